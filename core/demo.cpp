@@ -1,0 +1,162 @@
+#include "demo.h"
+
+#include "error.h"
+#include "forms.h"
+#include "jsonsource.h"
+#include "store.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonDocument>
+
+namespace sense7::demo {
+
+namespace {
+
+using json::Json;
+using json::Reader;
+
+QJsonObject toQt(const Json &object)
+{
+    return QJsonDocument::fromJson(QByteArray::fromStdString(object.dump())).object();
+}
+
+QJsonObject answers(const Reader &r, const char *key, const Form &form)
+{
+    const Json *node = r.optionalObject(key);
+    const QJsonObject values = node ? toQt(*node) : QJsonObject();
+    const QStringList problems = form.validate(values);
+    if (!problems.isEmpty())
+        r.fail(problems.join(QLatin1Char(' ')));
+    return values;
+}
+
+struct Context
+{
+    Store &store;
+    qint64 self = 0;
+    QVector<Dimension> dimensions; // SENSE-7, turn level, in order
+};
+
+void rateTurn(Context &ctx, const Reader &r, qint64 turnId)
+{
+    const QString code = r.string("rate");
+    if (code.size() != ctx.dimensions.size())
+        r.fail(Reader::tr("\"rate\" needs one character per dimension (%1)")
+                   .arg(ctx.dimensions.size()));
+    for (int i = 0; i < code.size(); ++i) {
+        const QChar c = code.at(i);
+        if (c == QLatin1Char('.'))
+            continue; // not rated
+        if (c == QLatin1Char('-')) {
+            ctx.store.setRating(turnId, ctx.dimensions[i].id, ctx.self, std::nullopt);
+            continue;
+        }
+        const int value = c.digitValue();
+        if (value < ctx.dimensions[i].scaleMin || value > ctx.dimensions[i].scaleMax)
+            r.fail(Reader::tr("\"rate\" has '%1', which is not a scale point, '-' or '.'").arg(c));
+        ctx.store.setRating(turnId, ctx.dimensions[i].id, ctx.self, value);
+    }
+}
+
+void loadConversation(Context &ctx, const Json &node, const QString &where)
+{
+    const Reader r(node, where);
+    const QString participant = r.string("participant");
+    const qint64 participantId = ctx.store.participantId(participant);
+    if (participantId == 0)
+        r.fail(Reader::tr("unknown participant \"%1\"").arg(participant));
+
+    Conversation c;
+    c.participantId = participantId;
+    c.sourceFormat = QStringLiteral("demo");
+    c.agent = r.string("agent");
+    c.title = r.string("title");
+    c.startedAt = QDateTime::fromString(r.string("started_at"), Qt::ISODate);
+    if (!c.startedAt.isValid())
+        r.fail(Reader::tr("\"started_at\" is not an ISO 8601 date and time"));
+    c.context = answers(r, "context", forms::context());
+
+    QVector<Turn> turns;
+    const Json &turnNodes = r.array("turns");
+    for (const Json &t : turnNodes) {
+        const Reader tr(t, where + Reader::tr(", turn %1").arg(turns.size()));
+        Turn turn;
+        const auto role = roleFromKey(tr.string("role"));
+        if (!role)
+            tr.fail(Reader::tr("unknown role"));
+        turn.role = *role;
+        turn.text = tr.string("text");
+        // Replies arrive a minute or two apart; deterministic so the demo is reproducible.
+        turn.createdAt = c.startedAt.addSecs(qint64(turns.size()) * 75);
+        turns.append(turn);
+    }
+    ctx.store.addConversation(c, turns);
+
+    int index = 0;
+    for (const Json &t : turnNodes) {
+        const Reader tr(t, where + Reader::tr(", turn %1").arg(index));
+        const Turn &turn = turns[index++];
+        if (tr.has("rate"))
+            rateTurn(ctx, tr, turn.id);
+        if (const Json *brk = tr.optionalObject("break")) {
+            const Reader b(*brk, tr.where() + Reader::tr(", break"));
+            TurnFlag flag;
+            flag.turnId = turn.id;
+            flag.annotatorId = ctx.self;
+            flag.reason = b.string("reason");
+            flag.note = b.optionalString("note");
+            if (b.has("refers_to")) {
+                const int lost = b.integer("refers_to");
+                if (lost < 0 || lost >= turn.index)
+                    b.fail(Reader::tr("\"refers_to\" must name an earlier turn"));
+                flag.refersToTurnId = turns[lost].id;
+            }
+            ctx.store.addFlag(flag);
+        }
+    }
+}
+
+} // namespace
+
+QString resourcePath()
+{
+    return QStringLiteral(":/sense7/demo/demo.json");
+}
+
+void load(Store &store, const QByteArray &data, const QString &source)
+{
+    const Json root = json::parse(data, source);
+    const Reader r(root, source);
+    if (r.string("format") != QLatin1String("sense7-demo"))
+        r.fail(Reader::tr("this is not a Sense-7 demo file"));
+
+    store.transaction([&] {
+        Context ctx {store, store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self), {}};
+        for (const Instrument &instrument : store.instruments()) {
+            if (instrument.key == QLatin1String("sense7"))
+                ctx.dimensions = instrument.dimensionsAt(Level::Turn);
+        }
+        if (ctx.dimensions.isEmpty())
+            throw Error(Reader::tr("%1 has no SENSE-7 instrument.").arg(store.path()));
+
+        int position = 0;
+        for (const Json &p : r.array("participants")) {
+            const Reader pr(p, Reader::tr("%1: participant %2").arg(source).arg(++position));
+            store.addParticipant(pr.string("code"), answers(pr, "profile", forms::profile()));
+        }
+        position = 0;
+        for (const Json &c : r.array("conversations"))
+            loadConversation(ctx, c, Reader::tr("%1: conversation %2").arg(source).arg(++position));
+    });
+}
+
+void load(Store &store)
+{
+    QFile file(resourcePath());
+    if (!file.open(QIODevice::ReadOnly))
+        throw Error(Reader::tr("Cannot read the demo data: %1").arg(file.errorString()));
+    load(store, file.readAll(), QStringLiteral("demo.json"));
+}
+
+} // namespace sense7::demo

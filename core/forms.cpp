@@ -1,0 +1,183 @@
+#include "forms.h"
+
+#include "error.h"
+#include "jsonsource.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <cmath>
+
+namespace sense7 {
+
+using json::Json;
+using json::Reader;
+
+QString formFieldTypeKey(FormField::Type type)
+{
+    switch (type) {
+    case FormField::Type::Choice:
+        return QStringLiteral("choice");
+    case FormField::Type::Scale:
+        return QStringLiteral("scale");
+    case FormField::Type::Text:
+        return QStringLiteral("text");
+    case FormField::Type::Number:
+        return QStringLiteral("number");
+    }
+    return {};
+}
+
+const FormField *Form::field(const QString &fieldKey) const
+{
+    for (const FormField &f : fields) {
+        if (f.key == fieldKey)
+            return &f;
+    }
+    return nullptr;
+}
+
+QStringList Form::validate(const QJsonObject &answers) const
+{
+    QStringList problems;
+    for (auto it = answers.begin(); it != answers.end(); ++it) {
+        if (!field(it.key()))
+            problems
+                << Reader::tr("\"%1\" is not a question of the form \"%2\".").arg(it.key(), key);
+    }
+    for (const FormField &f : fields) {
+        const QJsonValue v = answers.value(f.key);
+        if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed().isEmpty())) {
+            if (f.required)
+                problems << Reader::tr("\"%1\" needs an answer.").arg(f.label);
+            continue;
+        }
+        switch (f.type) {
+        case FormField::Type::Choice: {
+            const bool known =
+                std::any_of(f.options.begin(), f.options.end(),
+                            [&](const FormField::Option &o) { return o.value == v.toString(); });
+            if (!v.isString() || (!known && !f.allowOther))
+                problems << Reader::tr("\"%1\" must be one of the listed answers.").arg(f.label);
+            break;
+        }
+        case FormField::Type::Scale:
+        case FormField::Type::Number: {
+            const double n = v.toDouble(std::nan(""));
+            const bool whole = f.type == FormField::Type::Number || n == std::floor(n);
+            if (!v.isDouble() || !whole || n < f.min || n > f.max)
+                problems << Reader::tr("\"%1\" must be a number from %2 to %3.")
+                                .arg(f.label)
+                                .arg(f.min)
+                                .arg(f.max);
+            break;
+        }
+        case FormField::Type::Text:
+            if (!v.isString())
+                problems << Reader::tr("\"%1\" must be text.").arg(f.label);
+            break;
+        }
+    }
+    return problems;
+}
+
+namespace forms {
+namespace {
+
+FormField parseField(const Json &node, const QString &where)
+{
+    const Reader r(node, where);
+    FormField f;
+    f.key = r.string("key");
+    static const QRegularExpression keyPattern(QStringLiteral("^[a-z][a-z0-9_]*$"));
+    if (!keyPattern.match(f.key).hasMatch())
+        r.fail(Reader::tr("key \"%1\" must be lower-case letters, digits and _").arg(f.key));
+    const Reader named(node, QStringLiteral("%1 (%2)").arg(where, f.key));
+    f.label = named.string("label");
+    f.help = named.optionalString("help");
+    f.required = named.optionalBool("required", false);
+    const QString type = named.string("type");
+    if (type == QLatin1String("choice")) {
+        f.type = FormField::Type::Choice;
+        f.allowOther = named.optionalBool("allow_other", false);
+        QSet<QString> seen;
+        for (const Json &option : named.array("options")) {
+            const Reader o(option, named.where() + Reader::tr(", option"));
+            FormField::Option opt {o.string("value"), o.string("label")};
+            if (seen.contains(opt.value))
+                named.fail(Reader::tr("option \"%1\" is listed twice").arg(opt.value));
+            seen.insert(opt.value);
+            f.options.append(opt);
+        }
+    } else if (type == QLatin1String("scale") || type == QLatin1String("number")) {
+        f.type = type == QLatin1String("scale") ? FormField::Type::Scale : FormField::Type::Number;
+        f.min = named.integer("min");
+        f.max = named.integer("max");
+        if (f.max <= f.min)
+            named.fail(Reader::tr("max (%1) must be above min (%2)").arg(f.max).arg(f.min));
+        if (const Json *anchors = named.optionalObject("anchors")) {
+            for (auto it = anchors->begin(); it != anchors->end(); ++it) {
+                bool ok = false;
+                const int point = QString::fromStdString(it.key()).toInt(&ok);
+                if (!ok || point < f.min || point > f.max || !it.value().is_string())
+                    named.fail(Reader::tr("anchor \"%1\" must be a scale point with a text")
+                                   .arg(QString::fromStdString(it.key())));
+                f.anchors.insert(point, QString::fromStdString(it.value().get<std::string>()));
+            }
+        }
+    } else if (type == QLatin1String("text")) {
+        f.type = FormField::Type::Text;
+        f.multiline = named.optionalBool("multiline", false);
+    } else {
+        named.fail(Reader::tr("type \"%1\" must be choice, scale, text or number").arg(type));
+    }
+    return f;
+}
+
+} // namespace
+
+Form parse(const QByteArray &data, const QString &source)
+{
+    const Json root = json::parse(data, source);
+    const Reader r(root, source);
+    Form form;
+    form.key = r.string("key");
+    form.title = r.string("title");
+    form.description = r.optionalString("description");
+    int position = 0;
+    for (const Json &node : r.array("fields")) {
+        ++position;
+        const QString where = Reader::tr("%1: field %2").arg(source).arg(position);
+        FormField f = parseField(node, where);
+        if (form.field(f.key))
+            throw Error(Reader::tr("%1: the key \"%2\" is used twice").arg(where, f.key));
+        form.fields.append(std::move(f));
+    }
+    return form;
+}
+
+Form load(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw Error(Reader::tr("Cannot read %1: %2").arg(path, file.errorString()));
+    return parse(file.readAll(), QFileInfo(path).fileName());
+}
+
+Form context()
+{
+    static const Form form = load(QStringLiteral(":/sense7/forms/context.json"));
+    return form;
+}
+
+Form profile()
+{
+    static const Form form = load(QStringLiteral(":/sense7/forms/profile.json"));
+    return form;
+}
+
+} // namespace forms
+} // namespace sense7

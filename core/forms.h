@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace sense7 {
+
+/** One question of a form (a file in resources/forms). */
+struct FormField
+{
+    enum class Type { Choice, Scale, Text, Number };
+
+    struct Option
+    {
+        QString value;
+        QString label;
+    };
+
+    QString key;
+    QString label;
+    QString help;
+    Type type = Type::Text;
+    bool required = false;
+    QVector<Option> options; // Choice
+    bool allowOther = false; // Choice: a self-described answer is accepted
+    int min = 1; // Scale, Number
+    int max = 5; // Scale, Number
+    QMap<int, QString> anchors; // Scale
+    bool multiline = false; // Text
+};
+
+/** A form: the per-conversation context form or the participant profile. */
+struct Form
+{
+    QString key;
+    QString title;
+    QString description;
+    QVector<FormField> fields;
+
+    const FormField *field(const QString &fieldKey) const;
+    /** Problems with \a answers, one sentence each; empty when they are valid. */
+    QStringList validate(const QJsonObject &answers) const;
+};
+
+QString formFieldTypeKey(FormField::Type type);
+
+namespace forms {
+
+/** Parses and validates a form definition; throws Error naming \a source and the problem. */
+Form parse(const QByteArray &json, const QString &source);
+Form load(const QString &path);
+Form context(); // resources/forms/context.json
+Form profile(); // resources/forms/profile.json
+
+} // namespace forms
+} // namespace sense7

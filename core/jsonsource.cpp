@@ -1,0 +1,135 @@
+#include "jsonsource.h"
+
+namespace sense7::json {
+
+QString position(const QByteArray &data, std::size_t byteOffset)
+{
+    const qsizetype end = qMin<qsizetype>(qsizetype(byteOffset), data.size());
+    int line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < end; ++i) {
+        if (data.at(i) == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    const int column = int(QString::fromUtf8(data.mid(lineStart, end - lineStart)).size()) + 1;
+    return Reader::tr("line %1, column %2").arg(line).arg(column);
+}
+
+Json parse(const QByteArray &data, const QString &source)
+{
+    if (data.trimmed().isEmpty())
+        throw Error(Reader::tr("%1: the file is empty.").arg(source));
+    try {
+        return Json::parse(data.constBegin(), data.constEnd());
+    } catch (const Json::parse_error &e) {
+        // nlohmann reports the byte just past the offending token; point at the token itself.
+        const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
+        QString detail = QString::fromUtf8(e.what());
+        const int colon =
+            detail.indexOf(QLatin1String(": "), detail.indexOf(QLatin1String("error")));
+        if (colon >= 0)
+            detail = detail.mid(colon + 2);
+        throw Error(Reader::tr("%1: not valid JSON at %2 (byte %3): %4")
+                        .arg(source, position(data, at))
+                        .arg(at)
+                        .arg(detail));
+    }
+}
+
+Reader::Reader(const Json &object, QString where)
+    : m_object(object)
+    , m_where(std::move(where))
+{
+    if (!m_object.is_object())
+        fail(tr("expected a JSON object"));
+}
+
+void Reader::fail(const QString &problem) const
+{
+    throw Error(QStringLiteral("%1: %2").arg(m_where, problem));
+}
+
+bool Reader::has(const char *key) const
+{
+    const auto it = m_object.find(key);
+    return it != m_object.end() && !it->is_null();
+}
+
+const Json &Reader::value(const char *key) const
+{
+    const auto it = m_object.find(key);
+    if (it == m_object.end() || it->is_null())
+        fail(tr("\"%1\" is missing").arg(QString::fromUtf8(key)));
+    return *it;
+}
+
+QString Reader::string(const char *key) const
+{
+    const Json &v = value(key);
+    if (!v.is_string())
+        fail(tr("\"%1\" must be a string").arg(QString::fromUtf8(key)));
+    const QString s = QString::fromStdString(v.get<std::string>()).trimmed();
+    if (s.isEmpty())
+        fail(tr("\"%1\" must not be empty").arg(QString::fromUtf8(key)));
+    return s;
+}
+
+QString Reader::optionalString(const char *key, const QString &fallback) const
+{
+    if (!has(key))
+        return fallback;
+    const Json &v = value(key);
+    if (!v.is_string())
+        fail(tr("\"%1\" must be a string").arg(QString::fromUtf8(key)));
+    return QString::fromStdString(v.get<std::string>());
+}
+
+int Reader::integer(const char *key) const
+{
+    const Json &v = value(key);
+    if (!v.is_number_integer())
+        fail(tr("\"%1\" must be a whole number").arg(QString::fromUtf8(key)));
+    const auto n = v.get<long long>();
+    if (n < -1000000 || n > 1000000)
+        fail(tr("\"%1\" is out of range").arg(QString::fromUtf8(key)));
+    return int(n);
+}
+
+int Reader::optionalInteger(const char *key, int fallback) const
+{
+    return has(key) ? integer(key) : fallback;
+}
+
+bool Reader::optionalBool(const char *key, bool fallback) const
+{
+    if (!has(key))
+        return fallback;
+    const Json &v = value(key);
+    if (!v.is_boolean())
+        fail(tr("\"%1\" must be true or false").arg(QString::fromUtf8(key)));
+    return v.get<bool>();
+}
+
+const Json &Reader::array(const char *key) const
+{
+    const Json &v = value(key);
+    if (!v.is_array())
+        fail(tr("\"%1\" must be a list").arg(QString::fromUtf8(key)));
+    if (v.empty())
+        fail(tr("\"%1\" must not be empty").arg(QString::fromUtf8(key)));
+    return v;
+}
+
+const Json *Reader::optionalObject(const char *key) const
+{
+    if (!has(key))
+        return nullptr;
+    const Json &v = value(key);
+    if (!v.is_object())
+        fail(tr("\"%1\" must be an object").arg(QString::fromUtf8(key)));
+    return &v;
+}
+
+} // namespace sense7::json

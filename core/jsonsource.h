@@ -1,0 +1,52 @@
+#pragma once
+
+// Private to core's .cpp files: nlohmann_json never appears in a public header.
+
+#include "error.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+namespace sense7::json {
+
+using Json = nlohmann::json;
+
+/** "line L, column C" for a byte offset into \a data (1-based, columns count characters). */
+QString position(const QByteArray &data, std::size_t byteOffset);
+
+/** Parses \a data; throws Error naming \a source and the line and column of a syntax error. */
+Json parse(const QByteArray &data, const QString &source);
+
+/**
+ * Typed access to a JSON object with errors that say where: "sense7.json: dimension 3
+ * (validation): \"anchors\" must be an object".
+ */
+class Reader
+{
+    Q_DECLARE_TR_FUNCTIONS(sense7::json::Reader)
+
+public:
+    Reader(const Json &object, QString where);
+
+    bool has(const char *key) const;
+    QString string(const char *key) const; // required, non-empty
+    QString optionalString(const char *key, const QString &fallback = {}) const;
+    int integer(const char *key) const; // required
+    int optionalInteger(const char *key, int fallback) const;
+    bool optionalBool(const char *key, bool fallback) const;
+    const Json &array(const char *key) const; // required, non-empty
+    const Json *optionalObject(const char *key) const;
+    [[noreturn]] void fail(const QString &problem) const;
+    const QString &where() const { return m_where; }
+
+private:
+    const Json &value(const char *key) const;
+
+    const Json &m_object;
+    QString m_where;
+};
+
+} // namespace sense7::json

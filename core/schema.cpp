@@ -1,0 +1,127 @@
+#include "schema.h"
+
+#include "sqlite.h"
+
+#include <QByteArray>
+
+namespace sense7::schema {
+namespace {
+
+// Migrations are append-only: once released, a migration's text never changes.
+const char *const migrations[] = {
+    // 1: the data model of DESIGN.md.
+    R"sql(
+CREATE TABLE participant(
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    profile TEXT NOT NULL DEFAULT '{}' CHECK(json_valid(profile)),
+    created_at TEXT NOT NULL);
+CREATE TABLE conversation(
+    id INTEGER PRIMARY KEY,
+    participant_id INTEGER NOT NULL REFERENCES participant(id) ON DELETE CASCADE,
+    source_format TEXT NOT NULL,
+    source_id TEXT,
+    agent TEXT,
+    title TEXT NOT NULL DEFAULT '',
+    started_at TEXT,
+    context TEXT NOT NULL DEFAULT '{}' CHECK(json_valid(context)),
+    content_hash TEXT NOT NULL UNIQUE);
+CREATE TABLE turn(
+    id INTEGER PRIMARY KEY,
+    conversation_id INTEGER NOT NULL REFERENCES conversation(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    role TEXT NOT NULL CHECK(role IN ('user','assistant','system','tool')),
+    text TEXT NOT NULL,
+    created_at TEXT,
+    meta TEXT NOT NULL DEFAULT '{}' CHECK(json_valid(meta)),
+    UNIQUE(conversation_id, idx));
+CREATE TABLE instrument(
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    version TEXT NOT NULL,
+    definition TEXT);
+CREATE TABLE dimension(
+    id INTEGER PRIMARY KEY,
+    instrument_id INTEGER NOT NULL REFERENCES instrument(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    scale_min INTEGER NOT NULL,
+    scale_max INTEGER NOT NULL CHECK(scale_max > scale_min),
+    anchors TEXT NOT NULL DEFAULT '{}' CHECK(json_valid(anchors)),
+    level TEXT NOT NULL CHECK(level IN ('turn','conversation')),
+    position INTEGER NOT NULL,
+    UNIQUE(instrument_id, key));
+CREATE TABLE annotator(
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK(kind IN ('self','observer','model')));
+CREATE TABLE rating(
+    turn_id INTEGER NOT NULL REFERENCES turn(id) ON DELETE CASCADE,
+    dimension_id INTEGER NOT NULL REFERENCES dimension(id) ON DELETE CASCADE,
+    annotator_id INTEGER NOT NULL REFERENCES annotator(id) ON DELETE CASCADE,
+    value INTEGER,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY(turn_id, dimension_id, annotator_id)) WITHOUT ROWID;
+CREATE TABLE conversation_rating(
+    conversation_id INTEGER NOT NULL REFERENCES conversation(id) ON DELETE CASCADE,
+    dimension_id INTEGER NOT NULL REFERENCES dimension(id) ON DELETE CASCADE,
+    annotator_id INTEGER NOT NULL REFERENCES annotator(id) ON DELETE CASCADE,
+    value INTEGER,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY(conversation_id, dimension_id, annotator_id)) WITHOUT ROWID;
+CREATE TABLE turn_flag(
+    id INTEGER PRIMARY KEY,
+    turn_id INTEGER NOT NULL REFERENCES turn(id) ON DELETE CASCADE,
+    annotator_id INTEGER NOT NULL REFERENCES annotator(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK(kind IN ('continuity_break')),
+    reason TEXT CHECK(reason IN ('forgot_context','contradicted_itself','repeated_itself',
+                                 'ignored_instruction','lost_thread','technical_failure','other')),
+    refers_to_turn_id INTEGER REFERENCES turn(id) ON DELETE SET NULL,
+    note TEXT,
+    UNIQUE(turn_id, annotator_id, kind));
+-- Append-only journal of rating changes. present = 0: no rating; present = 1 and value NULL:
+-- "not applicable".
+CREATE TABLE rating_event(
+    id INTEGER PRIMARY KEY,
+    turn_id INTEGER NOT NULL REFERENCES turn(id) ON DELETE CASCADE,
+    dimension_id INTEGER NOT NULL REFERENCES dimension(id) ON DELETE CASCADE,
+    annotator_id INTEGER NOT NULL REFERENCES annotator(id) ON DELETE CASCADE,
+    old_present INTEGER NOT NULL CHECK(old_present IN (0,1)),
+    old_value INTEGER,
+    new_present INTEGER NOT NULL CHECK(new_present IN (0,1)),
+    new_value INTEGER,
+    at TEXT NOT NULL);
+)sql",
+    // 2: provenance of merged conversations, and indexes for browsing large data sets.
+    R"sql(
+ALTER TABLE conversation ADD COLUMN provenance TEXT NOT NULL DEFAULT '{}'
+    CHECK(json_valid(provenance));
+CREATE INDEX conversation_by_participant ON conversation(participant_id);
+CREATE INDEX rating_by_dimension ON rating(dimension_id, annotator_id);
+CREATE INDEX turn_flag_by_turn ON turn_flag(turn_id);
+CREATE INDEX rating_event_by_turn ON rating_event(turn_id, annotator_id);
+)sql",
+};
+
+static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
+              "one migration per schema version");
+
+} // namespace
+
+void migrate(sql::Connection &db, int target)
+{
+    sql::Transaction tx(db);
+    const int from = int(db.pragmaInt("PRAGMA user_version"));
+    for (int version = from + 1; version <= target; ++version)
+        db.exec(migrations[version - 1]);
+    if (from < target) {
+        db.exec(
+            QByteArray("PRAGMA application_id = " + QByteArray::number(applicationId)).constData());
+        db.exec(QByteArray("PRAGMA user_version = " + QByteArray::number(target)).constData());
+    }
+    tx.commit();
+}
+
+} // namespace sense7::schema

@@ -1,0 +1,256 @@
+#include "sqlite.h"
+
+#include "error.h"
+
+#include <atomic>
+#include <sqlite3.h>
+
+namespace sense7::sql {
+
+Connection::~Connection()
+{
+    close();
+}
+
+void Connection::open(const QString &path, Access access)
+{
+    close();
+    int flags = SQLITE_OPEN_NOMUTEX;
+    switch (access) {
+    case Access::ReadWrite:
+        flags |= SQLITE_OPEN_READWRITE;
+        break;
+    case Access::ReadOnly:
+        flags |= SQLITE_OPEN_READONLY;
+        break;
+    case Access::Create:
+        flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+        break;
+    }
+    sqlite3 *db = nullptr;
+    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        const QString reason =
+            db ? QString::fromUtf8(sqlite3_errmsg(db)) : QString::fromUtf8(sqlite3_errstr(rc));
+        sqlite3_close_v2(db);
+        throw Error(tr("Cannot open %1: %2").arg(path, reason));
+    }
+    m_db = db;
+    m_path = path;
+    sqlite3_extended_result_codes(m_db, 1);
+}
+
+void Connection::close()
+{
+    for (auto &entry : m_cache)
+        sqlite3_finalize(entry.second);
+    m_cache.clear();
+    if (m_db) {
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
+    }
+}
+
+bool Connection::isReadOnly() const
+{
+    return m_db && sqlite3_db_readonly(m_db, "main") == 1;
+}
+
+bool Connection::inTransaction() const
+{
+    return m_db && sqlite3_get_autocommit(m_db) == 0;
+}
+
+void Connection::exec(const char *sql)
+{
+    char *message = nullptr;
+    const int rc = sqlite3_exec(m_db, sql, nullptr, nullptr, &message);
+    if (rc != SQLITE_OK) {
+        const QString reason = QString::fromUtf8(message ? message : sqlite3_errstr(rc));
+        sqlite3_free(message);
+        throw Error(tr("%1: %2").arg(m_path, reason));
+    }
+}
+
+qint64 Connection::pragmaInt(const char *sql)
+{
+    Statement query(*this, sql);
+    return query.next() ? query.int64(0) : 0;
+}
+
+qint64 Connection::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
+
+int Connection::changes() const
+{
+    return sqlite3_changes(m_db);
+}
+
+QString Connection::lastError() const
+{
+    return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString();
+}
+
+sqlite3_stmt *Connection::cached(const char *sql)
+{
+    const std::string key(sql);
+    const auto found = m_cache.find(key);
+    if (found != m_cache.end())
+        return found->second;
+    sqlite3_stmt *stmt = nullptr;
+    const int rc = sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
+    if (rc != SQLITE_OK)
+        throw Error(tr("%1: cannot prepare a query: %2").arg(m_path, lastError()));
+    m_cache.emplace(key, stmt);
+    return stmt;
+}
+
+Statement::Statement(Connection &connection, const char *sql)
+    : m_connection(connection)
+    , m_stmt(connection.cached(sql))
+{ }
+
+Statement::~Statement()
+{
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+}
+
+void Statement::check(int rc, const char *what)
+{
+    if (rc != SQLITE_OK)
+        throw Error(
+            tr("%1: cannot %2: %3")
+                .arg(m_connection.path(), QString::fromLatin1(what), m_connection.lastError()));
+}
+
+Statement &Statement::bind(int index, qint64 value)
+{
+    check(sqlite3_bind_int64(m_stmt, index, value), "bind a value");
+    return *this;
+}
+
+Statement &Statement::bind(int index, double value)
+{
+    check(sqlite3_bind_double(m_stmt, index, value), "bind a value");
+    return *this;
+}
+
+Statement &Statement::bind(int index, const QString &value)
+{
+    return bind(index, value.toUtf8());
+}
+
+Statement &Statement::bind(int index, const QByteArray &utf8)
+{
+    check(sqlite3_bind_text64(m_stmt, index, utf8.constData(), sqlite3_uint64(utf8.size()),
+                              SQLITE_TRANSIENT, SQLITE_UTF8),
+          "bind a value");
+    return *this;
+}
+
+Statement &Statement::bind(int index, std::nullptr_t)
+{
+    check(sqlite3_bind_null(m_stmt, index), "bind a value");
+    return *this;
+}
+
+Statement &Statement::bind(int index, std::optional<int> value)
+{
+    return value ? bind(index, qint64(*value)) : bind(index, nullptr);
+}
+
+Statement &Statement::bindNullIfEmpty(int index, const QString &value)
+{
+    return value.isEmpty() ? bind(index, nullptr) : bind(index, value);
+}
+
+bool Statement::next()
+{
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW)
+        return true;
+    if (rc == SQLITE_DONE)
+        return false;
+    const QString reason = m_connection.lastError();
+    sqlite3_reset(m_stmt);
+    throw Error(tr("%1: %2").arg(m_connection.path(), reason));
+}
+
+void Statement::run()
+{
+    while (next()) { }
+    sqlite3_reset(m_stmt);
+}
+
+void Statement::reset()
+{
+    sqlite3_reset(m_stmt);
+}
+
+bool Statement::isNull(int column) const
+{
+    return sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+}
+
+qint64 Statement::int64(int column) const
+{
+    return sqlite3_column_int64(m_stmt, column);
+}
+
+double Statement::real(int column) const
+{
+    return sqlite3_column_double(m_stmt, column);
+}
+
+QString Statement::text(int column) const
+{
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
+    return QString::fromUtf8(data, sqlite3_column_bytes(m_stmt, column));
+}
+
+std::optional<int> Statement::optionalInt(int column) const
+{
+    if (isNull(column))
+        return std::nullopt;
+    return int(int64(column));
+}
+
+Transaction::Transaction(Connection &connection)
+    : m_connection(connection)
+{
+    if (connection.inTransaction()) {
+        static std::atomic<int> counter {0};
+        m_savepoint = QByteArray("sp" + QByteArray::number(++counter));
+        connection.exec(QByteArray("SAVEPOINT " + m_savepoint).constData());
+    } else {
+        connection.exec("BEGIN IMMEDIATE");
+    }
+}
+
+Transaction::~Transaction()
+{
+    if (m_done)
+        return;
+    // Never throw from a destructor: a failed rollback leaves SQLite to roll back on close.
+    if (m_savepoint.isEmpty()) {
+        sqlite3_exec(m_connection.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    } else {
+        const QByteArray sql =
+            QByteArray("ROLLBACK TO " + m_savepoint + "; RELEASE " + m_savepoint);
+        sqlite3_exec(m_connection.handle(), sql.constData(), nullptr, nullptr, nullptr);
+    }
+}
+
+void Transaction::commit()
+{
+    if (m_savepoint.isEmpty())
+        m_connection.exec("COMMIT");
+    else
+        m_connection.exec(QByteArray("RELEASE " + m_savepoint).constData());
+    m_done = true;
+}
+
+} // namespace sense7::sql

@@ -1,0 +1,122 @@
+#pragma once
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace sense7::sql {
+
+/**
+ * A single SQLite connection (sqlite3 C API). Not thread-safe: one thread owns it. Prepared
+ * statements are cached per SQL text and finalized when the connection closes.
+ */
+class Connection
+{
+    Q_DECLARE_TR_FUNCTIONS(sense7::sql::Connection)
+
+public:
+    enum class Access { ReadWrite, ReadOnly, Create };
+
+    Connection() = default;
+    ~Connection();
+    Connection(const Connection &) = delete;
+    Connection &operator=(const Connection &) = delete;
+
+    /** Opens \a path; throws sense7::Error naming the file on failure. ":memory:" is allowed. */
+    void open(const QString &path, Access access);
+    void close();
+    bool isOpen() const { return m_db != nullptr; }
+    bool isReadOnly() const;
+    bool inTransaction() const;
+
+    /** Runs one or more statements without results; throws on error. */
+    void exec(const char *sql);
+    /** Runs a single-value query such as a PRAGMA and returns its integer result. */
+    qint64 pragmaInt(const char *sql);
+
+    qint64 lastInsertId() const;
+    int changes() const;
+    QString lastError() const;
+    const QString &path() const { return m_path; }
+    sqlite3 *handle() const { return m_db; }
+
+    sqlite3_stmt *cached(const char *sql);
+
+private:
+    sqlite3 *m_db = nullptr;
+    QString m_path;
+    std::unordered_map<std::string, sqlite3_stmt *> m_cache;
+};
+
+/**
+ * A cached prepared statement in use. Binding indexes start at 1, column indexes at 0. The
+ * statement is reset and its bindings cleared when this object goes out of scope.
+ */
+class Statement
+{
+    Q_DECLARE_TR_FUNCTIONS(sense7::sql::Statement)
+
+public:
+    Statement(Connection &connection, const char *sql);
+    ~Statement();
+    Statement(const Statement &) = delete;
+    Statement &operator=(const Statement &) = delete;
+
+    Statement &bind(int index, qint64 value);
+    Statement &bind(int index, int value) { return bind(index, qint64(value)); }
+    Statement &bind(int index, double value);
+    Statement &bind(int index, const QString &value);
+    Statement &bind(int index, const QByteArray &utf8);
+    Statement &bind(int index, std::nullptr_t);
+    Statement &bind(int index, std::optional<int> value);
+    Statement &bindNullIfEmpty(int index, const QString &value);
+
+    /** Steps once; true while a row is available. Throws on error. */
+    bool next();
+    /** Steps to completion for statements without results. */
+    void run();
+    void reset();
+
+    bool isNull(int column) const;
+    qint64 int64(int column) const;
+    int integer(int column) const { return int(int64(column)); }
+    double real(int column) const;
+    QString text(int column) const;
+    std::optional<int> optionalInt(int column) const;
+
+private:
+    void check(int rc, const char *what);
+
+    Connection &m_connection;
+    sqlite3_stmt *m_stmt;
+};
+
+/**
+ * One unit of work. The outermost Transaction is BEGIN IMMEDIATE ... COMMIT; nested ones are
+ * savepoints, so functions that own their transaction compose into a caller's larger one. A
+ * Transaction destroyed without commit() rolls back.
+ */
+class Transaction
+{
+public:
+    explicit Transaction(Connection &connection);
+    ~Transaction();
+    Transaction(const Transaction &) = delete;
+    Transaction &operator=(const Transaction &) = delete;
+
+    void commit();
+
+private:
+    Connection &m_connection;
+    QByteArray m_savepoint; // empty for the outermost transaction
+    bool m_done = false;
+};
+
+} // namespace sense7::sql

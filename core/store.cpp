@@ -1,0 +1,155 @@
+#include "store.h"
+
+#include "error.h"
+#include "schema.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace sense7 {
+
+namespace {
+
+void applyConnectionSettings(sql::Connection &db)
+{
+    db.exec("PRAGMA foreign_keys = ON");
+    // A second process (the CLI, another studio) may hold the write lock for a moment.
+    db.exec("PRAGMA busy_timeout = 5000");
+    if (!db.isReadOnly()) {
+        // FULL: a commit the UI reports as saved survives a power cut, not only a crash.
+        db.exec("PRAGMA synchronous = FULL");
+    }
+}
+
+} // namespace
+
+Store::Store()
+    : m_db(std::make_unique<sql::Connection>())
+{ }
+
+Store::~Store() = default;
+
+std::unique_ptr<Store> Store::create(const QString &path)
+{
+    if (path != QLatin1String(":memory:") && QFileInfo::exists(path))
+        throw Error(tr("%1 already exists: choose a new file name for the data set.").arg(path));
+    std::unique_ptr<Store> store(new Store);
+    try {
+        store->m_db->open(path, sql::Connection::Access::Create);
+        store->m_db->exec("PRAGMA journal_mode = WAL");
+        applyConnectionSettings(*store->m_db);
+        schema::migrate(*store->m_db);
+        store->transaction([&] {
+            store->installInstrument(taxonomy::sense7());
+            store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+        });
+    } catch (...) {
+        store.reset();
+        if (path != QLatin1String(":memory:")) {
+            for (const char *suffix : {"", "-wal", "-shm"})
+                QFile::remove(path + QLatin1String(suffix));
+        }
+        throw;
+    }
+    return store;
+}
+
+std::unique_ptr<Store> Store::open(const QString &path, Access access)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        throw Error(tr("%1 does not exist.").arg(path));
+    if (info.isDir())
+        throw Error(tr("%1 is a folder, not a Sense-7 data set.").arg(path));
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            throw Error(tr("Cannot read %1: %2").arg(path, file.errorString()));
+        const QByteArray header = file.read(100);
+        if (header.isEmpty())
+            throw Error(tr("%1 is empty: it is not a Sense-7 data set.").arg(path));
+        if (!header.startsWith(QByteArrayView("SQLite format 3\0", 16)))
+            throw Error(
+                tr("%1 is not a Sense-7 data set (it is not an SQLite database).").arg(path));
+        if (header.size() < 100)
+            throw Error(tr("%1 is damaged: its SQLite header is cut short.").arg(path));
+    }
+
+    const bool readOnly = access == Access::ReadOnly || !info.isWritable();
+    std::unique_ptr<Store> store(new Store);
+    sql::Connection &db = *store->m_db;
+    db.open(path,
+            readOnly ? sql::Connection::Access::ReadOnly : sql::Connection::Access::ReadWrite);
+    db.exec("PRAGMA busy_timeout = 5000");
+
+    qint64 appId = 0;
+    qint64 version = 0;
+    try {
+        appId = db.pragmaInt("PRAGMA application_id");
+        version = db.pragmaInt("PRAGMA user_version");
+        db.pragmaInt("SELECT count(*) FROM sqlite_schema");
+    } catch (const Error &e) {
+        throw Error(tr("%1 is damaged or not a database: %2").arg(path, e.message()));
+    }
+    if (appId != schema::applicationId || version < 1)
+        throw Error(tr("%1 is an SQLite database, but not a Sense-7 data set.").arg(path));
+    if (version > schema::currentVersion)
+        throw Error(tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; "
+                       "this version reads up to %3). Update Sense-7 Studio to open it.")
+                        .arg(path)
+                        .arg(version)
+                        .arg(schema::currentVersion));
+    if (version < schema::currentVersion) {
+        if (db.isReadOnly())
+            throw Error(tr("%1 uses an older data set format (%2) and must be upgraded, but it is "
+                           "read-only. Copy it to a writable folder first.")
+                            .arg(path)
+                            .arg(version));
+        schema::migrate(db);
+    }
+    if (!db.isReadOnly())
+        db.exec("PRAGMA journal_mode = WAL");
+    applyConnectionSettings(db);
+    return store;
+}
+
+QString Store::path() const
+{
+    return m_db->path();
+}
+
+bool Store::isReadOnly() const
+{
+    return m_db->isReadOnly();
+}
+
+int Store::schemaVersion() const
+{
+    return int(m_db->pragmaInt("PRAGMA user_version"));
+}
+
+void Store::requireWritable() const
+{
+    if (m_db->isReadOnly())
+        throw Error(tr("%1 is open read-only: nothing can be changed.").arg(path()));
+}
+
+void Store::notify(std::function<void()> emitter)
+{
+    if (m_db->inTransaction())
+        m_pending.push_back(std::move(emitter));
+    else
+        emitter();
+}
+
+void Store::flushNotifications(bool committed)
+{
+    auto pending = std::move(m_pending);
+    m_pending.clear();
+    if (!committed)
+        return;
+    for (auto &emitter : pending)
+        emitter();
+}
+
+} // namespace sense7

@@ -1,0 +1,138 @@
+#pragma once
+
+#include "sqlite.h"
+#include "taxonomy.h"
+#include "types.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace sense7 {
+
+/** Counts and instruments of a data set, as `sense7 info` prints them. */
+struct DataSetInfo
+{
+    QString path;
+    int schemaVersion = 0;
+    bool readOnly = false;
+    qint64 participants = 0;
+    qint64 conversations = 0;
+    qint64 turns = 0;
+    qint64 assistantTurns = 0;
+    qint64 ratings = 0;
+    qint64 conversationRatings = 0;
+    qint64 flags = 0;
+    QStringList agents;
+    QStringList sourceFormats;
+    QVector<Instrument> instruments;
+
+    QJsonObject toJson() const;
+};
+
+/**
+ * One Sense-7 data set: a SQLite file in WAL mode with foreign keys on. The store owns the data;
+ * models and views hold ids and ask again. Every write method is one transaction, committed before
+ * it returns, and composes into an enclosing Transaction when one is open (see transaction()).
+ * Lives in the thread that opened it; a second process may open the same file at the same time.
+ */
+class Store : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Access { ReadWrite, ReadOnly };
+
+    /** Creates a new data set at \a path, which must not exist yet, with the SENSE-7 instrument. */
+    static std::unique_ptr<Store> create(const QString &path);
+    /**
+     * Opens an existing data set, migrating an older schema. Refuses, with a message naming the
+     * file and changing nothing: a missing, empty or non-SQLite file, an SQLite file that is not a
+     * Sense-7 data set, and a data set written by a newer version. A file that cannot be written
+     * opens read-only.
+     */
+    static std::unique_ptr<Store> open(const QString &path, Access access = Access::ReadWrite);
+
+    ~Store() override;
+
+    QString path() const;
+    bool isReadOnly() const;
+    int schemaVersion() const;
+
+    /** Runs \a work in one transaction: all of it is committed, or none of it on an exception. */
+    template<typename Work>
+    auto transaction(Work &&work);
+
+    // Writing. Each throws Error and writes nothing on failure.
+    qint64 addParticipant(const QString &code, const QJsonObject &profile = {});
+    qint64 participantId(const QString &code) const; // 0 when unknown
+    void setParticipantProfile(qint64 participantId, const QJsonObject &profile);
+    qint64 installInstrument(const Instrument &instrument);
+    qint64 annotatorId(const QString &code, AnnotatorKind kind); // created when missing
+    /** Adds a conversation and its turns; fills in the content hash when empty. */
+    qint64 addConversation(Conversation conversation, QVector<Turn> &turns);
+    bool hasContentHash(const QString &hash) const;
+    void setConversationContext(qint64 conversationId, const QJsonObject &context);
+    /** Sets a rating; std::nullopt means "not applicable". Journaled in rating_event. */
+    void setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, std::optional<int> value);
+    void clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId);
+    qint64 addFlag(const TurnFlag &flag);
+
+    // Reading.
+    DataSetInfo info() const;
+    QVector<Instrument> instruments() const;
+    QVector<Participant> participants() const;
+    QVector<ConversationSummary> conversationSummaries() const;
+    std::optional<Conversation> conversation(qint64 id) const;
+    QVector<Turn> turns(qint64 conversationId) const;
+    qint64 ratingEventCount() const;
+
+    sql::Connection &connection() const { return *m_db; }
+
+Q_SIGNALS:
+    /** Conversations were added or removed, or their summaries changed. */
+    void conversationsChanged();
+    void ratingChanged(qint64 turnId, qint64 dimensionId, qint64 annotatorId);
+
+private:
+    Store();
+    void writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
+                     std::optional<int> value);
+    void requireWritable() const;
+    /** Emits now, or after the outermost transaction commits (dropped if it rolls back). */
+    void notify(std::function<void()> emitter);
+    void flushNotifications(bool committed);
+
+    std::unique_ptr<sql::Connection> m_db;
+    std::vector<std::function<void()>> m_pending;
+};
+
+template<typename Work>
+auto Store::transaction(Work &&work)
+{
+    requireWritable();
+    const bool outermost = !m_db->inTransaction();
+    try {
+        sql::Transaction tx(*m_db);
+        if constexpr (std::is_void_v<decltype(work())>) {
+            work();
+            tx.commit();
+            if (outermost)
+                flushNotifications(true);
+        } else {
+            auto result = work();
+            tx.commit();
+            if (outermost)
+                flushNotifications(true);
+            return result;
+        }
+    } catch (...) {
+        if (outermost)
+            flushNotifications(false);
+        throw;
+    }
+}
+
+} // namespace sense7

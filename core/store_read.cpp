@@ -1,0 +1,235 @@
+// Store: queries. Nothing here writes.
+
+#include "error.h"
+#include "store.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace sense7 {
+
+namespace {
+
+QJsonObject parseObject(const QString &text)
+{
+    return QJsonDocument::fromJson(text.toUtf8()).object();
+}
+
+QDateTime parseTime(const QString &text)
+{
+    return text.isEmpty() ? QDateTime() : QDateTime::fromString(text, Qt::ISODateWithMs);
+}
+
+qint64 count(sql::Connection &db, const char *sql)
+{
+    return db.pragmaInt(sql);
+}
+
+} // namespace
+
+QJsonObject DataSetInfo::toJson() const
+{
+    QJsonArray instrumentArray;
+    for (const Instrument &instrument : instruments) {
+        QJsonArray dims;
+        for (const Dimension &d : instrument.dimensions) {
+            dims.append(QJsonObject {{QStringLiteral("key"), d.key},
+                                     {QStringLiteral("name"), d.name},
+                                     {QStringLiteral("level"), levelKey(d.level)},
+                                     {QStringLiteral("scale_min"), d.scaleMin},
+                                     {QStringLiteral("scale_max"), d.scaleMax}});
+        }
+        instrumentArray.append(QJsonObject {{QStringLiteral("key"), instrument.key},
+                                            {QStringLiteral("name"), instrument.name},
+                                            {QStringLiteral("version"), instrument.version},
+                                            {QStringLiteral("dimensions"), dims}});
+    }
+    return QJsonObject {
+        {QStringLiteral("path"), path},
+        {QStringLiteral("schema_version"), schemaVersion},
+        {QStringLiteral("read_only"), readOnly},
+        {QStringLiteral("participants"), participants},
+        {QStringLiteral("conversations"), conversations},
+        {QStringLiteral("turns"), turns},
+        {QStringLiteral("assistant_turns"), assistantTurns},
+        {QStringLiteral("ratings"), ratings},
+        {QStringLiteral("conversation_ratings"), conversationRatings},
+        {QStringLiteral("flags"), flags},
+        {QStringLiteral("agents"), QJsonArray::fromStringList(agents)},
+        {QStringLiteral("source_formats"), QJsonArray::fromStringList(sourceFormats)},
+        {QStringLiteral("instruments"), instrumentArray},
+    };
+}
+
+DataSetInfo Store::info() const
+{
+    DataSetInfo info;
+    info.path = path();
+    info.schemaVersion = schemaVersion();
+    info.readOnly = isReadOnly();
+    info.participants = count(*m_db, "SELECT count(*) FROM participant");
+    info.conversations = count(*m_db, "SELECT count(*) FROM conversation");
+    info.turns = count(*m_db, "SELECT count(*) FROM turn");
+    info.assistantTurns = count(*m_db, "SELECT count(*) FROM turn WHERE role = 'assistant'");
+    info.ratings = count(*m_db, "SELECT count(*) FROM rating");
+    info.conversationRatings = count(*m_db, "SELECT count(*) FROM conversation_rating");
+    info.flags = count(*m_db, "SELECT count(*) FROM turn_flag");
+    sql::Statement agents(*m_db,
+                          "SELECT DISTINCT agent FROM conversation WHERE agent IS NOT NULL "
+                          "ORDER BY agent");
+    while (agents.next())
+        info.agents << agents.text(0);
+    sql::Statement formats(*m_db,
+                           "SELECT DISTINCT source_format FROM conversation "
+                           "ORDER BY source_format");
+    while (formats.next())
+        info.sourceFormats << formats.text(0);
+    info.instruments = instruments();
+    return info;
+}
+
+QVector<Instrument> Store::instruments() const
+{
+    QVector<Instrument> result;
+    sql::Statement query(*m_db,
+                         "SELECT id, key, name, version, coalesce(definition, '') "
+                         "FROM instrument ORDER BY id");
+    while (query.next()) {
+        Instrument instrument;
+        instrument.id = query.int64(0);
+        instrument.key = query.text(1);
+        instrument.name = query.text(2);
+        instrument.version = query.text(3);
+        instrument.definition = query.text(4).toUtf8();
+        result.append(instrument);
+    }
+    sql::Statement dims(*m_db,
+                        "SELECT id, key, name, description, scale_min, scale_max, anchors, "
+                        "level FROM dimension WHERE instrument_id = ? ORDER BY position");
+    for (Instrument &instrument : result) {
+        dims.bind(1, instrument.id);
+        while (dims.next()) {
+            Dimension d;
+            d.id = dims.int64(0);
+            d.key = dims.text(1);
+            d.name = dims.text(2);
+            d.question = dims.text(3);
+            d.scaleMin = dims.integer(4);
+            d.scaleMax = dims.integer(5);
+            const QJsonObject anchors = parseObject(dims.text(6));
+            for (auto it = anchors.begin(); it != anchors.end(); ++it)
+                d.anchors.insert(it.key().toInt(), it.value().toString());
+            d.level = dims.text(7) == QLatin1String("turn") ? Level::Turn : Level::Conversation;
+            instrument.dimensions.append(d);
+        }
+        dims.reset();
+    }
+    return result;
+}
+
+QVector<Participant> Store::participants() const
+{
+    QVector<Participant> result;
+    sql::Statement query(*m_db,
+                         "SELECT id, code, profile, created_at FROM participant "
+                         "ORDER BY code");
+    while (query.next()) {
+        result.append(Participant {query.int64(0), query.text(1), parseObject(query.text(2)),
+                                   parseTime(query.text(3))});
+    }
+    return result;
+}
+
+QVector<ConversationSummary> Store::conversationSummaries() const
+{
+    // Rated share counts the self-ratings of the first instrument's turn-level dimensions.
+    sql::Statement query(*m_db, R"sql(
+        WITH primary_dims AS (
+            SELECT id FROM dimension WHERE level = 'turn'
+               AND instrument_id = (SELECT min(id) FROM instrument)),
+        turn_counts AS (
+            SELECT conversation_id, count(*) AS turns,
+                   sum(role = 'assistant') AS assistant_turns
+              FROM turn GROUP BY conversation_id),
+        rated AS (
+            SELECT t.conversation_id, count(*) AS cells
+              FROM rating r
+              JOIN turn t ON t.id = r.turn_id
+             WHERE r.annotator_id = (SELECT id FROM annotator WHERE code = 'self')
+               AND r.dimension_id IN (SELECT id FROM primary_dims)
+             GROUP BY t.conversation_id)
+        SELECT c.id, p.code, coalesce(c.agent, ''), c.title, coalesce(c.started_at, ''),
+               coalesce(tc.turns, 0), coalesce(tc.assistant_turns, 0), coalesce(rated.cells, 0),
+               (SELECT count(*) FROM primary_dims)
+          FROM conversation c
+          JOIN participant p ON p.id = c.participant_id
+          LEFT JOIN turn_counts tc ON tc.conversation_id = c.id
+          LEFT JOIN rated ON rated.conversation_id = c.id
+         ORDER BY p.code, c.started_at, c.id)sql");
+    QVector<ConversationSummary> result;
+    while (query.next()) {
+        ConversationSummary s;
+        s.id = query.int64(0);
+        s.participant = query.text(1);
+        s.agent = query.text(2);
+        s.title = query.text(3);
+        s.startedAt = parseTime(query.text(4));
+        s.turns = query.integer(5);
+        s.assistantTurns = query.integer(6);
+        const qint64 cells = qint64(s.assistantTurns) * query.int64(8);
+        s.ratedShare = cells > 0 ? double(query.int64(7)) / double(cells) : 0.0;
+        result.append(s);
+    }
+    return result;
+}
+
+std::optional<Conversation> Store::conversation(qint64 id) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT id, participant_id, source_format, "
+                         "coalesce(source_id, ''), coalesce(agent, ''), title, "
+                         "coalesce(started_at, ''), context, content_hash "
+                         "FROM conversation WHERE id = ?");
+    query.bind(1, id);
+    if (!query.next())
+        return std::nullopt;
+    Conversation c;
+    c.id = query.int64(0);
+    c.participantId = query.int64(1);
+    c.sourceFormat = query.text(2);
+    c.sourceId = query.text(3);
+    c.agent = query.text(4);
+    c.title = query.text(5);
+    c.startedAt = parseTime(query.text(6));
+    c.context = parseObject(query.text(7));
+    c.contentHash = query.text(8);
+    return c;
+}
+
+QVector<Turn> Store::turns(qint64 conversationId) const
+{
+    QVector<Turn> result;
+    sql::Statement query(*m_db,
+                         "SELECT id, idx, role, text, coalesce(created_at, ''), meta "
+                         "FROM turn WHERE conversation_id = ? ORDER BY idx");
+    query.bind(1, conversationId);
+    while (query.next()) {
+        Turn t;
+        t.id = query.int64(0);
+        t.conversationId = conversationId;
+        t.index = query.integer(1);
+        t.role = roleFromKey(query.text(2)).value_or(Role::User);
+        t.text = query.text(3);
+        t.createdAt = parseTime(query.text(4));
+        t.meta = parseObject(query.text(5));
+        result.append(t);
+    }
+    return result;
+}
+
+qint64 Store::ratingEventCount() const
+{
+    return count(*m_db, "SELECT count(*) FROM rating_event");
+}
+
+} // namespace sense7

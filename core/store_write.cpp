@@ -1,0 +1,274 @@
+// Store: the narrow write API. Each method is one transaction (see Store::transaction).
+
+#include "error.h"
+#include "store.h"
+
+#include <QJsonDocument>
+
+namespace sense7 {
+
+namespace {
+
+QByteArray toJson(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QString now()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+QString timestamp(const QDateTime &when)
+{
+    return when.isValid() ? when.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+} // namespace
+
+qint64 Store::addParticipant(const QString &code, const QJsonObject &profile)
+{
+    if (code.trimmed().isEmpty())
+        throw Error(tr("A participant needs a code."));
+    return transaction([&] {
+        if (participantId(code) != 0)
+            throw Error(tr("%1: a participant with the code %2 already exists.").arg(path(), code));
+        sql::Statement insert(*m_db,
+                              "INSERT INTO participant(code, profile, created_at) "
+                              "VALUES (?, ?, ?)");
+        insert.bind(1, code).bind(2, toJson(profile)).bind(3, now()).run();
+        return m_db->lastInsertId();
+    });
+}
+
+qint64 Store::participantId(const QString &code) const
+{
+    sql::Statement query(*m_db, "SELECT id FROM participant WHERE code = ?");
+    query.bind(1, code);
+    return query.next() ? query.int64(0) : 0;
+}
+
+void Store::setParticipantProfile(qint64 participantId, const QJsonObject &profile)
+{
+    transaction([&] {
+        sql::Statement update(*m_db, "UPDATE participant SET profile = ? WHERE id = ?");
+        update.bind(1, toJson(profile)).bind(2, participantId).run();
+        if (m_db->changes() != 1)
+            throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+    });
+}
+
+qint64 Store::installInstrument(const Instrument &instrument)
+{
+    return transaction([&] {
+        {
+            sql::Statement existing(*m_db, "SELECT id FROM instrument WHERE key = ?");
+            existing.bind(1, instrument.key);
+            if (existing.next())
+                return existing.int64(0);
+        }
+        sql::Statement insert(*m_db,
+                              "INSERT INTO instrument(key, name, version, definition) "
+                              "VALUES (?, ?, ?, ?)");
+        insert.bind(1, instrument.key)
+            .bind(2, instrument.name)
+            .bind(3, instrument.version)
+            .bind(4, instrument.definition.isEmpty() ? QByteArray("{}") : instrument.definition)
+            .run();
+        const qint64 instrumentId = m_db->lastInsertId();
+        sql::Statement dimension(
+            *m_db,
+            "INSERT INTO dimension(instrument_id, key, name, description, scale_min, "
+            "scale_max, anchors, level, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        int position = 0;
+        for (const Dimension &d : instrument.dimensions) {
+            QJsonObject anchors;
+            for (auto it = d.anchors.begin(); it != d.anchors.end(); ++it)
+                anchors.insert(QString::number(it.key()), it.value());
+            dimension.bind(1, instrumentId)
+                .bind(2, d.key)
+                .bind(3, d.name)
+                .bind(4, d.question)
+                .bind(5, d.scaleMin)
+                .bind(6, d.scaleMax)
+                .bind(7, toJson(anchors))
+                .bind(8, levelKey(d.level))
+                .bind(9, position++)
+                .run();
+        }
+        return instrumentId;
+    });
+}
+
+qint64 Store::annotatorId(const QString &code, AnnotatorKind kind)
+{
+    return transaction([&] {
+        {
+            sql::Statement existing(*m_db, "SELECT id, kind FROM annotator WHERE code = ?");
+            existing.bind(1, code);
+            if (existing.next()) {
+                if (existing.text(1) != annotatorKindKey(kind))
+                    throw Error(tr("%1: the annotator %2 exists already as %3, not as %4.")
+                                    .arg(path(), code, existing.text(1), annotatorKindKey(kind)));
+                return existing.int64(0);
+            }
+        }
+        sql::Statement insert(*m_db, "INSERT INTO annotator(code, kind) VALUES (?, ?)");
+        insert.bind(1, code).bind(2, annotatorKindKey(kind)).run();
+        return m_db->lastInsertId();
+    });
+}
+
+bool Store::hasContentHash(const QString &hash) const
+{
+    sql::Statement query(*m_db, "SELECT 1 FROM conversation WHERE content_hash = ?");
+    query.bind(1, hash);
+    return query.next();
+}
+
+qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
+{
+    if (c.contentHash.isEmpty())
+        c.contentHash = contentHash(c.sourceFormat, turns);
+    const qint64 id = transaction([&] {
+        if (hasContentHash(c.contentHash))
+            throw Error(
+                tr("%1: the conversation \"%2\" is already in the data set.").arg(path(), c.title));
+        sql::Statement insert(
+            *m_db,
+            "INSERT INTO conversation(participant_id, source_format, source_id, agent, "
+            "title, started_at, context, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        insert.bind(1, c.participantId)
+            .bind(2, c.sourceFormat)
+            .bindNullIfEmpty(3, c.sourceId)
+            .bindNullIfEmpty(4, c.agent)
+            .bind(5, c.title)
+            .bindNullIfEmpty(6, timestamp(c.startedAt))
+            .bind(7, toJson(c.context))
+            .bind(8, c.contentHash)
+            .run();
+        const qint64 conversationId = m_db->lastInsertId();
+        sql::Statement turn(*m_db,
+                            "INSERT INTO turn(conversation_id, idx, role, text, "
+                            "created_at, meta) VALUES (?, ?, ?, ?, ?, ?)");
+        for (int i = 0; i < turns.size(); ++i) {
+            Turn &t = turns[i];
+            t.conversationId = conversationId;
+            t.index = i;
+            turn.bind(1, conversationId)
+                .bind(2, i)
+                .bind(3, roleKey(t.role))
+                .bind(4, t.text)
+                .bindNullIfEmpty(5, timestamp(t.createdAt))
+                .bind(6, toJson(t.meta))
+                .run();
+            t.id = m_db->lastInsertId();
+        }
+        return conversationId;
+    });
+    notify([this] { Q_EMIT conversationsChanged(); });
+    return id;
+}
+
+void Store::setConversationContext(qint64 conversationId, const QJsonObject &context)
+{
+    transaction([&] {
+        sql::Statement update(*m_db, "UPDATE conversation SET context = ? WHERE id = ?");
+        update.bind(1, toJson(context)).bind(2, conversationId).run();
+        if (m_db->changes() != 1)
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+    });
+}
+
+void Store::setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId,
+                      std::optional<int> value)
+{
+    writeRating(turnId, dimensionId, annotatorId, true, value);
+}
+
+void Store::clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId)
+{
+    writeRating(turnId, dimensionId, annotatorId, false, std::nullopt);
+}
+
+void Store::writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
+                        std::optional<int> value)
+{
+    const bool changed = transaction([&] {
+        if (present && value) {
+            sql::Statement scale(*m_db,
+                                 "SELECT scale_min, scale_max, key FROM dimension "
+                                 "WHERE id = ?");
+            scale.bind(1, dimensionId);
+            if (!scale.next())
+                throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
+            if (*value < scale.integer(0) || *value > scale.integer(1))
+                throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
+                                .arg(path())
+                                .arg(*value)
+                                .arg(scale.integer(0))
+                                .arg(scale.integer(1))
+                                .arg(scale.text(2)));
+        }
+        bool oldPresent = false;
+        std::optional<int> oldValue;
+        {
+            sql::Statement old(*m_db,
+                               "SELECT value FROM rating WHERE turn_id = ? AND "
+                               "dimension_id = ? AND annotator_id = ?");
+            old.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId);
+            if (old.next()) {
+                oldPresent = true;
+                oldValue = old.optionalInt(0);
+            }
+        }
+        if (oldPresent == present && oldValue == value)
+            return false;
+        const QString at = now();
+        if (present) {
+            sql::Statement upsert(
+                *m_db,
+                "INSERT INTO rating(turn_id, dimension_id, annotator_id, value, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(turn_id, dimension_id, annotator_id) "
+                "DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at");
+            upsert.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId).bind(4, value);
+            upsert.bind(5, at).run();
+        } else {
+            sql::Statement remove(*m_db,
+                                  "DELETE FROM rating WHERE turn_id = ? AND "
+                                  "dimension_id = ? AND annotator_id = ?");
+            remove.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId).run();
+        }
+        sql::Statement journal(
+            *m_db,
+            "INSERT INTO rating_event(turn_id, dimension_id, annotator_id, old_present, "
+            "old_value, new_present, new_value, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        journal.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId);
+        journal.bind(4, int(oldPresent)).bind(5, oldValue).bind(6, int(present)).bind(7, value);
+        journal.bind(8, at).run();
+        return true;
+    });
+    if (changed)
+        notify([=] { Q_EMIT ratingChanged(turnId, dimensionId, annotatorId); });
+}
+
+qint64 Store::addFlag(const TurnFlag &flag)
+{
+    if (!flag.reason.isEmpty() && !breakReasonKeys().contains(flag.reason))
+        throw Error(tr("\"%1\" is not a known reason for a continuity break.").arg(flag.reason));
+    return transaction([&] {
+        sql::Statement insert(*m_db,
+                              "INSERT INTO turn_flag(turn_id, annotator_id, kind, reason, "
+                              "refers_to_turn_id, note) VALUES (?, ?, ?, ?, ?, ?)");
+        insert.bind(1, flag.turnId).bind(2, flag.annotatorId).bind(3, flag.kind);
+        insert.bindNullIfEmpty(4, flag.reason);
+        if (flag.refersToTurnId)
+            insert.bind(5, *flag.refersToTurnId);
+        else
+            insert.bind(5, nullptr);
+        insert.bindNullIfEmpty(6, flag.note).run();
+        return m_db->lastInsertId();
+    });
+}
+
+} // namespace sense7

@@ -1,0 +1,131 @@
+#include "taxonomy.h"
+
+#include "error.h"
+#include "jsonsource.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace sense7 {
+
+QString levelKey(Level level)
+{
+    return level == Level::Turn ? QStringLiteral("turn") : QStringLiteral("conversation");
+}
+
+QVector<Dimension> Instrument::dimensionsAt(Level level) const
+{
+    QVector<Dimension> result;
+    for (const Dimension &d : dimensions) {
+        if (d.level == level)
+            result.append(d);
+    }
+    return result;
+}
+
+namespace taxonomy {
+namespace {
+
+using json::Json;
+using json::Reader;
+
+bool isKey(const QString &key)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z][a-z0-9_]*$"));
+    return pattern.match(key).hasMatch();
+}
+
+Dimension parseDimension(const Json &node, const QString &where)
+{
+    const Reader r(node, where);
+    Dimension d;
+    d.key = r.string("key");
+    if (!isKey(d.key))
+        r.fail(Reader::tr("key \"%1\" must be lower-case letters, digits and _").arg(d.key));
+    const Reader named(node, QStringLiteral("%1 (%2)").arg(where, d.key));
+    d.name = named.string("name");
+    d.question = named.string("question");
+    if (const Json *scale = named.optionalObject("scale")) {
+        const Reader s(*scale, named.where() + Reader::tr(", scale"));
+        d.scaleMin = s.integer("min");
+        d.scaleMax = s.integer("max");
+    }
+    if (d.scaleMax <= d.scaleMin)
+        named.fail(Reader::tr("the scale's max (%1) must be above its min (%2)")
+                       .arg(d.scaleMax)
+                       .arg(d.scaleMin));
+    const QString level = named.optionalString("level", QStringLiteral("turn"));
+    if (level == QLatin1String("turn"))
+        d.level = Level::Turn;
+    else if (level == QLatin1String("conversation"))
+        d.level = Level::Conversation;
+    else
+        named.fail(Reader::tr("level \"%1\" must be \"turn\" or \"conversation\"").arg(level));
+    if (const Json *anchors = named.optionalObject("anchors")) {
+        for (auto it = anchors->begin(); it != anchors->end(); ++it) {
+            const QString point = QString::fromStdString(it.key());
+            bool ok = false;
+            const int value = point.toInt(&ok);
+            if (!ok)
+                named.fail(Reader::tr("anchor \"%1\" is not a scale point").arg(point));
+            if (value < d.scaleMin || value > d.scaleMax)
+                named.fail(Reader::tr("anchor %1 is outside the scale %2–%3")
+                               .arg(value)
+                               .arg(d.scaleMin)
+                               .arg(d.scaleMax));
+            if (!it.value().is_string() || it.value().get<std::string>().empty())
+                named.fail(Reader::tr("anchor %1 must be a non-empty string").arg(value));
+            d.anchors.insert(value, QString::fromStdString(it.value().get<std::string>()));
+        }
+    }
+    return d;
+}
+
+} // namespace
+
+Instrument parse(const QByteArray &data, const QString &source)
+{
+    const Json root = json::parse(data, source);
+    const Reader r(root, source);
+    Instrument instrument;
+    instrument.key = r.string("key");
+    if (!isKey(instrument.key))
+        r.fail(
+            Reader::tr("key \"%1\" must be lower-case letters, digits and _").arg(instrument.key));
+    instrument.name = r.string("name");
+    instrument.version = r.string("version");
+    instrument.description = r.optionalString("description");
+    instrument.allowsNotApplicable = r.optionalBool("not_applicable", true);
+    const Json &dimensions = r.array("dimensions");
+    int position = 0;
+    for (const Json &node : dimensions) {
+        ++position;
+        const QString where = Reader::tr("%1: dimension %2").arg(source).arg(position);
+        Dimension d = parseDimension(node, where);
+        for (const Dimension &earlier : std::as_const(instrument.dimensions)) {
+            if (earlier.key == d.key)
+                throw Error(Reader::tr("%1: the key \"%2\" is used twice").arg(where, d.key));
+        }
+        instrument.dimensions.append(std::move(d));
+    }
+    instrument.definition = data;
+    return instrument;
+}
+
+Instrument load(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw Error(Reader::tr("Cannot read %1: %2").arg(path, file.errorString()));
+    return parse(file.readAll(), QFileInfo(path).fileName());
+}
+
+Instrument sense7()
+{
+    static const Instrument instrument = load(QStringLiteral(":/sense7/taxonomy/sense7.json"));
+    return instrument;
+}
+
+} // namespace taxonomy
+} // namespace sense7

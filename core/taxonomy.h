@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QByteArray>
+#include <QMap>
+#include <QString>
+#include <QVector>
+
+namespace sense7 {
+
+enum class Level { Turn, Conversation };
+QString levelKey(Level level);
+
+/** One rating dimension: a question on a whole-number scale, with anchors for some points. */
+struct Dimension
+{
+    qint64 id = 0; // set when read from a data set
+    QString key;
+    QString name;
+    QString question;
+    int scaleMin = 1;
+    int scaleMax = 5;
+    QMap<int, QString> anchors; // scale point -> wording, shown as tooltips
+    Level level = Level::Turn;
+};
+
+/**
+ * A rating instrument such as SENSE-7. A data set stores the instruments it uses, so it always
+ * carries its own taxonomy; `definition` keeps the JSON the instrument was loaded from.
+ */
+struct Instrument
+{
+    qint64 id = 0; // set when read from a data set
+    QString key;
+    QString name;
+    QString version;
+    QString description;
+    bool allowsNotApplicable = true;
+    QVector<Dimension> dimensions;
+    QByteArray definition;
+
+    QVector<Dimension> dimensionsAt(Level level) const;
+};
+
+namespace taxonomy {
+
+/** Parses and validates an instrument; throws Error naming \a source and the problem. */
+Instrument parse(const QByteArray &json, const QString &source);
+/** Reads \a path (a file or a Qt resource) and parses it. */
+Instrument load(const QString &path);
+/** The default SENSE-7 instrument shipped in resources/taxonomy/sense7.json. */
+Instrument sense7();
+
+} // namespace taxonomy
+} // namespace sense7

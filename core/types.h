@@ -1,0 +1,83 @@
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QVector>
+
+#include <optional>
+
+namespace sense7 {
+
+enum class Role { User, Assistant, System, Tool };
+QString roleKey(Role role);
+std::optional<Role> roleFromKey(const QString &key);
+
+enum class AnnotatorKind { Self, Observer, Model };
+QString annotatorKindKey(AnnotatorKind kind);
+std::optional<AnnotatorKind> annotatorKindFromKey(const QString &key);
+
+/** The reasons a participant can give for a continuity break (DESIGN.md, "Continuity breaks"). */
+QStringList breakReasonKeys();
+
+struct Participant
+{
+    qint64 id = 0;
+    QString code; // a pseudonym, never a name
+    QJsonObject profile;
+    QDateTime createdAt;
+};
+
+struct Turn
+{
+    qint64 id = 0;
+    qint64 conversationId = 0;
+    int index = 0;
+    Role role = Role::User;
+    QString text;
+    QDateTime createdAt;
+    QJsonObject meta;
+};
+
+struct Conversation
+{
+    qint64 id = 0;
+    qint64 participantId = 0;
+    QString sourceFormat;
+    QString sourceId;
+    QString agent;
+    QString title;
+    QDateTime startedAt;
+    QJsonObject context;
+    QString contentHash;
+};
+
+/** One row of the conversation list: ids plus what a person needs to choose a conversation. */
+struct ConversationSummary
+{
+    qint64 id = 0;
+    QString participant;
+    QString agent;
+    QString title;
+    QDateTime startedAt;
+    int turns = 0;
+    int assistantTurns = 0;
+    double ratedShare = 0.0; // rated cells / (assistant turns x turn-level dimensions)
+};
+
+struct TurnFlag
+{
+    qint64 id = 0;
+    qint64 turnId = 0;
+    qint64 annotatorId = 0;
+    QString kind = QStringLiteral("continuity_break");
+    QString reason;
+    std::optional<qint64> refersToTurnId;
+    QString note;
+};
+
+/** Stable content hash of a conversation's turns: role and text, in order. */
+QString contentHash(const QString &sourceFormat, const QVector<Turn> &turns);
+
+} // namespace sense7

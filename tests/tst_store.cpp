@@ -1,0 +1,493 @@
+#include "error.h"
+#include "schema.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <thread>
+
+using namespace sense7;
+
+namespace {
+
+/** A conversation of one user and two assistant turns for \a participant. */
+qint64 addSmallConversation(Store &store, qint64 participant, const QString &title,
+                            QVector<Turn> *turnsOut = nullptr)
+{
+    Conversation c;
+    c.participantId = participant;
+    c.sourceFormat = QStringLiteral("test");
+    c.title = title;
+    QVector<Turn> turns(3);
+    turns[0].role = Role::User;
+    turns[0].text = QStringLiteral("Question about ") + title;
+    turns[1].role = Role::Assistant;
+    turns[1].text = QStringLiteral("First answer about ") + title;
+    turns[2].role = Role::Assistant;
+    turns[2].text = QStringLiteral("Second answer about ") + title;
+    const qint64 id = store.addConversation(c, turns);
+    if (turnsOut)
+        *turnsOut = turns;
+    return id;
+}
+
+qint64 firstDimension(Store &store)
+{
+    return store.instruments().constFirst().dimensions.constFirst().id;
+}
+
+} // namespace
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void createsNewDataSet();
+    void createRefusesExistingFile();
+    void reopenKeepsData();
+    void migratesFromVersion1();
+    void refusesNewerVersion();
+    void refusesJunk_data();
+    void refusesJunk();
+    void refusesForeignSqlite();
+    void readOnlyAccessChangesNothing();
+    void rollsBackFailedTransaction();
+    void nestedFailureKeepsOuterWork();
+    void enforcesForeignKeys();
+    void twoConnectionsAtOnce();
+    void journalsRatingChanges();
+    void rejectsOutOfRangeRating();
+    void notifiesOnlyAfterCommit();
+    void rejectsDuplicateConversation();
+    void rejectsUnknownFlagReason();
+};
+
+void TestStore::createsNewDataSet()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("new.sense7"));
+    {
+        auto store = Store::create(path);
+        QCOMPARE(store->schemaVersion(), schema::currentVersion);
+        QVERIFY(!store->isReadOnly());
+        QCOMPARE(store->connection().pragmaInt("PRAGMA foreign_keys"), 1);
+        QCOMPARE(store->connection().pragmaInt("PRAGMA busy_timeout"), 5000);
+        const QVector<Instrument> instruments = store->instruments();
+        QCOMPARE(instruments.size(), 1);
+        QCOMPARE(instruments[0].key, QStringLiteral("sense7"));
+        QCOMPARE(instruments[0].dimensions.size(), 7);
+        QVERIFY(!instruments[0].definition.isEmpty());
+        QCOMPARE(store->info().conversations, 0);
+    }
+    QCOMPARE(test::queryInt(path, "PRAGMA application_id"), qint64(schema::applicationId));
+    sql::Connection raw;
+    raw.open(path, sql::Connection::Access::ReadOnly);
+    sql::Statement mode(raw, "PRAGMA journal_mode");
+    QVERIFY(mode.next());
+    QCOMPARE(mode.text(0), QStringLiteral("wal"));
+    sql::Statement self(raw, "SELECT kind FROM annotator WHERE code = 'self'");
+    QVERIFY(self.next());
+    QCOMPARE(self.text(0), QStringLiteral("self"));
+}
+
+void TestStore::createRefusesExistingFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("taken.sense7"));
+    test::writeFile(path, "precious notes");
+    try {
+        Store::create(path);
+        QFAIL("create() accepted an existing file");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(path), qPrintable(e.message()));
+        QVERIFY(e.message().contains(QStringLiteral("already exists")));
+    }
+    QCOMPARE(test::readFile(path), QByteArray("precious notes"));
+}
+
+void TestStore::reopenKeepsData()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("data.sense7"));
+    QVector<Turn> turns;
+    {
+        auto store = Store::create(path);
+        const qint64 p =
+            store->addParticipant(QStringLiteral("P01"), {{QStringLiteral("trust_in_ai"), 4}});
+        addSmallConversation(*store, p, QStringLiteral("budget"), &turns);
+        const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+        store->setRating(turns[1].id, firstDimension(*store), self, 4);
+    }
+    auto store = Store::open(path);
+    const DataSetInfo info = store->info();
+    QCOMPARE(info.participants, 1);
+    QCOMPARE(info.conversations, 1);
+    QCOMPARE(info.turns, 3);
+    QCOMPARE(info.assistantTurns, 2);
+    QCOMPARE(info.ratings, 1);
+    QCOMPARE(store->participants()[0].profile.value(QStringLiteral("trust_in_ai")).toInt(), 4);
+    const QVector<Turn> reread = store->turns(turns[0].conversationId);
+    QCOMPARE(reread.size(), 3);
+    QCOMPARE(reread[2].text, turns[2].text);
+    QCOMPARE(reread[2].role, Role::Assistant);
+    QCOMPARE(test::queryInt(path, "SELECT value FROM rating"), 4);
+}
+
+void TestStore::migratesFromVersion1()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.sense7"));
+    {
+        sql::Connection raw;
+        raw.open(path, sql::Connection::Access::Create);
+        raw.exec(test::readFile(QStringLiteral(SENSE7_TEST_DATA "/store/v1.sql")).constData());
+    }
+    QCOMPARE(test::queryInt(path, "PRAGMA user_version"), 1);
+
+    auto store = Store::open(path);
+    QCOMPARE(store->schemaVersion(), schema::currentVersion);
+    const DataSetInfo info = store->info();
+    QCOMPARE(info.participants, 1);
+    QCOMPARE(info.conversations, 1);
+    QCOMPARE(info.turns, 2);
+    QCOMPARE(info.ratings, 1);
+    QCOMPARE(store->conversation(1)->title, QStringLiteral("Old conversation"));
+    QCOMPARE(store->conversation(1)->context.value(QStringLiteral("task_type")).toString(),
+             QStringLiteral("writing"));
+    // Version 2 added provenance and indexes.
+    QCOMPARE(
+        store->connection().pragmaInt(
+            "SELECT count(*) FROM pragma_table_info('conversation') WHERE name = 'provenance'"),
+        1);
+    QCOMPARE(store->connection().pragmaInt(
+                 "SELECT count(*) FROM sqlite_schema WHERE name = 'rating_by_dimension'"),
+             1);
+}
+
+void TestStore::refusesNewerVersion()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("future.sense7"));
+    Store::create(path);
+    {
+        sql::Connection raw;
+        raw.open(path, sql::Connection::Access::ReadWrite);
+        raw.exec("PRAGMA user_version = 99");
+        raw.exec("PRAGMA journal_mode = DELETE");
+    }
+    const QByteArray before = test::fileHash(path);
+    try {
+        Store::open(path);
+        QFAIL("open() accepted a newer schema");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("newer version")), qPrintable(e.message()));
+        QVERIFY(e.message().contains(path));
+        QVERIFY(e.message().contains(QStringLiteral("99")));
+    }
+    QCOMPARE(test::fileHash(path), before);
+    QCOMPARE(test::queryInt(path, "PRAGMA user_version"), 99);
+}
+
+void TestStore::refusesJunk_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("text") << QByteArray("participant,rating\nP01,4\n")
+                          << QStringLiteral("not an SQLite database");
+    QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)
+                            << QStringLiteral("not an SQLite database");
+    QTest::newRow("empty") << QByteArray() << QStringLiteral("is empty");
+    QTest::newRow("truncated header")
+        << QByteArray("SQLite format 3\0\x10\0\x01\x01", 20) << QStringLiteral("cut short");
+    QByteArray damaged("SQLite format 3\0", 16);
+    damaged.append(QByteArray(4096 - 16, '\xff'));
+    QTest::newRow("damaged") << damaged << QStringLiteral("is damaged");
+}
+
+void TestStore::refusesJunk()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("junk.sense7"));
+    test::writeFile(path, content);
+    try {
+        Store::open(path);
+        QFAIL("open() accepted junk");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+        QVERIFY2(e.message().contains(path), qPrintable(e.message()));
+    }
+    QCOMPARE(test::readFile(path), content);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("junk.sense7")});
+}
+
+void TestStore::refusesForeignSqlite()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("other.db"));
+    {
+        sql::Connection raw;
+        raw.open(path, sql::Connection::Access::Create);
+        raw.exec("CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT);"
+                 "INSERT INTO customers(name) VALUES ('Ada');");
+    }
+    const QByteArray before = test::fileHash(path);
+    try {
+        Store::open(path);
+        QFAIL("open() accepted a foreign SQLite file");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("not a Sense-7 data set")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(test::fileHash(path), before);
+    QCOMPARE(test::queryInt(path, "SELECT count(*) FROM sqlite_schema"), 1);
+
+    try {
+        Store::open(dir.filePath(QStringLiteral("missing.sense7")));
+        QFAIL("open() accepted a missing file");
+    } catch (const Error &e) {
+        QVERIFY(e.message().contains(QStringLiteral("does not exist")));
+    }
+    try {
+        Store::open(dir.path());
+        QFAIL("open() accepted a folder");
+    } catch (const Error &e) {
+        QVERIFY(e.message().contains(QStringLiteral("is a folder")));
+    }
+}
+
+void TestStore::readOnlyAccessChangesNothing()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ro.sense7"));
+    test::makeDemoDataSet(path);
+    const QByteArray before = test::fileHash(path);
+    {
+        auto store = Store::open(path, Store::Access::ReadOnly);
+        QVERIFY(store->isReadOnly());
+        QVERIFY(store->info().readOnly);
+        QCOMPARE(store->info().conversations, 13);
+        try {
+            store->addParticipant(QStringLiteral("P99"));
+            QFAIL("a read-only store accepted a write");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(QStringLiteral("read-only")), qPrintable(e.message()));
+        }
+    }
+    QCOMPARE(test::fileHash(path), before);
+}
+
+void TestStore::rollsBackFailedTransaction()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    try {
+        store->transaction([&] {
+            const qint64 p = store->addParticipant(QStringLiteral("P01"));
+            addSmallConversation(*store, p, QStringLiteral("half"));
+            throw Error(QStringLiteral("cancelled"));
+        });
+        QFAIL("the exception did not propagate");
+    } catch (const Error &e) {
+        QCOMPARE(e.message(), QStringLiteral("cancelled"));
+    }
+    const DataSetInfo info = store->info();
+    QCOMPARE(info.participants, 0);
+    QCOMPARE(info.conversations, 0);
+    QCOMPARE(info.turns, 0);
+    QVERIFY(!store->connection().inTransaction());
+}
+
+void TestStore::nestedFailureKeepsOuterWork()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    store->transaction([&] {
+        store->addParticipant(QStringLiteral("kept"));
+        try {
+            store->transaction([&] {
+                store->addParticipant(QStringLiteral("dropped"));
+                store->addParticipant(QStringLiteral("kept")); // duplicate: throws
+            });
+        } catch (const Error &) { }
+    });
+    const QVector<Participant> participants = store->participants();
+    QCOMPARE(participants.size(), 1);
+    QCOMPARE(participants[0].code, QStringLiteral("kept"));
+}
+
+void TestStore::enforcesForeignKeys()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QVERIFY_THROWS_EXCEPTION(
+        Error,
+        store->connection().exec("INSERT INTO turn(conversation_id, idx, role, text) "
+                                 "VALUES (4242, 0, 'user', 'orphan')"));
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    QVERIFY_THROWS_EXCEPTION(Error, store->setRating(999, firstDimension(*store), self, 3));
+    QCOMPARE(store->info().ratings, 0);
+    QCOMPARE(store->ratingEventCount(), 0);
+    QVERIFY_THROWS_EXCEPTION(
+        Error,
+        store->connection().exec("INSERT INTO turn(conversation_id, idx, role, text) "
+                                 "VALUES (NULL, 0, 'robot', 'bad role')"));
+}
+
+void TestStore::twoConnectionsAtOnce()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shared.sense7"));
+    Store::create(path);
+    auto first = Store::open(path);
+    auto second = Store::open(path);
+
+    first->addParticipant(QStringLiteral("A1"));
+    QCOMPARE(second->info().participants, 1); // sees the other connection's commit
+
+    // While the first holds the write lock, the second waits (busy timeout) instead of failing.
+    bool secondSucceeded = false;
+    QString secondError;
+    {
+        sql::Transaction hold(first->connection());
+        first->addParticipant(QStringLiteral("A2"));
+        std::thread writer([&] {
+            try {
+                second->addParticipant(QStringLiteral("B1"));
+                secondSucceeded = true;
+            } catch (const Error &e) {
+                secondError = e.message();
+            }
+        });
+        QThread::msleep(300);
+        hold.commit();
+        writer.join();
+    }
+    QVERIFY2(secondSucceeded, qPrintable(secondError));
+    QCOMPARE(first->info().participants, 3);
+    QCOMPARE(second->info().participants, 3);
+}
+
+void TestStore::journalsRatingChanges()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QVector<Turn> turns;
+    addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")), QStringLiteral("x"),
+                         &turns);
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const qint64 dim = firstDimension(*store);
+    const qint64 turn = turns[1].id;
+
+    store->setRating(turn, dim, self, 4);
+    store->setRating(turn, dim, self, 4); // unchanged: no event
+    store->setRating(turn, dim, self, 2);
+    store->setRating(turn, dim, self, std::nullopt); // not applicable
+    store->clearRating(turn, dim, self);
+    QCOMPARE(store->ratingEventCount(), 4);
+    QCOMPARE(store->info().ratings, 0);
+
+    sql::Statement events(store->connection(),
+                          "SELECT old_present, old_value, new_present, new_value "
+                          "FROM rating_event ORDER BY id");
+    const QVector<QVector<QVariant>> expected {
+        {0, QVariant(), 1, 4},
+        {1, 4, 1, 2},
+        {1, 2, 1, QVariant()},
+        {1, QVariant(), 0, QVariant()},
+    };
+    for (const auto &row : expected) {
+        QVERIFY(events.next());
+        QCOMPARE(events.integer(0), row[0].toInt());
+        QCOMPARE(events.isNull(1), row[1].isNull());
+        if (!row[1].isNull())
+            QCOMPARE(events.integer(1), row[1].toInt());
+        QCOMPARE(events.integer(2), row[2].toInt());
+        QCOMPARE(events.isNull(3), row[3].isNull());
+        if (!row[3].isNull())
+            QCOMPARE(events.integer(3), row[3].toInt());
+    }
+    QVERIFY(!events.next());
+}
+
+void TestStore::rejectsOutOfRangeRating()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QVector<Turn> turns;
+    addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")), QStringLiteral("x"),
+                         &turns);
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    for (int bad : {0, 6, -1}) {
+        try {
+            store->setRating(turns[1].id, firstDimension(*store), self, bad);
+            QFAIL("an out-of-range rating was accepted");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(QStringLiteral("outside the scale 1–5")),
+                     qPrintable(e.message()));
+        }
+    }
+    QCOMPARE(store->info().ratings, 0);
+    QCOMPARE(store->ratingEventCount(), 0);
+}
+
+void TestStore::notifiesOnlyAfterCommit()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QSignalSpy changed(store.get(), &Store::conversationsChanged);
+    const qint64 p = store->addParticipant(QStringLiteral("P01"));
+    store->transaction([&] {
+        addSmallConversation(*store, p, QStringLiteral("a"));
+        addSmallConversation(*store, p, QStringLiteral("b"));
+        QCOMPARE(changed.count(), 0); // nothing is announced before the commit
+    });
+    QCOMPARE(changed.count(), 2);
+
+    changed.clear();
+    try {
+        store->transaction([&] {
+            addSmallConversation(*store, p, QStringLiteral("c"));
+            throw Error(QStringLiteral("rolled back"));
+        });
+    } catch (const Error &) { }
+    QCOMPARE(changed.count(), 0); // a rolled-back change is never announced
+    QCOMPARE(store->info().conversations, 2);
+}
+
+void TestStore::rejectsDuplicateConversation()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const qint64 p = store->addParticipant(QStringLiteral("P01"));
+    addSmallConversation(*store, p, QStringLiteral("same"));
+    try {
+        addSmallConversation(*store, p, QStringLiteral("same"));
+        QFAIL("a duplicate conversation was accepted");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("already in the data set")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(store->info().conversations, 1);
+    QCOMPARE(store->info().turns, 3);
+}
+
+void TestStore::rejectsUnknownFlagReason()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QVector<Turn> turns;
+    addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")), QStringLiteral("x"),
+                         &turns);
+    TurnFlag flag;
+    flag.turnId = turns[2].id;
+    flag.annotatorId = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    flag.reason = QStringLiteral("bored");
+    QVERIFY_THROWS_EXCEPTION(Error, store->addFlag(flag));
+    flag.reason = QStringLiteral("forgot_context");
+    flag.refersToTurnId = turns[0].id;
+    QVERIFY(store->addFlag(flag) > 0);
+    QCOMPARE(store->info().flags, 1);
+}
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
