@@ -1,0 +1,47 @@
+#pragma once
+
+#include "store.h"
+#include "types.h"
+
+#include <QAbstractListModel>
+#include <QPointer>
+
+namespace sense7 {
+
+/**
+ * The turns of one conversation, in order. An adapter over the store: it reads the conversation's
+ * turns when the conversation is set and when the store reports a change. Does not own the store.
+ */
+class TurnListModel : public QAbstractListModel
+{
+    Q_OBJECT
+
+public:
+    enum Roles {
+        IdRole = Qt::UserRole + 1,
+        RoleKeyRole, // "user", "assistant", "system", "tool"
+        IndexRole,
+        CreatedAtRole,
+        AssistantNumberRole, // 1-based number among assistant turns, 0 for other roles
+    };
+
+    explicit TurnListModel(QObject *parent = nullptr);
+
+    void setStore(Store *store);
+    void setConversation(qint64 conversationId);
+    qint64 conversationId() const { return m_conversationId; }
+    const Turn &turn(int row) const { return m_turns.at(row); }
+    void reload();
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    QPointer<Store> m_store;
+    qint64 m_conversationId = 0;
+    QVector<Turn> m_turns;
+    QVector<int> m_assistantNumber;
+};
+
+} // namespace sense7
