@@ -1,0 +1,175 @@
+#include "commands.h"
+
+#include "demo.h"
+#include "error.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <functional>
+#include <map>
+
+namespace sense7::cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sense7::cli", text);
+}
+
+struct Command
+{
+    const char *summary;
+    std::function<int(const QStringList &, QTextStream &, QTextStream &)> run;
+};
+
+/** Parses \a arguments for one command; on a usage error prints it and returns false. */
+bool parse(QCommandLineParser &parser, const QStringList &arguments, int positionals,
+           QTextStream &err)
+{
+    parser.addHelpOption();
+    if (!parser.parse(arguments)) {
+        err << parser.errorText() << Qt::endl;
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        return true;
+    if (parser.positionalArguments().size() != positionals) {
+        err << parser.helpText();
+        return false;
+    }
+    return true;
+}
+
+int init(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Create a new, empty data set with the SENSE-7 instrument."));
+    parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file to create."));
+    parser.addOption({QStringLiteral("demo"), tr("Fill it with the illustrative demo data.")});
+    if (!parse(parser, arguments, 1, err))
+        return 1;
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    const QString path = parser.positionalArguments().constFirst();
+    auto store = Store::create(path);
+    if (parser.isSet(QStringLiteral("demo")))
+        demo::load(*store);
+    const DataSetInfo info = store->info();
+    out << tr("Created %1: %2 participants, %3 conversations, %4 ratings.")
+               .arg(path)
+               .arg(info.participants)
+               .arg(info.conversations)
+               .arg(info.ratings)
+        << Qt::endl;
+    return 0;
+}
+
+int info(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Describe a data set: counts, assistants and instruments."));
+    parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON instead of text.")});
+    if (!parse(parser, arguments, 1, err))
+        return 1;
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    auto store = Store::open(parser.positionalArguments().constFirst(), Store::Access::ReadOnly);
+    const DataSetInfo info = store->info();
+    if (parser.isSet(QStringLiteral("json"))) {
+        out << QJsonDocument(info.toJson()).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out << tr("Data set:          %1").arg(info.path) << '\n'
+        << tr("Format version:    %1").arg(info.schemaVersion) << '\n'
+        << tr("Participants:      %1").arg(info.participants) << '\n'
+        << tr("Conversations:     %1").arg(info.conversations) << '\n'
+        << tr("Turns:             %1 (%2 by the assistant)")
+               .arg(info.turns)
+               .arg(info.assistantTurns)
+        << '\n'
+        << tr("Ratings:           %1 of turns, %2 of conversations")
+               .arg(info.ratings)
+               .arg(info.conversationRatings)
+        << '\n'
+        << tr("Continuity flags:  %1").arg(info.flags) << '\n'
+        << tr("Assistants:        %1").arg(info.agents.join(QStringLiteral(", "))) << '\n';
+    for (const Instrument &instrument : info.instruments) {
+        QStringList keys;
+        for (const Dimension &d : instrument.dimensions)
+            keys << d.key;
+        out << tr("Instrument:        %1 (%2 %3): %4")
+                   .arg(instrument.key, instrument.name, instrument.version,
+                        keys.join(QStringLiteral(", ")))
+            << '\n';
+    }
+    out.flush();
+    return 0;
+}
+
+const std::map<QString, Command> &commands()
+{
+    static const std::map<QString, Command> table {
+        {QStringLiteral("init"), {QT_TRANSLATE_NOOP("sense7::cli", "create a new data set"), init}},
+        {QStringLiteral("info"), {QT_TRANSLATE_NOOP("sense7::cli", "describe a data set"), info}},
+    };
+    return table;
+}
+
+void usage(QTextStream &stream)
+{
+    stream << tr("Usage: sense7 COMMAND [OPTIONS] ...") << '\n' << '\n' << tr("Commands:") << '\n';
+    for (const auto &[name, command] : commands())
+        stream << QStringLiteral("  %1  %2").arg(name, -8).arg(tr(command.summary)) << '\n';
+    stream << '\n'
+           << tr("Run 'sense7 COMMAND --help' for a command's options; 'sense7 --version' for the "
+                 "version.")
+           << Qt::endl;
+}
+
+} // namespace
+
+int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    if (arguments.size() < 2) {
+        usage(err);
+        return 1;
+    }
+    const QString first = arguments.at(1);
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        out << QStringLiteral("sense7 %1").arg(QStringLiteral(SENSE7_VERSION)) << Qt::endl;
+        return 0;
+    }
+    if (first == QLatin1String("--help") || first == QLatin1String("-h")
+        || first == QLatin1String("help")) {
+        usage(out);
+        return 0;
+    }
+    const auto found = commands().find(first);
+    if (found == commands().end()) {
+        err << tr("sense7: unknown command \"%1\".").arg(first) << '\n';
+        usage(err);
+        return 1;
+    }
+    QStringList rest = arguments.mid(1);
+    rest[0] = QStringLiteral("sense7 ") + first;
+    try {
+        return found->second.run(rest, out, err);
+    } catch (const Error &e) {
+        err << tr("sense7 %1: %2").arg(first, e.message()) << Qt::endl;
+        return 1;
+    }
+}
+
+} // namespace sense7::cli

@@ -1,0 +1,163 @@
+// End-to-end tests of the `sense7` command-line tool: the real binary in a child process.
+
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sense7;
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result sense7Cli(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(SENSE7_CLI), arguments);
+    if (!process.waitForFinished(60000))
+        qFatal("sense7 did not finish");
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void printsVersion();
+    void initDemoThenInfoJson();
+    void infoPrintsText();
+    void infoChangesNothing();
+    void initRefusesExistingFile();
+    void infoRefusesJunk();
+    void usageErrors();
+};
+
+void TestCli::printsVersion()
+{
+    const Result r = sense7Cli({QStringLiteral("--version")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.trimmed(), QStringLiteral("sense7 " SENSE7_VERSION));
+}
+
+void TestCli::initDemoThenInfoJson()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("demo.sense7"));
+    const Result init = sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")});
+    QCOMPARE(init.exitCode, 0);
+    QVERIFY2(init.out.contains(QStringLiteral("13 conversations")), qPrintable(init.out));
+
+    const Result info = sense7Cli({QStringLiteral("info"), db, QStringLiteral("--json")});
+    QCOMPARE(info.exitCode, 0);
+    QJsonParseError error;
+    const QJsonObject json = QJsonDocument::fromJson(info.out.toUtf8(), &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(json.value(QStringLiteral("participants")).toInt(), 3);
+    QCOMPARE(json.value(QStringLiteral("conversations")).toInt(), 13);
+    QCOMPARE(json.value(QStringLiteral("turns")).toInt(), 108);
+    QCOMPARE(json.value(QStringLiteral("assistant_turns")).toInt(), 54);
+    // 54 assistant turns x 7 dimensions, less the 3 replies left unrated.
+    QCOMPARE(json.value(QStringLiteral("ratings")).toInt(), (54 - 3) * 7);
+    QCOMPARE(json.value(QStringLiteral("flags")).toInt(), 6);
+    const QJsonArray instruments = json.value(QStringLiteral("instruments")).toArray();
+    QCOMPARE(instruments.size(), 1);
+    const QJsonObject sense7 = instruments[0].toObject();
+    QCOMPARE(sense7.value(QStringLiteral("key")).toString(), QStringLiteral("sense7"));
+    QCOMPARE(sense7.value(QStringLiteral("name")).toString(), QStringLiteral("SENSE-7"));
+    const QJsonArray dims = sense7.value(QStringLiteral("dimensions")).toArray();
+    QCOMPARE(dims.size(), 7);
+    QCOMPARE(dims[0].toObject().value(QStringLiteral("key")).toString(),
+             QStringLiteral("acknowledgment"));
+    QCOMPARE(dims[6].toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("Support"));
+    for (const QJsonValue &d : dims)
+        QCOMPARE(d.toObject().value(QStringLiteral("level")).toString(), QStringLiteral("turn"));
+
+    // The CLI and the library agree.
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    const QJsonObject fromLibrary = store->info().toJson();
+    QCOMPARE(json.value(QStringLiteral("ratings")), fromLibrary.value(QStringLiteral("ratings")));
+}
+
+void TestCli::infoPrintsText()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const Result info = sense7Cli({QStringLiteral("info"), db});
+    QCOMPARE(info.exitCode, 0);
+    QVERIFY(info.out.contains(QStringLiteral("Conversations:     13")));
+    QVERIFY(info.out.contains(QStringLiteral("empathy-prompted")));
+    QVERIFY(info.out.contains(QStringLiteral("acknowledgment, understanding, validation")));
+}
+
+void TestCli::infoChangesNothing()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    const QByteArray before = test::fileHash(db);
+    QCOMPARE(sense7Cli({QStringLiteral("info"), db, QStringLiteral("--json")}).exitCode, 0);
+    QCOMPARE(test::fileHash(db), before);
+}
+
+void TestCli::initRefusesExistingFile()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("notes.txt"));
+    test::writeFile(db, "keep me");
+    const Result r = sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains(db) && r.err.contains(QStringLiteral("already exists")),
+             qPrintable(r.err));
+    QCOMPARE(test::readFile(db), QByteArray("keep me"));
+}
+
+void TestCli::infoRefusesJunk()
+{
+    QTemporaryDir dir;
+    const QString junk = dir.filePath(QStringLiteral("export.json"));
+    test::writeFile(junk, "{\"conversations\": []}");
+    const Result r = sense7Cli({QStringLiteral("info"), junk, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains(junk) && r.err.contains(QStringLiteral("not a Sense-7 data set")),
+             qPrintable(r.err));
+}
+
+void TestCli::usageErrors()
+{
+    Result r = sense7Cli({});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(QStringLiteral("Usage: sense7 COMMAND")));
+    r = sense7Cli({QStringLiteral("frobnicate")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(QStringLiteral("unknown command \"frobnicate\"")));
+    r = sense7Cli({QStringLiteral("info")});
+    QCOMPARE(r.exitCode, 1);
+    r = sense7Cli({QStringLiteral("info"), QStringLiteral("x"), QStringLiteral("--bogus")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(QStringLiteral("bogus")));
+    r = sense7Cli({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("init")) && r.out.contains(QStringLiteral("info")));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
