@@ -1,0 +1,76 @@
+// sense7-studio: the desktop application. Parses arguments, installs translations, hands over.
+
+#include "error.h"
+#include "i18n.h"
+#include "mainwindow.h"
+#include "settings.h"
+#include "startup.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QTimer>
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Sense-7"));
+    QApplication::setApplicationName(QStringLiteral("Sense-7 Studio"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Sense-7 Studio"));
+    QApplication::setApplicationVersion(QStringLiteral(SENSE7_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("org.sense7.Studio"));
+    sense7::i18n::install();
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Rate and analyse perceived empathy in AI conversations."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("DB"),
+                                 QApplication::translate("main", "The data set to open."),
+                                 QStringLiteral("[DB]"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Save a picture of the window to FILE (PNG) and quit."),
+        QStringLiteral("FILE"));
+    parser.addOption(screenshot);
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QApplication::translate("main",
+                                "Open the illustrative demo data (a copy in your data folder)."));
+    parser.addOption(demo);
+    parser.process(app);
+
+    sense7::MainWindow window;
+    QString error;
+    try {
+        const QString argument = parser.positionalArguments().value(0);
+        const QString path = parser.isSet(demo) && argument.isEmpty()
+            ? sense7::startup::ensureDemoDataSet()
+            : sense7::startup::dataSetToOpen(argument, sense7::Settings());
+        error = window.openDataSet(path);
+    } catch (const sense7::Error &e) {
+        error = e.message();
+    }
+
+    if (parser.isSet(screenshot)) {
+        if (!error.isEmpty()) {
+            qCritical("%s", qPrintable(error));
+            return 1;
+        }
+        window.show();
+        const QString file = parser.value(screenshot);
+        QTimer::singleShot(200, &window, [&window, file] {
+            const bool saved = window.grab().save(file, "PNG");
+            if (!saved)
+                qCritical("Cannot write %s", qPrintable(file));
+            QApplication::exit(saved ? 0 : 1);
+        });
+        return QApplication::exec();
+    }
+
+    window.show();
+    if (!error.isEmpty())
+        QMessageBox::warning(&window, QApplication::translate("main", "Sense-7 Studio"), error);
+    return QApplication::exec();
+}

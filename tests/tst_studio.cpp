@@ -1,0 +1,183 @@
+// The studio shell, offscreen: main window, start-up choice of data set, settings, screenshot.
+
+#include "mainwindow.h"
+#include "settings.h"
+#include "startup.h"
+#include "store.h"
+#include "testsupport.h"
+#include "transcriptview.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sense7;
+
+class TestStudio : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void showsConversationsAndTranscript();
+    void selectingAnotherConversationShowsIt();
+    void badFileKeepsCurrentDataSet();
+    void remembersDataSetsAndGeometry();
+    void startsOnLastDataSetOrDemo();
+    void screenshotOptionSavesTheWindow();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_demo;
+};
+
+void TestStudio::initTestCase()
+{
+    // Settings and data go to this process's own folder, so tests may run in parallel.
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+    QApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
+    QApplication::setApplicationName(QStringLiteral("tst_studio"));
+    m_demo = m_dir.filePath(QStringLiteral("demo.sense7"));
+    test::makeDemoDataSet(m_demo);
+}
+
+void TestStudio::init()
+{
+    QSettings().clear();
+    QFile::remove(startup::demoDataSetPath());
+    QVERIFY(startup::demoDataSetPath().startsWith(m_dir.path()));
+}
+
+void TestStudio::showsConversationsAndTranscript()
+{
+    MainWindow window;
+    QCOMPARE(window.openDataSet(m_demo), QString());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.conversationView()->model()->rowCount(), 13);
+    const QString transcript = window.transcriptView()->toPlainText();
+    QVERIFY2(transcript.contains(QStringLiteral("Our VP just told us the launch moves")),
+             qPrintable(transcript.left(200)));
+    QVERIFY(transcript.contains(QStringLiteral("Assistant · reply 1")));
+    QVERIFY(window.windowTitle().contains(QStringLiteral("demo.sense7")));
+}
+
+void TestStudio::selectingAnotherConversationShowsIt()
+{
+    MainWindow window;
+    QCOMPARE(window.openDataSet(m_demo), QString());
+    window.show();
+    QTableView *list = window.conversationView();
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_Down); // the keyboard moves between conversations
+    const QModelIndex current = list->currentIndex();
+    QCOMPARE(current.row(), 1);
+    const qint64 id = current.data(Qt::UserRole + 1).toLongLong();
+    const QVector<Turn> turns = window.store()->turns(id);
+    const QString transcript = window.transcriptView()->toPlainText();
+    QVERIFY(transcript.contains(turns.constFirst().text.left(60)));
+    QVERIFY(!transcript.contains(QStringLiteral("Our VP just told us")));
+}
+
+void TestStudio::badFileKeepsCurrentDataSet()
+{
+    MainWindow window;
+    QCOMPARE(window.openDataSet(m_demo), QString());
+    const QString junk = m_dir.filePath(QStringLiteral("junk.sense7"));
+    test::writeFile(junk, "not a database");
+    const QString error = window.openDataSet(junk);
+    QVERIFY2(error.contains(junk) && error.contains(QStringLiteral("not a Sense-7 data set")),
+             qPrintable(error));
+    QCOMPARE(window.store()->path(), m_demo);
+    QCOMPARE(window.conversationView()->model()->rowCount(), 13);
+    QVERIFY(!Settings().recentDataSets().contains(QFileInfo(junk).absoluteFilePath()));
+}
+
+void TestStudio::remembersDataSetsAndGeometry()
+{
+    const QString other = m_dir.filePath(QStringLiteral("empty.sense7"));
+    Store::create(other);
+    {
+        MainWindow window;
+        window.show();
+        QCOMPARE(window.openDataSet(other), QString());
+        QCOMPARE(window.openDataSet(m_demo), QString());
+        window.setGeometry(40, 50, 900, 640);
+        window.close();
+    }
+    Settings settings;
+    QCOMPARE(settings.lastDataSet(), QFileInfo(m_demo).absoluteFilePath());
+    QCOMPARE(
+        settings.recentDataSets(),
+        (QStringList {QFileInfo(m_demo).absoluteFilePath(), QFileInfo(other).absoluteFilePath()}));
+    QVERIFY(!settings.mainWindowGeometry().isEmpty());
+
+    MainWindow again;
+    QCOMPARE(again.size(), QSize(900, 640));
+    for (int i = 0; i < Settings::maxRecent + 3; ++i)
+        settings.addRecentDataSet(QStringLiteral("/tmp/%1.sense7").arg(i));
+    QCOMPARE(settings.recentDataSets().size(), Settings::maxRecent);
+}
+
+void TestStudio::startsOnLastDataSetOrDemo()
+{
+    Settings settings;
+    // First start: the demo copy is made in the user's data folder.
+    const QString demo = startup::dataSetToOpen(QString(), settings);
+    QCOMPARE(demo, startup::demoDataSetPath());
+    QVERIFY(QFileInfo::exists(demo));
+    QCOMPARE(Store::open(demo)->info().conversations, 13);
+    QVERIFY(!QFileInfo::exists(demo + QStringLiteral(".partial")));
+
+    // Later starts: the last data set, while it exists.
+    settings.setLastDataSet(m_demo);
+    QCOMPARE(startup::dataSetToOpen(QString(), settings), m_demo);
+    settings.setLastDataSet(m_dir.filePath(QStringLiteral("deleted.sense7")));
+    QCOMPARE(startup::dataSetToOpen(QString(), settings), startup::demoDataSetPath());
+    // An argument always wins.
+    QCOMPARE(startup::dataSetToOpen(QStringLiteral("/x/y.sense7"), settings),
+             QStringLiteral("/x/y.sense7"));
+}
+
+void TestStudio::screenshotOptionSavesTheWindow()
+{
+    const QString png = m_dir.filePath(QStringLiteral("window.png"));
+    QProcess studio;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
+    studio.setProcessEnvironment(env);
+    studio.start(QStringLiteral(SENSE7_STUDIO), {m_demo, QStringLiteral("--screenshot"), png});
+    QVERIFY(studio.waitForFinished(60000));
+    QCOMPARE(studio.exitCode(), 0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 800 && image.height() >= 500);
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    }
+    QVERIFY2(colours.size() > 50, "the screenshot looks empty");
+
+    // A bad data set makes --screenshot fail loudly instead of saving an empty window.
+    const QString junk = m_dir.filePath(QStringLiteral("junk2.sense7"));
+    test::writeFile(junk, "nope");
+    studio.start(QStringLiteral(SENSE7_STUDIO),
+                 {junk, QStringLiteral("--screenshot"), png + QStringLiteral(".2")});
+    QVERIFY(studio.waitForFinished(60000));
+    QCOMPARE(studio.exitCode(), 1);
+    QVERIFY(QString::fromUtf8(studio.readAllStandardError()).contains(junk));
+}
+
+QTEST_MAIN(TestStudio)
+#include "tst_studio.moc"

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+namespace sense7 {
+
+/**
+ * Typed access to the studio's persistent settings; every key lives in settings.cpp. Uses the
+ * platform's QSettings for the application's organisation and name.
+ */
+class Settings
+{
+public:
+    Settings();
+
+    QByteArray mainWindowGeometry() const;
+    void setMainWindowGeometry(const QByteArray &geometry);
+    QByteArray mainWindowState() const;
+    void setMainWindowState(const QByteArray &state);
+    QByteArray splitterState() const;
+    void setSplitterState(const QByteArray &state);
+
+    QString lastDataSet() const;
+    void setLastDataSet(const QString &path);
+    /** Most recent first, without duplicates, at most maxRecent entries. */
+    QStringList recentDataSets() const;
+    void addRecentDataSet(const QString &path);
+    void removeRecentDataSet(const QString &path);
+
+    static constexpr int maxRecent = 8;
+
+private:
+    QSettings m_settings;
+};
+
+} // namespace sense7

@@ -1,0 +1,53 @@
+#include "startup.h"
+
+#include "demo.h"
+#include "error.h"
+#include "settings.h"
+#include "store.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace sense7::startup {
+
+QString demoDataSetPath()
+{
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return QDir(folder).filePath(QStringLiteral("demo.sense7"));
+}
+
+QString ensureDemoDataSet()
+{
+    const QString path = demoDataSetPath();
+    if (QFileInfo::exists(path))
+        return path;
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        throw Error(QCoreApplication::translate("sense7::startup", "Cannot create the folder %1.")
+                        .arg(QFileInfo(path).absolutePath()));
+    // Build next to the target and rename, so an interrupted first start leaves no half demo.
+    const QString partial = path + QStringLiteral(".partial");
+    for (const char *suffix : {"", "-wal", "-shm"})
+        QFile::remove(partial + QLatin1String(suffix));
+    {
+        auto store = Store::create(partial);
+        demo::load(*store);
+        store->connection().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    if (!QFile::rename(partial, path))
+        throw Error(QCoreApplication::translate("sense7::startup", "Cannot create %1.").arg(path));
+    return path;
+}
+
+QString dataSetToOpen(const QString &argument, const Settings &settings)
+{
+    if (!argument.isEmpty())
+        return argument;
+    const QString last = settings.lastDataSet();
+    if (!last.isEmpty() && QFileInfo::exists(last))
+        return last;
+    return ensureDemoDataSet();
+}
+
+} // namespace sense7::startup
