@@ -2,6 +2,8 @@
 
 #include "error.h"
 
+#include <QUrl>
+
 #include <atomic>
 #include <sqlite3.h>
 
@@ -23,12 +25,18 @@ void Connection::open(const QString &path, Access access)
     case Access::ReadOnly:
         flags |= SQLITE_OPEN_READONLY;
         break;
+    case Access::Immutable:
+        flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+        break;
     case Access::Create:
         flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
         break;
     }
+    const QByteArray name = access == Access::Immutable
+        ? QUrl::fromLocalFile(path).toEncoded() + "?immutable=1"
+        : path.toUtf8();
     sqlite3 *db = nullptr;
-    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr);
+    const int rc = sqlite3_open_v2(name.constData(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
         const QString reason =
             db ? QString::fromUtf8(sqlite3_errmsg(db)) : QString::fromUtf8(sqlite3_errstr(rc));

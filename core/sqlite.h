@@ -22,7 +22,11 @@ class Connection
     Q_DECLARE_TR_FUNCTIONS(sense7::sql::Connection)
 
 public:
-    enum class Access { ReadWrite, ReadOnly, Create };
+    /**
+     * Immutable: read-only, and SQLite assumes nobody changes the file meanwhile. For WAL files
+     * whose -wal and -shm companions cannot be created (a folder the user cannot write).
+     */
+    enum class Access { ReadWrite, ReadOnly, Immutable, Create };
 
     Connection() = default;
     ~Connection();

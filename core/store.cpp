@@ -84,12 +84,26 @@ std::unique_ptr<Store> Store::open(const QString &path, Access access)
 
     qint64 appId = 0;
     qint64 version = 0;
-    try {
+    const auto readHeader = [&] {
         appId = db.pragmaInt("PRAGMA application_id");
         version = db.pragmaInt("PRAGMA user_version");
         db.pragmaInt("SELECT count(*) FROM sqlite_schema");
+    };
+    try {
+        readHeader();
     } catch (const Error &e) {
-        throw Error(tr("%1 is damaged or not a database: %2").arg(path, e.message()));
+        // A WAL file in a folder we cannot write: SQLite cannot create its -shm companion even
+        // to read. With no -wal file beside it the main file is complete, so read it immutable.
+        const QFileInfo wal(path + QStringLiteral("-wal"));
+        const bool walEmpty = !wal.isFile() || wal.size() == 0;
+        if (!readOnly || !walEmpty)
+            throw Error(tr("%1 is damaged or not a database: %2").arg(path, e.message()));
+        try {
+            db.open(path, sql::Connection::Access::Immutable);
+            readHeader();
+        } catch (const Error &again) {
+            throw Error(tr("%1 is damaged or not a database: %2").arg(path, again.message()));
+        }
     }
     if (appId != schema::applicationId || version < 1)
         throw Error(tr("%1 is an SQLite database, but not a Sense-7 data set.").arg(path));

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace sense7;
 
 namespace {
@@ -42,6 +44,7 @@ private slots:
     void initDemoThenInfoJson();
     void infoPrintsText();
     void infoChangesNothing();
+    void infoReadsDataSetInReadOnlyFolder();
     void initRefusesExistingFile();
     void infoRefusesJunk();
     void usageErrors();
@@ -114,6 +117,42 @@ void TestCli::infoChangesNothing()
     const QByteArray before = test::fileHash(db);
     QCOMPARE(sense7Cli({QStringLiteral("info"), db, QStringLiteral("--json")}).exitCode, 0);
     QCOMPARE(test::fileHash(db), before);
+}
+
+void TestCli::infoReadsDataSetInReadOnlyFolder()
+{
+    // A data set someone else shares: a folder this user cannot write, so SQLite cannot create
+    // the WAL companions it needs even to read. Root may write anywhere, so as root the tool
+    // runs as the unprivileged user "nobody".
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("shared.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const bool root = geteuid() == 0;
+    const auto everyoneReads = QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther
+        | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther;
+    QVERIFY(QFile::setPermissions(
+        dir.path(), everyoneReads | (root ? QFile::WriteOwner : QFileDevice::Permissions())));
+    QVERIFY(QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    const QByteArray before = test::fileHash(db);
+
+    QProcess process;
+    if (root)
+        process.start(QStringLiteral("runuser"),
+                      {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
+                       QStringLiteral(SENSE7_CLI), QStringLiteral("info"), db,
+                       QStringLiteral("--json")});
+    else
+        process.start(QStringLiteral(SENSE7_CLI),
+                      {QStringLiteral("info"), db, QStringLiteral("--json")});
+    QVERIFY(process.waitForFinished(60000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(process.exitCode() == 0, qPrintable(err));
+    const QJsonObject json = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+    QCOMPARE(json.value(QStringLiteral("conversations")).toInt(), 13);
+    QCOMPARE(json.value(QStringLiteral("read_only")).toBool(), true);
+    QCOMPARE(test::fileHash(db), before);
+    QVERIFY(!QFileInfo::exists(db + QStringLiteral("-shm")));
+    QFile::setPermissions(dir.path(), everyoneReads | QFile::WriteOwner);
 }
 
 void TestCli::initRefusesExistingFile()
