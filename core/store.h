@@ -78,6 +78,9 @@ public:
     /** Sets a rating; std::nullopt means "not applicable". Journaled in rating_event. */
     void setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, std::optional<int> value);
     void clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId);
+    /** A conversation-level rating; std::nullopt means "not applicable". */
+    void setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
+                               std::optional<int> value);
     qint64 addFlag(const TurnFlag &flag);
 
     // Reading.
@@ -88,6 +91,14 @@ public:
     std::optional<Conversation> conversation(qint64 id) const;
     QVector<Turn> turns(qint64 conversationId) const;
     qint64 ratingEventCount() const;
+    /**
+     * The conversation a stable key names: its numeric id, its source id (the id in the export
+     * it came from) or its content hash (or a prefix of 8 or more characters). 0 when none does.
+     */
+    qint64 findConversation(const QString &key) const;
+    qint64 turnId(qint64 conversationId, int index) const; // 0 when missing
+    /** A dimension by key ("warmth") or instrument and key ("sense7/warmth"); nullopt when none. */
+    std::optional<Dimension> findDimension(const QString &key) const;
 
     sql::Connection &connection() const { return *m_db; }
 

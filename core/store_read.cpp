@@ -188,7 +188,7 @@ std::optional<Conversation> Store::conversation(qint64 id) const
     sql::Statement query(*m_db,
                          "SELECT id, participant_id, source_format, "
                          "coalesce(source_id, ''), coalesce(agent, ''), title, "
-                         "coalesce(started_at, ''), context, content_hash "
+                         "coalesce(started_at, ''), context, content_hash, provenance "
                          "FROM conversation WHERE id = ?");
     query.bind(1, id);
     if (!query.next())
@@ -203,6 +203,7 @@ std::optional<Conversation> Store::conversation(qint64 id) const
     c.startedAt = parseTime(query.text(6));
     c.context = parseObject(query.text(7));
     c.contentHash = query.text(8);
+    c.provenance = parseObject(query.text(9));
     return c;
 }
 
@@ -225,6 +226,63 @@ QVector<Turn> Store::turns(qint64 conversationId) const
         result.append(t);
     }
     return result;
+}
+
+qint64 Store::findConversation(const QString &key) const
+{
+    const QString k = key.trimmed();
+    if (k.isEmpty())
+        return 0;
+    bool numeric = false;
+    const qint64 id = k.toLongLong(&numeric);
+    if (numeric) {
+        sql::Statement byId(*m_db, "SELECT id FROM conversation WHERE id = ?");
+        byId.bind(1, id);
+        if (byId.next())
+            return byId.int64(0);
+    }
+    {
+        sql::Statement bySource(*m_db,
+                                "SELECT id FROM conversation WHERE source_id = ? ORDER BY id");
+        bySource.bind(1, k);
+        if (bySource.next())
+            return bySource.int64(0);
+    }
+    if (k.size() >= 8) {
+        sql::Statement byHash(*m_db,
+                              "SELECT id FROM conversation WHERE content_hash >= ? AND "
+                              "content_hash < ? ORDER BY content_hash LIMIT 2");
+        byHash.bind(1, k.toLower()).bind(2, k.toLower() + QChar(0x7f));
+        if (byHash.next()) {
+            const qint64 found = byHash.int64(0);
+            if (!byHash.next()) // an ambiguous prefix names nothing
+                return found;
+        }
+    }
+    return 0;
+}
+
+qint64 Store::turnId(qint64 conversationId, int index) const
+{
+    sql::Statement query(*m_db, "SELECT id FROM turn WHERE conversation_id = ? AND idx = ?");
+    query.bind(1, conversationId).bind(2, index);
+    return query.next() ? query.int64(0) : 0;
+}
+
+std::optional<Dimension> Store::findDimension(const QString &key) const
+{
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    const QString instrumentKey = slash >= 0 ? key.left(slash) : QString();
+    const QString dimensionKey = slash >= 0 ? key.mid(slash + 1) : key;
+    for (const Instrument &instrument : instruments()) {
+        if (!instrumentKey.isEmpty() && instrument.key != instrumentKey)
+            continue;
+        for (const Dimension &d : instrument.dimensions) {
+            if (d.key == dimensionKey)
+                return d;
+        }
+    }
+    return std::nullopt;
 }
 
 qint64 Store::ratingEventCount() const

@@ -137,7 +137,8 @@ qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
         sql::Statement insert(
             *m_db,
             "INSERT INTO conversation(participant_id, source_format, source_id, agent, "
-            "title, started_at, context, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+            "title, started_at, context, content_hash, provenance) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insert.bind(1, c.participantId)
             .bind(2, c.sourceFormat)
             .bindNullIfEmpty(3, c.sourceId)
@@ -146,6 +147,7 @@ qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
             .bindNullIfEmpty(6, timestamp(c.startedAt))
             .bind(7, toJson(c.context))
             .bind(8, c.contentHash)
+            .bind(9, toJson(c.provenance))
             .run();
         const qint64 conversationId = m_db->lastInsertId();
         sql::Statement turn(*m_db,
@@ -250,6 +252,37 @@ void Store::writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, b
     });
     if (changed)
         notify([=] { Q_EMIT ratingChanged(turnId, dimensionId, annotatorId); });
+}
+
+void Store::setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
+                                  std::optional<int> value)
+{
+    transaction([&] {
+        sql::Statement scale(*m_db,
+                             "SELECT scale_min, scale_max, key, level FROM dimension "
+                             "WHERE id = ?");
+        scale.bind(1, dimensionId);
+        if (!scale.next())
+            throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
+        if (scale.text(3) != QLatin1String("conversation"))
+            throw Error(
+                tr("%1: \"%2\" rates turns, not whole conversations.").arg(path(), scale.text(2)));
+        if (value && (*value < scale.integer(0) || *value > scale.integer(1)))
+            throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
+                            .arg(path())
+                            .arg(*value)
+                            .arg(scale.integer(0))
+                            .arg(scale.integer(1))
+                            .arg(scale.text(2)));
+        sql::Statement upsert(
+            *m_db,
+            "INSERT INTO conversation_rating(conversation_id, dimension_id, annotator_id, "
+            "value, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(conversation_id, "
+            "dimension_id, annotator_id) DO UPDATE SET value = excluded.value, "
+            "updated_at = excluded.updated_at");
+        upsert.bind(1, conversationId).bind(2, dimensionId).bind(3, annotatorId).bind(4, value);
+        upsert.bind(5, now()).run();
+    });
 }
 
 qint64 Store::addFlag(const TurnFlag &flag)

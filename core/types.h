@@ -51,6 +51,7 @@ struct Conversation
     QDateTime startedAt;
     QJsonObject context;
     QString contentHash;
+    QJsonObject provenance; // where an imported conversation came from (file, format, bundle)
 };
 
 /** One row of the conversation list: ids plus what a person needs to choose a conversation. */
