@@ -1,0 +1,164 @@
+// Sense-7 bundle: the native exchange file (one participant's or a whole study's data, with
+// the instruments it uses). Format, version 1:
+// {"format": "sense7-bundle", "version": 1, "exported_at", "program",
+//  "instruments": [{"key", "definition": {...instrument JSON...}}],
+//  "participants": [{"code", "profile"}],
+//  "conversations": [{"participant", "source_format", "source_id", "agent", "title",
+//     "started_at", "context", "turns": [{"role", "text", "created_at", "meta"}],
+//     "ratings": [{"turn" (index, or null for the conversation), "dimension": "instrument/key",
+//                  "annotator", "annotator_kind", "value" (null: not applicable)}],
+//     "flags": [{"turn", "annotator", "annotator_kind", "reason", "refers_to", "note"}]}]}
+// Bundles are one person's or one study's data, so the file is parsed as a whole.
+
+#include "imported.h"
+#include "readers.h"
+#include "readerutil.h"
+
+#include <QIODevice>
+
+namespace sense7::import {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sense7::import::Bundle", text);
+}
+
+AnnotatorKind kindAt(const Json &node, const QString &where)
+{
+    const QString key = stringAt(node, "annotator_kind");
+    if (key.isEmpty())
+        return AnnotatorKind::Self;
+    const auto kind = annotatorKindFromKey(key);
+    if (!kind)
+        throw Error(
+            tr("%1: the annotator kind \"%2\" is not self, observer or model.").arg(where, key));
+    return *kind;
+}
+
+std::optional<int> turnAt(const Json &node, int turns, const QString &where, bool allowNull)
+{
+    const Json &turn = child(node, "turn");
+    if (turn.is_null() && allowNull)
+        return std::nullopt;
+    if (!turn.is_number_integer() || turn.get<int>() < 0 || turn.get<int>() >= turns)
+        throw Error(
+            tr("%1: \"turn\" must be the index of one of the %2 turns.").arg(where).arg(turns));
+    return turn.get<int>();
+}
+} // namespace
+
+void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
+{
+    const QByteArray data = in.readAll();
+    Json root;
+    try {
+        root = Json::parse(data.constBegin(), data.constEnd());
+    } catch (const Json::parse_error &e) {
+        throw Error(tr("%1: not valid JSON at byte %2.").arg(source).arg(e.byte));
+    }
+    if (stringAt(root, "format") != QLatin1String("sense7-bundle"))
+        throw Error(tr("%1: this is not a Sense-7 bundle.").arg(source));
+    if (child(root, "version") != 1)
+        throw Error(tr("%1: bundle version %2 is not supported; this version reads version 1.")
+                        .arg(source, qs(child(root, "version").dump())));
+
+    auto instruments = std::make_shared<QVector<Instrument>>();
+    int position = 0;
+    for (const Json &node : child(root, "instruments")) {
+        ++position;
+        const QString where = tr("%1: instrument %2").arg(source).arg(position);
+        const Json &definition = child(node, "definition");
+        if (!definition.is_object())
+            throw Error(tr("%1: it has no \"definition\".").arg(where));
+        instruments->append(taxonomy::parse(QByteArray::fromStdString(definition.dump()), where));
+    }
+    QHash<QString, QJsonObject> profiles;
+    for (const Json &node : child(root, "participants")) {
+        const QString code = stringAt(node, "code");
+        if (code.isEmpty())
+            throw Error(tr("%1: a participant has no code.").arg(source));
+        profiles.insert(code, toQt(child(node, "profile")));
+    }
+    const QJsonObject provenance {{QStringLiteral("bundle"), source},
+                                  {QStringLiteral("exported_at"), stringAt(root, "exported_at")},
+                                  {QStringLiteral("program"), stringAt(root, "program")}};
+    const Json &conversations = child(root, "conversations");
+    if (!conversations.is_array())
+        throw Error(tr("%1: it has no \"conversations\" list.").arg(source));
+    const std::shared_ptr<const QVector<Instrument>> shared = instruments;
+    position = 0;
+    for (const Json &node : conversations) {
+        if (sink.cancelled())
+            return;
+        ++position;
+        ImportedConversation c;
+        c.where = QStringLiteral("%1: %2").arg(
+            source, describe(tr("conversation"), position, stringAt(node, "title")));
+        c.instruments = shared;
+        c.participant = stringAt(node, "participant");
+        if (c.participant.isEmpty())
+            throw Error(tr("%1: it has no participant.").arg(c.where));
+        c.participantProfile = profiles.value(c.participant);
+        Conversation &conv = c.conversation;
+        conv.sourceFormat = stringAt(node, "source_format");
+        if (conv.sourceFormat.isEmpty())
+            conv.sourceFormat = QStringLiteral("bundle");
+        conv.sourceId = stringAt(node, "source_id");
+        conv.agent = stringAt(node, "agent");
+        conv.title = stringAt(node, "title");
+        conv.startedAt = fromIso(stringAt(node, "started_at"));
+        conv.context = toQt(child(node, "context"));
+        conv.provenance = provenance;
+        int turnNumber = 0;
+        for (const Json &t : child(node, "turns")) {
+            const QString where = tr("%1, turn %2").arg(c.where).arg(turnNumber++);
+            const auto role = roleFromKey(stringAt(t, "role"));
+            if (!role || !child(t, "text").is_string())
+                throw Error(
+                    tr("%1: a turn needs a role (user, assistant, system or tool) and a text.")
+                        .arg(where));
+            Turn turn;
+            turn.role = *role;
+            turn.text = stringAt(t, "text");
+            turn.createdAt = fromIso(stringAt(t, "created_at"));
+            turn.meta = toQt(child(t, "meta"));
+            c.turns.append(std::move(turn));
+        }
+        if (c.turns.isEmpty())
+            throw Error(tr("%1: it has no turns.").arg(c.where));
+        const int turns = int(c.turns.size());
+        for (const Json &r : child(node, "ratings")) {
+            ImportedRating rating;
+            rating.turnIndex = turnAt(r, turns, c.where, true).value_or(-1);
+            rating.dimension = stringAt(r, "dimension");
+            rating.annotator = stringAt(r, "annotator");
+            if (rating.annotator.isEmpty())
+                rating.annotator = QStringLiteral("self");
+            rating.kind = kindAt(r, c.where);
+            const Json &value = child(r, "value");
+            if (value.is_number_integer())
+                rating.value = value.get<int>();
+            else if (!value.is_null())
+                throw Error(tr("%1: a rating value must be a whole number or null.").arg(c.where));
+            c.ratings.append(rating);
+        }
+        for (const Json &f : child(node, "flags")) {
+            ImportedFlag flag;
+            flag.turnIndex = *turnAt(f, turns, c.where, false);
+            flag.annotator = stringAt(f, "annotator");
+            if (flag.annotator.isEmpty())
+                flag.annotator = QStringLiteral("self");
+            flag.kind = kindAt(f, c.where);
+            flag.reason = stringAt(f, "reason");
+            flag.note = stringAt(f, "note");
+            if (child(f, "refers_to").is_number_integer())
+                flag.refersTo = child(f, "refers_to").get<int>();
+            c.flags.append(flag);
+        }
+        sink.conversation(std::move(c));
+        sink.progress(qint64(data.size()) * position / qint64(conversations.size()));
+    }
+}
+
+} // namespace sense7::import

@@ -1,0 +1,287 @@
+// Conversations as a CSV or TSV table in long format: one row a message, with
+// conversation_id, role and text, and optionally turn_index, timestamp, participant and agent
+// (common header spellings are accepted). Also the ratings table, which attaches ratings to turns
+// already in the data set: conversation_id, turn_index, dimension, value, and optionally
+// annotator and annotator_kind.
+
+#include "csvreader.h"
+#include "error.h"
+#include "imported.h"
+#include "readers.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHash>
+#include <QIODevice>
+
+#include <map>
+
+namespace sense7::import {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sense7::import::Csv", text);
+}
+
+const QHash<QString, QStringList> &aliases()
+{
+    static const QHash<QString, QStringList> table {
+        {QStringLiteral("conversation_id"),
+         {QStringLiteral("conversation_id"), QStringLiteral("conversation"),
+          QStringLiteral("conv_id"), QStringLiteral("dialog_id"), QStringLiteral("dialogue_id"),
+          QStringLiteral("thread_id"), QStringLiteral("session_id"), QStringLiteral("chat_id")}},
+        {QStringLiteral("role"),
+         {QStringLiteral("role"), QStringLiteral("speaker"), QStringLiteral("author"),
+          QStringLiteral("sender"), QStringLiteral("from")}},
+        {QStringLiteral("text"),
+         {QStringLiteral("text"), QStringLiteral("content"), QStringLiteral("message"),
+          QStringLiteral("value"), QStringLiteral("utterance"), QStringLiteral("body")}},
+        {QStringLiteral("turn_index"),
+         {QStringLiteral("turn_index"), QStringLiteral("turn"), QStringLiteral("index"),
+          QStringLiteral("idx"), QStringLiteral("position"), QStringLiteral("turn_id")}},
+        {QStringLiteral("timestamp"),
+         {QStringLiteral("timestamp"), QStringLiteral("time"), QStringLiteral("created_at"),
+          QStringLiteral("date"), QStringLiteral("datetime")}},
+        {QStringLiteral("participant"),
+         {QStringLiteral("participant"), QStringLiteral("participant_id"),
+          QStringLiteral("participant_code"), QStringLiteral("user_id")}},
+        {QStringLiteral("agent"),
+         {QStringLiteral("agent"), QStringLiteral("model"), QStringLiteral("assistant")}},
+        {QStringLiteral("dimension"), {QStringLiteral("dimension"), QStringLiteral("item")}},
+        {QStringLiteral("rating_value"),
+         {QStringLiteral("value"), QStringLiteral("rating"), QStringLiteral("score")}},
+        {QStringLiteral("annotator"), {QStringLiteral("annotator"), QStringLiteral("rater")}},
+        {QStringLiteral("annotator_kind"),
+         {QStringLiteral("annotator_kind"), QStringLiteral("rater_kind"), QStringLiteral("kind")}},
+    };
+    return table;
+}
+
+QString normalise(const QString &header)
+{
+    return header.trimmed()
+        .toLower()
+        .replace(QLatin1Char(' '), QLatin1Char('_'))
+        .replace(QLatin1Char('-'), QLatin1Char('_'));
+}
+
+/** Column of each known field in \a header (-1 when absent). */
+QHash<QString, int> columnsOf(const QStringList &header)
+{
+    QHash<QString, int> columns;
+    for (auto it = aliases().begin(); it != aliases().end(); ++it) {
+        columns.insert(it.key(), -1);
+        for (const QString &alias : it.value()) {
+            const int column = int(header.indexOf(alias));
+            if (column >= 0) {
+                columns[it.key()] = column;
+                break;
+            }
+        }
+    }
+    return columns;
+}
+
+QStringList readHeader(CsvReader &csv, const QString &source)
+{
+    QStringList header;
+    if (!csv.next(header))
+        throw Error(tr("%1: the file is empty.").arg(source));
+    for (QString &h : header)
+        h = normalise(h);
+    return header;
+}
+
+char separatorOf(QIODevice &in)
+{
+    return CsvReader::guessSeparator(in.peek(4096).split('\n').value(0));
+}
+
+std::optional<Role> roleFromValue(const QString &value)
+{
+    static const QHash<QString, Role> roles {
+        {QStringLiteral("user"), Role::User},        {QStringLiteral("human"), Role::User},
+        {QStringLiteral("seeker"), Role::User},      {QStringLiteral("customer"), Role::User},
+        {QStringLiteral("participant"), Role::User}, {QStringLiteral("assistant"), Role::Assistant},
+        {QStringLiteral("gpt"), Role::Assistant},    {QStringLiteral("ai"), Role::Assistant},
+        {QStringLiteral("bot"), Role::Assistant},    {QStringLiteral("model"), Role::Assistant},
+        {QStringLiteral("agent"), Role::Assistant},  {QStringLiteral("supporter"), Role::Assistant},
+        {QStringLiteral("system"), Role::System},    {QStringLiteral("tool"), Role::Tool},
+        {QStringLiteral("function"), Role::Tool},
+    };
+    const auto it = roles.find(value.trimmed().toLower());
+    if (it == roles.end())
+        return std::nullopt;
+    return *it;
+}
+
+struct Row
+{
+    qint64 order = 0;
+    std::optional<qint64> index;
+    Turn turn;
+};
+
+} // namespace
+
+void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
+{
+    CsvReader csv(in, source, separatorOf(in));
+    const QStringList header = readHeader(csv, source);
+    const QHash<QString, int> col = columnsOf(header);
+    for (const char *required : {"conversation_id", "role", "text"}) {
+        if (col.value(QString::fromLatin1(required)) < 0)
+            throw Error(
+                tr("%1: line 1: the header has no \"%2\" column (found: %3).")
+                    .arg(source, QString::fromLatin1(required), header.join(QStringLiteral(", "))));
+    }
+
+    // Rows of a conversation need not be next to each other; the file's order is kept.
+    struct Pending
+    {
+        QString participant;
+        QString agent;
+        qint64 firstLine = 0;
+        QVector<Row> rows;
+    };
+    std::map<qint64, QString> order; // first line -> conversation id
+    QHash<QString, Pending> conversations;
+    QStringList fields;
+    qint64 rowCount = 0;
+    while (!sink.cancelled() && csv.next(fields)) {
+        const QString where = tr("%1: line %2").arg(source).arg(csv.line());
+        if (fields.size() != header.size())
+            throw Error(tr("%1: %2 fields where the header has %3.")
+                            .arg(where)
+                            .arg(fields.size())
+                            .arg(header.size()));
+        const QString id = fields[col[QStringLiteral("conversation_id")]].trimmed();
+        if (id.isEmpty())
+            throw Error(tr("%1: the conversation id is empty.").arg(where));
+        const auto role = roleFromValue(fields[col[QStringLiteral("role")]]);
+        if (!role)
+            throw Error(tr("%1: the role \"%2\" is not user, assistant, system or tool.")
+                            .arg(where, fields[col[QStringLiteral("role")]]));
+        Row row;
+        row.order = ++rowCount;
+        row.turn.role = *role;
+        row.turn.text = fields[col[QStringLiteral("text")]];
+        if (const int c = col[QStringLiteral("turn_index")];
+            c >= 0 && !fields[c].trimmed().isEmpty()) {
+            bool ok = false;
+            row.index = fields[c].trimmed().toLongLong(&ok);
+            if (!ok)
+                throw Error(
+                    tr("%1: the turn index \"%2\" is not a whole number.").arg(where, fields[c]));
+        }
+        if (const int c = col[QStringLiteral("timestamp")];
+            c >= 0 && !fields[c].trimmed().isEmpty()) {
+            row.turn.createdAt = QDateTime::fromString(fields[c].trimmed(), Qt::ISODate);
+            if (!row.turn.createdAt.isValid())
+                throw Error(tr("%1: the timestamp \"%2\" is not an ISO 8601 date and time.")
+                                .arg(where, fields[c]));
+        }
+        Pending &pending = conversations[id];
+        if (pending.rows.isEmpty()) {
+            pending.firstLine = csv.line();
+            order.emplace(csv.line(), id);
+        }
+        if (const int c = col[QStringLiteral("participant")];
+            c >= 0 && !fields[c].trimmed().isEmpty())
+            pending.participant = fields[c].trimmed();
+        if (const int c = col[QStringLiteral("agent")]; c >= 0 && !fields[c].trimmed().isEmpty())
+            pending.agent = fields[c].trimmed();
+        pending.rows.append(row);
+        sink.progress(csv.bytesRead());
+    }
+
+    for (const auto &[line, id] : order) {
+        if (sink.cancelled())
+            return;
+        Pending &pending = conversations[id];
+        std::stable_sort(pending.rows.begin(), pending.rows.end(), [](const Row &a, const Row &b) {
+            return a.index.value_or(a.order) < b.index.value_or(b.order);
+        });
+        ImportedConversation c;
+        c.where = tr("%1: conversation \"%2\" (line %3)").arg(source, id).arg(line);
+        c.participant = pending.participant;
+        c.conversation.sourceFormat = QStringLiteral("csv");
+        c.conversation.sourceId = id;
+        c.conversation.agent = pending.agent;
+        for (Row &row : pending.rows)
+            c.turns.append(std::move(row.turn));
+        c.conversation.startedAt = c.turns.constFirst().createdAt;
+        for (const Turn &t : std::as_const(c.turns)) {
+            if (t.role == Role::User) {
+                c.conversation.title = t.text.left(60).simplified();
+                break;
+            }
+        }
+        sink.conversation(std::move(c));
+    }
+}
+
+void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
+{
+    CsvReader csv(in, source, separatorOf(in));
+    const QStringList header = readHeader(csv, source);
+    const QHash<QString, int> col = columnsOf(header);
+    for (const char *required : {"conversation_id", "turn_index", "dimension", "rating_value"}) {
+        if (col.value(QString::fromLatin1(required)) < 0)
+            throw Error(tr("%1: line 1: the header has no \"%2\" column (found: %3).")
+                            .arg(source,
+                                 QString::fromLatin1(required) == QLatin1String("rating_value")
+                                     ? QStringLiteral("value")
+                                     : QString::fromLatin1(required),
+                                 header.join(QStringLiteral(", "))));
+    }
+    QStringList fields;
+    while (!sink.cancelled() && csv.next(fields)) {
+        const QString where = tr("%1: line %2").arg(source).arg(csv.line());
+        if (fields.size() != header.size())
+            throw Error(tr("%1: %2 fields where the header has %3.")
+                            .arg(where)
+                            .arg(fields.size())
+                            .arg(header.size()));
+        ExternalRating r;
+        r.where = where;
+        r.conversation = fields[col[QStringLiteral("conversation_id")]].trimmed();
+        bool ok = false;
+        r.turnIndex = fields[col[QStringLiteral("turn_index")]].trimmed().toInt(&ok);
+        if (!ok || r.turnIndex < 0)
+            throw Error(tr("%1: the turn index \"%2\" is not a whole number.")
+                            .arg(where, fields[col[QStringLiteral("turn_index")]]));
+        r.dimension = fields[col[QStringLiteral("dimension")]].trimmed();
+        const QString value = fields[col[QStringLiteral("rating_value")]].trimmed();
+        if (!value.isEmpty() && value.compare(QLatin1String("NA"), Qt::CaseInsensitive) != 0
+            && value.compare(QLatin1String("n/a"), Qt::CaseInsensitive) != 0) {
+            r.value = value.toInt(&ok);
+            if (!ok)
+                throw Error(tr("%1: the value \"%2\" is not a whole number (leave it empty or "
+                               "write NA for \"not applicable\").")
+                                .arg(where, value));
+        }
+        const int annotatorColumn = col[QStringLiteral("annotator")];
+        r.annotator = annotatorColumn >= 0 ? fields[annotatorColumn].trimmed() : QString();
+        if (r.annotator.isEmpty())
+            r.annotator = QStringLiteral("self");
+        const int kindColumn = col[QStringLiteral("annotator_kind")];
+        const QString kind = kindColumn >= 0 ? fields[kindColumn].trimmed().toLower() : QString();
+        if (!kind.isEmpty()) {
+            const auto parsed = annotatorKindFromKey(kind);
+            if (!parsed)
+                throw Error(tr("%1: the annotator kind \"%2\" is not self, observer or model.")
+                                .arg(where, kind));
+            r.kind = *parsed;
+        } else {
+            r.kind = r.annotator == QLatin1String("self") ? AnnotatorKind::Self
+                                                          : AnnotatorKind::Observer;
+        }
+        sink.rating(std::move(r));
+        sink.progress(csv.bytesRead());
+    }
+}
+
+} // namespace sense7::import

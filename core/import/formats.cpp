@@ -1,0 +1,92 @@
+#include "importer.h"
+#include "input.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace sense7::import {
+
+QStringList formats()
+{
+    return {QStringLiteral("chatgpt"),      QStringLiteral("claude"), QStringLiteral("sharegpt"),
+            QStringLiteral("openai-jsonl"), QStringLiteral("csv"),    QStringLiteral("ratings-csv"),
+            QStringLiteral("esconv"),       QStringLiteral("bundle")};
+}
+
+namespace {
+
+QString detectFromHead(QByteArray head)
+{
+    if (head.startsWith("\xEF\xBB\xBF"))
+        head.remove(0, 3);
+    const QByteArray trimmed = head.trimmed();
+    if (trimmed.isEmpty())
+        return {};
+    const char first = trimmed.at(0);
+    const auto has = [&](const char *token) {
+        return head.contains(token);
+    };
+    if (first == '[') {
+        if (has("\"mapping\"") || has("\"current_node\""))
+            return QStringLiteral("chatgpt");
+        if (has("\"chat_messages\""))
+            return QStringLiteral("claude");
+        if (has("\"dialog\"") && (has("\"speaker\"") || has("\"survey_score\"")))
+            return QStringLiteral("esconv");
+        if (has("\"conversations\"") && (has("\"from\"") || has("\"value\"")))
+            return QStringLiteral("sharegpt");
+        return {};
+    }
+    if (first == '{') {
+        static const QRegularExpression bundle(
+            QStringLiteral("\"format\"\\s*:\\s*\"sense7-bundle\""));
+        if (bundle.match(QString::fromUtf8(head)).hasMatch())
+            return QStringLiteral("bundle");
+        const QByteArray firstLine = trimmed.left(trimmed.indexOf('\n'));
+        if (firstLine.contains("\"messages\""))
+            return QStringLiteral("openai-jsonl");
+        return {};
+    }
+    // A table: look at the header line.
+    const QString header = QString::fromUtf8(trimmed.left(trimmed.indexOf('\n'))).toLower();
+    const QStringList columns = header.split(QRegularExpression(QStringLiteral("[,\\t]")));
+    QStringList names;
+    for (QString c : columns)
+        names << c.remove(QLatin1Char('"')).trimmed().replace(QLatin1Char(' '), QLatin1Char('_'));
+    const auto any = [&](std::initializer_list<const char *> options) {
+        for (const char *o : options) {
+            if (names.contains(QLatin1String(o)))
+                return true;
+        }
+        return false;
+    };
+    if (names.size() < 2)
+        return {};
+    if (any({"dimension", "item"}) && any({"value", "rating", "score"})
+        && any({"turn_index", "turn", "index", "idx"}))
+        return QStringLiteral("ratings-csv");
+    if (any({"role", "speaker", "author", "sender", "from"})
+        && any({"text", "content", "message", "value", "utterance", "body"}))
+        return QStringLiteral("csv");
+    return {};
+}
+
+} // namespace
+
+QString detectFormat(const QString &path)
+{
+    Input input = openInput(path);
+    const QByteArray head = input.device->read(256 * 1024);
+    const QString format = detectFromHead(head);
+    if (format.isEmpty()) {
+        if (head.trimmed().isEmpty())
+            throw Error(Importer::tr("%1 is empty.").arg(input.name));
+        throw Error(Importer::tr("%1: cannot tell which format this is (ChatGPT or Claude export, "
+                                 "ShareGPT, OpenAI JSONL, CSV conversations or ratings, ESConv or "
+                                 "a Sense-7 bundle). Choose the format explicitly.")
+                        .arg(input.name));
+    }
+    return format;
+}
+
+} // namespace sense7::import

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "taxonomy.h"
+#include "types.h"
+
+#include <QString>
+#include <QVector>
+
+#include <memory>
+#include <optional>
+
+namespace sense7::import {
+
+/** A rating that travels with an imported conversation (ESConv feedback, bundles). */
+struct ImportedRating
+{
+    int turnIndex = -1; // -1: a conversation-level rating
+    QString dimension; // "instrument/key"
+    QString annotator = QStringLiteral("self");
+    AnnotatorKind kind = AnnotatorKind::Self;
+    std::optional<int> value; // nullopt: not applicable
+};
+
+struct ImportedFlag
+{
+    int turnIndex = 0;
+    QString annotator = QStringLiteral("self");
+    AnnotatorKind kind = AnnotatorKind::Self;
+    QString reason;
+    std::optional<int> refersTo;
+    QString note;
+};
+
+/** One conversation read from a file, not yet in a data set. */
+struct ImportedConversation
+{
+    QString where; // "conversations.json: conversation 3 "Title" (line 120)"
+    QString participant; // empty: the import's participant
+    QJsonObject participantProfile;
+    Conversation conversation; // participantId and contentHash are filled in when written
+    QVector<Turn> turns;
+    QVector<ImportedRating> ratings;
+    QVector<ImportedFlag> flags;
+    /** Instruments the ratings need; installed when the data set lacks them. */
+    std::shared_ptr<const QVector<Instrument>> instruments;
+};
+
+/** A row of a ratings file: a rating for a turn already in the data set. */
+struct ExternalRating
+{
+    QString where; // "ratings.csv: line 14"
+    QString conversation; // a key Store::findConversation() accepts
+    int turnIndex = 0;
+    QString dimension;
+    QString annotator;
+    AnnotatorKind kind = AnnotatorKind::Observer;
+    std::optional<int> value;
+};
+
+/**
+ * Where readers put what they read. Readers run on a worker thread; the importer applies the
+ * items on the store's thread, in order.
+ */
+class ImportSink
+{
+public:
+    virtual ~ImportSink() = default;
+    virtual void conversation(ImportedConversation &&conversation) = 0;
+    virtual void rating(ExternalRating &&rating) = 0;
+    /** Something was skipped or changed; the import goes on. */
+    virtual void warning(const QString &message) = 0;
+    /** Bytes of the input read so far. */
+    virtual void progress(qint64 bytes) = 0;
+    /** True when the user cancelled; readers stop at the next item. */
+    virtual bool cancelled() const = 0;
+};
+
+} // namespace sense7::import

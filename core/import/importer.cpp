@@ -1,0 +1,354 @@
+#include "importer.h"
+
+#include "imported.h"
+#include "input.h"
+#include "readers.h"
+#include "store.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QHash>
+#include <QSet>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <variant>
+
+namespace sense7::import {
+
+QString Summary::text() const
+{
+    QString line =
+        Importer::tr("%1 (%2): %3 conversations imported, %4 already present, %5 skipped")
+            .arg(file, format)
+            .arg(imported)
+            .arg(alreadyPresent)
+            .arg(skipped);
+    if (ratings > 0)
+        line += Importer::tr(", %1 ratings").arg(ratings);
+    return line + QLatin1Char('.');
+}
+
+namespace {
+
+using Item = std::variant<ImportedConversation, ExternalRating, QString>;
+
+/**
+ * Hands items from the reader's worker thread to the store's thread. Bounded, so a fast
+ * reader cannot fill memory ahead of the writer.
+ */
+class QueueSink : public ImportSink
+{
+public:
+    explicit QueueSink(const std::atomic<bool> &cancel)
+        : m_cancel(cancel)
+    { }
+
+    void conversation(ImportedConversation &&c) override { push(Item(std::move(c))); }
+    void rating(ExternalRating &&r) override { push(Item(std::move(r))); }
+    void warning(const QString &message) override { push(Item(message)); }
+    void progress(qint64 bytes) override { m_bytes = bytes; }
+    bool cancelled() const override { return m_cancel || m_stop; }
+
+    /** The next item; false when the reader is done (or failed: see error()). */
+    bool pop(Item &item)
+    {
+        std::unique_lock lock(m_mutex);
+        m_ready.wait(lock, [&] { return !m_items.empty() || m_done; });
+        if (m_items.empty())
+            return false;
+        item = std::move(m_items.front());
+        m_items.pop_front();
+        m_space.notify_one();
+        return true;
+    }
+    void finish(std::exception_ptr error)
+    {
+        std::lock_guard lock(m_mutex);
+        m_error = error;
+        m_done = true;
+        m_ready.notify_all();
+    }
+    /** Stops the reader and unblocks it (the writer failed or was cancelled). */
+    void stop()
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+        m_items.clear();
+        m_space.notify_all();
+    }
+    std::exception_ptr error() const { return m_error; }
+    qint64 bytes() const { return m_bytes; }
+
+private:
+    void push(Item &&item)
+    {
+        std::unique_lock lock(m_mutex);
+        m_space.wait(lock, [&] { return m_items.size() < capacity || m_stop || m_cancel; });
+        if (m_stop || m_cancel)
+            return;
+        m_items.push_back(std::move(item));
+        m_ready.notify_one();
+    }
+
+    static constexpr std::size_t capacity = 256;
+    const std::atomic<bool> &m_cancel;
+    std::atomic<bool> m_stop {false};
+    std::atomic<qint64> m_bytes {0};
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::condition_variable m_space;
+    std::deque<Item> m_items;
+    bool m_done = false;
+    std::exception_ptr m_error;
+};
+
+using ReadFunction = void (*)(QIODevice &, const QString &, ImportSink &);
+
+ReadFunction readerFor(const QString &format)
+{
+    static const QHash<QString, ReadFunction> readers {
+        {QStringLiteral("chatgpt"), readChatGpt},
+        {QStringLiteral("claude"), readClaude},
+        {QStringLiteral("sharegpt"), readShareGpt},
+        {QStringLiteral("openai-jsonl"), readOpenAiJsonl},
+        {QStringLiteral("csv"), readCsvLong},
+        {QStringLiteral("ratings-csv"), readRatingsCsv},
+        {QStringLiteral("esconv"), readEsconv},
+        {QStringLiteral("bundle"), readBundle},
+    };
+    return readers.value(format, nullptr);
+}
+
+/** Writes items into the store, with caches so that lookups happen once per import. */
+class Writer
+{
+public:
+    Writer(Store &store, const Options &options, Summary &summary)
+        : m_store(store)
+        , m_options(options)
+        , m_summary(summary)
+    { }
+
+    void apply(Item &item)
+    {
+        if (auto *c = std::get_if<ImportedConversation>(&item))
+            write(*c);
+        else if (auto *r = std::get_if<ExternalRating>(&item))
+            write(*r);
+        else {
+            m_summary.warnings << std::get<QString>(item);
+            ++m_summary.skipped;
+        }
+    }
+
+private:
+    qint64 participant(const ImportedConversation &c);
+    qint64 annotator(const QString &code, AnnotatorKind kind);
+    const Dimension &dimension(const QString &key, const QString &where);
+    void write(ImportedConversation &c);
+    void write(const ExternalRating &r);
+
+    Store &m_store;
+    const Options &m_options;
+    Summary &m_summary;
+    QHash<QString, qint64> m_participants;
+    QHash<QString, qint64> m_annotators;
+    QHash<QString, Dimension> m_dimensions;
+    QHash<QString, qint64> m_conversations;
+    QSet<QString> m_instruments;
+    qint64 m_defaultParticipant = 0;
+};
+
+qint64 Writer::participant(const ImportedConversation &c)
+{
+    QString code = !m_options.participant.isEmpty() ? m_options.participant : c.participant;
+    if (code.isEmpty()) {
+        if (m_defaultParticipant == 0) {
+            const QVector<Participant> all = m_store.participants();
+            if (all.size() > 1)
+                throw Error(Importer::tr("%1 has several participants: choose the one these "
+                                         "conversations belong to.")
+                                .arg(m_store.path()));
+            m_defaultParticipant =
+                all.isEmpty() ? m_store.addParticipant(QStringLiteral("P01")) : all.constFirst().id;
+        }
+        return m_defaultParticipant;
+    }
+    if (const auto it = m_participants.find(code); it != m_participants.end())
+        return *it;
+    qint64 id = m_store.participantId(code);
+    if (id == 0)
+        id = m_store.addParticipant(code, c.participantProfile);
+    m_participants.insert(code, id);
+    return id;
+}
+
+qint64 Writer::annotator(const QString &code, AnnotatorKind kind)
+{
+    const QString key = code + QLatin1Char('\x1f') + annotatorKindKey(kind);
+    if (const auto it = m_annotators.find(key); it != m_annotators.end())
+        return *it;
+    const qint64 id = m_store.annotatorId(code, kind);
+    m_annotators.insert(key, id);
+    return id;
+}
+
+const Dimension &Writer::dimension(const QString &key, const QString &where)
+{
+    if (const auto it = m_dimensions.find(key); it != m_dimensions.end())
+        return *it;
+    const auto found = m_store.findDimension(key);
+    if (!found)
+        throw Error(Importer::tr("%1: the data set has no dimension \"%2\".").arg(where, key));
+    return *m_dimensions.insert(key, *found);
+}
+
+void Writer::write(ImportedConversation &c)
+{
+    Conversation &conv = c.conversation;
+    conv.contentHash = contentHash(conv.sourceFormat, c.turns);
+    if (m_store.hasContentHash(conv.contentHash)) {
+        ++m_summary.alreadyPresent;
+        return;
+    }
+    conv.participantId = participant(c);
+    if (!m_options.agent.isEmpty())
+        conv.agent = m_options.agent;
+    conv.provenance.insert(QStringLiteral("file"), m_summary.file);
+    conv.provenance.insert(QStringLiteral("format"), m_summary.format);
+    conv.id = m_store.addConversation(conv, c.turns);
+    ++m_summary.imported;
+    m_summary.turns += c.turns.size();
+
+    if (c.instruments) {
+        for (const Instrument &instrument : *c.instruments) {
+            if (!m_instruments.contains(instrument.key)) {
+                m_store.installInstrument(instrument);
+                m_instruments.insert(instrument.key);
+            }
+        }
+    }
+    for (const ImportedRating &r : std::as_const(c.ratings)) {
+        const Dimension &d = dimension(r.dimension, c.where);
+        const qint64 who = annotator(r.annotator, r.kind);
+        try {
+            if (r.turnIndex >= 0)
+                m_store.setRating(c.turns[r.turnIndex].id, d.id, who, r.value);
+            else
+                m_store.setConversationRating(conv.id, d.id, who, r.value);
+        } catch (const Error &e) {
+            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+        }
+        ++m_summary.ratings;
+    }
+    for (const ImportedFlag &f : std::as_const(c.flags)) {
+        TurnFlag flag;
+        flag.turnId = c.turns[f.turnIndex].id;
+        flag.annotatorId = annotator(f.annotator, f.kind);
+        flag.reason = f.reason;
+        flag.note = f.note;
+        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.turns.size())
+            flag.refersToTurnId = c.turns[*f.refersTo].id;
+        try {
+            m_store.addFlag(flag);
+        } catch (const Error &e) {
+            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+        }
+    }
+}
+
+void Writer::write(const ExternalRating &r)
+{
+    qint64 conversation = m_conversations.value(r.conversation, 0);
+    if (conversation == 0) {
+        conversation = m_store.findConversation(r.conversation);
+        if (conversation == 0)
+            throw Error(Importer::tr("%1: the data set has no conversation \"%2\".")
+                            .arg(r.where, r.conversation));
+        m_conversations.insert(r.conversation, conversation);
+    }
+    const qint64 turn = m_store.turnId(conversation, r.turnIndex);
+    if (turn == 0)
+        throw Error(Importer::tr("%1: conversation \"%2\" has no turn %3.")
+                        .arg(r.where, r.conversation)
+                        .arg(r.turnIndex));
+    const Dimension &d = dimension(r.dimension, r.where);
+    if (d.level != Level::Turn)
+        throw Error(Importer::tr("%1: \"%2\" rates whole conversations, not turns.")
+                        .arg(r.where, r.dimension));
+    try {
+        m_store.setRating(turn, d.id, annotator(r.annotator, r.kind), r.value);
+    } catch (const Error &e) {
+        throw Error(QStringLiteral("%1: %2").arg(r.where, e.message()));
+    }
+    ++m_summary.ratings;
+}
+
+} // namespace
+
+Importer::Importer(Store &store)
+    : m_store(store)
+{ }
+
+Summary Importer::importFile(const QString &path, const Options &options)
+{
+    Summary summary;
+    summary.file = QFileInfo(path).fileName();
+    summary.format = options.format.isEmpty() ? detectFormat(path) : options.format;
+    const ReadFunction read = readerFor(summary.format);
+    if (!read)
+        throw Error(tr("\"%1\" is not a format Sense-7 Studio reads; choose one of: %2.")
+                        .arg(summary.format, formats().join(QStringLiteral(", "))));
+    Input input = openInput(path);
+    const qint64 total = input.size;
+    const QString source = input.name;
+
+    QueueSink sink(m_cancel);
+    std::thread worker([&] {
+        std::exception_ptr error;
+        try {
+            read(*input.device, source, sink);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        sink.finish(error);
+    });
+    struct Join
+    {
+        QueueSink &sink;
+        std::thread &thread;
+        ~Join()
+        {
+            sink.stop();
+            thread.join();
+        }
+    } join {sink, worker};
+
+    Writer writer(m_store, options, summary);
+    QElapsedTimer sinceProgress; // invalid until the first report, which comes at once
+    m_store.transaction([&] {
+        Item item;
+        while (sink.pop(item)) {
+            if (m_cancel)
+                throw Cancelled(
+                    tr("The import of %1 was cancelled; nothing was changed.").arg(source));
+            writer.apply(item);
+            if (m_progress && (!sinceProgress.isValid() || sinceProgress.elapsed() >= 50)) {
+                m_progress(sink.bytes(), total);
+                sinceProgress.restart();
+            }
+        }
+        if (sink.error())
+            std::rethrow_exception(sink.error());
+        if (m_cancel)
+            throw Cancelled(tr("The import of %1 was cancelled; nothing was changed.").arg(source));
+    });
+    if (m_progress)
+        m_progress(total, total);
+    return summary;
+}
+
+} // namespace sense7::import

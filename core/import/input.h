@@ -1,0 +1,29 @@
+#pragma once
+
+// Private to the importer: opening a file, or the conversations.json inside an export .zip.
+
+#include <QIODevice>
+#include <QString>
+
+#include <memory>
+
+class QuaZip;
+
+namespace sense7::import {
+
+struct Input
+{
+    std::shared_ptr<QuaZip> zip; // owns the archive while device reads from it
+    std::unique_ptr<QIODevice> device;
+    qint64 size = 0; // bytes the device will deliver (uncompressed), for progress
+    QString name; // for messages: "export.zip/conversations.json" or the file name
+    Input() = default;
+    Input(Input &&) = default;
+    Input &operator=(Input &&) = default;
+    ~Input();
+};
+
+/** Opens \a path for reading; a .zip export yields its conversations.json. Throws Error. */
+Input openInput(const QString &path);
+
+} // namespace sense7::import

@@ -1,0 +1,89 @@
+#pragma once
+
+// Private helpers shared by the JSON readers (nlohmann_json stays inside core's .cpp files).
+
+#include "error.h"
+#include "jsonarrayreader.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+namespace sense7::import {
+
+using Json = nlohmann::json;
+
+inline QString qs(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+/** The value at \a key, or a null value when \a object is not an object or lacks it. */
+inline const Json &child(const Json &object, const char *key)
+{
+    static const Json null;
+    if (!object.is_object())
+        return null;
+    const auto it = object.find(key);
+    return it != object.end() ? *it : null;
+}
+
+/** The string at \a key, or empty when missing or not a string. */
+inline QString stringAt(const Json &object, const char *key)
+{
+    if (!object.is_object())
+        return {};
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? qs(it->get_ref<const std::string &>())
+                                                 : QString();
+}
+
+inline QDateTime fromEpochSeconds(const Json &value)
+{
+    if (!value.is_number())
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(qint64(value.get<double>() * 1000.0), Qt::UTC);
+}
+
+inline QDateTime fromIso(const QString &text)
+{
+    QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!t.isValid())
+        t = QDateTime::fromString(text, Qt::ISODate);
+    return t;
+}
+
+inline QJsonObject toQt(const Json &object)
+{
+    return QJsonDocument::fromJson(QByteArray::fromStdString(object.dump())).object();
+}
+
+/** Parses one element from a JsonArrayReader; a syntax error names its line and column. */
+inline Json parseElement(const QByteArray &bytes, const JsonArrayReader &reader,
+                         const QString &source, const QString &what)
+{
+    try {
+        return Json::parse(bytes.constBegin(), bytes.constEnd());
+    } catch (const Json::parse_error &e) {
+        QString detail = QString::fromUtf8(e.what());
+        const qsizetype colon =
+            detail.indexOf(QLatin1String(": "), detail.indexOf(QLatin1String("error")));
+        if (colon >= 0)
+            detail = detail.mid(colon + 2);
+        const qsizetype at = e.byte > 0 ? qsizetype(e.byte - 1) : 0;
+        throw Error(JsonArrayReader::tr("%1: %2 is not valid JSON at %3: %4")
+                        .arg(source, what, reader.position(at), detail));
+    }
+}
+
+/** "conversation 3 "Title"" for messages. */
+inline QString describe(const QString &kind, int index, const QString &title)
+{
+    return title.isEmpty() ? QStringLiteral("%1 %2").arg(kind).arg(index)
+                           : QStringLiteral("%1 %2 \"%3\"").arg(kind).arg(index).arg(title);
+}
+
+} // namespace sense7::import

@@ -1,0 +1,553 @@
+#include "error.h"
+#include "import/importer.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sense7;
+
+namespace {
+
+QString fixture(const QString &name)
+{
+    return QStringLiteral(SENSE7_TEST_DATA "/import/") + name;
+}
+
+/** Every row of every table, as text: two equal dumps mean the data set did not change. */
+QString dump(Store &store)
+{
+    QString text;
+    for (const char *table :
+         {"participant", "conversation", "turn", "instrument", "dimension", "annotator", "rating",
+          "conversation_rating", "turn_flag", "rating_event"}) {
+        const QByteArray sql = QByteArray("SELECT * FROM ") + table + " ORDER BY 1, 2, 3";
+        sql::Statement query(store.connection(), sql.constData());
+        text += QString::fromLatin1(table) + QLatin1Char('\n');
+        while (query.next()) {
+            for (int c = 0; c < 12; ++c)
+                text += query.text(c) + QLatin1Char('|');
+            text += QLatin1Char('\n');
+        }
+    }
+    return text;
+}
+
+import::Summary importInto(Store &store, const QString &file,
+                           const import::Options &options = {}){import::Importer importer(store);
+return importer.importFile(fixture(file), options);
+} // namespace
+
+QVector<Turn> onlyConversationTurns(Store &store, int row = 0)
+{
+    return store.turns(store.conversationSummaries().at(row).id);
+}
+
+qint64 count(Store &store, const char *sql)
+{
+    return store.connection().pragmaInt(sql);
+}
+
+} // namespace
+
+class TestImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void chatgptKeepsTheCurrentPath();
+    void chatgptContentAndBrokenEntries();
+    void chatgptZipExport();
+    void claudeExport();
+    void shareGpt();
+    void openAiJsonl();
+    void csvLongFormat();
+    void ratingsAttachToTurns();
+    void esconvFeedbackAndSurvey();
+    void bundle();
+    void detectsFormatFromContent_data();
+    void detectsFormatFromContent();
+    void reimportAddsNothing_data();
+    void reimportAddsNothing();
+    void brokenFilesChangeNothing_data();
+    void brokenFilesChangeNothing();
+    void cancelChangesNothing();
+    void participantAndAgentOptions();
+};
+
+void TestImport::chatgptKeepsTheCurrentPath()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("chatgpt-branching.json"));
+    QCOMPARE(s.format, QStringLiteral("chatgpt"));
+    QCOMPARE(s.imported, 1);
+    QCOMPARE(s.skipped, 0);
+    const QVector<Turn> turns = onlyConversationTurns(*store);
+    QStringList texts;
+    for (const Turn &t : turns)
+        texts << roleKey(t.role) + QLatin1Char(':') + t.text.left(14);
+    QCOMPARE(
+        texts,
+        (QStringList {QStringLiteral("user:hi there"), QStringLiteral("assistant:Hello! How can"),
+                      QStringLiteral("user:hi again"), QStringLiteral("assistant:Hey! Welcome b"),
+                      QStringLiteral("user:tell me a joke"),
+                      QStringLiteral("assistant:Sure, here's o")}));
+    // The edited question and the regenerated answer keep what they replaced.
+    QCOMPARE(turns[2].meta.value(QStringLiteral("branch")).toString(), QStringLiteral("edited"));
+    QCOMPARE(turns[2]
+                 .meta.value(QStringLiteral("alternatives"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("text"))
+                 .toString(),
+             QStringLiteral("so cool bro"));
+    QCOMPARE(turns[5].meta.value(QStringLiteral("branch")).toString(),
+             QStringLiteral("regenerated"));
+    QCOMPARE(turns[5].meta.value(QStringLiteral("alternatives")).toArray().size(), 1);
+    QVERIFY(!turns[1].meta.contains(QStringLiteral("alternatives")));
+    QVERIFY(turns[0].createdAt.isValid());
+    const auto c = store->conversation(turns[0].conversationId);
+    QCOMPARE(c->agent, QStringLiteral("text-davinci-002-render-sha"));
+    QCOMPARE(c->title, QStringLiteral("Assist user with summary"));
+    QCOMPARE(c->sourceFormat, QStringLiteral("chatgpt"));
+    QCOMPARE(c->startedAt.toSecsSinceEpoch(), 1714585031);
+    QCOMPARE(c->provenance.value(QStringLiteral("file")).toString(),
+             QStringLiteral("chatgpt-branching.json"));
+}
+
+void TestImport::chatgptContentAndBrokenEntries()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("chatgpt-tools.json"));
+    QCOMPARE(s.imported, 2);
+    QCOMPARE(s.skipped, 4);
+    const QString warnings = s.warnings.join(QLatin1Char('\n'));
+    QVERIFY2(warnings.contains(QStringLiteral("conversation 2 \"Broken: no mapping\"")),
+             qPrintable(warnings));
+    QVERIFY(warnings.contains(QStringLiteral("no message tree")));
+    QVERIFY(warnings.contains(QStringLiteral("\"Broken: cycle\""))
+            && warnings.contains(QStringLiteral("cycle")));
+    QVERIFY(warnings.contains(QStringLiteral("no \"current_node\"")));
+    QVERIFY(warnings.contains(QStringLiteral("not in the tree")));
+    QVERIFY(warnings.contains(QStringLiteral("line ")));
+
+    const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("c-tools-1")));
+    QCOMPARE(turns.size(), 6); // hidden system message and custom instructions left out
+    QCOMPARE(turns[0].role, Role::User);
+    QVERIFY(turns[0].text.startsWith(QStringLiteral("[image]\nHere is a screenshot")));
+    QCOMPARE(turns[1].role, Role::Assistant);
+    QVERIFY(turns[1].text.contains(QStringLiteral("pd.read_csv")));
+    QCOMPARE(turns[1].meta.value(QStringLiteral("content_type")).toString(),
+             QStringLiteral("code"));
+    QCOMPARE(turns[2].role, Role::Tool);
+    QCOMPARE(turns[2].text, QStringLiteral("<Figure size 640x480 with 1 Axes>"));
+    QCOMPARE(turns[5].meta.value(QStringLiteral("interrupted")).toBool(), true);
+    QCOMPARE(turns[5].meta.value(QStringLiteral("status")).toString(),
+             QStringLiteral("in_progress"));
+
+    const QVector<Turn> o1 = store->turns(store->findConversation(QStringLiteral("c-o1")));
+    QCOMPARE(o1.size(), 2); // the model's thoughts are not reply text
+    QCOMPARE(o1[1].text, QStringLiteral("Move the Thursday sync: it has no external attendees."));
+    QCOMPARE(store->conversation(o1[0].conversationId)->agent, QStringLiteral("o1"));
+}
+
+void TestImport::chatgptZipExport()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QCOMPARE(import::detectFormat(fixture(QStringLiteral("chatgpt-export.zip"))),
+             QStringLiteral("chatgpt"));
+    const import::Summary s = importInto(*store, QStringLiteral("chatgpt-export.zip"));
+    QCOMPARE(s.imported, 2);
+    QCOMPARE(store->info().turns, 8);
+}
+
+void TestImport::claudeExport()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("claude.json"));
+    QCOMPARE(s.format, QStringLiteral("claude"));
+    QCOMPARE(s.imported, 2);
+    QCOMPARE(s.skipped, 1);
+    QVERIFY(s.warnings.constFirst().contains(QStringLiteral("conversation 2")));
+    QVERIFY(s.warnings.constFirst().contains(QStringLiteral("null")));
+    const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("cl-1")));
+    QCOMPARE(turns.size(), 4);
+    QVERIFY(turns[0].text.contains(QStringLiteral("[attachment: cover_letter.docx]")));
+    QVERIFY(turns[1].text.startsWith(QStringLiteral("Of course.")));
+    QVERIFY(
+        !turns[1].text.contains(QStringLiteral("warmer tone; keep it professional"))); // thinking
+    QCOMPARE(turns[1].role, Role::Assistant);
+    QCOMPARE(store->conversation(turns[0].conversationId)->title,
+             QStringLiteral("Rewrite my cover letter"));
+    QCOMPARE(store->turns(store->findConversation(QStringLiteral("cl-2"))).size(), 2);
+}
+
+void TestImport::shareGpt()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("sharegpt.json"));
+    QCOMPARE(s.format, QStringLiteral("sharegpt"));
+    QCOMPARE(s.imported, 2);
+    const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("sg-1")));
+    QCOMPARE(turns.size(), 5);
+    QCOMPARE(turns[0].role, Role::System);
+    QCOMPARE(turns[2].role, Role::Assistant);
+    QCOMPARE(store->conversation(turns[0].conversationId)->title,
+             QStringLiteral("You are a helpful assistant."));
+}
+
+void TestImport::openAiJsonl()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("openai.jsonl"));
+    QCOMPARE(s.format, QStringLiteral("openai-jsonl"));
+    QCOMPARE(s.imported, 2);
+    const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("line-2")));
+    QCOMPARE(turns[0].text, QStringLiteral("What is in this picture?\n[image]"));
+    QCOMPARE(turns[1].text, QStringLiteral("A bar chart of quarterly revenue."));
+    QCOMPARE(store->conversation(turns[0].conversationId)->title,
+             QStringLiteral("What is in this picture? [image]"));
+}
+
+void TestImport::csvLongFormat()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("conversations.csv"));
+    QCOMPARE(s.format, QStringLiteral("csv"));
+    QCOMPARE(s.imported, 2);
+    const QVector<Turn> c1 = store->turns(store->findConversation(QStringLiteral("c1")));
+    QCOMPARE(c1.size(), 4);
+    QCOMPARE(c1[1].text,
+             QStringLiteral("Be honest and brief:\nSay you are sorry, give the reason,\nand "
+                            "suggest another date."));
+    QCOMPARE(c1[3].text, QStringLiteral("You're welcome, I hope the evening goes well."));
+    QCOMPARE(c1[0].createdAt, QDateTime(QDate(2025, 3, 1), QTime(10, 0), Qt::UTC));
+    const QVector<Turn> c2 = store->turns(store->findConversation(QStringLiteral("c2")));
+    QCOMPARE(c2[0].text, QStringLiteral("Translate \"good morning\" to Chinese"));
+    QCOMPARE(c2[1].text, QStringLiteral("早上好 (zǎoshang hǎo)"));
+    QCOMPARE(store->participants().constFirst().code, QStringLiteral("P07"));
+    QCOMPARE(store->conversation(c2[0].conversationId)->agent, QStringLiteral("gpt-4o"));
+
+    const import::Summary tsv = importInto(*store, QStringLiteral("conversations.tsv"));
+    QCOMPARE(tsv.imported, 1);
+    const QVector<Turn> t1 = store->turns(store->findConversation(QStringLiteral("t1")));
+    QCOMPARE(t1[1].role, Role::Assistant);
+}
+
+void TestImport::ratingsAttachToTurns()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    importInto(*store, QStringLiteral("conversations.csv"));
+    const import::Summary s = importInto(*store, QStringLiteral("ratings.csv"));
+    QCOMPARE(s.format, QStringLiteral("ratings-csv"));
+    QCOMPARE(s.ratings, 15);
+    QCOMPARE(s.imported, 0);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id "
+                   "WHERE a.code = 'rater-A' AND a.kind = 'observer'"),
+             14);
+    QCOMPARE(count(*store, "SELECT count(*) FROM rating WHERE value IS NULL"), 1); // not applicable
+    QCOMPARE(count(*store,
+                   "SELECT r.value FROM rating r JOIN annotator a ON a.id = r.annotator_id "
+                   "WHERE a.kind = 'model'"),
+             3);
+    const qint64 c1 = store->findConversation(QStringLiteral("c1"));
+    QCOMPARE(count(*store, "SELECT count(DISTINCT turn_id) FROM rating"), 3);
+    QVERIFY(store->turnId(c1, 3) > 0);
+}
+
+void TestImport::esconvFeedbackAndSurvey()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("esconv.json"));
+    QCOMPARE(s.format, QStringLiteral("esconv"));
+    QCOMPARE(s.imported, 2);
+    QCOMPARE(s.warnings.size(), 1);
+    QVERIFY(s.warnings.constFirst().contains(QStringLiteral("second feedback")));
+    const auto feedback = store->findDimension(QStringLiteral("esconv/feedback"));
+    QVERIFY(feedback);
+    QCOMPARE(feedback->level, Level::Turn);
+    QCOMPARE(store->findDimension(QStringLiteral("esconv/empathy"))->level, Level::Conversation);
+
+    const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("1")));
+    QCOMPARE(turns.size(), 9);
+    const auto ratingOf = [&](int index) {
+        sql::Statement q(store->connection(),
+                         "SELECT value FROM rating WHERE turn_id = ? AND dimension_id = ?");
+        q.bind(1, turns[index].id).bind(2, feedback->id);
+        return q.next() ? q.integer(0) : -1;
+    };
+    QCOMPARE(turns[4].role, Role::Assistant);
+    QCOMPARE(ratingOf(1), -1); // no feedback followed it
+    QCOMPARE(ratingOf(3), -1); // the supporter's next utterance came before the feedback
+    QCOMPARE(ratingOf(4), 4); // two feedbacks (5, then 4): the later one is kept
+    QCOMPARE(turns[4].meta.value(QStringLiteral("feedback_history")).toArray(),
+             (QJsonArray {5, 4}));
+    QCOMPARE(ratingOf(7), 3);
+    QCOMPARE(turns[1].meta.value(QStringLiteral("strategy")).toString(),
+             QStringLiteral("Question"));
+    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_rating"), 8);
+    QCOMPARE(count(*store,
+                   "SELECT value FROM conversation_rating cr JOIN dimension d ON d.id = "
+                   "cr.dimension_id WHERE d.key = 'empathy' ORDER BY conversation_id"),
+             5);
+    QCOMPARE(store->participants().size(), 2);
+    QCOMPARE(store->conversation(turns[0].conversationId)
+                 ->context.value(QStringLiteral("problem_type"))
+                 .toString(),
+             QStringLiteral("job crisis"));
+}
+
+void TestImport::bundle()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = importInto(*store, QStringLiteral("bundle.json"));
+    QCOMPARE(s.format, QStringLiteral("bundle"));
+    QCOMPARE(s.imported, 1);
+    QCOMPARE(s.ratings, 3);
+    const Participant p = store->participants().constFirst();
+    QCOMPARE(p.code, QStringLiteral("P42"));
+    QCOMPARE(p.profile.value(QStringLiteral("trust_in_ai")).toInt(), 4);
+    const qint64 id = store->findConversation(QStringLiteral("b-1"));
+    const auto c = store->conversation(id);
+    QCOMPARE(c->context.value(QStringLiteral("task_type")).toString(), QStringLiteral("writing"));
+    QCOMPARE(c->provenance.value(QStringLiteral("program")).toString(),
+             QStringLiteral("Sense-7 Studio 0.1.0"));
+    QCOMPARE(c->provenance.value(QStringLiteral("exported_at")).toString(),
+             QStringLiteral("2025-04-01T12:00:00Z"));
+    QCOMPARE(count(*store, "SELECT count(*) FROM rating WHERE value IS NULL"), 1);
+    sql::Statement flag(store->connection(),
+                        "SELECT f.reason, t.idx, l.idx FROM turn_flag f JOIN turn t ON "
+                        "t.id = f.turn_id JOIN turn l ON l.id = f.refers_to_turn_id");
+    QVERIFY(flag.next());
+    QCOMPARE(flag.text(0), QStringLiteral("repeated_itself"));
+    QCOMPARE(flag.integer(1), 3);
+    QCOMPARE(flag.integer(2), 1);
+}
+
+void TestImport::detectsFormatFromContent_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::newRow("chatgpt") << "chatgpt-branching.json"
+                             << "chatgpt";
+    QTest::newRow("chatgpt zip") << "chatgpt-export.zip"
+                                 << "chatgpt";
+    QTest::newRow("claude") << "claude.json"
+                            << "claude";
+    QTest::newRow("sharegpt") << "sharegpt.json"
+                              << "sharegpt";
+    QTest::newRow("openai") << "openai.jsonl"
+                            << "openai-jsonl";
+    QTest::newRow("csv") << "conversations.csv"
+                         << "csv";
+    QTest::newRow("tsv") << "conversations.tsv"
+                         << "csv";
+    QTest::newRow("ratings") << "ratings.csv"
+                             << "ratings-csv";
+    QTest::newRow("esconv") << "esconv.json"
+                            << "esconv";
+    QTest::newRow("bundle") << "bundle.json"
+                            << "bundle";
+}
+
+void TestImport::detectsFormatFromContent()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    // The name says nothing: the content decides.
+    QTemporaryDir dir;
+    const QString renamed = dir.filePath(QStringLiteral("data.txt"));
+    QVERIFY(QFile::copy(fixture(file), renamed));
+    QCOMPARE(import::detectFormat(renamed), format);
+}
+
+void TestImport::reimportAddsNothing_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char *file :
+         {"chatgpt-branching.json", "chatgpt-tools.json", "chatgpt-export.zip", "claude.json",
+          "sharegpt.json", "openai.jsonl", "conversations.csv", "esconv.json", "bundle.json"})
+        QTest::newRow(file) << QString::fromLatin1(file);
+}
+
+void TestImport::reimportAddsNothing()
+{
+    QFETCH(QString, file);
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary first = importInto(*store, file);
+    QVERIFY(first.imported > 0);
+    const QString before = dump(*store);
+    const import::Summary again = importInto(*store, file);
+    QCOMPARE(again.imported, 0);
+    QCOMPARE(again.alreadyPresent, first.imported);
+    QCOMPARE(dump(*store), before);
+}
+
+void TestImport::brokenFilesChangeNothing_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("truncated")
+        << "chatgpt-truncated.json"
+        << ""
+        << "ends in the middle of conversation 1 (which starts on line 2), at line";
+    QTest::newRow("syntax error") << "chatgpt-syntax-error.json"
+                                  << ""
+                                  << "conversation 2 is not valid JSON at line";
+    QTest::newRow("object, not list") << "chatgpt-object.json"
+                                      << "chatgpt"
+                                      << "expected a list of conversations";
+    QTest::newRow("empty") << "empty.json"
+                           << ""
+                           << "is empty";
+    QTest::newRow("white space") << "whitespace.json"
+                                 << "chatgpt"
+                                 << "the file is empty";
+    QTest::newRow("claude wrong types")
+        << "claude-wrong-types.json"
+        << ""
+        << "conversation 1 \"Rewrite my cover letter\" (line 2, column 2, byte 3)";
+    QTest::newRow("claude sender") << "claude-unknown-sender.json"
+                                   << ""
+                                   << "sender \"robot\"";
+    QTest::newRow("sharegpt speaker") << "sharegpt-unknown-speaker.json"
+                                      << ""
+                                      << "comes from \"narrator\"";
+    QTest::newRow("jsonl bad line") << "openai-bad-line.jsonl"
+                                    << ""
+                                    << "line 3, column";
+    QTest::newRow("jsonl content type") << "openai-wrong-content.jsonl"
+                                        << ""
+                                        << "line 2: message 1";
+    QTest::newRow("invalid utf-8") << "csv-invalid-utf8.csv"
+                                   << ""
+                                   << "line 3 is not valid UTF-8";
+    QTest::newRow("ragged csv") << "csv-ragged.csv"
+                                << ""
+                                << "line 4: 2 fields where the header has 3";
+    QTest::newRow("unclosed quote") << "csv-unclosed-quote.csv"
+                                    << ""
+                                    << "starts on line 2 is never closed";
+    QTest::newRow("unknown role") << "csv-unknown-role.csv"
+                                  << ""
+                                  << "line 3: the role \"wizard\"";
+    QTest::newRow("ratings unknown turn") << "ratings-unknown-turn.csv"
+                                          << ""
+                                          << "line 3: conversation \"c1\" has no turn 99";
+    QTest::newRow("ratings unknown conversation")
+        << "ratings-unknown-conversation.csv"
+        << ""
+        << "line 3: the data set has no conversation \"nope\"";
+    QTest::newRow("ratings out of range") << "ratings-out-of-range.csv"
+                                          << ""
+                                          << "line 3:";
+    QTest::newRow("ratings non-numeric") << "ratings-non-numeric.csv"
+                                         << ""
+                                         << "line 2: the value \"high\"";
+    QTest::newRow("ratings unknown dimension") << "ratings-unknown-dimension.csv"
+                                               << ""
+                                               << "no dimension \"humour\"";
+    QTest::newRow("esconv feedback") << "esconv-feedback-out-of-range.json"
+                                     << ""
+                                     << "utterance 3: \"feedback\" must be a score from 1 to 5";
+    QTest::newRow("bundle version") << "bundle-newer-version.json"
+                                    << ""
+                                    << "bundle version 7";
+    QTest::newRow("bundle turn") << "bundle-bad-turn.json"
+                                 << ""
+                                 << "\"turn\" must be the index";
+    QTest::newRow("unknown format") << "unknown-format.txt"
+                                    << ""
+                                    << "cannot tell which format";
+    QTest::newRow("zip without export") << "no-conversations.zip"
+                                        << ""
+                                        << "has no conversations.json";
+}
+
+void TestImport::brokenFilesChangeNothing()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("study.sense7"));
+    auto store = Store::create(path);
+    importInto(*store, QStringLiteral("conversations.csv")); // targets for the ratings files
+    const QString before = dump(*store);
+    const QJsonObject infoBefore = store->info().toJson();
+    import::Options options;
+    options.format = format;
+    try {
+        import::Importer importer(*store);
+        importer.importFile(fixture(QStringLiteral("bad/") + file), options);
+        QFAIL("a broken file was imported");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(file), qPrintable(e.message()));
+        QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+    }
+    QCOMPARE(dump(*store), before);
+    QCOMPARE(store->info().toJson(), infoBefore);
+    QVERIFY(!store->connection().inTransaction());
+}
+
+void TestImport::cancelChangesNothing()
+{
+    QTemporaryDir dir;
+    // Enough conversations that the import is still running when the user cancels.
+    const QString big = dir.filePath(QStringLiteral("many.jsonl"));
+    {
+        QFile f(big);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 3000; ++i)
+            f.write(QStringLiteral(
+                        "{\"messages\": [{\"role\": \"user\", \"content\": \"question %1\"}, "
+                        "{\"role\": \"assistant\", \"content\": \"answer %1\"}]}\n")
+                        .arg(i)
+                        .toUtf8());
+    }
+    auto store = Store::create(dir.filePath(QStringLiteral("s.sense7")));
+    const QString before = dump(*store);
+    import::Importer importer(*store);
+    int reports = 0;
+    importer.setProgress([&](qint64, qint64) {
+        if (++reports == 1)
+            importer.cancel();
+    });
+    QVERIFY_THROWS_EXCEPTION(import::Cancelled, importer.importFile(big));
+    QCOMPARE(reports, 1);
+    QCOMPARE(dump(*store), before);
+
+    import::Importer again(*store);
+    QCOMPARE(again.importFile(big).imported, 3000);
+}
+
+void TestImport::participantAndAgentOptions()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    store->addParticipant(QStringLiteral("A"));
+    store->addParticipant(QStringLiteral("B"));
+    // Two participants and nothing in the file to choose: the importer asks instead of guessing.
+    QVERIFY_THROWS_EXCEPTION(Error, importInto(*store, QStringLiteral("sharegpt.json")));
+    QCOMPARE(store->info().conversations, 0);
+    import::Options options;
+    options.participant = QStringLiteral("B");
+    options.agent = QStringLiteral("empathy-prompted");
+    QCOMPARE(importInto(*store, QStringLiteral("sharegpt.json"), options).imported, 2);
+    for (const ConversationSummary &s : store->conversationSummaries()) {
+        QCOMPARE(s.participant, QStringLiteral("B"));
+        QCOMPARE(s.agent, QStringLiteral("empathy-prompted"));
+    }
+    // An unknown participant code is created.
+    options.participant = QStringLiteral("C");
+    QCOMPARE(importInto(*store, QStringLiteral("openai.jsonl"), options).imported, 2);
+    QCOMPARE(store->participants().size(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestImport)
+#include "tst_import.moc"
