@@ -47,6 +47,7 @@ private slots:
     void infoReadsDataSetInReadOnlyFolder();
     void initRefusesExistingFile();
     void infoRefusesJunk();
+    void importsFilesOneTransactionEach();
     void usageErrors();
 };
 
@@ -178,6 +179,38 @@ void TestCli::infoRefusesJunk()
     QVERIFY(r.out.isEmpty());
     QVERIFY2(r.err.contains(junk) && r.err.contains(QStringLiteral("not a Sense-7 data set")),
              qPrintable(r.err));
+}
+
+void TestCli::importsFilesOneTransactionEach()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    const QString data = QStringLiteral(SENSE7_TEST_DATA "/import/");
+    const Result r = sense7Cli(
+        {QStringLiteral("import"), data + QStringLiteral("chatgpt-branching.json"),
+         data + QStringLiteral("bad/csv-ragged.csv"), data + QStringLiteral("claude.json"),
+         QStringLiteral("--db"), db, QStringLiteral("--participant"), QStringLiteral("P05")});
+    QCOMPARE(r.exitCode, 1); // one file failed...
+    QVERIFY2(r.err.contains(QStringLiteral("csv-ragged.csv: line 4")), qPrintable(r.err));
+    QVERIFY(r.out.contains(
+        QStringLiteral("chatgpt-branching.json (chatgpt): 1 conversations imported")));
+    QVERIFY(r.out.contains(QStringLiteral("claude.json (claude): 2 conversations imported")));
+    QVERIFY(r.err.contains(QStringLiteral("warning: ")) && r.err.contains(QStringLiteral("null")));
+    auto store = Store::open(db, Store::Access::ReadOnly); // ...the others are in
+    QCOMPARE(store->info().conversations, 3);
+    QCOMPARE(store->participants().constFirst().code, QStringLiteral("P05"));
+
+    const Result again = sense7Cli({QStringLiteral("import"), data + QStringLiteral("claude.json"),
+                                    QStringLiteral("--db"), db, QStringLiteral("--format"),
+                                    QStringLiteral("claude")});
+    QCOMPARE(again.exitCode, 0);
+    QVERIFY(again.out.contains(QStringLiteral("0 conversations imported, 2 already present")));
+    const Result wrong =
+        sense7Cli({QStringLiteral("import"), data + QStringLiteral("claude.json"),
+                   QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("word")});
+    QCOMPARE(wrong.exitCode, 1);
+    QVERIFY(wrong.err.contains(QStringLiteral("\"word\" is not a format")));
 }
 
 void TestCli::usageErrors()

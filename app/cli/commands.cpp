@@ -2,6 +2,7 @@
 
 #include "demo.h"
 #include "error.h"
+#include "import/importer.h"
 #include "store.h"
 
 #include <QCommandLineParser>
@@ -118,11 +119,68 @@ int info(const QStringList &arguments, QTextStream &out, QTextStream &err)
     return 0;
 }
 
+int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Import chat exports, research data sets, ratings or Sense-7 bundles. Each file is one "
+           "transaction: a file with an error changes nothing. Conversations already in the data "
+           "set are not added again."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), tr("Files to import."),
+                                 QStringLiteral("FILE..."));
+    parser.addOption(
+        {QStringLiteral("db"), tr("The data set to import into."), QStringLiteral("DB")});
+    parser.addOption({QStringLiteral("format"),
+                      tr("The format, instead of telling it from the content: %1.")
+                          .arg(import::formats().join(QStringLiteral(", "))),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("participant"),
+                      tr("The participant code the conversations belong to."),
+                      QStringLiteral("CODE")});
+    parser.addOption({QStringLiteral("agent"), tr("The assistant label to give the conversations."),
+                      QStringLiteral("LABEL")});
+    parser.addHelpOption();
+    if (!parser.parse(arguments)) {
+        err << parser.errorText() << Qt::endl;
+        return 1;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    if (parser.positionalArguments().isEmpty() || !parser.isSet(QStringLiteral("db"))) {
+        err << parser.helpText();
+        return 1;
+    }
+    auto store = Store::open(parser.value(QStringLiteral("db")));
+    import::Options options;
+    options.format = parser.value(QStringLiteral("format"));
+    options.participant = parser.value(QStringLiteral("participant"));
+    options.agent = parser.value(QStringLiteral("agent"));
+    int failures = 0;
+    for (const QString &file : parser.positionalArguments()) {
+        try {
+            import::Importer importer(*store);
+            const import::Summary summary = importer.importFile(file, options);
+            out << summary.text() << Qt::endl;
+            for (const QString &warning : summary.warnings)
+                err << tr("warning: %1").arg(warning) << Qt::endl;
+        } catch (const Error &e) {
+            err << tr("sense7 import: %1").arg(e.message()) << Qt::endl;
+            ++failures;
+        }
+    }
+    return failures == 0 ? 0 : 1;
+}
+
 const std::map<QString, Command> &commands()
 {
     static const std::map<QString, Command> table {
         {QStringLiteral("init"), {QT_TRANSLATE_NOOP("sense7::cli", "create a new data set"), init}},
         {QStringLiteral("info"), {QT_TRANSLATE_NOOP("sense7::cli", "describe a data set"), info}},
+        {QStringLiteral("import"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "import exports, data sets, ratings or bundles"),
+          importFiles}},
     };
     return table;
 }
