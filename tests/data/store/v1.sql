@@ -18,7 +18,9 @@ CREATE TABLE turn(
     id INTEGER PRIMARY KEY,
     conversation_id INTEGER NOT NULL REFERENCES conversation(id) ON DELETE CASCADE,
     idx INTEGER NOT NULL,
-    role TEXT NOT NULL CHECK(role IN ('user','assistant','system','tool')),
+    -- Not "role IN (...)": SQLite builds a temporary index for that list on every insert.
+    role TEXT NOT NULL CHECK(role = 'user' OR role = 'assistant' OR role = 'system'
+                             OR role = 'tool'),
     text TEXT NOT NULL,
     created_at TEXT,
     meta TEXT NOT NULL DEFAULT '{}' CHECK(json_valid(meta)),
