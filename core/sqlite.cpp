@@ -153,8 +153,11 @@ Statement &Statement::bind(int index, const QString &value)
 
 Statement &Statement::bind(int index, const QByteArray &utf8)
 {
+    // SQLite keeps a pointer (no copy) until the statement is reset; the statement holds a
+    // reference to the bytes until then.
+    m_bound.append(utf8);
     check(sqlite3_bind_text64(m_stmt, index, utf8.constData(), sqlite3_uint64(utf8.size()),
-                              SQLITE_TRANSIENT, SQLITE_UTF8),
+                              SQLITE_STATIC, SQLITE_UTF8),
           "bind a value");
     return *this;
 }
@@ -190,12 +193,15 @@ bool Statement::next()
 void Statement::run()
 {
     while (next()) { }
-    sqlite3_reset(m_stmt);
+    reset();
 }
 
 void Statement::reset()
 {
+    // Bindings outlive a reset in SQLite; clear them before the bytes they point to go.
     sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+    m_bound.clear();
 }
 
 bool Statement::isNull(int column) const

@@ -100,6 +100,7 @@ private:
 
     Connection &m_connection;
     sqlite3_stmt *m_stmt;
+    QList<QByteArray> m_bound; // text bound without a copy, alive until the next bind or reset
 };
 
 /**

@@ -1,5 +1,9 @@
 // ChatGPT data export (conversations.json): a list of conversations, each a tree of messages
 // ("mapping") whose kept path runs from "current_node" back to the root.
+//
+// Exports run to hundreds of megabytes, so this reader parses with simdjson (several times
+// faster than a general JSON library); a conversation simdjson rejects is parsed again with
+// nlohmann_json only to report the exact line and column.
 
 #include "imported.h"
 #include "readers.h"
@@ -7,80 +11,117 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
-#include <QSet>
+
+#include <simdjson.h>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace sense7::import {
 
 namespace {
+
+using simdjson::dom::element;
 
 QString tr(const char *text)
 {
     return QCoreApplication::translate("sense7::import::ChatGpt", text);
 }
 
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+bool field(element e, std::string_view key, element &out)
+{
+    return e[key].get(out) == simdjson::SUCCESS;
+}
+
+std::string_view str(element e, std::string_view key)
+{
+    std::string_view s;
+    return e[key].get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
+}
+
+QDateTime epoch(element e, std::string_view key)
+{
+    double seconds = 0;
+    if (e[key].get_double().get(seconds) != simdjson::SUCCESS) {
+        int64_t whole = 0;
+        if (e[key].get_int64().get(whole) != simdjson::SUCCESS)
+            return {};
+        seconds = double(whole);
+    }
+    return QDateTime::fromMSecsSinceEpoch(qint64(seconds * 1000.0), Qt::UTC);
+}
+
 // Content that is not part of the visible reply.
-bool isHiddenContent(const std::string &type)
+bool isHiddenContent(std::string_view type)
 {
     return type == "thoughts" || type == "reasoning_recap" || type == "user_editable_context"
         || type == "model_editable_context";
 }
 
-QString partsText(const Json &parts)
+QString partsText(simdjson::dom::array parts)
 {
     QStringList pieces;
-    for (const Json &part : parts) {
-        if (part.is_string()) {
-            const QString text = qs(part.get_ref<const std::string &>());
-            if (!text.isEmpty())
-                pieces << text;
+    for (element part : parts) {
+        std::string_view s;
+        if (part.get_string().get(s) == simdjson::SUCCESS) {
+            if (!s.empty())
+                pieces << qs(s);
         } else if (part.is_object()) {
-            const QString type = stringAt(part, "content_type");
-            if (type.contains(QLatin1String("image")))
+            const std::string_view type = str(part, "content_type");
+            if (type.find("image") != std::string_view::npos)
                 pieces << QStringLiteral("[image]");
-            else if (type.contains(QLatin1String("audio")))
+            else if (type.find("audio") != std::string_view::npos)
                 pieces << QStringLiteral("[audio]");
-            else if (child(part, "text").is_string())
-                pieces << stringAt(part, "text");
+            else if (!str(part, "text").empty())
+                pieces << qs(str(part, "text"));
             else
                 pieces << QStringLiteral("[attachment]");
         }
     }
-    return pieces.join(QLatin1Char('\n'));
+    return pieces.size() == 1 ? pieces.constFirst() : pieces.join(QLatin1Char('\n'));
 }
 
 /** The visible text of a message, or a null QString when it shows nothing. */
-QString messageText(const Json &message)
+QString messageText(element message)
 {
-    const Json &content = child(message, "content");
-    if (!content.is_object())
+    element content;
+    if (!field(message, "content", content) || !content.is_object())
         return {};
-    const std::string type = child(content, "content_type").is_string()
-        ? child(content, "content_type").get<std::string>()
-        : std::string("text");
+    std::string_view type = str(content, "content_type");
+    if (type.empty())
+        type = "text";
     if (isHiddenContent(type))
         return {};
-    if (child(content, "parts").is_array())
-        return partsText(child(content, "parts"));
+    simdjson::dom::array parts;
+    if (content["parts"].get_array().get(parts) == simdjson::SUCCESS)
+        return partsText(parts);
     if (type == "tether_browsing_display") {
-        const QString result = stringAt(content, "result");
-        return result.isEmpty() ? stringAt(content, "summary") : result;
+        const std::string_view result = str(content, "result");
+        return qs(result.empty() ? str(content, "summary") : result);
     }
     if (type == "tether_quote") {
-        const QString title = stringAt(content, "title");
-        const QString text = stringAt(content, "text");
+        const QString title = qs(str(content, "title"));
+        const QString text = qs(str(content, "text"));
         return title.isEmpty() ? text : title + QLatin1Char('\n') + text;
     }
-    if (child(content, "text").is_string())
-        return stringAt(content, "text");
+    if (content["text"].is_string())
+        return qs(str(content, "text"));
     return QStringLiteral("[%1]").arg(qs(type));
 }
 
 struct Node
 {
-    const Json *message = nullptr;
-    QString parent;
-    QStringList children;
+    element message;
+    bool hasMessage = false;
+    std::string_view parent;
+    std::vector<std::string_view> children;
 };
+
+using Nodes = std::unordered_map<std::string_view, Node>;
 
 class Reader
 {
@@ -90,69 +131,76 @@ public:
         , m_sink(sink)
     { }
 
-    void read(const Json &entry, int index, const QString &position);
+    void read(element entry, int index, const QString &position);
 
 private:
     void skip(const QString &what, const QString &why)
     {
         m_sink.warning(tr("%1: %2 skipped: %3").arg(m_source, what, why));
     }
-    Turn toTurn(const QString &id, const Json &message, const QHash<QString, Node> &nodes,
-                bool &visible) const;
+    bool toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const;
 
     QString m_source;
     ImportSink &m_sink;
 };
 
-Turn Reader::toTurn(const QString &id, const Json &message, const QHash<QString, Node> &nodes,
-                    bool &visible) const
+bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
 {
-    Turn turn;
-    visible = false;
-    const Json &metadata = child(message, "metadata");
-    if (child(metadata, "is_visually_hidden_from_conversation") == true)
-        return turn;
-    const QString role = stringAt(child(message, "author"), "role");
+    const Node &node = nodes.at(id);
+    const element message = node.message;
+    element metadata;
+    const bool hasMetadata = field(message, "metadata", metadata) && metadata.is_object();
+    bool hidden = false;
+    if (hasMetadata
+        && metadata["is_visually_hidden_from_conversation"].get_bool().get(hidden)
+            == simdjson::SUCCESS
+        && hidden)
+        return false;
+    element author;
+    const std::string_view role =
+        field(message, "author", author) ? str(author, "role") : std::string_view();
     const QString text = messageText(message);
-    if (text.isNull() || (text.trimmed().isEmpty() && role != QLatin1String("assistant")))
-        return turn;
-    if (role == QLatin1String("user"))
+    if (text.isNull() || (role != "assistant" && text.trimmed().isEmpty()))
+        return false;
+    if (role == "user")
         turn.role = Role::User;
-    else if (role == QLatin1String("assistant"))
+    else if (role == "assistant")
         turn.role = Role::Assistant;
-    else if (role == QLatin1String("system"))
+    else if (role == "system")
         turn.role = Role::System;
     else
         turn.role = Role::Tool; // "tool" and plug-in authors
     turn.text = text;
-    turn.createdAt = fromEpochSeconds(child(message, "create_time"));
-    turn.meta.insert(QStringLiteral("source_id"), id);
-    const QString status = stringAt(message, "status");
-    if (!status.isEmpty() && status != QLatin1String("finished_successfully"))
-        turn.meta.insert(QStringLiteral("status"), status);
-    if (metadata.is_object()) {
-        const Json &finish = child(metadata, "finish_details");
-        if (stringAt(finish, "type") == QLatin1String("interrupted"))
+    turn.createdAt = epoch(message, "create_time");
+    const std::string_view status = str(message, "status");
+    if (!status.empty() && status != "finished_successfully")
+        turn.meta.insert(QStringLiteral("status"), qs(status));
+    if (hasMetadata) {
+        element finish;
+        if (field(metadata, "finish_details", finish) && str(finish, "type") == "interrupted")
             turn.meta.insert(QStringLiteral("interrupted"), true);
-        const QString model = stringAt(metadata, "model_slug");
-        if (!model.isEmpty())
-            turn.meta.insert(QStringLiteral("model"), model);
+        const std::string_view model = str(metadata, "model_slug");
+        if (!model.empty())
+            turn.meta.insert(QStringLiteral("model"), qs(model));
     }
-    const QString contentType = stringAt(child(message, "content"), "content_type");
-    if (!contentType.isEmpty() && contentType != QLatin1String("text"))
-        turn.meta.insert(QStringLiteral("content_type"), contentType);
+    element content;
+    if (field(message, "content", content)) {
+        const std::string_view type = str(content, "content_type");
+        if (!type.empty() && type != "text")
+            turn.meta.insert(QStringLiteral("content_type"), qs(type));
+    }
 
     // Siblings on the kept path: a regenerated answer or an edited question.
-    const Node &node = nodes[id];
-    if (nodes.contains(node.parent)) {
+    const auto parent = nodes.find(node.parent);
+    if (parent != nodes.end() && parent->second.children.size() > 1) {
         QJsonArray alternatives;
-        for (const QString &sibling : nodes[node.parent].children) {
-            if (sibling == id || !nodes.contains(sibling) || !nodes[sibling].message)
+        for (std::string_view sibling : parent->second.children) {
+            const auto other = nodes.find(sibling);
+            if (sibling == id || other == nodes.end() || !other->second.hasMessage)
                 continue;
-            const Json &other = *nodes[sibling].message;
-            QJsonObject alt {{QStringLiteral("source_id"), sibling},
-                             {QStringLiteral("text"), messageText(other)}};
-            const QDateTime at = fromEpochSeconds(child(other, "create_time"));
+            QJsonObject alt {{QStringLiteral("source_id"), qs(sibling)},
+                             {QStringLiteral("text"), messageText(other->second.message)}};
+            const QDateTime at = epoch(other->second.message, "create_time");
             if (at.isValid())
                 alt.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
             alternatives.append(alt);
@@ -164,83 +212,92 @@ Turn Reader::toTurn(const QString &id, const Json &message, const QHash<QString,
                                                           : QStringLiteral("edited"));
         }
     }
-    visible = true;
-    return turn;
+    return true;
 }
 
-void Reader::read(const Json &entry, int index, const QString &position)
+void Reader::read(element entry, int index, const QString &position)
 {
-    const QString title = stringAt(entry, "title");
+    const QString title = qs(str(entry, "title"));
     const QString what =
         describe(tr("conversation"), index, title) + QStringLiteral(" (%1)").arg(position);
     if (!entry.is_object())
         return skip(what, tr("it is not a conversation object"));
-    const auto mappingIt = entry.find("mapping");
-    if (mappingIt == entry.end() || !mappingIt->is_object())
+    simdjson::dom::object mapping;
+    if (entry["mapping"].get_object().get(mapping) != simdjson::SUCCESS)
         return skip(what, tr("it has no message tree (\"mapping\")"));
 
-    QHash<QString, Node> nodes;
-    for (auto it = mappingIt->begin(); it != mappingIt->end(); ++it) {
-        Node node;
-        const Json &value = it.value();
+    Nodes nodes;
+    nodes.reserve(mapping.size());
+    for (const auto [key, value] : mapping) {
         if (!value.is_object())
-            return skip(what, tr("node %1 is not an object").arg(qs(it.key())));
-        if (child(value, "message").is_object())
-            node.message = &child(value, "message");
-        node.parent = stringAt(value, "parent");
-        for (const Json &c : child(value, "children")) {
-            if (c.is_string())
-                node.children << qs(c.get_ref<const std::string &>());
+            return skip(what, tr("node %1 is not an object").arg(qs(key)));
+        Node node;
+        node.hasMessage = field(value, "message", node.message) && node.message.is_object();
+        node.parent = str(value, "parent");
+        simdjson::dom::array children;
+        if (value["children"].get_array().get(children) == simdjson::SUCCESS) {
+            for (element child : children) {
+                std::string_view c;
+                if (child.get_string().get(c) == simdjson::SUCCESS)
+                    node.children.push_back(c);
+            }
         }
-        nodes.insert(qs(it.key()), node);
+        nodes.emplace(key, std::move(node));
     }
-    const QString current = stringAt(entry, "current_node");
-    if (current.isEmpty())
+    const std::string_view current = str(entry, "current_node");
+    if (current.empty())
         return skip(what, tr("it has no \"current_node\""));
-    if (!nodes.contains(current))
-        return skip(what, tr("its \"current_node\" %1 is not in the message tree").arg(current));
+    if (nodes.find(current) == nodes.end())
+        return skip(what,
+                    tr("its \"current_node\" %1 is not in the message tree").arg(qs(current)));
 
     // Walk from the current node to the root.
-    QStringList path;
-    QSet<QString> seen;
-    for (QString id = current; !id.isEmpty(); id = nodes[id].parent) {
-        if (seen.contains(id))
-            return skip(what, tr("its message tree has a cycle at node %1").arg(id));
-        if (!nodes.contains(id))
+    std::vector<std::string_view> path;
+    std::unordered_set<std::string_view> seen;
+    for (std::string_view id = current; !id.empty();) {
+        if (!seen.insert(id).second)
+            return skip(what, tr("its message tree has a cycle at node %1").arg(qs(id)));
+        const auto it = nodes.find(id);
+        if (it == nodes.end())
             return skip(what,
                         tr("node %1 points to a parent %2 that is not in the tree")
-                            .arg(path.constLast(), id));
-        seen.insert(id);
-        path.prepend(id);
+                            .arg(qs(path.back()), qs(id)));
+        path.push_back(id);
+        id = it->second.parent;
     }
 
     ImportedConversation c;
     c.where = QStringLiteral("%1: %2").arg(m_source, what);
     c.conversation.sourceFormat = QStringLiteral("chatgpt");
-    c.conversation.sourceId = stringAt(entry, "conversation_id");
+    c.conversation.sourceId = qs(str(entry, "conversation_id"));
     if (c.conversation.sourceId.isEmpty())
-        c.conversation.sourceId = stringAt(entry, "id");
+        c.conversation.sourceId = qs(str(entry, "id"));
     c.conversation.title = title;
-    c.conversation.startedAt = fromEpochSeconds(child(entry, "create_time"));
-    for (const QString &id : std::as_const(path)) {
-        const Node &node = nodes[id];
-        if (!node.message)
+    c.conversation.startedAt = epoch(entry, "create_time");
+    c.turns.reserve(qsizetype(path.size()));
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+        if (!nodes.at(*it).hasMessage)
             continue; // the empty root
-        bool visible = false;
-        Turn turn = toTurn(id, *node.message, nodes, visible);
-        if (visible)
+        Turn turn;
+        if (toTurn(*it, nodes, turn))
             c.turns.append(std::move(turn));
     }
     if (c.turns.isEmpty())
         return skip(what, tr("it has no visible messages"));
+    // The first reply's model labels the conversation; a turn keeps its own model in its
+    // meta only when it differs (the user switched models mid-conversation).
     for (const Turn &t : std::as_const(c.turns)) {
         if (t.role == Role::Assistant && t.meta.contains(QStringLiteral("model"))) {
             c.conversation.agent = t.meta.value(QStringLiteral("model")).toString();
             break;
         }
     }
+    for (Turn &t : c.turns) {
+        if (t.meta.value(QStringLiteral("model")).toString() == c.conversation.agent)
+            t.meta.remove(QStringLiteral("model"));
+    }
     if (c.conversation.agent.isEmpty())
-        c.conversation.agent = stringAt(entry, "default_model_slug");
+        c.conversation.agent = qs(str(entry, "default_model_slug"));
     if (c.conversation.agent.isEmpty())
         c.conversation.agent = QStringLiteral("chatgpt");
     if (!c.conversation.startedAt.isValid())
@@ -254,10 +311,18 @@ void readChatGpt(QIODevice &in, const QString &source, ImportSink &sink)
 {
     JsonArrayReader array(in, source);
     Reader reader(source, sink);
-    QByteArray element;
-    while (!sink.cancelled() && array.next(element)) {
-        const QString what = describe(tr("conversation"), array.index(), QString());
-        const Json entry = parseElement(element, array, source, what);
+    simdjson::dom::parser parser;
+    QByteArray bytes;
+    while (!sink.cancelled() && array.next(bytes)) {
+        element entry;
+        if (const auto error =
+                parser.parse(bytes.constData(), std::size_t(bytes.size())).get(entry)) {
+            const QString what = describe(tr("conversation"), array.index(), QString());
+            parseElement(bytes, array, source, what); // throws with the line and column
+            throw Error(tr("%1: %2 (%3) is not valid JSON: %4")
+                            .arg(source, what, array.startPosition(),
+                                 QString::fromUtf8(simdjson::error_message(error))));
+        }
         reader.read(entry, array.index(), array.startPosition());
         sink.progress(array.bytesRead());
     }

@@ -46,7 +46,12 @@ public:
         : m_cancel(cancel)
     { }
 
-    void conversation(ImportedConversation &&c) override { push(Item(std::move(c))); }
+    void conversation(ImportedConversation &&c) override
+    {
+        // Hashed here, on the reader's thread, to keep the writer's work to the writing.
+        c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
+        push(Item(std::move(c)));
+    }
     void rating(ExternalRating &&r) override { push(Item(std::move(r))); }
     void warning(const QString &message) override { push(Item(message)); }
     void progress(qint64 bytes) override { m_bytes = bytes; }
@@ -61,7 +66,9 @@ public:
             return false;
         item = std::move(m_items.front());
         m_items.pop_front();
-        m_space.notify_one();
+        // Wake a waiting reader only once the queue is half empty: one wake-up per batch.
+        if (m_items.size() == capacity / 2)
+            m_space.notify_one();
         return true;
     }
     void finish(std::exception_ptr error)
@@ -86,11 +93,14 @@ private:
     void push(Item &&item)
     {
         std::unique_lock lock(m_mutex);
-        m_space.wait(lock, [&] { return m_items.size() < capacity || m_stop || m_cancel; });
+        if (m_items.size() >= capacity)
+            m_space.wait(lock,
+                         [&] { return m_items.size() <= capacity / 2 || m_stop || m_cancel; });
         if (m_stop || m_cancel)
             return;
         m_items.push_back(std::move(item));
-        m_ready.notify_one();
+        if (m_items.size() == 1) // the writer waits only on an empty queue
+            m_ready.notify_one();
     }
 
     static constexpr std::size_t capacity = 256;
@@ -209,7 +219,8 @@ const Dimension &Writer::dimension(const QString &key, const QString &where)
 void Writer::write(ImportedConversation &c)
 {
     Conversation &conv = c.conversation;
-    conv.contentHash = contentHash(conv.sourceFormat, c.turns);
+    if (conv.contentHash.isEmpty())
+        conv.contentHash = contentHash(conv.sourceFormat, c.turns);
     if (m_store.hasContentHash(conv.contentHash)) {
         ++m_summary.alreadyPresent;
         return;
@@ -326,6 +337,24 @@ Summary Importer::importFile(const QString &path, const Options &options)
             thread.join();
         }
     } join {sink, worker};
+
+    // A larger page cache while importing, so SQLite does not spill half-built pages to the
+    // write-ahead log and write them again; restored afterwards.
+    sql::Connection &db = m_store.connection();
+    const qint64 cacheSize = db.pragmaInt("PRAGMA cache_size");
+    db.exec("PRAGMA cache_size = -65536"); // 64 MiB
+    struct RestoreCache
+    {
+        sql::Connection &db;
+        qint64 size;
+        ~RestoreCache()
+        {
+            const QByteArray sql = "PRAGMA cache_size = " + QByteArray::number(size);
+            try {
+                db.exec(sql.constData());
+            } catch (const Error &) { }
+        }
+    } restoreCache {db, cacheSize};
 
     Writer writer(m_store, options, summary);
     QElapsedTimer sinceProgress; // invalid until the first report, which comes at once

@@ -124,7 +124,6 @@ bool JsonArrayReader::next(QByteArray &element)
     qsizetype scan = m_pos;
     int depth = 0;
     bool inString = false;
-    bool escaped = false;
     const char first = m_buffer.at(m_pos);
     const bool scalar = first != '{' && first != '[';
     for (;;) {
@@ -145,20 +144,22 @@ bool JsonArrayReader::next(QByteArray &element)
         const char *data = m_buffer.constData();
         const qsizetype size = m_buffer.size();
         if (inString) {
-            // Jump to the next quote or backslash.
-            while (scan < size) {
-                const char c = data[scan];
-                if (escaped) {
-                    escaped = false;
-                } else if (c == '\\') {
-                    escaped = true;
-                } else if (c == '"') {
-                    inString = false;
-                    ++scan;
-                    break;
-                }
-                ++scan;
+            // Jump to the next quote; it ends the string unless an odd number of backslashes
+            // stands before it. Message texts are most of an export, so this loop matters.
+            const void *quote = std::memchr(data + scan, '"', std::size_t(size - scan));
+            if (!quote) {
+                scan = size; // the string goes on in the next chunk
+                continue;
             }
+            // The element's bytes stay in the buffer from its start, so counting back across a
+            // chunk boundary is safe.
+            const qsizetype at = static_cast<const char *>(quote) - data;
+            qsizetype backslashes = 0;
+            for (qsizetype b = at - 1; b > start && data[b] == '\\'; --b)
+                ++backslashes;
+            scan = at + 1;
+            if (backslashes % 2 == 0)
+                inString = false;
             continue;
         }
         const char c = data[scan];
