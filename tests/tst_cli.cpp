@@ -194,8 +194,8 @@ void TestCli::importsFilesOneTransactionEach()
     QCOMPARE(r.exitCode, 1); // one file failed...
     QVERIFY2(r.err.contains(QStringLiteral("csv-ragged.csv: line 4")), qPrintable(r.err));
     QVERIFY(r.out.contains(
-        QStringLiteral("chatgpt-branching.json (chatgpt): 1 conversations imported")));
-    QVERIFY(r.out.contains(QStringLiteral("claude.json (claude): 2 conversations imported")));
+        QStringLiteral("chatgpt-branching.json (chatgpt): conversations imported: 1;")));
+    QVERIFY(r.out.contains(QStringLiteral("claude.json (claude): conversations imported: 2;")));
     QVERIFY(r.err.contains(QStringLiteral("warning: ")) && r.err.contains(QStringLiteral("null")));
     auto store = Store::open(db, Store::Access::ReadOnly); // ...the others are in
     QCOMPARE(store->info().conversations, 3);
@@ -205,7 +205,7 @@ void TestCli::importsFilesOneTransactionEach()
                                     QStringLiteral("--db"), db, QStringLiteral("--format"),
                                     QStringLiteral("claude")});
     QCOMPARE(again.exitCode, 0);
-    QVERIFY(again.out.contains(QStringLiteral("0 conversations imported, 2 already present")));
+    QVERIFY(again.out.contains(QStringLiteral("conversations imported: 0; already present: 2;")));
     const Result wrong =
         sense7Cli({QStringLiteral("import"), data + QStringLiteral("claude.json"),
                    QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("word")});

@@ -10,6 +10,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QImage>
+#include <QLabel>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
 #include <QSet>
 #include <QStandardPaths>
@@ -32,6 +35,7 @@ private slots:
     void remembersDataSetsAndGeometry();
     void startsOnLastDataSetOrDemo();
     void screenshotOptionSavesTheWindow();
+    void importsDroppedFiles();
 
 private:
     QTemporaryDir m_dir;
@@ -177,6 +181,44 @@ void TestStudio::screenshotOptionSavesTheWindow()
     QVERIFY(studio.waitForFinished(60000));
     QCOMPARE(studio.exitCode(), 1);
     QVERIFY(QString::fromUtf8(studio.readAllStandardError()).contains(junk));
+}
+
+void TestStudio::importsDroppedFiles()
+{
+    const QString path = m_dir.filePath(QStringLiteral("drop.sense7"));
+    Store::create(path);
+    MainWindow window;
+    QCOMPARE(window.openDataSet(path), QString());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.conversationView()->model()->rowCount(), 0);
+
+    const QString data = QStringLiteral(SENSE7_TEST_DATA "/import/");
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(data + QStringLiteral("chatgpt-branching.json")),
+                  QUrl::fromLocalFile(data + QStringLiteral("bad/csv-ragged.csv"))});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+
+    QMessageBox *summary = nullptr;
+    QTRY_VERIFY((summary = window.findChild<QMessageBox *>(QStringLiteral("importSummary"))));
+    QVERIFY(summary->text().contains(
+        QStringLiteral("chatgpt-branching.json (chatgpt): conversations imported: 1;")));
+    QVERIFY2(summary->text().contains(QStringLiteral("csv-ragged.csv: line 4")),
+             qPrintable(summary->text()));
+    QCOMPARE(summary->icon(), QMessageBox::Warning);
+    summary->grab().save(m_dir.filePath(QStringLiteral("summary.png")));
+    if (!qEnvironmentVariableIsEmpty("SENSE7_SCREENSHOTS"))
+        summary->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
+                             + QStringLiteral("/import-summary.png"));
+
+    QCOMPARE(window.store()->info().conversations, 1);
+    QCOMPARE(window.conversationView()->model()->rowCount(), 1);
+    QVERIFY(window.transcriptView()->toPlainText().contains(QStringLiteral("hi there")));
+    summary->close();
 }
 
 QTEST_MAIN(TestStudio)

@@ -3,6 +3,7 @@
 #include "about.h"
 #include "conversationtablemodel.h"
 #include "error.h"
+#include "importcontroller.h"
 #include "store.h"
 #include "transcriptview.h"
 #include "turnlistmodel.h"
@@ -10,12 +11,16 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -42,6 +47,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setWindowTitle(tr("Sense-7 Studio"));
     setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
 
     m_sorted->setSourceModel(m_conversations);
     m_sorted->setSortRole(ConversationTableModel::SortRole);
@@ -108,6 +114,13 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
     populateRecentMenu();
+    file->addSeparator();
+    m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importWithDialog);
+    m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_importAction->setStatusTip(
+        tr("Import chat exports (ChatGPT, Claude, JSON, CSV), research data "
+           "sets, ratings or Sense-7 bundles; you can also drop files on "
+           "the window"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -200,6 +213,79 @@ void MainWindow::openFromMenu(const QString &path)
         showError(error);
 }
 
+void MainWindow::importWithDialog()
+{
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Import"), folder,
+        tr("Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt);;All files (*)"));
+    if (!files.isEmpty())
+        importFiles(files);
+}
+
+void MainWindow::importFiles(const QStringList &files)
+{
+    if (!m_store || m_store->isReadOnly()) {
+        showError(
+            m_store
+                ? tr("%1 is open read-only: nothing can be imported into it.").arg(m_store->path())
+                : tr("Open or create a data set first."));
+        return;
+    }
+    QString participant;
+    if (ImportController::needsParticipant(*m_store, files)) {
+        QStringList codes;
+        for (const Participant &p : m_store->participants())
+            codes << p.code;
+        bool ok = false;
+        participant =
+            QInputDialog::getItem(this, tr("Import"),
+                                  tr("Whose conversations are these? Choose a participant "
+                                     "or type a new code."),
+                                  codes, 0, true, &ok)
+                .trimmed();
+        if (!ok || participant.isEmpty())
+            return;
+    }
+    ImportController controller(this);
+    const auto outcomes = controller.run(*m_store, files, participant);
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Import"),
+                                ImportController::report(outcomes), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("importSummary"));
+    box->setTextFormat(Qt::RichText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    for (const auto &o : outcomes) {
+        if (!o.summary)
+            box->setIcon(QMessageBox::Warning);
+    }
+    box->open();
+    if (m_list->currentIndex().row() < 0)
+        selectConversationRow(0);
+    updateStatus();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls() && m_store && !m_store->isReadOnly()) {
+        for (const QUrl &url : event->mimeData()->urls()) {
+            if (!url.isLocalFile())
+                return;
+        }
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList files;
+    for (const QUrl &url : event->mimeData()->urls())
+        files << url.toLocalFile();
+    event->acceptProposedAction();
+    // Leave the drop handler first: the import shows dialogs of its own.
+    QMetaObject::invokeMethod(
+        this, [this, files] { importFiles(files); }, Qt::QueuedConnection);
+}
+
 void MainWindow::populateRecentMenu()
 {
     m_recentMenu->clear();
@@ -241,6 +327,7 @@ void MainWindow::updateStatus()
     if (info.readOnly)
         notices << tr("Read-only");
     m_statusNotice->setText(notices.join(QStringLiteral(" · ")));
+    m_importAction->setEnabled(!info.readOnly);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

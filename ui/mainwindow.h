@@ -37,14 +37,19 @@ public:
     QTableView *conversationView() const { return m_list; }
     TranscriptView *transcriptView() const { return m_transcript; }
     void selectConversationRow(int row);
+    /** Imports \a files into the open data set, with progress, then shows a summary. */
+    void importFiles(const QStringList &files);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createActions();
     void newDataSet();
     void openWithDialog();
+    void importWithDialog();
     void openFromMenu(const QString &path);
     void populateRecentMenu();
     void showAbout();
@@ -61,6 +66,7 @@ private:
     QTableView *m_list;
     TranscriptView *m_transcript;
     QMenu *m_recentMenu = nullptr;
+    QAction *m_importAction = nullptr;
     QLabel *m_statusCounts;
     QLabel *m_statusNotice;
 };

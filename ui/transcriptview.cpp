@@ -62,7 +62,9 @@ void TranscriptView::render()
     if (!m_model || m_model->rowCount() == 0) {
         setHtml(QStringLiteral("<p style=\"color:%1\">%2</p>")
                     .arg(palette().color(QPalette::PlaceholderText).name(),
-                         tr("Choose a conversation to read it here.").toHtmlEscaped()));
+                         tr("Choose a conversation to read it here, or import your chat exports "
+                            "with File ▸ Import… or by dropping the files on this window.")
+                             .toHtmlEscaped()));
         return;
     }
     const QPalette p = palette();

@@ -21,13 +21,13 @@ namespace sense7::import {
 QString Summary::text() const
 {
     QString line =
-        Importer::tr("%1 (%2): %3 conversations imported, %4 already present, %5 skipped")
+        Importer::tr("%1 (%2): conversations imported: %3; already present: %4; skipped: %5")
             .arg(file, format)
             .arg(imported)
             .arg(alreadyPresent)
             .arg(skipped);
     if (ratings > 0)
-        line += Importer::tr(", %1 ratings").arg(ratings);
+        line += Importer::tr("; ratings: %1").arg(ratings);
     return line + QLatin1Char('.');
 }
 
