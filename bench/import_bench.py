@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Import benchmark: `sense7 import` of a ChatGPT-shaped export, side by side with a plain
+Python json + sqlite3 importer of the same file and the sqlite3 shell's .import of the same
+turns as CSV (the floor). Prints conversations/s, turns/s, MB/s and peak RSS for each.
+
+Usage: import_bench.py BUILD_DIR [--conversations N] [--data DIR] [--runs K]
+"""
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(cmd, **kw):
+    """Runs cmd, returns (seconds, peak RSS in MB) of that process alone."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def fresh(path):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("build")
+    parser.add_argument("--conversations", type=int, default=20000)
+    parser.add_argument("--data", default=None)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    data = args.data or os.path.join(args.build, "bench-data")
+    os.makedirs(data, exist_ok=True)
+    export = os.path.join(data, f"chatgpt-{args.conversations}.json")
+    turns_csv = os.path.join(data, f"chatgpt-{args.conversations}-turns.csv")
+    if not (os.path.exists(export) and os.path.exists(turns_csv)):
+        print(f"generating {args.conversations} conversations ...", flush=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "make_chatgpt_export.py"),
+                        str(args.conversations), export, "--csv", turns_csv], check=True)
+    megabytes = os.path.getsize(export) / 1e6
+    sense7 = os.path.join(args.build, "app", "cli", "sense7")
+    db = os.path.join(data, "bench.sense7")
+    py_db = os.path.join(data, "bench-python.sqlite")
+    floor_db = os.path.join(data, "bench-floor.sqlite")
+
+    # Count the kept-path turns once, from what sense7 imports.
+    fresh(db)
+    subprocess.run([sense7, "init", db], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([sense7, "import", export, "--db", db], check=True, stdout=subprocess.DEVNULL)
+    turns = int(subprocess.run(["sqlite3", db, "SELECT count(*) FROM turn"], check=True,
+                               capture_output=True, text=True).stdout)
+
+    def best(prepare, cmd):
+        results = []
+        for _ in range(args.runs):
+            prepare()
+            results.append(run(cmd))
+        return min(results, key=lambda r: r[0]), max(r[1] for r in results)
+
+    def prep_sense7():
+        fresh(db)
+        subprocess.run([sense7, "init", db], check=True, stdout=subprocess.DEVNULL)
+
+    def prep_python():
+        fresh(py_db)
+
+    def prep_floor():
+        fresh(floor_db)
+        subprocess.run(["sqlite3", floor_db, "CREATE TABLE turn(conversation_id TEXT, idx INTEGER, "
+                        "role TEXT, text TEXT)"], check=True)
+
+    rows = [
+        ("sense7 import", *best(prep_sense7, [sense7, "import", export, "--db", db])),
+        ("python json + sqlite3", *best(prep_python, [sys.executable, os.path.join(HERE, "python_import.py"), export, py_db])),
+        ("sqlite3 .import (CSV)", *best(prep_floor, ["sqlite3", floor_db, f".import --csv {turns_csv} turn"])),
+    ]
+    print(f"\nexport: {args.conversations} conversations, {turns} kept turns, {megabytes:.0f} MB; "
+          f"best of {args.runs} runs, peak RSS the highest")
+    print(f"{'importer':<24}{'seconds':>9}{'conv/s':>10}{'turns/s':>10}{'MB/s':>8}{'peak RSS MB':>13}")
+    for name, (seconds, _), rss in rows:
+        print(f"{name:<24}{seconds:>9.2f}{args.conversations / seconds:>10.0f}{turns / seconds:>10.0f}"
+              f"{megabytes / seconds:>8.0f}{rss:>13.0f}")
+    ours, python, floor = rows[0][1][0], rows[1][1][0], rows[2][1][0]
+    print(f"\nsense7 vs python: {python / ours:.2f}x faster (target >= 3); "
+          f"sense7 vs sqlite3 .import: {ours / floor:.2f}x the time (target <= 1.5)")
+
+
+if __name__ == "__main__":
+    main()

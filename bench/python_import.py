@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""What a researcher would write instead of `sense7 import`: json.load the ChatGPT export,
+follow each conversation from current_node to the root, and insert the visible turns into
+SQLite in one transaction. The comparison point of the import benchmark.
+
+Usage: python_import.py conversations.json OUT.sqlite
+"""
+import json
+import sqlite3
+import sys
+
+
+def text_of(message):
+    content = message.get("content") or {}
+    if "parts" in content:
+        return "\n".join(p if isinstance(p, str) else "[attachment]" for p in content["parts"])
+    return content.get("text", "")
+
+
+def main():
+    export, out = sys.argv[1], sys.argv[2]
+    with open(export, encoding="utf-8") as f:
+        conversations = json.load(f)
+    db = sqlite3.connect(out)
+    db.executescript("""
+        CREATE TABLE IF NOT EXISTS conversation(id INTEGER PRIMARY KEY, source_id TEXT, title TEXT, agent TEXT);
+        CREATE TABLE IF NOT EXISTS turn(conversation_id INTEGER, idx INTEGER, role TEXT, text TEXT);
+    """)
+    with db:
+        for c in conversations:
+            mapping, node, path = c["mapping"], c.get("current_node"), []
+            while node:
+                path.append(node)
+                node = mapping[node].get("parent")
+            turns = []
+            for nid in reversed(path):
+                m = mapping[nid].get("message")
+                if not m or (m.get("metadata") or {}).get("is_visually_hidden_from_conversation"):
+                    continue
+                turns.append((m["author"]["role"], text_of(m)))
+            cur = db.execute("INSERT INTO conversation(source_id, title, agent) VALUES (?, ?, ?)",
+                             (c.get("conversation_id"), c.get("title"), c.get("default_model_slug")))
+            cid = cur.lastrowid
+            db.executemany("INSERT INTO turn VALUES (?, ?, ?, ?)",
+                           [(cid, i, r, t) for i, (r, t) in enumerate(turns)])
+    db.close()
+
+
+if __name__ == "__main__":
+    main()
