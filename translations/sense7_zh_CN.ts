@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -27,7 +27,7 @@
 <context>
     <name>sense7::ConversationTableModel</name>
     <message>
-        <source>%1 of %2 assistant turns&apos; ratings given</source>
+        <source>%1 of %2 assistant turns' ratings given</source>
         <translation>已完成 %2 个助手回合评分的 %1</translation>
     </message>
     <message>
@@ -53,6 +53,29 @@
     <message>
         <source>Rated</source>
         <translation>已评分</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::ImportController</name>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>……另有 %1 条</translation>
+    </message>
+    <message>
+        <source>nothing was imported. %1</source>
+        <translation>未导入任何内容。%1</translation>
     </message>
 </context>
 <context>
@@ -153,6 +176,34 @@
         <source>Read-only</source>
         <translation>只读</translation>
     </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import chat exports (ChatGPT, Claude, JSON, CSV), research data sets, ratings or Sense-7 bundles; you can also drop files on the window</source>
+        <translation>导入聊天导出文件（ChatGPT、Claude、JSON、CSV）、研究数据集、评分或 Sense-7 数据包；也可以把文件拖放到窗口上</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt);;All files (*)</source>
+        <translation>导出文件和数据集 (*.json *.zip *.jsonl *.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: nothing can be imported into it.</source>
+        <translation>%1 以只读方式打开：无法向其中导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Open or create a data set first.</source>
+        <translation>请先打开或新建一个数据集。</translation>
+    </message>
+    <message>
+        <source>Whose conversations are these? Choose a participant or type a new code.</source>
+        <translation>这些是谁的对话？请选择一名参与者，或输入新的代号。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::Store</name>
@@ -221,7 +272,7 @@
         <translation>%1：标注者 %2 已作为 %3 存在，而不是 %4。</translation>
     </message>
     <message>
-        <source>%1: the conversation &quot;%2&quot; is already in the data set.</source>
+        <source>%1: the conversation "%2" is already in the data set.</source>
         <translation>%1：对话“%2”已在数据集中。</translation>
     </message>
     <message>
@@ -233,12 +284,16 @@
         <translation>%1：不存在维度 %2。</translation>
     </message>
     <message>
-        <source>%1: %2 is outside the scale %3–%4 of &quot;%5&quot;.</source>
+        <source>%1: %2 is outside the scale %3–%4 of "%5".</source>
         <translation>%1：%2 超出了“%5”的量表范围 %3–%4。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a known reason for a continuity break.</source>
+        <source>"%1" is not a known reason for a continuity break.</source>
         <translation>“%1”不是已知的连续性中断原因。</translation>
+    </message>
+    <message>
+        <source>%1: "%2" rates turns, not whole conversations.</source>
+        <translation>%1：“%2”用于评价回合，而不是整个对话。</translation>
     </message>
 </context>
 <context>
@@ -264,8 +319,8 @@
         <translation>工具</translation>
     </message>
     <message>
-        <source>Choose a conversation to read it here.</source>
-        <translation>选择一个对话，在此阅读。</translation>
+        <source>Choose a conversation to read it here, or import your chat exports with File ▸ Import… or by dropping the files on this window.</source>
+        <translation>选择一个对话在此阅读，或通过“文件 ▸ 导入…”或把文件拖放到此窗口来导入你的聊天导出文件。</translation>
     </message>
 </context>
 <context>
@@ -370,34 +425,417 @@
         <translation>命令：</translation>
     </message>
     <message>
-        <source>Run &apos;sense7 COMMAND --help&apos; for a command&apos;s options; &apos;sense7 --version&apos; for the version.</source>
-        <translation>运行 &apos;sense7 命令 --help&apos; 查看命令选项；运行 &apos;sense7 --version&apos; 查看版本。</translation>
+        <source>Run 'sense7 COMMAND --help' for a command's options; 'sense7 --version' for the version.</source>
+        <translation>运行 'sense7 命令 --help' 查看命令选项；运行 'sense7 --version' 查看版本。</translation>
     </message>
     <message>
-        <source>sense7: unknown command &quot;%1&quot;.</source>
+        <source>sense7: unknown command "%1".</source>
         <translation>sense7：未知命令“%1”。</translation>
     </message>
     <message>
         <source>sense7 %1: %2</source>
         <translation>sense7 %1：%2</translation>
     </message>
+    <message>
+        <source>Import chat exports, research data sets, ratings or Sense-7 bundles. Each file is one transaction: a file with an error changes nothing. Conversations already in the data set are not added again.</source>
+        <translation>导入聊天导出文件、研究数据集、评分或 Sense-7 数据包。每个文件是一个事务：出错的文件不会改变任何内容。数据集中已有的对话不会被重复添加。</translation>
+    </message>
+    <message>
+        <source>Files to import.</source>
+        <translation>要导入的文件。</translation>
+    </message>
+    <message>
+        <source>The data set to import into.</source>
+        <translation>导入到的数据集。</translation>
+    </message>
+    <message>
+        <source>The format, instead of telling it from the content: %1.</source>
+        <translation>指定格式，而不是根据内容判断：%1。</translation>
+    </message>
+    <message>
+        <source>The participant code the conversations belong to.</source>
+        <translation>这些对话所属参与者的代号。</translation>
+    </message>
+    <message>
+        <source>The assistant label to give the conversations.</source>
+        <translation>为这些对话指定的助手标签。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>sense7 import: %1</source>
+        <translation>sense7 import：%1</translation>
+    </message>
+    <message>
+        <source>import exports, data sets, ratings or bundles</source>
+        <translation>导入导出文件、数据集、评分或数据包</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::import</name>
+    <message>
+        <source>%1: the annotator kind "%2" is not self, observer or model.</source>
+        <translation>%1：标注者类型“%2”不是 self、observer 或 model。</translation>
+    </message>
+    <message>
+        <source>%1: "turn" must be the index of one of the %2 turns.</source>
+        <translation>%1：“turn”必须是这 %2 个回合之一的序号。</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON at byte %2.</source>
+        <translation>%1：在字节 %2 处不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>%1: this is not a Sense-7 bundle.</source>
+        <translation>%1：这不是 Sense-7 数据包。</translation>
+    </message>
+    <message>
+        <source>%1: bundle version %2 is not supported; this version reads version 1.</source>
+        <translation>%1：不支持数据包版本 %2；本版本只能读取版本 1。</translation>
+    </message>
+    <message>
+        <source>%1: instrument %2</source>
+        <translation>%1：量表 %2</translation>
+    </message>
+    <message>
+        <source>%1: it has no "definition".</source>
+        <translation>%1：缺少“definition”。</translation>
+    </message>
+    <message>
+        <source>%1: a participant has no code.</source>
+        <translation>%1：有参与者没有代号。</translation>
+    </message>
+    <message>
+        <source>%1: it has no "conversations" list.</source>
+        <translation>%1：缺少“conversations”列表。</translation>
+    </message>
+    <message>
+        <source>conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>%1: it has no participant.</source>
+        <translation>%1：没有参与者。</translation>
+    </message>
+    <message>
+        <source>%1, turn %2</source>
+        <translation>%1，第 %2 回合</translation>
+    </message>
+    <message>
+        <source>%1: a turn needs a role (user, assistant, system or tool) and a text.</source>
+        <translation>%1：回合需要角色（user、assistant、system 或 tool）和文本。</translation>
+    </message>
+    <message>
+        <source>%1: it has no turns.</source>
+        <translation>%1：没有回合。</translation>
+    </message>
+    <message>
+        <source>%1: a rating value must be a whole number or null.</source>
+        <translation>%1：评分值必须是整数或 null。</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3) is not valid JSON: %4</source>
+        <translation>%1：%2（%3）不是有效的 JSON：%4</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3) is empty (null) and was skipped.</source>
+        <translation>%1：%2（%3）为空（null），已跳过。</translation>
+    </message>
+    <message>
+        <source>%1: it has no list of messages ("chat_messages").</source>
+        <translation>%1：缺少消息列表（“chat_messages”）。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has sender "%3"; expected "human" or "assistant".</source>
+        <translation>%1：第 %2 条消息的发送者是“%3”；应为“human”或“assistant”。</translation>
+    </message>
+    <message>
+        <source>%1 has no messages and was skipped.</source>
+        <translation>%1 没有消息，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty.</source>
+        <translation>%1：文件为空。</translation>
+    </message>
+    <message>
+        <source>%1: line 1: the header has no "%2" column (found: %3).</source>
+        <translation>%1：第 1 行：表头中没有“%2”列（现有：%3）。</translation>
+    </message>
+    <message>
+        <source>%1: line %2</source>
+        <translation>%1：第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1: %2 fields where the header has %3.</source>
+        <translation>%1：有 %2 个字段，而表头有 %3 个。</translation>
+    </message>
+    <message>
+        <source>%1: the conversation id is empty.</source>
+        <translation>%1：对话 ID 为空。</translation>
+    </message>
+    <message>
+        <source>%1: the role "%2" is not user, assistant, system or tool.</source>
+        <translation>%1：角色“%2”不是 user、assistant、system 或 tool。</translation>
+    </message>
+    <message>
+        <source>%1: the turn index "%2" is not a whole number.</source>
+        <translation>%1：回合序号“%2”不是整数。</translation>
+    </message>
+    <message>
+        <source>%1: the timestamp "%2" is not an ISO 8601 date and time.</source>
+        <translation>%1：时间戳“%2”不是 ISO 8601 日期时间。</translation>
+    </message>
+    <message>
+        <source>%1: conversation "%2" (line %3)</source>
+        <translation>%1：对话“%2”（第 %3 行）</translation>
+    </message>
+    <message>
+        <source>%1: the value "%2" is not a whole number (leave it empty or write NA for "not applicable").</source>
+        <translation>%1：值“%2”不是整数（如“不适用”请留空或写 NA）。</translation>
+    </message>
+    <message>
+        <source>%1: "%2" must be a score from 1 to 5, not %3.</source>
+        <translation>%1：“%2”必须是 1 到 5 的分数，而不是 %3。</translation>
+    </message>
+    <message>
+        <source>dialogue</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>%1: it has no "dialog" list.</source>
+        <translation>%1：缺少“dialog”列表。</translation>
+    </message>
+    <message>
+        <source>%1: utterance %2 has speaker "%3"; expected seeker or supporter.</source>
+        <translation>%1：第 %2 句的说话人是“%3”；应为 seeker 或 supporter。</translation>
+    </message>
+    <message>
+        <source>%1: utterance %2 has no text ("content").</source>
+        <translation>%1：第 %2 句没有文本（“content”）。</translation>
+    </message>
+    <message>
+        <source>%1: feedback with no supporter reply before it was ignored.</source>
+        <translation>%1：之前没有支持者回复的反馈已被忽略。</translation>
+    </message>
+    <message>
+        <source>%1: a second feedback for the same supporter turn; the later one (%2) is kept.</source>
+        <translation>%1：同一支持者回合有第二个反馈；保留较后的一个（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 has no utterances and was skipped.</source>
+        <translation>%1 没有语句，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1, column %2: not valid JSON.</source>
+        <translation>%1，第 %2 列：不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>%1: expected an object with a "messages" list.</source>
+        <translation>%1：应为带有“messages”列表的对象。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has role "%3"; expected user, assistant, system or tool.</source>
+        <translation>%1：第 %2 条消息的角色是“%3”；应为 user、assistant、system 或 tool。</translation>
+    </message>
+    <message>
+        <source>%1: message %2: "content" must be text or a list of parts.</source>
+        <translation>%1：第 %2 条消息：“content”必须是文本或片段列表。</translation>
+    </message>
+    <message>
+        <source>%1: it has no list of messages ("conversations").</source>
+        <translation>%1：缺少消息列表（“conversations”）。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 comes from "%3"; expected human, gpt or system.</source>
+        <translation>%1：第 %2 条消息来自“%3”；应为 human、gpt 或 system。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has no text ("value").</source>
+        <translation>%1：第 %2 条消息没有文本（“value”）。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::import::CsvReader</name>
+    <message>
+        <source>%1: line %2 is not valid UTF-8 text.</source>
+        <translation>%1：第 %2 行不是有效的 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <source>%1: line %2: a quote inside an unquoted field; quote the whole field and double the quote ("").</source>
+        <translation>%1：第 %2 行：未加引号的字段中出现引号；请给整个字段加引号，并把引号写两次（""）。</translation>
+    </message>
+    <message>
+        <source>%1: the quoted field that starts on line %2 is never closed.</source>
+        <translation>%1：从第 %2 行开始的带引号字段没有结束。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::import::Importer</name>
+    <message>
+        <source>%1 is empty.</source>
+        <translation>%1 是空的。</translation>
+    </message>
+    <message>
+        <source>%1: cannot tell which format this is (ChatGPT or Claude export, ShareGPT, OpenAI JSONL, CSV conversations or ratings, ESConv or a Sense-7 bundle). Choose the format explicitly.</source>
+        <translation>%1：无法判断其格式（ChatGPT 或 Claude 导出、ShareGPT、OpenAI JSONL、CSV 对话或评分、ESConv 或 Sense-7 数据包）。请明确指定格式。</translation>
+    </message>
+    <message>
+        <source>%1 (%2): conversations imported: %3; already present: %4; skipped: %5</source>
+        <translation>%1（%2）：导入对话 %3 个；已存在 %4 个；跳过 %5 个</translation>
+    </message>
+    <message>
+        <source>; ratings: %1</source>
+        <translation>；评分 %1 条</translation>
+    </message>
+    <message>
+        <source>%1 has several participants: choose the one these conversations belong to.</source>
+        <translation>%1 有多名参与者：请选择这些对话所属的参与者。</translation>
+    </message>
+    <message>
+        <source>%1: the data set has no dimension "%2".</source>
+        <translation>%1：数据集中没有维度“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: the data set has no conversation "%2".</source>
+        <translation>%1：数据集中没有对话“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: conversation "%2" has no turn %3.</source>
+        <translation>%1：对话“%2”没有第 %3 回合。</translation>
+    </message>
+    <message>
+        <source>%1: "%2" rates whole conversations, not turns.</source>
+        <translation>%1：“%2”用于评价整个对话，而不是回合。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a format Sense-7 Studio reads; choose one of: %2.</source>
+        <translation>“%1”不是 Sense-7 Studio 可读取的格式；请从以下选择：%2。</translation>
+    </message>
+    <message>
+        <source>The import of %1 was cancelled; nothing was changed.</source>
+        <translation>%1 的导入已取消；没有任何更改。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable .zip archive (error %2).</source>
+        <translation>%1 不是可读取的 .zip 压缩包（错误 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 has no conversations.json: it is not a ChatGPT or Claude export.</source>
+        <translation>%1 中没有 conversations.json：它不是 ChatGPT 或 Claude 的导出文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 in %2.</source>
+        <translation>无法读取 %2 中的 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::import::JsonArrayReader</name>
+    <message>
+        <source>%1: %2, at line %3, column %4 (byte %5).</source>
+        <translation>%1：%2，位于第 %3 行第 %4 列（字节 %5）。</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty.</source>
+        <translation>%1：文件为空。</translation>
+    </message>
+    <message>
+        <source>expected a list of conversations ("[")</source>
+        <translation>应为对话列表（“[”）</translation>
+    </message>
+    <message>
+        <source>unexpected text after the end of the list</source>
+        <translation>列表结束后出现了多余的文本</translation>
+    </message>
+    <message>
+        <source>the file ends before the list is closed</source>
+        <translation>文件在列表结束之前就结束了</translation>
+    </message>
+    <message>
+        <source>expected "," or "]" after conversation %1</source>
+        <translation>对话 %1 之后应为“,”或“]”</translation>
+    </message>
+    <message>
+        <source>the file ends in the middle of conversation %1 (which starts on line %2)</source>
+        <translation>文件在对话 %1（从第 %2 行开始）的中间结束</translation>
+    </message>
+    <message>
+        <source>line %1, column %2, byte %3</source>
+        <translation>第 %1 行第 %2 列，字节 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not valid JSON at %3: %4</source>
+        <translation>%1：%2 在%3处不是有效的 JSON：%4</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::import::Reader</name>
+    <message>
+        <source>%1: %2 skipped: %3</source>
+        <translation>%1：已跳过%2：%3</translation>
+    </message>
+    <message>
+        <source>conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>it is not a conversation object</source>
+        <translation>它不是对话对象</translation>
+    </message>
+    <message>
+        <source>it has no message tree ("mapping")</source>
+        <translation>它没有消息树（“mapping”）</translation>
+    </message>
+    <message>
+        <source>node %1 is not an object</source>
+        <translation>节点 %1 不是对象</translation>
+    </message>
+    <message>
+        <source>it has no "current_node"</source>
+        <translation>它没有“current_node”</translation>
+    </message>
+    <message>
+        <source>its "current_node" %1 is not in the message tree</source>
+        <translation>它的“current_node” %1 不在消息树中</translation>
+    </message>
+    <message>
+        <source>its message tree has a cycle at node %1</source>
+        <translation>它的消息树在节点 %1 处有环</translation>
+    </message>
+    <message>
+        <source>node %1 points to a parent %2 that is not in the tree</source>
+        <translation>节点 %1 指向的父节点 %2 不在树中</translation>
+    </message>
+    <message>
+        <source>it has no visible messages</source>
+        <translation>它没有可见的消息</translation>
+    </message>
 </context>
 <context>
     <name>sense7::json::Reader</name>
     <message>
-        <source>&quot;rate&quot; needs one character per dimension (%1)</source>
+        <source>"rate" needs one character per dimension (%1)</source>
         <translation>“rate”需要每个维度一个字符（共 %1 个）</translation>
     </message>
     <message>
-        <source>&quot;rate&quot; has &apos;%1&apos;, which is not a scale point, &apos;-&apos; or &apos;.&apos;</source>
+        <source>"rate" has '%1', which is not a scale point, '-' or '.'</source>
         <translation>“rate”中的“%1”不是量表分值、“-”或“.”</translation>
     </message>
     <message>
-        <source>unknown participant &quot;%1&quot;</source>
+        <source>unknown participant "%1"</source>
         <translation>未知参与者“%1”</translation>
     </message>
     <message>
-        <source>&quot;started_at&quot; is not an ISO 8601 date and time</source>
+        <source>"started_at" is not an ISO 8601 date and time</source>
         <translation>“started_at”不是 ISO 8601 日期时间</translation>
     </message>
     <message>
@@ -413,7 +851,7 @@
         <translation>，中断</translation>
     </message>
     <message>
-        <source>&quot;refers_to&quot; must name an earlier turn</source>
+        <source>"refers_to" must name an earlier turn</source>
         <translation>“refers_to”必须指向更早的回合</translation>
     </message>
     <message>
@@ -437,27 +875,27 @@
         <translation>无法读取演示数据：%1</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a question of the form &quot;%2&quot;.</source>
+        <source>"%1" is not a question of the form "%2".</source>
         <translation>“%1”不是表单“%2”中的问题。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; needs an answer.</source>
+        <source>"%1" needs an answer.</source>
         <translation>“%1”需要回答。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be one of the listed answers.</source>
+        <source>"%1" must be one of the listed answers.</source>
         <translation>“%1”必须是列出的选项之一。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be a number from %2 to %3.</source>
+        <source>"%1" must be a number from %2 to %3.</source>
         <translation>“%1”必须是 %2 到 %3 之间的数字。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be text.</source>
+        <source>"%1" must be text.</source>
         <translation>“%1”必须是文本。</translation>
     </message>
     <message>
-        <source>key &quot;%1&quot; must be lower-case letters, digits and _</source>
+        <source>key "%1" must be lower-case letters, digits and _</source>
         <translation>键“%1”只能包含小写字母、数字和 _</translation>
     </message>
     <message>
@@ -465,7 +903,7 @@
         <translation>，选项</translation>
     </message>
     <message>
-        <source>option &quot;%1&quot; is listed twice</source>
+        <source>option "%1" is listed twice</source>
         <translation>选项“%1”重复出现</translation>
     </message>
     <message>
@@ -473,11 +911,11 @@
         <translation>最大值（%1）必须大于最小值（%2）</translation>
     </message>
     <message>
-        <source>anchor &quot;%1&quot; must be a scale point with a text</source>
+        <source>anchor "%1" must be a scale point with a text</source>
         <translation>锚点“%1”必须是带文字说明的量表分值</translation>
     </message>
     <message>
-        <source>type &quot;%1&quot; must be choice, scale, text or number</source>
+        <source>type "%1" must be choice, scale, text or number</source>
         <translation>类型“%1”必须是 choice、scale、text 或 number</translation>
     </message>
     <message>
@@ -485,7 +923,7 @@
         <translation>%1：字段 %2</translation>
     </message>
     <message>
-        <source>%1: the key &quot;%2&quot; is used twice</source>
+        <source>%1: the key "%2" is used twice</source>
         <translation>%1：键“%2”被使用了两次</translation>
     </message>
     <message>
@@ -509,35 +947,35 @@
         <translation>应为 JSON 对象</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is missing</source>
+        <source>"%1" is missing</source>
         <translation>缺少“%1”</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be a string</source>
+        <source>"%1" must be a string</source>
         <translation>“%1”必须是字符串</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must not be empty</source>
+        <source>"%1" must not be empty</source>
         <translation>“%1”不能为空</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be a whole number</source>
+        <source>"%1" must be a whole number</source>
         <translation>“%1”必须是整数</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is out of range</source>
+        <source>"%1" is out of range</source>
         <translation>“%1”超出范围</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be true or false</source>
+        <source>"%1" must be true or false</source>
         <translation>“%1”必须是 true 或 false</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be a list</source>
+        <source>"%1" must be a list</source>
         <translation>“%1”必须是列表</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be an object</source>
+        <source>"%1" must be an object</source>
         <translation>“%1”必须是对象</translation>
     </message>
     <message>
@@ -545,15 +983,15 @@
         <translation>，量表</translation>
     </message>
     <message>
-        <source>the scale&apos;s max (%1) must be above its min (%2)</source>
+        <source>the scale's max (%1) must be above its min (%2)</source>
         <translation>量表最大值（%1）必须大于最小值（%2）</translation>
     </message>
     <message>
-        <source>level &quot;%1&quot; must be &quot;turn&quot; or &quot;conversation&quot;</source>
+        <source>level "%1" must be "turn" or "conversation"</source>
         <translation>层级“%1”必须是“turn”或“conversation”</translation>
     </message>
     <message>
-        <source>anchor &quot;%1&quot; is not a scale point</source>
+        <source>anchor "%1" is not a scale point</source>
         <translation>锚点“%1”不是量表分值</translation>
     </message>
     <message>
