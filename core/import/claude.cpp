@@ -42,64 +42,62 @@ QString messageText(const Json &message)
 
 void readClaude(QIODevice &in, const QString &source, ImportSink &sink)
 {
-    JsonArrayReader array(in, source);
-    QByteArray element;
-    while (!sink.cancelled() && array.next(element)) {
-        const QString what = describe(tr("conversation"), array.index(), QString());
-        const Json entry = parseElement(element, array, source, what);
-        sink.progress(array.bytesRead());
-        if (entry.is_null()) {
-            sink.warning(tr("%1: %2 (%3) is empty (null) and was skipped.")
-                             .arg(source, what, array.startPosition()));
-            continue;
-        }
-        const QString title = stringAt(entry, "name");
-        const QString where = QStringLiteral("%1: %2 (%3)")
-                                  .arg(source, describe(tr("conversation"), array.index(), title),
-                                       array.startPosition());
-        const Json &messages = child(entry, "chat_messages");
-        if (!entry.is_object() || !messages.is_array())
-            throw Error(tr("%1: it has no list of messages (\"chat_messages\").").arg(where));
+    forEachElement(
+        in, source, sink, tr("conversation"), [&](const Json &entry, const JsonArrayReader &array) {
+            const QString what = describe(tr("conversation"), array.index(), QString());
+            if (entry.is_null()) {
+                sink.warning(tr("%1: %2 (%3) is empty (null) and was skipped.")
+                                 .arg(source, what, array.startPosition()));
+                return;
+            }
+            const QString title = stringAt(entry, "name");
+            const QString where =
+                QStringLiteral("%1: %2 (%3)")
+                    .arg(source, describe(tr("conversation"), array.index(), title),
+                         array.startPosition());
+            const Json &messages = child(entry, "chat_messages");
+            if (!entry.is_object() || !messages.is_array())
+                throw Error(tr("%1: it has no list of messages (\"chat_messages\").").arg(where));
 
-        ImportedConversation c;
-        c.where = where;
-        c.conversation.sourceFormat = QStringLiteral("claude");
-        c.conversation.sourceId = stringAt(entry, "uuid");
-        c.conversation.title = title;
-        c.conversation.agent = QStringLiteral("claude");
-        c.conversation.startedAt = fromIso(stringAt(entry, "created_at"));
-        int position = 0;
-        for (const Json &message : messages) {
-            ++position;
-            if (message.is_null())
-                continue;
-            const QString sender = stringAt(message, "sender");
-            Turn turn;
-            if (sender == QLatin1String("human"))
-                turn.role = Role::User;
-            else if (sender == QLatin1String("assistant"))
-                turn.role = Role::Assistant;
-            else
-                throw Error(tr("%1: message %2 has sender \"%3\"; expected \"human\" or "
-                               "\"assistant\".")
-                                .arg(where)
-                                .arg(position)
-                                .arg(sender));
-            turn.text = messageText(message);
-            turn.createdAt = fromIso(stringAt(message, "created_at"));
-            const QString id = stringAt(message, "uuid");
-            if (!id.isEmpty())
-                turn.meta.insert(QStringLiteral("source_id"), id);
-            if (turn.text.trimmed().isEmpty() && turn.role == Role::User)
-                continue;
-            c.turns.append(std::move(turn));
-        }
-        if (c.turns.isEmpty()) {
-            sink.warning(tr("%1 has no messages and was skipped.").arg(where));
-            continue;
-        }
-        sink.conversation(std::move(c));
-    }
+            ImportedConversation c;
+            c.where = where;
+            c.conversation.sourceFormat = QStringLiteral("claude");
+            c.conversation.sourceId = stringAt(entry, "uuid");
+            c.conversation.title = title;
+            c.conversation.agent = QStringLiteral("claude");
+            c.conversation.startedAt = fromIso(stringAt(entry, "created_at"));
+            int position = 0;
+            for (const Json &message : messages) {
+                ++position;
+                if (message.is_null())
+                    continue; // a null message in the list
+                const QString sender = stringAt(message, "sender");
+                Turn turn;
+                if (sender == QLatin1String("human"))
+                    turn.role = Role::User;
+                else if (sender == QLatin1String("assistant"))
+                    turn.role = Role::Assistant;
+                else
+                    throw Error(tr("%1: message %2 has sender \"%3\"; expected \"human\" or "
+                                   "\"assistant\".")
+                                    .arg(where)
+                                    .arg(position)
+                                    .arg(sender));
+                turn.text = messageText(message);
+                turn.createdAt = fromIso(stringAt(message, "created_at"));
+                const QString id = stringAt(message, "uuid");
+                if (!id.isEmpty())
+                    turn.meta.insert(QStringLiteral("source_id"), id);
+                if (turn.text.trimmed().isEmpty() && turn.role == Role::User)
+                    continue; // an empty question (e.g. only a rejected upload)
+                c.turns.append(std::move(turn));
+            }
+            if (c.turns.isEmpty()) {
+                sink.warning(tr("%1 has no messages and was skipped.").arg(where));
+                return;
+            }
+            sink.conversation(std::move(c));
+        });
 }
 
 } // namespace sense7::import

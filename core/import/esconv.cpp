@@ -45,106 +45,108 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
 {
     const auto instruments = std::make_shared<const QVector<Instrument>>(
         QVector<Instrument> {taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json"))});
-    JsonArrayReader array(in, source);
-    QByteArray element;
-    while (!sink.cancelled() && array.next(element)) {
-        const QString what = describe(tr("dialogue"), array.index(), QString());
-        const Json entry = parseElement(element, array, source, what);
-        sink.progress(array.bytesRead());
-        const QString where =
-            QStringLiteral("%1: %2 (%3)").arg(source, what, array.startPosition());
-        const Json &dialog = child(entry, "dialog");
-        if (!dialog.is_array())
-            throw Error(tr("%1: it has no \"dialog\" list.").arg(where));
+    forEachElement(
+        in, source, sink, tr("dialogue"), [&](const Json &entry, const JsonArrayReader &array) {
+            const QString what = describe(tr("dialogue"), array.index(), QString());
+            const QString where =
+                QStringLiteral("%1: %2 (%3)").arg(source, what, array.startPosition());
+            const Json &dialog = child(entry, "dialog");
+            if (!dialog.is_array())
+                throw Error(tr("%1: it has no \"dialog\" list.").arg(where));
 
-        ImportedConversation c;
-        c.where = where;
-        c.instruments = instruments;
-        c.participant = QStringLiteral("esconv-%1").arg(array.index(), 5, 10, QLatin1Char('0'));
-        c.conversation.sourceFormat = QStringLiteral("esconv");
-        c.conversation.sourceId = QString::number(array.index());
-        c.conversation.agent = QStringLiteral("esconv-supporter");
-        for (const char *key : {"emotion_type", "problem_type", "experience_type", "situation"}) {
-            const QString value = stringAt(entry, key);
-            if (!value.isEmpty())
-                c.conversation.context.insert(QString::fromLatin1(key), value);
-        }
-        c.conversation.title = stringAt(entry, "problem_type");
-        if (!c.conversation.title.isEmpty() && !stringAt(entry, "emotion_type").isEmpty())
-            c.conversation.title += QStringLiteral(" (%1)").arg(stringAt(entry, "emotion_type"));
+            ImportedConversation c;
+            c.where = where;
+            c.instruments = instruments;
+            c.participant = QStringLiteral("esconv-%1").arg(array.index(), 5, 10, QLatin1Char('0'));
+            c.conversation.sourceFormat = QStringLiteral("esconv");
+            c.conversation.sourceId = QString::number(array.index());
+            c.conversation.agent = QStringLiteral("esconv-supporter");
+            for (const char *key :
+                 {"emotion_type", "problem_type", "experience_type", "situation"}) {
+                const QString value = stringAt(entry, key);
+                if (!value.isEmpty())
+                    c.conversation.context.insert(QString::fromLatin1(key), value);
+            }
+            c.conversation.title = stringAt(entry, "problem_type");
+            if (!c.conversation.title.isEmpty() && !stringAt(entry, "emotion_type").isEmpty())
+                c.conversation.title +=
+                    QStringLiteral(" (%1)").arg(stringAt(entry, "emotion_type"));
 
-        int lastSupporter = -1;
-        QHash<int, QJsonArray> history;
-        int position = 0;
-        for (const Json &utterance : dialog) {
-            ++position;
-            const QString speaker = stringAt(utterance, "speaker");
-            const auto role = roleFromSpeaker(speaker);
-            if (!role || (*role != Role::User && *role != Role::Assistant))
-                throw Error(tr("%1: utterance %2 has speaker \"%3\"; expected seeker or supporter.")
-                                .arg(where)
-                                .arg(position)
-                                .arg(speaker));
-            if (!child(utterance, "content").is_string())
-                throw Error(
-                    tr("%1: utterance %2 has no text (\"content\").").arg(where).arg(position));
-            Turn turn;
-            turn.role = *role;
-            turn.text = stringAt(utterance, "content").trimmed();
-            const Json &annotation = child(utterance, "annotation");
-            const QString strategy = stringAt(annotation, "strategy");
-            if (!strategy.isEmpty())
-                turn.meta.insert(QStringLiteral("strategy"), strategy);
-            const QString at = QStringLiteral("%1, utterance %2").arg(where).arg(position);
-            if (const auto feedback = score(child(annotation, "feedback"), at, "feedback")) {
-                if (*role != Role::User || lastSupporter < 0) {
-                    sink.warning(
-                        tr("%1: feedback with no supporter reply before it was ignored.").arg(at));
-                } else {
-                    QJsonArray &values = history[lastSupporter];
-                    values.append(*feedback);
-                    if (values.size() > 1) {
-                        sink.warning(tr("%1: a second feedback for the same supporter turn; the "
-                                        "later one (%2) is kept.")
-                                         .arg(at)
-                                         .arg(*feedback));
-                        for (ImportedRating &r : c.ratings) {
-                            if (r.turnIndex == lastSupporter)
-                                r.value = *feedback;
-                        }
+            int lastSupporter = -1;
+            QHash<int, QJsonArray> history;
+            int position = 0;
+            for (const Json &utterance : dialog) {
+                ++position;
+                const QString speaker = stringAt(utterance, "speaker");
+                const auto role = roleFromSpeaker(speaker);
+                if (!role || (*role != Role::User && *role != Role::Assistant))
+                    throw Error(
+                        tr("%1: utterance %2 has speaker \"%3\"; expected seeker or supporter.")
+                            .arg(where)
+                            .arg(position)
+                            .arg(speaker));
+                if (!child(utterance, "content").is_string())
+                    throw Error(
+                        tr("%1: utterance %2 has no text (\"content\").").arg(where).arg(position));
+                Turn turn;
+                turn.role = *role;
+                turn.text = stringAt(utterance, "content").trimmed();
+                const Json &annotation = child(utterance, "annotation");
+                const QString strategy = stringAt(annotation, "strategy");
+                if (!strategy.isEmpty())
+                    turn.meta.insert(QStringLiteral("strategy"), strategy);
+                const QString at = QStringLiteral("%1, utterance %2").arg(where).arg(position);
+                if (const auto feedback = score(child(annotation, "feedback"), at, "feedback")) {
+                    if (*role != Role::User || lastSupporter < 0) {
+                        sink.warning(
+                            tr("%1: feedback with no supporter reply before it was ignored.")
+                                .arg(at));
                     } else {
-                        ImportedRating r;
-                        r.turnIndex = lastSupporter;
-                        r.dimension = QStringLiteral("esconv/feedback");
-                        r.value = *feedback;
-                        c.ratings.append(r);
+                        QJsonArray &values = history[lastSupporter];
+                        values.append(*feedback);
+                        if (values.size() > 1) {
+                            sink.warning(
+                                tr("%1: a second feedback for the same supporter turn; the "
+                                   "later one (%2) is kept.")
+                                    .arg(at)
+                                    .arg(*feedback));
+                            for (ImportedRating &r : c.ratings) {
+                                if (r.turnIndex == lastSupporter)
+                                    r.value = *feedback;
+                            }
+                        } else {
+                            ImportedRating r;
+                            r.turnIndex = lastSupporter;
+                            r.dimension = QStringLiteral("esconv/feedback");
+                            r.value = *feedback;
+                            c.ratings.append(r);
+                        }
                     }
                 }
+                if (*role == Role::Assistant)
+                    lastSupporter = int(c.turns.size());
+                c.turns.append(std::move(turn));
             }
-            if (*role == Role::Assistant)
-                lastSupporter = int(c.turns.size());
-            c.turns.append(std::move(turn));
-        }
-        for (auto it = history.begin(); it != history.end(); ++it) {
-            if (it.value().size() > 1)
-                c.turns[it.key()].meta.insert(QStringLiteral("feedback_history"), it.value());
-        }
-        if (c.turns.isEmpty()) {
-            sink.warning(tr("%1 has no utterances and was skipped.").arg(where));
-            continue;
-        }
-        const Json &seeker = child(child(entry, "survey_score"), "seeker");
-        for (const char *key :
-             {"empathy", "relevance", "initial_emotion_intensity", "final_emotion_intensity"}) {
-            if (const auto value = score(child(seeker, key), where, key)) {
-                ImportedRating r;
-                r.dimension = QStringLiteral("esconv/") + QString::fromLatin1(key);
-                r.value = value;
-                c.ratings.append(r);
+            for (auto it = history.begin(); it != history.end(); ++it) {
+                if (it.value().size() > 1)
+                    c.turns[it.key()].meta.insert(QStringLiteral("feedback_history"), it.value());
             }
-        }
-        sink.conversation(std::move(c));
-    }
+            if (c.turns.isEmpty()) {
+                sink.warning(tr("%1 has no utterances and was skipped.").arg(where));
+                return;
+            }
+            const Json &seeker = child(child(entry, "survey_score"), "seeker");
+            for (const char *key :
+                 {"empathy", "relevance", "initial_emotion_intensity", "final_emotion_intensity"}) {
+                if (const auto value = score(child(seeker, key), where, key)) {
+                    ImportedRating r;
+                    r.dimension = QStringLiteral("esconv/") + QString::fromLatin1(key);
+                    r.value = value;
+                    c.ratings.append(r);
+                }
+            }
+            sink.conversation(std::move(c));
+        });
 }
 
 } // namespace sense7::import

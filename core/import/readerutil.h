@@ -3,6 +3,7 @@
 // Private helpers shared by the JSON readers (nlohmann_json stays inside core's .cpp files).
 
 #include "error.h"
+#include "imported.h"
 #include "jsonarrayreader.h"
 
 #include <QDateTime>
@@ -84,6 +85,24 @@ inline QString describe(const QString &kind, int index, const QString &title)
 {
     return title.isEmpty() ? QStringLiteral("%1 %2").arg(kind).arg(index)
                            : QStringLiteral("%1 %2 \"%3\"").arg(kind).arg(index).arg(title);
+}
+
+/**
+ * Calls \a read(entry, array) for each element of the top-level JSON list in \a in, parsed, until
+ * the list ends or the user cancels. A syntax error throws, naming the element's position.
+ */
+template<typename Read>
+void forEachElement(QIODevice &in, const QString &source, ImportSink &sink, const QString &kind,
+                    Read read)
+{
+    JsonArrayReader array(in, source);
+    QByteArray element;
+    while (!sink.cancelled() && array.next(element)) {
+        const Json entry =
+            parseElement(element, array, source, describe(kind, array.index(), QString()));
+        sink.progress(array.bytesRead());
+        read(entry, array);
+    }
 }
 
 } // namespace sense7::import

@@ -43,48 +43,46 @@ std::optional<Role> roleFromSpeaker(const QString &speaker)
 
 void readShareGpt(QIODevice &in, const QString &source, ImportSink &sink)
 {
-    JsonArrayReader array(in, source);
-    QByteArray element;
-    while (!sink.cancelled() && array.next(element)) {
-        const QString what = describe(tr("conversation"), array.index(), QString());
-        const Json entry = parseElement(element, array, source, what);
-        sink.progress(array.bytesRead());
-        const QString id = stringAt(entry, "id");
-        const QString where = QStringLiteral("%1: %2 (%3)")
-                                  .arg(source, describe(tr("conversation"), array.index(), id),
-                                       array.startPosition());
-        const Json &messages = child(entry, "conversations");
-        if (!messages.is_array())
-            throw Error(tr("%1: it has no list of messages (\"conversations\").").arg(where));
-        ImportedConversation c;
-        c.where = where;
-        c.conversation.sourceFormat = QStringLiteral("sharegpt");
-        c.conversation.sourceId = id;
-        c.conversation.agent = stringAt(entry, "model");
-        int position = 0;
-        for (const Json &message : messages) {
-            ++position;
-            const auto role = roleFromSpeaker(stringAt(message, "from"));
-            if (!role)
-                throw Error(tr("%1: message %2 comes from \"%3\"; expected human, gpt or system.")
-                                .arg(where)
-                                .arg(position)
-                                .arg(stringAt(message, "from")));
-            if (!child(message, "value").is_string())
-                throw Error(tr("%1: message %2 has no text (\"value\").").arg(where).arg(position));
-            Turn turn;
-            turn.role = *role;
-            turn.text = stringAt(message, "value");
-            c.turns.append(std::move(turn));
-        }
-        if (c.turns.isEmpty()) {
-            sink.warning(tr("%1 has no messages and was skipped.").arg(where));
-            continue;
-        }
-        if (c.conversation.title.isEmpty())
-            c.conversation.title = c.turns.constFirst().text.left(60).simplified();
-        sink.conversation(std::move(c));
-    }
+    forEachElement(
+        in, source, sink, tr("conversation"), [&](const Json &entry, const JsonArrayReader &array) {
+            const QString id = stringAt(entry, "id");
+            const QString where = QStringLiteral("%1: %2 (%3)")
+                                      .arg(source, describe(tr("conversation"), array.index(), id),
+                                           array.startPosition());
+            const Json &messages = child(entry, "conversations");
+            if (!messages.is_array())
+                throw Error(tr("%1: it has no list of messages (\"conversations\").").arg(where));
+            ImportedConversation c;
+            c.where = where;
+            c.conversation.sourceFormat = QStringLiteral("sharegpt");
+            c.conversation.sourceId = id;
+            c.conversation.agent = stringAt(entry, "model");
+            int position = 0;
+            for (const Json &message : messages) {
+                ++position;
+                const auto role = roleFromSpeaker(stringAt(message, "from"));
+                if (!role)
+                    throw Error(
+                        tr("%1: message %2 comes from \"%3\"; expected human, gpt or system.")
+                            .arg(where)
+                            .arg(position)
+                            .arg(stringAt(message, "from")));
+                if (!child(message, "value").is_string())
+                    throw Error(
+                        tr("%1: message %2 has no text (\"value\").").arg(where).arg(position));
+                Turn turn;
+                turn.role = *role;
+                turn.text = stringAt(message, "value");
+                c.turns.append(std::move(turn));
+            }
+            if (c.turns.isEmpty()) {
+                sink.warning(tr("%1 has no messages and was skipped.").arg(where));
+                return;
+            }
+            if (c.conversation.title.isEmpty())
+                c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+            sink.conversation(std::move(c));
+        });
 }
 
 } // namespace sense7::import
