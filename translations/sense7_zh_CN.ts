@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -27,7 +27,7 @@
 <context>
     <name>sense7::ConversationTableModel</name>
     <message>
-        <source>%1 of %2 assistant turns' ratings given</source>
+        <source>%1 of %2 assistant turns&apos; ratings given</source>
         <translation>已完成 %2 个助手回合评分的 %1</translation>
     </message>
     <message>
@@ -272,7 +272,7 @@
         <translation>%1：标注者 %2 已作为 %3 存在，而不是 %4。</translation>
     </message>
     <message>
-        <source>%1: the conversation "%2" is already in the data set.</source>
+        <source>%1: the conversation &quot;%2&quot; is already in the data set.</source>
         <translation>%1：对话“%2”已在数据集中。</translation>
     </message>
     <message>
@@ -284,15 +284,15 @@
         <translation>%1：不存在维度 %2。</translation>
     </message>
     <message>
-        <source>%1: %2 is outside the scale %3–%4 of "%5".</source>
+        <source>%1: %2 is outside the scale %3–%4 of &quot;%5&quot;.</source>
         <translation>%1：%2 超出了“%5”的量表范围 %3–%4。</translation>
     </message>
     <message>
-        <source>"%1" is not a known reason for a continuity break.</source>
+        <source>&quot;%1&quot; is not a known reason for a continuity break.</source>
         <translation>“%1”不是已知的连续性中断原因。</translation>
     </message>
     <message>
-        <source>%1: "%2" rates turns, not whole conversations.</source>
+        <source>%1: &quot;%2&quot; rates turns, not whole conversations.</source>
         <translation>%1：“%2”用于评价回合，而不是整个对话。</translation>
     </message>
 </context>
@@ -425,11 +425,11 @@
         <translation>命令：</translation>
     </message>
     <message>
-        <source>Run 'sense7 COMMAND --help' for a command's options; 'sense7 --version' for the version.</source>
-        <translation>运行 'sense7 命令 --help' 查看命令选项；运行 'sense7 --version' 查看版本。</translation>
+        <source>Run &apos;sense7 COMMAND --help&apos; for a command&apos;s options; &apos;sense7 --version&apos; for the version.</source>
+        <translation>运行 &apos;sense7 命令 --help&apos; 查看命令选项；运行 &apos;sense7 --version&apos; 查看版本。</translation>
     </message>
     <message>
-        <source>sense7: unknown command "%1".</source>
+        <source>sense7: unknown command &quot;%1&quot;.</source>
         <translation>sense7：未知命令“%1”。</translation>
     </message>
     <message>
@@ -476,11 +476,11 @@
 <context>
     <name>sense7::import</name>
     <message>
-        <source>%1: the annotator kind "%2" is not self, observer or model.</source>
+        <source>%1: the annotator kind &quot;%2&quot; is not self, observer or model.</source>
         <translation>%1：标注者类型“%2”不是 self、observer 或 model。</translation>
     </message>
     <message>
-        <source>%1: "turn" must be the index of one of the %2 turns.</source>
+        <source>%1: &quot;turn&quot; must be the index of one of the %2 turns.</source>
         <translation>%1：“turn”必须是这 %2 个回合之一的序号。</translation>
     </message>
     <message>
@@ -500,7 +500,7 @@
         <translation>%1：量表 %2</translation>
     </message>
     <message>
-        <source>%1: it has no "definition".</source>
+        <source>%1: it has no &quot;definition&quot;.</source>
         <translation>%1：缺少“definition”。</translation>
     </message>
     <message>
@@ -508,7 +508,7 @@
         <translation>%1：有参与者没有代号。</translation>
     </message>
     <message>
-        <source>%1: it has no "conversations" list.</source>
+        <source>%1: it has no &quot;conversations&quot; list.</source>
         <translation>%1：缺少“conversations”列表。</translation>
     </message>
     <message>
@@ -544,11 +544,11 @@
         <translation>%1：%2（%3）为空（null），已跳过。</translation>
     </message>
     <message>
-        <source>%1: it has no list of messages ("chat_messages").</source>
+        <source>%1: it has no list of messages (&quot;chat_messages&quot;).</source>
         <translation>%1：缺少消息列表（“chat_messages”）。</translation>
     </message>
     <message>
-        <source>%1: message %2 has sender "%3"; expected "human" or "assistant".</source>
+        <source>%1: message %2 has sender &quot;%3&quot;; expected &quot;human&quot; or &quot;assistant&quot;.</source>
         <translation>%1：第 %2 条消息的发送者是“%3”；应为“human”或“assistant”。</translation>
     </message>
     <message>
@@ -560,7 +560,7 @@
         <translation>%1：文件为空。</translation>
     </message>
     <message>
-        <source>%1: line 1: the header has no "%2" column (found: %3).</source>
+        <source>%1: line 1: the header has no &quot;%2&quot; column (found: %3).</source>
         <translation>%1：第 1 行：表头中没有“%2”列（现有：%3）。</translation>
     </message>
     <message>
@@ -576,27 +576,27 @@
         <translation>%1：对话 ID 为空。</translation>
     </message>
     <message>
-        <source>%1: the role "%2" is not user, assistant, system or tool.</source>
+        <source>%1: the role &quot;%2&quot; is not user, assistant, system or tool.</source>
         <translation>%1：角色“%2”不是 user、assistant、system 或 tool。</translation>
     </message>
     <message>
-        <source>%1: the turn index "%2" is not a whole number.</source>
+        <source>%1: the turn index &quot;%2&quot; is not a whole number.</source>
         <translation>%1：回合序号“%2”不是整数。</translation>
     </message>
     <message>
-        <source>%1: the timestamp "%2" is not an ISO 8601 date and time.</source>
+        <source>%1: the timestamp &quot;%2&quot; is not an ISO 8601 date and time.</source>
         <translation>%1：时间戳“%2”不是 ISO 8601 日期时间。</translation>
     </message>
     <message>
-        <source>%1: conversation "%2" (line %3)</source>
+        <source>%1: conversation &quot;%2&quot; (line %3)</source>
         <translation>%1：对话“%2”（第 %3 行）</translation>
     </message>
     <message>
-        <source>%1: the value "%2" is not a whole number (leave it empty or write NA for "not applicable").</source>
+        <source>%1: the value &quot;%2&quot; is not a whole number (leave it empty or write NA for &quot;not applicable&quot;).</source>
         <translation>%1：值“%2”不是整数（如“不适用”请留空或写 NA）。</translation>
     </message>
     <message>
-        <source>%1: "%2" must be a score from 1 to 5, not %3.</source>
+        <source>%1: &quot;%2&quot; must be a score from 1 to 5, not %3.</source>
         <translation>%1：“%2”必须是 1 到 5 的分数，而不是 %3。</translation>
     </message>
     <message>
@@ -604,15 +604,15 @@
         <translation>对话</translation>
     </message>
     <message>
-        <source>%1: it has no "dialog" list.</source>
+        <source>%1: it has no &quot;dialog&quot; list.</source>
         <translation>%1：缺少“dialog”列表。</translation>
     </message>
     <message>
-        <source>%1: utterance %2 has speaker "%3"; expected seeker or supporter.</source>
+        <source>%1: utterance %2 has speaker &quot;%3&quot;; expected seeker or supporter.</source>
         <translation>%1：第 %2 句的说话人是“%3”；应为 seeker 或 supporter。</translation>
     </message>
     <message>
-        <source>%1: utterance %2 has no text ("content").</source>
+        <source>%1: utterance %2 has no text (&quot;content&quot;).</source>
         <translation>%1：第 %2 句没有文本（“content”）。</translation>
     </message>
     <message>
@@ -632,27 +632,27 @@
         <translation>%1，第 %2 列：不是有效的 JSON。</translation>
     </message>
     <message>
-        <source>%1: expected an object with a "messages" list.</source>
+        <source>%1: expected an object with a &quot;messages&quot; list.</source>
         <translation>%1：应为带有“messages”列表的对象。</translation>
     </message>
     <message>
-        <source>%1: message %2 has role "%3"; expected user, assistant, system or tool.</source>
+        <source>%1: message %2 has role &quot;%3&quot;; expected user, assistant, system or tool.</source>
         <translation>%1：第 %2 条消息的角色是“%3”；应为 user、assistant、system 或 tool。</translation>
     </message>
     <message>
-        <source>%1: message %2: "content" must be text or a list of parts.</source>
+        <source>%1: message %2: &quot;content&quot; must be text or a list of parts.</source>
         <translation>%1：第 %2 条消息：“content”必须是文本或片段列表。</translation>
     </message>
     <message>
-        <source>%1: it has no list of messages ("conversations").</source>
+        <source>%1: it has no list of messages (&quot;conversations&quot;).</source>
         <translation>%1：缺少消息列表（“conversations”）。</translation>
     </message>
     <message>
-        <source>%1: message %2 comes from "%3"; expected human, gpt or system.</source>
+        <source>%1: message %2 comes from &quot;%3&quot;; expected human, gpt or system.</source>
         <translation>%1：第 %2 条消息来自“%3”；应为 human、gpt 或 system。</translation>
     </message>
     <message>
-        <source>%1: message %2 has no text ("value").</source>
+        <source>%1: message %2 has no text (&quot;value&quot;).</source>
         <translation>%1：第 %2 条消息没有文本（“value”）。</translation>
     </message>
 </context>
@@ -663,8 +663,8 @@
         <translation>%1：第 %2 行不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <source>%1: line %2: a quote inside an unquoted field; quote the whole field and double the quote ("").</source>
-        <translation>%1：第 %2 行：未加引号的字段中出现引号；请给整个字段加引号，并把引号写两次（""）。</translation>
+        <source>%1: line %2: a quote inside an unquoted field; quote the whole field and double the quote (&quot;&quot;).</source>
+        <translation>%1：第 %2 行：未加引号的字段中出现引号；请给整个字段加引号，并把引号写两次（&quot;&quot;）。</translation>
     </message>
     <message>
         <source>%1: the quoted field that starts on line %2 is never closed.</source>
@@ -694,23 +694,23 @@
         <translation>%1 有多名参与者：请选择这些对话所属的参与者。</translation>
     </message>
     <message>
-        <source>%1: the data set has no dimension "%2".</source>
+        <source>%1: the data set has no dimension &quot;%2&quot;.</source>
         <translation>%1：数据集中没有维度“%2”。</translation>
     </message>
     <message>
-        <source>%1: the data set has no conversation "%2".</source>
+        <source>%1: the data set has no conversation &quot;%2&quot;.</source>
         <translation>%1：数据集中没有对话“%2”。</translation>
     </message>
     <message>
-        <source>%1: conversation "%2" has no turn %3.</source>
+        <source>%1: conversation &quot;%2&quot; has no turn %3.</source>
         <translation>%1：对话“%2”没有第 %3 回合。</translation>
     </message>
     <message>
-        <source>%1: "%2" rates whole conversations, not turns.</source>
+        <source>%1: &quot;%2&quot; rates whole conversations, not turns.</source>
         <translation>%1：“%2”用于评价整个对话，而不是回合。</translation>
     </message>
     <message>
-        <source>"%1" is not a format Sense-7 Studio reads; choose one of: %2.</source>
+        <source>&quot;%1&quot; is not a format Sense-7 Studio reads; choose one of: %2.</source>
         <translation>“%1”不是 Sense-7 Studio 可读取的格式；请从以下选择：%2。</translation>
     </message>
     <message>
@@ -749,7 +749,7 @@
         <translation>%1：文件为空。</translation>
     </message>
     <message>
-        <source>expected a list of conversations ("[")</source>
+        <source>expected a list of conversations (&quot;[&quot;)</source>
         <translation>应为对话列表（“[”）</translation>
     </message>
     <message>
@@ -761,7 +761,7 @@
         <translation>文件在列表结束之前就结束了</translation>
     </message>
     <message>
-        <source>expected "," or "]" after conversation %1</source>
+        <source>expected &quot;,&quot; or &quot;]&quot; after conversation %1</source>
         <translation>对话 %1 之后应为“,”或“]”</translation>
     </message>
     <message>
@@ -792,7 +792,7 @@
         <translation>它不是对话对象</translation>
     </message>
     <message>
-        <source>it has no message tree ("mapping")</source>
+        <source>it has no message tree (&quot;mapping&quot;)</source>
         <translation>它没有消息树（“mapping”）</translation>
     </message>
     <message>
@@ -800,11 +800,11 @@
         <translation>节点 %1 不是对象</translation>
     </message>
     <message>
-        <source>it has no "current_node"</source>
+        <source>it has no &quot;current_node&quot;</source>
         <translation>它没有“current_node”</translation>
     </message>
     <message>
-        <source>its "current_node" %1 is not in the message tree</source>
+        <source>its &quot;current_node&quot; %1 is not in the message tree</source>
         <translation>它的“current_node” %1 不在消息树中</translation>
     </message>
     <message>
@@ -823,19 +823,19 @@
 <context>
     <name>sense7::json::Reader</name>
     <message>
-        <source>"rate" needs one character per dimension (%1)</source>
+        <source>&quot;rate&quot; needs one character per dimension (%1)</source>
         <translation>“rate”需要每个维度一个字符（共 %1 个）</translation>
     </message>
     <message>
-        <source>"rate" has '%1', which is not a scale point, '-' or '.'</source>
+        <source>&quot;rate&quot; has &apos;%1&apos;, which is not a scale point, &apos;-&apos; or &apos;.&apos;</source>
         <translation>“rate”中的“%1”不是量表分值、“-”或“.”</translation>
     </message>
     <message>
-        <source>unknown participant "%1"</source>
+        <source>unknown participant &quot;%1&quot;</source>
         <translation>未知参与者“%1”</translation>
     </message>
     <message>
-        <source>"started_at" is not an ISO 8601 date and time</source>
+        <source>&quot;started_at&quot; is not an ISO 8601 date and time</source>
         <translation>“started_at”不是 ISO 8601 日期时间</translation>
     </message>
     <message>
@@ -851,7 +851,7 @@
         <translation>，中断</translation>
     </message>
     <message>
-        <source>"refers_to" must name an earlier turn</source>
+        <source>&quot;refers_to&quot; must name an earlier turn</source>
         <translation>“refers_to”必须指向更早的回合</translation>
     </message>
     <message>
@@ -875,27 +875,27 @@
         <translation>无法读取演示数据：%1</translation>
     </message>
     <message>
-        <source>"%1" is not a question of the form "%2".</source>
+        <source>&quot;%1&quot; is not a question of the form &quot;%2&quot;.</source>
         <translation>“%1”不是表单“%2”中的问题。</translation>
     </message>
     <message>
-        <source>"%1" needs an answer.</source>
+        <source>&quot;%1&quot; needs an answer.</source>
         <translation>“%1”需要回答。</translation>
     </message>
     <message>
-        <source>"%1" must be one of the listed answers.</source>
+        <source>&quot;%1&quot; must be one of the listed answers.</source>
         <translation>“%1”必须是列出的选项之一。</translation>
     </message>
     <message>
-        <source>"%1" must be a number from %2 to %3.</source>
+        <source>&quot;%1&quot; must be a number from %2 to %3.</source>
         <translation>“%1”必须是 %2 到 %3 之间的数字。</translation>
     </message>
     <message>
-        <source>"%1" must be text.</source>
+        <source>&quot;%1&quot; must be text.</source>
         <translation>“%1”必须是文本。</translation>
     </message>
     <message>
-        <source>key "%1" must be lower-case letters, digits and _</source>
+        <source>key &quot;%1&quot; must be lower-case letters, digits and _</source>
         <translation>键“%1”只能包含小写字母、数字和 _</translation>
     </message>
     <message>
@@ -903,7 +903,7 @@
         <translation>，选项</translation>
     </message>
     <message>
-        <source>option "%1" is listed twice</source>
+        <source>option &quot;%1&quot; is listed twice</source>
         <translation>选项“%1”重复出现</translation>
     </message>
     <message>
@@ -911,11 +911,11 @@
         <translation>最大值（%1）必须大于最小值（%2）</translation>
     </message>
     <message>
-        <source>anchor "%1" must be a scale point with a text</source>
+        <source>anchor &quot;%1&quot; must be a scale point with a text</source>
         <translation>锚点“%1”必须是带文字说明的量表分值</translation>
     </message>
     <message>
-        <source>type "%1" must be choice, scale, text or number</source>
+        <source>type &quot;%1&quot; must be choice, scale, text or number</source>
         <translation>类型“%1”必须是 choice、scale、text 或 number</translation>
     </message>
     <message>
@@ -923,7 +923,7 @@
         <translation>%1：字段 %2</translation>
     </message>
     <message>
-        <source>%1: the key "%2" is used twice</source>
+        <source>%1: the key &quot;%2&quot; is used twice</source>
         <translation>%1：键“%2”被使用了两次</translation>
     </message>
     <message>
@@ -947,35 +947,35 @@
         <translation>应为 JSON 对象</translation>
     </message>
     <message>
-        <source>"%1" is missing</source>
+        <source>&quot;%1&quot; is missing</source>
         <translation>缺少“%1”</translation>
     </message>
     <message>
-        <source>"%1" must be a string</source>
+        <source>&quot;%1&quot; must be a string</source>
         <translation>“%1”必须是字符串</translation>
     </message>
     <message>
-        <source>"%1" must not be empty</source>
+        <source>&quot;%1&quot; must not be empty</source>
         <translation>“%1”不能为空</translation>
     </message>
     <message>
-        <source>"%1" must be a whole number</source>
+        <source>&quot;%1&quot; must be a whole number</source>
         <translation>“%1”必须是整数</translation>
     </message>
     <message>
-        <source>"%1" is out of range</source>
+        <source>&quot;%1&quot; is out of range</source>
         <translation>“%1”超出范围</translation>
     </message>
     <message>
-        <source>"%1" must be true or false</source>
+        <source>&quot;%1&quot; must be true or false</source>
         <translation>“%1”必须是 true 或 false</translation>
     </message>
     <message>
-        <source>"%1" must be a list</source>
+        <source>&quot;%1&quot; must be a list</source>
         <translation>“%1”必须是列表</translation>
     </message>
     <message>
-        <source>"%1" must be an object</source>
+        <source>&quot;%1&quot; must be an object</source>
         <translation>“%1”必须是对象</translation>
     </message>
     <message>
@@ -983,15 +983,15 @@
         <translation>，量表</translation>
     </message>
     <message>
-        <source>the scale's max (%1) must be above its min (%2)</source>
+        <source>the scale&apos;s max (%1) must be above its min (%2)</source>
         <translation>量表最大值（%1）必须大于最小值（%2）</translation>
     </message>
     <message>
-        <source>level "%1" must be "turn" or "conversation"</source>
+        <source>level &quot;%1&quot; must be &quot;turn&quot; or &quot;conversation&quot;</source>
         <translation>层级“%1”必须是“turn”或“conversation”</translation>
     </message>
     <message>
-        <source>anchor "%1" is not a scale point</source>
+        <source>anchor &quot;%1&quot; is not a scale point</source>
         <translation>锚点“%1”不是量表分值</translation>
     </message>
     <message>
