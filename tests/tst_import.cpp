@@ -439,6 +439,13 @@ void TestImport::brokenFilesChangeNothing_data()
     QTest::newRow("unclosed quote") << "csv-unclosed-quote.csv"
                                     << ""
                                     << "starts on line 2 is never closed";
+    QTest::newRow("csv missing column")
+        << "csv-missing-column.csv"
+        << "csv"
+        << "line 1: the header has no \"text\" column (found: conversation_id, role, message_text)";
+    QTest::newRow("ratings missing column") << "ratings-missing-column.csv"
+                                            << "ratings-csv"
+                                            << "line 1: the header has no \"value\" column";
     QTest::newRow("unknown role") << "csv-unknown-role.csv"
                                   << ""
                                   << "line 3: the role \"wizard\"";

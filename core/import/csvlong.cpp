@@ -94,6 +94,37 @@ QStringList readHeader(CsvReader &csv, const QString &source)
     return header;
 }
 
+struct Column
+{
+    const char *key; // in aliases()
+    const char *name; // as the user writes it
+};
+
+/** Throws, naming the file, when \a header lacks one of \a required. */
+void requireColumns(const QString &source, const QStringList &header,
+                    const QHash<QString, int> &col, std::initializer_list<Column> required)
+{
+    for (const Column &c : required) {
+        if (col.value(QString::fromLatin1(c.key)) < 0)
+            throw Error(
+                tr("%1: line 1: the header has no \"%2\" column (found: %3).")
+                    .arg(source, QString::fromLatin1(c.name), header.join(QStringLiteral(", "))));
+    }
+}
+
+/** "file: line N" for the record just read; throws when its width differs from the header's. */
+QString checkedRecord(const CsvReader &csv, const QString &source, const QStringList &fields,
+                      const QStringList &header)
+{
+    const QString where = tr("%1: line %2").arg(source).arg(csv.line());
+    if (fields.size() != header.size())
+        throw Error(tr("%1: %2 fields where the header has %3.")
+                        .arg(where)
+                        .arg(fields.size())
+                        .arg(header.size()));
+    return where;
+}
+
 char separatorOf(QIODevice &in)
 {
     return CsvReader::guessSeparator(in.peek(4096).split('\n').value(0));
@@ -131,12 +162,8 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
     CsvReader csv(in, source, separatorOf(in));
     const QStringList header = readHeader(csv, source);
     const QHash<QString, int> col = columnsOf(header);
-    for (const char *required : {"conversation_id", "role", "text"}) {
-        if (col.value(QString::fromLatin1(required)) < 0)
-            throw Error(
-                tr("%1: line 1: the header has no \"%2\" column (found: %3).")
-                    .arg(source, QString::fromLatin1(required), header.join(QStringLiteral(", "))));
-    }
+    requireColumns(source, header, col,
+                   {{"conversation_id", "conversation_id"}, {"role", "role"}, {"text", "text"}});
 
     // Rows of a conversation need not be next to each other; the file's order is kept.
     struct Pending
@@ -151,12 +178,7 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
     QStringList fields;
     qint64 rowCount = 0;
     while (!sink.cancelled() && csv.next(fields)) {
-        const QString where = tr("%1: line %2").arg(source).arg(csv.line());
-        if (fields.size() != header.size())
-            throw Error(tr("%1: %2 fields where the header has %3.")
-                            .arg(where)
-                            .arg(fields.size())
-                            .arg(header.size()));
+        const QString where = checkedRecord(csv, source, fields, header);
         const QString id = fields[col[QStringLiteral("conversation_id")]].trimmed();
         if (id.isEmpty())
             throw Error(tr("%1: the conversation id is empty.").arg(where));
@@ -228,23 +250,14 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
     CsvReader csv(in, source, separatorOf(in));
     const QStringList header = readHeader(csv, source);
     const QHash<QString, int> col = columnsOf(header);
-    for (const char *required : {"conversation_id", "turn_index", "dimension", "rating_value"}) {
-        if (col.value(QString::fromLatin1(required)) < 0)
-            throw Error(tr("%1: line 1: the header has no \"%2\" column (found: %3).")
-                            .arg(source,
-                                 QString::fromLatin1(required) == QLatin1String("rating_value")
-                                     ? QStringLiteral("value")
-                                     : QString::fromLatin1(required),
-                                 header.join(QStringLiteral(", "))));
-    }
+    requireColumns(source, header, col,
+                   {{"conversation_id", "conversation_id"},
+                    {"turn_index", "turn_index"},
+                    {"dimension", "dimension"},
+                    {"rating_value", "value"}});
     QStringList fields;
     while (!sink.cancelled() && csv.next(fields)) {
-        const QString where = tr("%1: line %2").arg(source).arg(csv.line());
-        if (fields.size() != header.size())
-            throw Error(tr("%1: %2 fields where the header has %3.")
-                            .arg(where)
-                            .arg(fields.size())
-                            .arg(header.size()));
+        const QString where = checkedRecord(csv, source, fields, header);
         ExternalRating r;
         r.where = where;
         r.conversation = fields[col[QStringLiteral("conversation_id")]].trimmed();
