@@ -148,18 +148,23 @@ void Store::requireWritable() const
         throw Error(tr("%1 is open read-only: nothing can be changed.").arg(path()));
 }
 
-void Store::notify(std::function<void()> emitter)
+void Store::notify(const QString &key, std::function<void()> emitter)
 {
-    if (m_db->inTransaction())
-        m_pending.push_back(std::move(emitter));
-    else
+    if (!m_db->inTransaction()) {
         emitter();
+        return;
+    }
+    if (m_pendingKeys.contains(key))
+        return;
+    m_pendingKeys.insert(key);
+    m_pending.push_back(std::move(emitter));
 }
 
 void Store::flushNotifications(bool committed)
 {
     auto pending = std::move(m_pending);
     m_pending.clear();
+    m_pendingKeys.clear();
     if (!committed)
         return;
     for (auto &emitter : pending)

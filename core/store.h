@@ -5,6 +5,7 @@
 #include "types.h"
 
 #include <QObject>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -112,12 +113,17 @@ private:
     void writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
                      std::optional<int> value);
     void requireWritable() const;
-    /** Emits now, or after the outermost transaction commits (dropped if it rolls back). */
-    void notify(std::function<void()> emitter);
+    /**
+     * Emits now, or after the outermost transaction commits (dropped if it rolls back). Notices
+     * with the same \a key in one transaction are announced once: an import of thousands of
+     * conversations makes views reload once, not once per conversation.
+     */
+    void notify(const QString &key, std::function<void()> emitter);
     void flushNotifications(bool committed);
 
     std::unique_ptr<sql::Connection> m_db;
     std::vector<std::function<void()>> m_pending;
+    QSet<QString> m_pendingKeys;
 };
 
 template<typename Work>

@@ -216,7 +216,7 @@ qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
         }
         return conversationId;
     });
-    notify([this] { Q_EMIT conversationsChanged(); });
+    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
     return id;
 }
 
@@ -299,7 +299,8 @@ void Store::writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, b
         return true;
     });
     if (changed)
-        notify([=] { Q_EMIT ratingChanged(turnId, dimensionId, annotatorId); });
+        notify(QStringLiteral("rating %1 %2 %3").arg(turnId).arg(dimensionId).arg(annotatorId),
+               [=] { Q_EMIT ratingChanged(turnId, dimensionId, annotatorId); });
 }
 
 void Store::setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,

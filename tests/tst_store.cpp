@@ -443,7 +443,7 @@ void TestStore::notifiesOnlyAfterCommit()
         addSmallConversation(*store, p, QStringLiteral("b"));
         QCOMPARE(changed.count(), 0); // nothing is announced before the commit
     });
-    QCOMPARE(changed.count(), 2);
+    QCOMPARE(changed.count(), 1); // once per transaction, however many conversations it added
 
     changed.clear();
     try {
@@ -454,6 +454,21 @@ void TestStore::notifiesOnlyAfterCommit()
     } catch (const Error &) { }
     QCOMPARE(changed.count(), 0); // a rolled-back change is never announced
     QCOMPARE(store->info().conversations, 2);
+
+    // Outside a transaction every change is its own announcement; distinct ratings are each
+    // announced, a rating changed twice in one transaction once.
+    addSmallConversation(*store, p, QStringLiteral("d"));
+    QCOMPARE(changed.count(), 1);
+    QSignalSpy rated(store.get(), &Store::ratingChanged);
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const QVector<Turn> turns = store->turns(store->conversationSummaries().constLast().id);
+    const QVector<Dimension> dims = store->instruments().constFirst().dimensions;
+    store->transaction([&] {
+        store->setRating(turns[1].id, dims[0].id, self, 2);
+        store->setRating(turns[1].id, dims[0].id, self, 3);
+        store->setRating(turns[1].id, dims[1].id, self, 4);
+    });
+    QCOMPARE(rated.count(), 2);
 }
 
 void TestStore::rejectsDuplicateConversation()
