@@ -105,6 +105,34 @@ CREATE INDEX rating_by_dimension ON rating(dimension_id, annotator_id);
 CREATE INDEX turn_flag_by_turn ON turn_flag(turn_id);
 CREATE INDEX rating_event_by_turn ON rating_event(turn_id, annotator_id);
 )sql",
+    // 3: notes on turns, and a journal that lets undo outlive the session. origin tells edits
+    // made in the workspace ('edit', and their 'undo'/'redo') from data that arrived by import.
+    R"sql(
+ALTER TABLE rating_event ADD COLUMN origin TEXT NOT NULL DEFAULT 'data'
+    CHECK(origin IN ('data','edit','undo','redo'));
+CREATE INDEX rating_event_by_annotator ON rating_event(annotator_id, origin);
+CREATE TABLE turn_note(
+    turn_id INTEGER NOT NULL REFERENCES turn(id) ON DELETE CASCADE,
+    annotator_id INTEGER NOT NULL REFERENCES annotator(id) ON DELETE CASCADE,
+    text TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY(turn_id, annotator_id)) WITHOUT ROWID;
+-- Edits other than turn ratings. subject_id is a turn, conversation or participant id by kind;
+-- old and new are JSON values, NULL when absent. after_rating_event orders this journal with
+-- rating_event: the edit came after that rating event and before the next one.
+CREATE TABLE edit_event(
+    id INTEGER PRIMARY KEY,
+    annotator_id INTEGER REFERENCES annotator(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK(kind IN ('conversation_rating','flag','note','context','profile')),
+    subject_id INTEGER NOT NULL,
+    dimension_id INTEGER REFERENCES dimension(id) ON DELETE CASCADE,
+    old TEXT CHECK(old IS NULL OR json_valid(old)),
+    new TEXT CHECK(new IS NULL OR json_valid(new)),
+    origin TEXT NOT NULL CHECK(origin IN ('data','edit','undo','redo')),
+    after_rating_event INTEGER NOT NULL,
+    at TEXT NOT NULL);
+CREATE INDEX edit_event_by_annotator ON edit_event(annotator_id, origin);
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "edit.h"
 #include "sqlite.h"
 #include "taxonomy.h"
 #include "types.h"
@@ -77,18 +78,54 @@ public:
     bool hasContentHash(const QString &hash) const;
     void setConversationContext(qint64 conversationId, const QJsonObject &context);
     /** Sets a rating; std::nullopt means "not applicable". Journaled in rating_event. */
-    void setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, std::optional<int> value);
-    void clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId);
+    void setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, std::optional<int> value,
+                   Origin origin = Origin::Data);
+    void clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId,
+                     Origin origin = Origin::Data);
     /** A conversation-level rating; std::nullopt means "not applicable". */
     void setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
                                std::optional<int> value);
     qint64 addFlag(const TurnFlag &flag);
 
+    // Annotating: the workspace's narrow API (store_annotate.cpp).
+    /**
+     * Makes \a edit's after value current and journals the change with \a origin, in one
+     * transaction. A value of the wrong type, an unknown turn or an out-of-range rating throws
+     * Error and writes nothing.
+     */
+    void apply(const Edit &edit, Origin origin);
+    /** What \a edit would change now, as its before value should hold it. */
+    QJsonValue currentValue(const Edit &edit) const;
+    /**
+     * The last \a limit edits \a annotatorId made in the workspace (origin edit, undo or redo),
+     * oldest first: the material to rebuild an undo history after a restart.
+     */
+    QVector<JournalEntry> journal(qint64 annotatorId, int limit = 1000) const;
+    /** Turn-level ratings of a conversation by one annotator: turn id -> dimension id -> value. */
+    QHash<qint64, QHash<qint64, std::optional<int>>> turnRatings(qint64 conversationId,
+                                                                 qint64 annotatorId) const;
+    /** Conversation-level ratings: dimension id -> value (std::nullopt = not applicable). */
+    QHash<qint64, std::optional<int>> conversationRatings(qint64 conversationId,
+                                                          qint64 annotatorId) const;
+    /** Continuity flags of a conversation by one annotator, by turn id. */
+    QHash<qint64, TurnFlag> flags(qint64 conversationId, qint64 annotatorId) const;
+    /** Notes of a conversation by one annotator, by turn id. */
+    QHash<qint64, QString> notes(qint64 conversationId, qint64 annotatorId) const;
+    QVector<Annotator> annotators() const;
+
     // Reading.
     DataSetInfo info() const;
     QVector<Instrument> instruments() const;
     QVector<Participant> participants() const;
-    QVector<ConversationSummary> conversationSummaries() const;
+    /**
+     * One row per conversation, in participant and date order. The rated share counts
+     * \a annotatorId's ratings (the "self" annotator when 0); \a participantId limits the rows
+     * to one participant when not 0.
+     */
+    QVector<ConversationSummary> conversationSummaries(qint64 annotatorId = 0,
+                                                       qint64 participantId = 0) const;
+    std::optional<ConversationSummary> conversationSummary(qint64 conversationId,
+                                                           qint64 annotatorId = 0) const;
     std::optional<Conversation> conversation(qint64 id) const;
     QVector<Turn> turns(qint64 conversationId) const;
     qint64 ratingEventCount() const;
@@ -107,11 +144,20 @@ Q_SIGNALS:
     /** Conversations were added or removed, or their summaries changed. */
     void conversationsChanged();
     void ratingChanged(qint64 turnId, qint64 dimensionId, qint64 annotatorId);
+    /** A change other than a turn rating: see Edit for what \a subjectId names by \a kind. */
+    void annotationChanged(sense7::Edit::Kind kind, qint64 subjectId, qint64 annotatorId);
 
 private:
     Store();
+    static QString now();
     void writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
-                     std::optional<int> value);
+                     std::optional<int> value, Origin origin);
+    void writeConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
+                                 const QJsonValue &value, Origin origin);
+    void writeFlag(qint64 turnId, qint64 annotatorId, const QJsonValue &value, Origin origin);
+    void writeNote(qint64 turnId, qint64 annotatorId, const QJsonValue &value, Origin origin);
+    void writeForm(const Edit &edit, Origin origin);
+    void journalEdit(const Edit &edit, const QJsonValue &old, Origin origin);
     void requireWritable() const;
     /**
      * Emits now, or after the outermost transaction commits (dropped if it rolls back). Notices

@@ -140,32 +140,37 @@ QVector<Participant> Store::participants() const
     return result;
 }
 
-QVector<ConversationSummary> Store::conversationSummaries() const
+namespace {
+
+/**
+ * Summaries of the conversations that \a where selects (with ?2 bound to \a whereValue). Rated
+ * share counts annotator ?1's ratings (the "self" annotator when ?1 is 0) on the first instrument's
+ * turn-level dimensions.
+ */
+QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, const char *where,
+                                       qint64 whereValue)
 {
-    // Rated share counts the self-ratings of the first instrument's turn-level dimensions.
-    sql::Statement query(*m_db, R"sql(
+    const QByteArray sql = QByteArray(R"sql(
         WITH primary_dims AS (
             SELECT id FROM dimension WHERE level = 'turn'
                AND instrument_id = (SELECT min(id) FROM instrument)),
-        turn_counts AS (
-            SELECT conversation_id, count(*) AS turns,
-                   sum(role = 'assistant') AS assistant_turns
-              FROM turn GROUP BY conversation_id),
-        rated AS (
-            SELECT t.conversation_id, count(*) AS cells
-              FROM rating r
-              JOIN turn t ON t.id = r.turn_id
-             WHERE r.annotator_id = (SELECT id FROM annotator WHERE code = 'self')
-               AND r.dimension_id IN (SELECT id FROM primary_dims)
-             GROUP BY t.conversation_id)
+        rater AS (
+            SELECT CASE WHEN ?1 <> 0 THEN ?1
+                        ELSE (SELECT id FROM annotator WHERE code = 'self') END AS id)
         SELECT c.id, p.code, coalesce(c.agent, ''), c.title, coalesce(c.started_at, ''),
-               coalesce(tc.turns, 0), coalesce(tc.assistant_turns, 0), coalesce(rated.cells, 0),
+               (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id),
+               (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id
+                                              AND t.role = 'assistant'),
+               (SELECT count(*) FROM turn t JOIN rating r ON r.turn_id = t.id
+                 WHERE t.conversation_id = c.id AND r.annotator_id = (SELECT id FROM rater)
+                   AND r.dimension_id IN (SELECT id FROM primary_dims)),
                (SELECT count(*) FROM primary_dims)
           FROM conversation c
           JOIN participant p ON p.id = c.participant_id
-          LEFT JOIN turn_counts tc ON tc.conversation_id = c.id
-          LEFT JOIN rated ON rated.conversation_id = c.id
-         ORDER BY p.code, c.started_at, c.id)sql");
+         WHERE )sql")
+        + where + " ORDER BY p.code, c.started_at, c.id";
+    sql::Statement query(db, sql.constData());
+    query.bind(1, annotatorId).bind(2, whereValue);
     QVector<ConversationSummary> result;
     while (query.next()) {
         ConversationSummary s;
@@ -176,11 +181,29 @@ QVector<ConversationSummary> Store::conversationSummaries() const
         s.startedAt = parseTime(query.text(4));
         s.turns = query.integer(5);
         s.assistantTurns = query.integer(6);
-        const qint64 cells = qint64(s.assistantTurns) * query.int64(8);
-        s.ratedShare = cells > 0 ? double(query.int64(7)) / double(cells) : 0.0;
+        s.ratedCells = query.integer(7);
+        s.cells = s.assistantTurns * query.integer(8);
+        s.ratedShare = s.cells > 0 ? double(s.ratedCells) / double(s.cells) : 0.0;
         result.append(s);
     }
     return result;
+}
+
+} // namespace
+
+QVector<ConversationSummary> Store::conversationSummaries(qint64 annotatorId,
+                                                          qint64 participantId) const
+{
+    return summaries(*m_db, annotatorId, "(?2 = 0 OR c.participant_id = ?2)", participantId);
+}
+
+std::optional<ConversationSummary> Store::conversationSummary(qint64 conversationId,
+                                                              qint64 annotatorId) const
+{
+    const auto rows = summaries(*m_db, annotatorId, "c.id = ?2", conversationId);
+    if (rows.isEmpty())
+        return std::nullopt;
+    return rows.first();
 }
 
 std::optional<Conversation> Store::conversation(qint64 id) const

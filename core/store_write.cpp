@@ -67,12 +67,12 @@ QString timestamp(const QDateTime &when)
     return QString::fromLatin1(text, 24);
 }
 
-QString now()
+} // namespace
+
+QString Store::now()
 {
     return timestamp(QDateTime::currentDateTimeUtc());
 }
-
-} // namespace
 
 qint64 Store::addParticipant(const QString &code, const QJsonObject &profile)
 {
@@ -231,18 +231,18 @@ void Store::setConversationContext(qint64 conversationId, const QJsonObject &con
 }
 
 void Store::setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId,
-                      std::optional<int> value)
+                      std::optional<int> value, Origin origin)
 {
-    writeRating(turnId, dimensionId, annotatorId, true, value);
+    writeRating(turnId, dimensionId, annotatorId, true, value, origin);
 }
 
-void Store::clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId)
+void Store::clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, Origin origin)
 {
-    writeRating(turnId, dimensionId, annotatorId, false, std::nullopt);
+    writeRating(turnId, dimensionId, annotatorId, false, std::nullopt, origin);
 }
 
 void Store::writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
-                        std::optional<int> value)
+                        std::optional<int> value, Origin origin)
 {
     const bool changed = transaction([&] {
         if (present && value) {
@@ -292,46 +292,15 @@ void Store::writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, b
         sql::Statement journal(
             *m_db,
             "INSERT INTO rating_event(turn_id, dimension_id, annotator_id, old_present, "
-            "old_value, new_present, new_value, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+            "old_value, new_present, new_value, at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         journal.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId);
         journal.bind(4, int(oldPresent)).bind(5, oldValue).bind(6, int(present)).bind(7, value);
-        journal.bind(8, at).run();
+        journal.bind(8, at).bind(9, originKey(origin)).run();
         return true;
     });
     if (changed)
         notify(QStringLiteral("rating %1 %2 %3").arg(turnId).arg(dimensionId).arg(annotatorId),
                [=] { Q_EMIT ratingChanged(turnId, dimensionId, annotatorId); });
-}
-
-void Store::setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
-                                  std::optional<int> value)
-{
-    transaction([&] {
-        sql::Statement scale(*m_db,
-                             "SELECT scale_min, scale_max, key, level FROM dimension "
-                             "WHERE id = ?");
-        scale.bind(1, dimensionId);
-        if (!scale.next())
-            throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
-        if (scale.text(3) != QLatin1String("conversation"))
-            throw Error(
-                tr("%1: \"%2\" rates turns, not whole conversations.").arg(path(), scale.text(2)));
-        if (value && (*value < scale.integer(0) || *value > scale.integer(1)))
-            throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
-                            .arg(path())
-                            .arg(*value)
-                            .arg(scale.integer(0))
-                            .arg(scale.integer(1))
-                            .arg(scale.text(2)));
-        sql::Statement upsert(
-            *m_db,
-            "INSERT INTO conversation_rating(conversation_id, dimension_id, annotator_id, "
-            "value, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(conversation_id, "
-            "dimension_id, annotator_id) DO UPDATE SET value = excluded.value, "
-            "updated_at = excluded.updated_at");
-        upsert.bind(1, conversationId).bind(2, dimensionId).bind(3, annotatorId).bind(4, value);
-        upsert.bind(5, now()).run();
-    });
 }
 
 qint64 Store::addFlag(const TurnFlag &flag)

@@ -91,3 +91,31 @@ QString contentHash(const QString &sourceFormat, const QVector<Turn> &turns)
 }
 
 } // namespace sense7
+
+namespace sense7 {
+
+QJsonObject flagToJson(const TurnFlag &flag)
+{
+    QJsonObject json;
+    if (!flag.reason.isEmpty())
+        json.insert(QStringLiteral("reason"), flag.reason);
+    if (flag.refersToTurnId)
+        json.insert(QStringLiteral("refers_to"), double(*flag.refersToTurnId));
+    if (!flag.note.isEmpty())
+        json.insert(QStringLiteral("note"), flag.note);
+    return json;
+}
+
+TurnFlag flagFromJson(const QJsonObject &json, qint64 turnId, qint64 annotatorId)
+{
+    TurnFlag flag;
+    flag.turnId = turnId;
+    flag.annotatorId = annotatorId;
+    flag.reason = json.value(QStringLiteral("reason")).toString();
+    if (json.value(QStringLiteral("refers_to")).isDouble())
+        flag.refersToTurnId = qint64(json.value(QStringLiteral("refers_to")).toDouble());
+    flag.note = json.value(QStringLiteral("note")).toString();
+    return flag;
+}
+
+} // namespace sense7

@@ -21,6 +21,13 @@ std::optional<AnnotatorKind> annotatorKindFromKey(const QString &key);
 /** The reasons a participant can give for a continuity break (DESIGN.md, "Continuity breaks"). */
 QStringList breakReasonKeys();
 
+struct Annotator
+{
+    qint64 id = 0;
+    QString code; // "self", an observer's code, or a model name
+    AnnotatorKind kind = AnnotatorKind::Self;
+};
+
 struct Participant
 {
     qint64 id = 0;
@@ -64,7 +71,9 @@ struct ConversationSummary
     QDateTime startedAt;
     int turns = 0;
     int assistantTurns = 0;
-    double ratedShare = 0.0; // rated cells / (assistant turns x turn-level dimensions)
+    int ratedCells = 0; // ratings present, "not applicable" included
+    int cells = 0; // assistant turns x turn-level dimensions
+    double ratedShare = 0.0; // ratedCells / cells
 };
 
 struct TurnFlag
@@ -77,6 +86,10 @@ struct TurnFlag
     std::optional<qint64> refersToTurnId;
     QString note;
 };
+
+/** A flag as an Edit holds it: {"reason", "refers_to", "note"}, without the empty ones. */
+QJsonObject flagToJson(const TurnFlag &flag);
+TurnFlag flagFromJson(const QJsonObject &json, qint64 turnId, qint64 annotatorId);
 
 /** Stable content hash of a conversation's turns: role and text, in order. */
 QString contentHash(const QString &sourceFormat, const QVector<Turn> &turns);
