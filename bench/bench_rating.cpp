@@ -1,12 +1,20 @@
-// Latency from a rating change to its committed row, through the store API the studio uses.
+// Latency from a rating change to its committed row: through the store API, and from a key press
+// in the studio's workspace (scale -> undo command -> Store::apply -> COMMIT).
 // Usage: bench_rating [TURNS] [CHANGES]   (defaults: 50000 turns, 1000 changes)
 
+#include "annotationsession.h"
+#include "ratingpanel.h"
+#include "scaleselector.h"
 #include "store.h"
+#include "turnlistmodel.h"
+#include "workspace.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QElapsedTimer>
+#include <QKeyEvent>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cstdio>
@@ -15,7 +23,9 @@ using namespace sense7;
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
     const QStringList args = QCoreApplication::arguments();
     const int turnCount = args.size() > 1 ? args[1].toInt() : 50000;
     const int changes = args.size() > 2 ? args[2].toInt() : 1000;
@@ -64,13 +74,51 @@ int main(int argc, char *argv[])
         latencies.push_back(double(timer.nsecsElapsed()) / 1e6);
     }
     std::sort(latencies.begin(), latencies.end());
-    const auto at = [&](double q) {
-        return latencies[size_t(q * double(latencies.size() - 1))];
+    const auto at = [](const std::vector<double> &sorted, double q) {
+        return sorted[size_t(q * double(sorted.size() - 1))];
     };
 
     std::printf("data set: %d turns (%lld assistant) built in %.2f s\n", turnCount,
                 static_cast<long long>(assistantTurns.size()), buildSeconds);
-    std::printf("rating commit latency over %d changes: median %.3f ms, p99 %.3f ms, max %.3f ms\n",
-                changes, at(0.5), at(0.99), latencies.back());
-    return 0;
+    std::printf("store API, setRating -> COMMIT, %d changes: median %.3f ms, p99 %.3f ms, "
+                "max %.3f ms\n",
+                changes, at(latencies, 0.5), at(latencies, 0.99), latencies.back());
+
+    // The studio's path: a digit key on the focused scale of the rating panel.
+    const qint64 observer = store->annotatorId(QStringLiteral("bench"), AnnotatorKind::Observer);
+    TurnListModel turnsModel;
+    turnsModel.setStore(store.get());
+    Workspace workspace(&turnsModel);
+    AnnotationSession session(store.get(), observer);
+    workspace.setSession(&session);
+    workspace.resize(1000, 700);
+    workspace.show();
+    const auto conversations = store->conversationSummaries();
+    std::vector<double> keyLatencies;
+    keyLatencies.reserve(size_t(changes));
+    const qint64 journalBefore = store->ratingEventCount();
+    for (int i = 0; i < changes; ++i) {
+        if (i % 70 == 0) // a conversation's 10 replies x 7 dimensions, then a random other one
+            turnsModel.setConversation(
+                conversations[int(random.bounded(qint64(conversations.size())))].id);
+        RatingPanel *panel = workspace.panel();
+        ScaleSelector *scale = panel->scale(panel->currentDimension());
+        // A value different from the one shown, so every press is a change to commit.
+        int value = 1 + int(random.bounded(5));
+        if (scale->value().isDouble() && scale->value().toInt() == value)
+            value = value % 5 + 1;
+        const int key = Qt::Key_0 + value;
+        QKeyEvent press(QEvent::KeyPress, key, Qt::NoModifier,
+                        QString(QChar(u'0' + key - Qt::Key_0)));
+        timer.restart();
+        QApplication::sendEvent(scale, &press); // returns after the commit
+        keyLatencies.push_back(double(timer.nsecsElapsed()) / 1e6);
+    }
+    const qint64 committed = store->ratingEventCount() - journalBefore;
+    std::sort(keyLatencies.begin(), keyLatencies.end());
+    std::printf("studio, key press -> committed row, %d presses (%lld committed): median %.3f ms, "
+                "p99 %.3f ms, max %.3f ms\n",
+                changes, static_cast<long long>(committed), at(keyLatencies, 0.5),
+                at(keyLatencies, 0.99), keyLatencies.back());
+    return committed == changes ? 0 : 1;
 }

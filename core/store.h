@@ -112,6 +112,12 @@ public:
     /** Notes of a conversation by one annotator, by turn id. */
     QHash<qint64, QString> notes(qint64 conversationId, qint64 annotatorId) const;
     QVector<Annotator> annotators() const;
+    /**
+     * Turns \a annotatorId rated on every turn-level dimension of the first instrument, of
+     * \a participantId's conversations (all when 0), that \a notRatedBy has not rated.
+     */
+    QVector<qint64> fullyRatedTurns(qint64 annotatorId, qint64 participantId,
+                                    qint64 notRatedBy) const;
 
     // Reading.
     DataSetInfo info() const;
@@ -135,6 +141,8 @@ public:
      */
     qint64 findConversation(const QString &key) const;
     qint64 turnId(qint64 conversationId, int index) const; // 0 when missing
+    qint64 conversationOfTurn(qint64 turnId) const; // 0 when missing
+    qint64 selfAnnotatorId() const; // the "self" annotator, 0 before anyone rated
     /** A dimension by key ("warmth") or instrument and key ("sense7/warmth"); nullopt when none. */
     std::optional<Dimension> findDimension(const QString &key) const;
 

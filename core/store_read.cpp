@@ -313,4 +313,17 @@ qint64 Store::ratingEventCount() const
     return count(*m_db, "SELECT count(*) FROM rating_event");
 }
 
+qint64 Store::conversationOfTurn(qint64 turnId) const
+{
+    sql::Statement query(*m_db, "SELECT conversation_id FROM turn WHERE id = ?");
+    query.bind(1, turnId);
+    return query.next() ? query.int64(0) : 0;
+}
+
+qint64 Store::selfAnnotatorId() const
+{
+    sql::Statement query(*m_db, "SELECT id FROM annotator WHERE code = 'self'");
+    return query.next() ? query.int64(0) : 0;
+}
+
 } // namespace sense7

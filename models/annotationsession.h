@@ -1,6 +1,7 @@
 #pragma once
 
 #include "edit.h"
+#include "store.h"
 #include "types.h"
 
 #include <QObject>
@@ -11,8 +12,6 @@
 class QUndoStack;
 
 namespace sense7 {
-
-class Store;
 
 /**
  * One person annotating one data set: the annotator they rate as and their undo history. Every

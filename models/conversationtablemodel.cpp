@@ -17,16 +17,64 @@ void ConversationTableModel::setStore(Store *store)
     m_store = store;
     if (m_store) {
         connect(m_store, &Store::conversationsChanged, this, &ConversationTableModel::reload);
-        connect(m_store, &Store::ratingChanged, this, &ConversationTableModel::reload);
+        connect(m_store, &Store::ratingChanged, this,
+                [this](qint64 turnId, qint64, qint64 annotatorId) {
+                    ratingChanged(turnId, annotatorId);
+                });
     }
+    reload();
+}
+
+void ConversationTableModel::setAnnotator(qint64 annotatorId)
+{
+    if (annotatorId == m_annotatorId)
+        return;
+    m_annotatorId = annotatorId;
+    reload();
+}
+
+void ConversationTableModel::setParticipant(qint64 participantId)
+{
+    if (participantId == m_participantId)
+        return;
+    m_participantId = participantId;
     reload();
 }
 
 void ConversationTableModel::reload()
 {
     beginResetModel();
-    m_rows = m_store ? m_store->conversationSummaries() : QVector<ConversationSummary>();
+    m_rows = m_store ? m_store->conversationSummaries(m_annotatorId, m_participantId)
+                     : QVector<ConversationSummary>();
     endResetModel();
+    Q_EMIT progressChanged();
+}
+
+void ConversationTableModel::ratingChanged(qint64 turnId, qint64 annotatorId)
+{
+    // One rating changes one row: re-read that row only, so rating stays quick in big data sets.
+    const qint64 shown = m_annotatorId ? m_annotatorId : (m_store ? m_store->selfAnnotatorId() : 0);
+    if (!m_store || annotatorId != shown)
+        return;
+    const int row = rowOf(m_store->conversationOfTurn(turnId));
+    if (row < 0)
+        return;
+    if (const auto summary = m_store->conversationSummary(m_rows[row].id, m_annotatorId)) {
+        m_rows[row] = *summary;
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        Q_EMIT progressChanged();
+    }
+}
+
+std::pair<qint64, qint64> ConversationTableModel::progress() const
+{
+    qint64 rated = 0;
+    qint64 cells = 0;
+    for (const ConversationSummary &s : m_rows) {
+        rated += s.ratedCells;
+        cells += s.cells;
+    }
+    return {rated, cells};
 }
 
 qint64 ConversationTableModel::conversationId(int row) const

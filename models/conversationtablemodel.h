@@ -25,7 +25,16 @@ public:
 
     void setStore(Store *store);
     Store *store() const { return m_store; }
+    /** Whose ratings the Rated column counts (0: the "self" annotator). */
+    void setAnnotator(qint64 annotatorId);
+    qint64 annotator() const { return m_annotatorId; }
+    /** Shows only \a participantId's conversations (0: everyone's). */
+    void setParticipant(qint64 participantId);
+    qint64 participant() const { return m_participantId; }
     void reload();
+    /** Ratings given and ratings expected over all rows, for an overall progress bar. */
+    std::pair<qint64, qint64> progress() const;
+    const ConversationSummary &summary(int row) const { return m_rows.at(row); }
 
     qint64 conversationId(int row) const;
     int rowOf(qint64 conversationId) const;
@@ -36,8 +45,16 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+Q_SIGNALS:
+    /** The rated share of some row changed (the overall progress with it). */
+    void progressChanged();
+
 private:
+    void ratingChanged(qint64 turnId, qint64 annotatorId);
+
     QPointer<Store> m_store;
+    qint64 m_annotatorId = 0;
+    qint64 m_participantId = 0;
     QVector<ConversationSummary> m_rows;
 };
 

@@ -4,6 +4,7 @@
 #include "turnlistmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
 
@@ -18,6 +19,7 @@ private slots:
     void conversationModelFollowsStore();
     void ratedShareCountsSelfRatings();
     void turnModelPassesTester();
+    void conversationModelFollowsAnnotatorAndParticipant();
 };
 
 void TestModels::conversationModelPassesTester()
@@ -97,6 +99,48 @@ void TestModels::ratedShareCountsSelfRatings()
                  .data(ConversationTableModel::SortRole)
                  .toDouble(),
              0.5);
+}
+
+void TestModels::conversationModelFollowsAnnotatorAndParticipant()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    demo::load(*store);
+    ConversationTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    const auto [selfRated, cells] = model.progress();
+    QVERIFY(selfRated > 0 && selfRated < cells);
+
+    // One participant's rows only.
+    const qint64 p02 = store->participantId(QStringLiteral("P02"));
+    model.setParticipant(p02);
+    QVERIFY(model.rowCount() > 0 && model.rowCount() < 13);
+    for (int row = 0; row < model.rowCount(); ++row)
+        QCOMPARE(model.index(row, ConversationTableModel::Participant).data().toString(),
+                 QStringLiteral("P02"));
+
+    // An observer's progress: nothing, then one reply rated, announced as one row's change.
+    const qint64 observer = store->annotatorId(QStringLiteral("o"), AnnotatorKind::Observer);
+    model.setAnnotator(observer);
+    QCOMPARE(model.progress().first, 0);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    const qint64 conversation = model.conversationId(0);
+    qint64 reply = 0;
+    for (const Turn &t : store->turns(conversation)) {
+        if (t.role == Role::Assistant && !reply)
+            reply = t.id;
+    }
+    const QVector<Dimension> dims = store->instruments().constFirst().dimensions;
+    for (const Dimension &d : dims)
+        store->setRating(reply, d.id, observer, 4);
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(changed.count(), 7);
+    QCOMPARE(changed.first().at(0).toModelIndex().row(), 0);
+    QCOMPARE(model.progress().first, 7);
+    // The self ratings of that turn do not move the observer's progress.
+    store->setRating(reply, dims.first().id, store->selfAnnotatorId(), 1);
+    QCOMPARE(changed.count(), 7);
 }
 
 void TestModels::turnModelPassesTester()

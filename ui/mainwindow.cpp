@@ -1,13 +1,21 @@
 #include "mainwindow.h"
 
 #include "about.h"
+#include "annotationbar.h"
+#include "annotationsession.h"
 #include "conversationtablemodel.h"
 #include "error.h"
+#include "findbar.h"
 #include "importcontroller.h"
+#include "ratingpanel.h"
+#include "retestcontroller.h"
+#include "shortcutsdialog.h"
 #include "store.h"
 #include "transcriptview.h"
 #include "turnlistmodel.h"
+#include "workspace.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -21,11 +29,15 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTime>
+#include <QUndoGroup>
+#include <QUndoStack>
 
 namespace sense7 {
 
@@ -39,10 +51,15 @@ MainWindow::MainWindow(QWidget *parent)
     , m_conversations(new ConversationTableModel(this))
     , m_sorted(new QSortFilterProxyModel(this))
     , m_turns(new TurnListModel(this))
+    , m_undo(new QUndoGroup(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_list(new QTableView(m_splitter))
-    , m_transcript(new TranscriptView(m_splitter))
+    , m_workspace(new Workspace(m_turns, m_splitter))
+    , m_annotationBar(new AnnotationBar(this))
+    , m_retest(new RetestController(m_workspace, this))
     , m_statusCounts(new QLabel(this))
+    , m_statusSaved(new QLabel(this))
+    , m_progress(new QProgressBar(this))
     , m_statusNotice(new QLabel(this))
 {
     setWindowTitle(tr("Sense-7 Studio"));
@@ -65,39 +82,65 @@ MainWindow::MainWindow(QWidget *parent)
     QHeaderView *header = m_list->horizontalHeader();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Long assistant labels would push the title out of sight: give them a fixed share.
+    header->setSectionResizeMode(ConversationTableModel::Agent, QHeaderView::Interactive);
+    header->resizeSection(ConversationTableModel::Agent, fontMetrics().averageCharWidth() * 14);
     header->setSectionResizeMode(ConversationTableModel::Title, QHeaderView::Stretch);
-    header->setMinimumSectionSize(48);
+    header->setMinimumSectionSize(40);
+    m_list->setTextElideMode(Qt::ElideRight);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
-    m_transcript->setObjectName(QStringLiteral("transcript"));
-    m_transcript->setModel(m_turns);
-
     m_splitter->addWidget(m_list);
-    m_splitter->addWidget(m_transcript);
+    m_splitter->addWidget(m_workspace);
     m_splitter->setStretchFactor(0, 2);
-    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(1, 5);
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
+    addToolBar(Qt::TopToolBarArea, m_annotationBar);
 
     statusBar()->addWidget(m_statusCounts, 1);
+    m_statusSaved->setObjectName(QStringLiteral("savedLabel"));
+    m_statusSaved->setToolTip(tr("Every change is saved to the data set as you make it"));
+    statusBar()->addPermanentWidget(m_statusSaved);
+    m_progress->setObjectName(QStringLiteral("overallProgress"));
+    m_progress->setMaximumWidth(180);
+    m_progress->setTextVisible(true);
+    m_progress->setAccessibleName(tr("Share of all ratings given"));
+    statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_statusNotice);
 
     connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::conversationSelected);
     connect(m_conversations, &QAbstractItemModel::modelReset, this, &MainWindow::updateStatus);
+    connect(m_conversations, &ConversationTableModel::progressChanged, this,
+            &MainWindow::updateProgress);
+    connect(m_annotationBar, &AnnotationBar::participantChanged, this, [this](qint64 id) {
+        m_conversations->setParticipant(id);
+        selectConversationRow(0);
+    });
+    connect(m_annotationBar, &AnnotationBar::annotatorChanged, this, &MainWindow::startSession);
+    m_retest->setConversationSelector([this](qint64 id) { return selectConversation(id); });
 
     createActions();
-    resize(1200, 760);
+    resize(1280, 800);
     restoreGeometry(m_settings.mainWindowGeometry());
     restoreState(m_settings.mainWindowState());
     if (!m_splitter->restoreState(m_settings.splitterState()))
-        m_splitter->setSizes({560, 640});
+        m_splitter->setSizes({470, 810});
+    if (!m_workspace->splitter()->restoreState(m_settings.workspaceState()))
+        m_workspace->splitter()->setSizes({450, 360});
     updateStatus();
+}
+
+TranscriptView *MainWindow::transcriptView() const
+{
+    return m_workspace->transcript();
 }
 
 MainWindow::~MainWindow()
 {
     // Views and models go before the store they point into.
+    m_workspace->setSession(nullptr);
     m_turns->setStore(nullptr);
     m_conversations->setStore(nullptr);
 }
@@ -126,7 +169,46 @@ void MainWindow::createActions()
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction *find = edit->addAction(tr("&Find in conversation…"), this,
+                                    [this] { m_workspace->findBar()->open(); });
+    find->setShortcut(QKeySequence::Find);
+
+    QMenu *annotate = menuBar()->addMenu(tr("&Annotate"));
+    QAction *nextUnrated =
+        annotate->addAction(tr("Next &unrated reply"), this, &MainWindow::goToNextUnrated);
+    nextUnrated->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    nextUnrated->setStatusTip(tr("Go to the next reply that is not fully rated"));
+    annotate->addAction(tr("&Next reply\tJ"), this, [this] { m_workspace->step(+1); });
+    annotate->addAction(tr("&Previous reply\tK"), this, [this] { m_workspace->step(-1); });
+    annotate->addAction(tr("Toggle continuity &flag\tB"), this,
+                        [this] { m_workspace->panel()->toggleFlag(); });
+    annotate->addSeparator();
+    annotate->addAction(tr("Blind &re-rating…"), this, [this] { m_retest->configure(this); });
+    annotate->addSeparator();
+    auto *modes = new QActionGroup(this);
+    QAction *participantMode = annotate->addAction(tr("&Participant mode"));
+    participantMode->setCheckable(true);
+    participantMode->setStatusTip(tr("One participant's own conversations and ratings"));
+    m_researcherAction = annotate->addAction(tr("R&esearcher mode"));
+    m_researcherAction->setCheckable(true);
+    m_researcherAction->setStatusTip(
+        tr("All participants; rate as the participant or as an observer"));
+    modes->addAction(participantMode);
+    modes->addAction(m_researcherAction);
+    participantMode->setChecked(true);
+    connect(m_researcherAction, &QAction::toggled, this, &MainWindow::setMode);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
+    keys->setShortcut(QKeySequence::HelpContents);
     QAction *about = help->addAction(tr("&About Sense-7 Studio"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -141,11 +223,36 @@ QString MainWindow::openDataSet(const QString &path)
         m_settings.removeRecentDataSet(path);
         return e.message();
     }
+    m_retest->stop();
+    m_workspace->setSession(nullptr);
+    m_undo->setActiveStack(nullptr);
+    delete m_session;
+    m_session = nullptr;
     m_turns->setStore(nullptr);
     m_conversations->setStore(nullptr);
     m_store = std::move(store);
+    // Whoever rates in this data set rates as its participant unless they choose otherwise.
+    if (!m_store->isReadOnly())
+        m_store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
     m_conversations->setStore(m_store.get());
     m_turns->setStore(m_store.get());
+    m_statusSaved->clear();
+
+    // Participant mode for a participant's own data set, researcher mode for a study's.
+    const QString mode = m_settings.annotationMode();
+    const bool researcher =
+        mode.isEmpty() ? m_store->participants().size() > 1 : mode == QLatin1String("researcher");
+    {
+        const QSignalBlocker blocker(m_researcherAction);
+        m_researcherAction->setChecked(researcher);
+        if (!researcher)
+            m_researcherAction->actionGroup()->actions().first()->setChecked(true);
+    }
+    m_annotationBar->setStore(m_store.get(),
+                              researcher ? AnnotationBar::Mode::Researcher
+                                         : AnnotationBar::Mode::Participant);
+    m_conversations->setParticipant(m_annotationBar->participantId());
+    startSession();
 
     const QString absolute = QFileInfo(path).absoluteFilePath();
     m_settings.setLastDataSet(absolute);
@@ -157,6 +264,103 @@ QString MainWindow::openDataSet(const QString &path)
     selectConversationRow(0);
     updateStatus();
     return {};
+}
+
+void MainWindow::setMode(bool researcher)
+{
+    m_settings.setAnnotationMode(researcher ? QStringLiteral("researcher")
+                                            : QStringLiteral("participant"));
+    if (!m_store)
+        return;
+    m_annotationBar->setStore(m_store.get(),
+                              researcher ? AnnotationBar::Mode::Researcher
+                                         : AnnotationBar::Mode::Participant);
+    m_conversations->setParticipant(m_annotationBar->participantId());
+    startSession();
+    selectConversationRow(0);
+}
+
+void MainWindow::startSession()
+{
+    m_retest->stop();
+    const qint64 conversation = m_turns->conversationId();
+    m_workspace->setSession(nullptr);
+    m_undo->setActiveStack(nullptr);
+    delete m_session;
+    m_session = nullptr;
+    if (!m_store)
+        return;
+    const qint64 annotator = m_annotationBar->annotatorId();
+    m_conversations->setAnnotator(annotator);
+    m_session = new AnnotationSession(m_store.get(), annotator, this);
+    m_session->restoreHistory();
+    m_undo->addStack(m_session->undoStack());
+    m_undo->setActiveStack(m_session->undoStack());
+    connect(m_session, &AnnotationSession::saved, this, &MainWindow::saved);
+    connect(m_session, &AnnotationSession::failed, this, [this](const QString &message) {
+        m_statusSaved->setText(tr("Not saved"));
+        showError(message);
+    });
+    m_workspace->setSession(m_session);
+    if (!selectConversation(conversation))
+        selectConversationRow(0);
+}
+
+void MainWindow::saved(const QString &what)
+{
+    // Shown only after the commit: AnnotationSession emits saved() once the store returned.
+    m_statusSaved->setText(
+        tr("Saved %1").arg(QLocale().toString(QTime::currentTime(), QLocale::ShortFormat)));
+    m_statusSaved->setToolTip(what);
+    m_retest->checkMilestone(m_store.get(), m_conversations);
+}
+
+void MainWindow::updateProgress()
+{
+    const auto [rated, cells] = m_conversations->progress();
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(cells > 0 ? int(rated * 1000 / cells) : 0);
+    m_progress->setFormat(
+        tr("%1% rated")
+            .arg(cells > 0 ? QLocale().toString(100.0 * double(rated) / double(cells), 'f', 0)
+                           : QStringLiteral("0")));
+    m_progress->setToolTip(
+        tr("%1 of %2 ratings given in the conversations listed").arg(rated).arg(cells));
+}
+
+bool MainWindow::selectConversation(qint64 conversationId)
+{
+    const int row = m_conversations->rowOf(conversationId);
+    if (conversationId == 0 || row < 0)
+        return false;
+    const QModelIndex index = m_sorted->mapFromSource(m_conversations->index(row, 0));
+    selectConversationRow(index.row());
+    return true;
+}
+
+bool MainWindow::goToNextUnrated()
+{
+    if (m_workspace->nextUnrated())
+        return true;
+    // Then the next conversations in the list's order, wrapping around once.
+    const int start = m_list->currentIndex().row();
+    const int rows = m_sorted->rowCount();
+    for (int i = 1; i <= rows; ++i) {
+        const int row = (start + i) % rows;
+        const int source = m_sorted->mapToSource(m_sorted->index(row, 0)).row();
+        if (m_conversations->summary(source).ratedShare < 1.0
+            && m_conversations->summary(source).assistantTurns > 0) {
+            selectConversationRow(row);
+            return m_workspace->nextUnrated(true);
+        }
+    }
+    statusBar()->showMessage(tr("Every reply listed is rated."), 4000);
+    return false;
+}
+
+void MainWindow::showShortcuts()
+{
+    shortcuts::show(this);
 }
 
 void MainWindow::selectConversationRow(int row)
@@ -262,6 +466,7 @@ void MainWindow::importFiles(const QStringList &files)
     if (m_list->currentIndex().row() < 0)
         selectConversationRow(0);
     updateStatus();
+    m_annotationBar->setStore(m_store.get(), m_annotationBar->mode());
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -335,6 +540,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_settings.setMainWindowGeometry(saveGeometry());
     m_settings.setMainWindowState(saveState());
     m_settings.setSplitterState(m_splitter->saveState());
+    m_settings.setWorkspaceState(m_workspace->splitter()->saveState());
+    m_workspace->panel()->flushEdits();
     event->accept();
 }
 

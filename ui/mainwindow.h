@@ -8,16 +8,22 @@
 
 class QLabel;
 class QMenu;
+class QProgressBar;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
+class QUndoGroup;
 
 namespace sense7 {
 
+class AnnotationBar;
+class AnnotationSession;
 class ConversationTableModel;
+class RetestController;
 class Store;
 class TranscriptView;
 class TurnListModel;
+class Workspace;
 
 /**
  * The studio's main window. A coordinator: it owns the open data set, wires the models to the
@@ -35,7 +41,17 @@ public:
     QString openDataSet(const QString &path);
     Store *store() const { return m_store.get(); }
     QTableView *conversationView() const { return m_list; }
-    TranscriptView *transcriptView() const { return m_transcript; }
+    TranscriptView *transcriptView() const;
+    Workspace *workspace() const { return m_workspace; }
+    AnnotationSession *session() const { return m_session; }
+    AnnotationBar *annotationBar() const { return m_annotationBar; }
+    QUndoGroup *undoGroup() const { return m_undo; }
+    QLabel *savedLabel() const { return m_statusSaved; }
+    QProgressBar *progressBar() const { return m_progress; }
+    /** Selects the conversation with id \a conversationId in the list; false when not listed. */
+    bool selectConversation(qint64 conversationId);
+    /** Moves to the next reply not fully rated, in this conversation or the next ones. */
+    bool goToNextUnrated();
     void selectConversationRow(int row);
     /** Imports \a files into the open data set, with progress, then shows a summary. */
     void importFiles(const QStringList &files);
@@ -53,6 +69,11 @@ private:
     void openFromMenu(const QString &path);
     void populateRecentMenu();
     void showAbout();
+    void showShortcuts();
+    void setMode(bool researcher);
+    void startSession();
+    void saved(const QString &what);
+    void updateProgress();
     void showError(const QString &message);
     void conversationSelected();
     void updateStatus();
@@ -62,12 +83,19 @@ private:
     ConversationTableModel *m_conversations;
     QSortFilterProxyModel *m_sorted;
     TurnListModel *m_turns;
+    QUndoGroup *m_undo;
+    AnnotationSession *m_session = nullptr;
     QSplitter *m_splitter;
     QTableView *m_list;
-    TranscriptView *m_transcript;
+    Workspace *m_workspace;
+    AnnotationBar *m_annotationBar;
+    RetestController *m_retest;
     QMenu *m_recentMenu = nullptr;
     QAction *m_importAction = nullptr;
+    QAction *m_researcherAction = nullptr;
     QLabel *m_statusCounts;
+    QLabel *m_statusSaved;
+    QProgressBar *m_progress;
     QLabel *m_statusNotice;
 };
 

@@ -9,6 +9,12 @@ const auto geometry = QStringLiteral("mainWindow/geometry");
 const auto state = QStringLiteral("mainWindow/state");
 const auto splitter = QStringLiteral("mainWindow/splitter");
 const auto lastDataSet = QStringLiteral("dataSets/last");
+const auto workspace = QStringLiteral("mainWindow/workspace");
+const auto mode = QStringLiteral("annotation/mode");
+const auto retestEnabled = QStringLiteral("retest/enabled");
+const auto retestEvery = QStringLiteral("retest/everyConversations");
+const auto retestPercent = QStringLiteral("retest/percent");
+const auto retestMilestones = QStringLiteral("retest/milestones");
 const auto recent = QStringLiteral("dataSets/recent");
 } // namespace key
 
@@ -75,6 +81,68 @@ void Settings::removeRecentDataSet(const QString &path)
     QStringList recent = recentDataSets();
     recent.removeAll(QFileInfo(path).absoluteFilePath());
     m_settings.setValue(key::recent, recent);
+}
+
+QByteArray Settings::workspaceState() const
+{
+    return m_settings.value(key::workspace).toByteArray();
+}
+
+void Settings::setWorkspaceState(const QByteArray &state)
+{
+    m_settings.setValue(key::workspace, state);
+}
+
+QString Settings::annotationMode() const
+{
+    return m_settings.value(key::mode).toString();
+}
+
+void Settings::setAnnotationMode(const QString &mode)
+{
+    m_settings.setValue(key::mode, mode);
+}
+
+bool Settings::retestEnabled() const
+{
+    return m_settings.value(key::retestEnabled, true).toBool();
+}
+
+void Settings::setRetestEnabled(bool on)
+{
+    m_settings.setValue(key::retestEnabled, on);
+}
+
+int Settings::retestEveryConversations() const
+{
+    return qBound(1, m_settings.value(key::retestEvery, 5).toInt(), 1000);
+}
+
+void Settings::setRetestEveryConversations(int n)
+{
+    m_settings.setValue(key::retestEvery, n);
+}
+
+int Settings::retestPercent() const
+{
+    return qBound(1, m_settings.value(key::retestPercent, 10).toInt(), 100);
+}
+
+void Settings::setRetestPercent(int percent)
+{
+    m_settings.setValue(key::retestPercent, percent);
+}
+
+int Settings::retestMilestone(const QString &dataSet) const
+{
+    return m_settings.value(key::retestMilestones).toMap().value(dataSet).toInt();
+}
+
+void Settings::setRetestMilestone(const QString &dataSet, int completed)
+{
+    QVariantMap map = m_settings.value(key::retestMilestones).toMap();
+    map.insert(dataSet, completed);
+    m_settings.setValue(key::retestMilestones, map);
 }
 
 } // namespace sense7

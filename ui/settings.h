@@ -23,6 +23,24 @@ public:
     QByteArray splitterState() const;
     void setSplitterState(const QByteArray &state);
 
+    QByteArray workspaceState() const;
+    void setWorkspaceState(const QByteArray &state);
+
+    /** "participant", "researcher", or empty: chosen from the data set. */
+    QString annotationMode() const;
+    void setAnnotationMode(const QString &mode);
+
+    /** Blind re-rating: every \a everyConversations fully rated, \a percent of rated turns. */
+    bool retestEnabled() const;
+    void setRetestEnabled(bool on);
+    int retestEveryConversations() const;
+    void setRetestEveryConversations(int n);
+    int retestPercent() const;
+    void setRetestPercent(int percent);
+    /** Fully rated conversations when the last re-rating round of \a dataSet was offered. */
+    int retestMilestone(const QString &dataSet) const;
+    void setRetestMilestone(const QString &dataSet, int completed);
+
     QString lastDataSet() const;
     void setLastDataSet(const QString &path);
     /** Most recent first, without duplicates, at most maxRecent entries. */

@@ -3,8 +3,13 @@
 #include "transcripthtml.h"
 #include "turnlistmodel.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QLocale>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QTextFrame>
+#include <QUrl>
 
 namespace sense7 {
 
@@ -17,6 +22,20 @@ QColor mix(const QColor &a, const QColor &b, double t)
                             float(a.blueF() * (1 - t) + b.blueF() * t));
 }
 
+/** Cuts \a text near \a limit at a paragraph or sentence end, never inside a code fence. */
+QString collapsed(const QString &text, int limit)
+{
+    int cut = text.lastIndexOf(QStringLiteral("\n\n"), limit);
+    if (cut < limit / 2)
+        cut = text.lastIndexOf(QStringLiteral(". "), limit) + 1;
+    if (cut < limit / 2)
+        cut = limit;
+    QString head = text.left(cut);
+    if (head.count(QStringLiteral("```")) % 2 == 1)
+        head += QStringLiteral("\n```");
+    return head;
+}
+
 } // namespace
 
 TranscriptView::TranscriptView(QWidget *parent)
@@ -27,6 +46,7 @@ TranscriptView::TranscriptView(QWidget *parent)
     setFrameShape(QFrame::NoFrame);
     setAccessibleName(tr("Transcript"));
     document()->setDocumentMargin(12);
+    connect(this, &QTextBrowser::anchorClicked, this, &TranscriptView::followLink);
 }
 
 void TranscriptView::setModel(TurnListModel *model)
@@ -34,8 +54,13 @@ void TranscriptView::setModel(TurnListModel *model)
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    if (m_model)
-        connect(m_model, &QAbstractItemModel::modelReset, this, &TranscriptView::render);
+    if (m_model) {
+        connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+            m_expanded.clear();
+            m_current = 0;
+            render();
+        });
+    }
     render();
 }
 
@@ -59,6 +84,7 @@ QString TranscriptView::roleLabel(const QString &role, int assistantNumber) cons
 
 void TranscriptView::render()
 {
+    m_frames.clear();
     if (!m_model || m_model->rowCount() == 0) {
         setHtml(QStringLiteral("<p style=\"color:%1\">%2</p>")
                     .arg(palette().color(QPalette::PlaceholderText).name(),
@@ -80,6 +106,7 @@ void TranscriptView::render()
     QString html;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QModelIndex index = m_model->index(row);
+        const qint64 id = index.data(TurnListModel::IdRole).toLongLong();
         const QString role = index.data(TurnListModel::RoleKeyRole).toString();
         const bool isUser = role == QLatin1String("user");
         const QDateTime at = index.data(TurnListModel::CreatedAtRole).toDateTime();
@@ -87,17 +114,150 @@ void TranscriptView::render()
         if (at.isValid())
             header +=
                 QStringLiteral(" · ") + QLocale().toString(at.toLocalTime().time(), timeFormat);
+        QString text = index.data().toString();
+        QString more;
+        if (text.size() > collapseAbove && !m_expanded.contains(id)) {
+            more = QStringLiteral("<p><a href=\"expand:%1\">%2</a></p>")
+                       .arg(id)
+                       .arg(tr("Show more (%n more characters)", nullptr,
+                               int(text.size() - collapsed(text, collapseAbove / 2).size()))
+                                .toHtmlEscaped());
+            text = collapsed(text, collapseAbove / 2);
+        }
         html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"10\" "
-                               "style=\"margin-top:4px;margin-bottom:8px;margin-%1:48px\">"
-                               "<tr><td style=\"background-color:%2\">"
-                               "<p style=\"color:%3;margin-bottom:2px\"><b>%4</b></p>%5"
+                               "border=\"0\" style=\"margin-top:4px;margin-bottom:8px;"
+                               "margin-%1:48px\"><tr><td style=\"background-color:%2\">"
+                               "<p style=\"margin-bottom:2px\"><a href=\"turn:%6\" "
+                               "style=\"color:%3;text-decoration:none\"><b>%4</b></a></p>%5%7"
                                "</td></tr></table>")
                     .arg(isUser ? QStringLiteral("left") : QStringLiteral("right"),
                          (isUser ? userBubble : assistantBubble).name(), muted.name(),
-                         header.toHtmlEscaped(),
-                         transcript::messageToHtml(index.data().toString(), codeBackground));
+                         header.toHtmlEscaped(), transcript::messageToHtml(text, codeBackground),
+                         QString::number(id), more);
     }
     setHtml(html);
+    // Each turn is one top-level table: keep them to outline the current one cheaply.
+    const QList<QTextFrame *> frames = document()->rootFrame()->childFrames();
+    for (QTextFrame *frame : frames)
+        m_frames.append(frame);
+    if (m_frames.size() != m_model->rowCount())
+        m_frames.clear(); // unexpected structure: no outline rather than a wrong one
+    if (m_current) {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (m_model->turn(row).id == m_current)
+                outline(row, true);
+        }
+    }
+}
+
+void TranscriptView::outline(int row, bool on)
+{
+    if (row < 0 || row >= m_frames.size())
+        return;
+    QTextFrameFormat format = m_frames[row]->frameFormat();
+    format.setBorder(on ? 2 : 0);
+    format.setBorderBrush(palette().color(QPalette::Highlight));
+    format.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+    m_frames[row]->setFrameFormat(format);
+}
+
+void TranscriptView::setCurrentTurn(qint64 turnId)
+{
+    if (!m_model)
+        return;
+    int oldRow = -1;
+    int newRow = -1;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const qint64 id = m_model->turn(row).id;
+        if (id == m_current)
+            oldRow = row;
+        if (id == turnId)
+            newRow = row;
+    }
+    if (oldRow != newRow) {
+        outline(oldRow, false);
+        outline(newRow, true);
+    }
+    m_current = turnId;
+    scrollToRow(newRow);
+}
+
+void TranscriptView::scrollToRow(int row)
+{
+    if (row < 0 || row >= m_frames.size())
+        return;
+    const QRectF box = document()->documentLayout()->frameBoundingRect(m_frames[row]);
+    QScrollBar *bar = verticalScrollBar();
+    const int top = int(box.top()) - 8;
+    const int bottom = int(box.bottom()) + 8;
+    const int height = viewport()->height();
+    // Keep the whole turn in view when it fits, else its beginning.
+    if (top < bar->value() || box.height() + 16 > height)
+        bar->setValue(top);
+    else if (bottom > bar->value() + height)
+        bar->setValue(bottom - height);
+}
+
+void TranscriptView::expand(qint64 turnId)
+{
+    if (m_expanded.contains(turnId))
+        return;
+    const int scroll = verticalScrollBar()->value();
+    m_expanded.insert(turnId);
+    render();
+    verticalScrollBar()->setValue(scroll);
+}
+
+bool TranscriptView::isCollapsed(qint64 turnId) const
+{
+    if (!m_model || m_expanded.contains(turnId))
+        return false;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->turn(row).id == turnId)
+            return m_model->turn(row).text.size() > collapseAbove;
+    }
+    return false;
+}
+
+void TranscriptView::setPicking(bool picking)
+{
+    m_picking = picking;
+    viewport()->setCursor(picking ? Qt::CrossCursor : Qt::IBeamCursor);
+}
+
+qint64 TranscriptView::turnAt(const QPoint &viewportPos) const
+{
+    const int position = cursorForPosition(viewportPos).position();
+    for (int row = 0; row < m_frames.size(); ++row) {
+        if (position >= m_frames[row]->firstPosition() && position <= m_frames[row]->lastPosition())
+            return m_model->turn(row).id;
+    }
+    return 0;
+}
+
+void TranscriptView::mousePressEvent(QMouseEvent *event)
+{
+    // While the rating panel asks for the lost turn, a click anywhere on a turn chooses it.
+    if (m_picking && event->button() == Qt::LeftButton) {
+        if (const qint64 id = turnAt(event->position().toPoint())) {
+            Q_EMIT turnClicked(id);
+            event->accept();
+            return;
+        }
+    }
+    QTextBrowser::mousePressEvent(event);
+}
+
+void TranscriptView::followLink(const QUrl &url)
+{
+    const QString target = url.toString();
+    const int colon = target.indexOf(QLatin1Char(':'));
+    const QString scheme = target.left(colon);
+    const qint64 id = target.mid(colon + 1).toLongLong();
+    if (scheme == QLatin1String("expand"))
+        expand(id);
+    else if (scheme == QLatin1String("turn"))
+        Q_EMIT turnClicked(id);
 }
 
 } // namespace sense7

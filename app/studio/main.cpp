@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "settings.h"
 #include "startup.h"
+#include "store.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -39,6 +40,12 @@ int main(int argc, char *argv[])
         QApplication::translate("main",
                                 "Open the illustrative demo data (a copy in your data folder)."));
     parser.addOption(demo);
+    const QCommandLineOption conversation(
+        QStringLiteral("conversation"),
+        QApplication::translate(
+            "main", "Start on the conversation KEY: its id, source id or content hash."),
+        QStringLiteral("KEY"));
+    parser.addOption(conversation);
     parser.process(app);
 
     sense7::MainWindow window;
@@ -49,6 +56,11 @@ int main(int argc, char *argv[])
             ? sense7::startup::ensureDemoDataSet()
             : sense7::startup::dataSetToOpen(argument, sense7::Settings());
         error = window.openDataSet(path);
+        if (error.isEmpty() && parser.isSet(conversation)
+            && !window.selectConversation(
+                window.store()->findConversation(parser.value(conversation))))
+            error = QApplication::translate("main", "%1 has no conversation %2.")
+                        .arg(path, parser.value(conversation));
     } catch (const sense7::Error &e) {
         error = e.message();
     }

@@ -1,0 +1,234 @@
+#include "workspace.h"
+
+#include "annotationsession.h"
+#include "findbar.h"
+#include "ratingpanel.h"
+#include "scaleselector.h"
+#include "store.h"
+#include "transcriptview.h"
+#include "turnlistmodel.h"
+
+#include <QKeySequence>
+#include <QLabel>
+#include <QShortcut>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace sense7 {
+
+Workspace::Workspace(TurnListModel *turns, QWidget *parent)
+    : QWidget(parent)
+    , m_turns(turns)
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_banner(new QLabel(this))
+    , m_transcript(new TranscriptView(this))
+    , m_panel(new RatingPanel(this))
+{
+    setObjectName(QStringLiteral("workspace"));
+    m_find = new FindBar(m_transcript, this);
+    m_transcript->setObjectName(QStringLiteral("transcript"));
+    m_transcript->setModel(m_turns);
+
+    auto *left = new QWidget(m_splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(0);
+    m_banner->setObjectName(QStringLiteral("banner"));
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(8);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setBackgroundRole(QPalette::ToolTipBase);
+    m_banner->setForegroundRole(QPalette::ToolTipText);
+    m_banner->hide();
+    m_banner->setTextFormat(Qt::RichText);
+    connect(m_banner, &QLabel::linkActivated, this, &Workspace::bannerLinkActivated);
+    leftLayout->addWidget(m_banner);
+    leftLayout->addWidget(m_find);
+    leftLayout->addWidget(m_transcript, 1);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_panel);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    connect(m_turns, &QAbstractItemModel::modelReset, this, &Workspace::conversationReset);
+    connect(m_transcript, &TranscriptView::turnClicked, this, &Workspace::turnClicked);
+    connect(m_panel, &RatingPanel::pickingLostTurn, m_transcript, &TranscriptView::setPicking);
+    connect(m_panel, &RatingPanel::turnRated, this, [this] {
+        const bool focused = m_panel->isAncestorOf(focusWidget());
+        if (step(+1)) {
+            m_panel->setCurrentDimension(0);
+            if (focused && m_panel->scale(0))
+                m_panel->scale(0)->setFocus(Qt::TabFocusReason);
+        }
+    });
+    addShortcuts();
+}
+
+QList<QPair<QString, QString>> Workspace::shortcutHelp()
+{
+    return {
+        {tr("1 – 5"), tr("Rate the current dimension and move to the next")},
+        {tr("0 or N"), tr("Not applicable, and move to the next")},
+        {tr("Delete"), tr("Clear the focused rating")},
+        {tr("Up / Down"), tr("Previous or next dimension (when a scale has focus)")},
+        {tr("J or Page Down"), tr("Next assistant reply")},
+        {tr("K or Page Up"), tr("Previous assistant reply")},
+        {tr("B"), tr("Toggle the continuity-break flag")},
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N).toString(QKeySequence::NativeText),
+         tr("Next reply that is not fully rated")},
+        {QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText), tr("Undo")},
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z).toString(QKeySequence::NativeText),
+         tr("Redo")},
+        {QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText),
+         tr("Find in this conversation")},
+        {tr("Esc"), tr("Stop picking the lost turn; close find")},
+        {QKeySequence(Qt::CTRL | Qt::Key_I).toString(QKeySequence::NativeText),
+         tr("Import chat exports")},
+    };
+}
+
+void Workspace::addShortcuts()
+{
+    const auto add = [this](const QKeySequence &key, auto slot) {
+        auto *shortcut = new QShortcut(key, this);
+        shortcut->setContext(Qt::WindowShortcut);
+        connect(shortcut, &QShortcut::activated, this, slot);
+        return shortcut;
+    };
+    for (int digit = 1; digit <= 5; ++digit)
+        add(QKeySequence(Qt::Key_0 + digit), [this, digit] { m_panel->rateCurrent(digit); });
+    add(QKeySequence(Qt::Key_0), [this] { m_panel->rateCurrent(QJsonValue::Null); });
+    add(QKeySequence(Qt::Key_N), [this] { m_panel->rateCurrent(QJsonValue::Null); });
+    add(QKeySequence(Qt::Key_J), [this] { step(+1); });
+    add(QKeySequence(Qt::Key_PageDown), [this] { step(+1); });
+    add(QKeySequence(Qt::Key_K), [this] { step(-1); });
+    add(QKeySequence(Qt::Key_PageUp), [this] { step(-1); });
+    add(QKeySequence(Qt::Key_B), [this] { m_panel->toggleFlag(); });
+    add(QKeySequence(Qt::Key_Escape), [this] {
+        if (m_panel->isPickingLostTurn())
+            m_panel->cancelPicking();
+        else if (m_find->isVisible())
+            m_find->hide();
+    });
+}
+
+void Workspace::setSession(AnnotationSession *session)
+{
+    m_session = session;
+    m_panel->setSession(session);
+    if (m_session) {
+        connect(m_session->store(), &Store::annotationChanged, m_panel,
+                [this](Edit::Kind, qint64, qint64 annotator) {
+                    if (m_session && annotator == m_session->annotatorId())
+                        m_panel->refresh();
+                });
+        connect(m_session->store(), &Store::ratingChanged, m_panel,
+                [this](qint64 turn, qint64, qint64 annotator) {
+                    if (m_session && annotator == m_session->annotatorId()
+                        && turn == m_panel->turnId())
+                        m_panel->refresh();
+                });
+    }
+    conversationReset();
+}
+
+void Workspace::conversationReset()
+{
+    m_row = -1;
+    // Start where the work is: the first reply not fully rated, else the first reply.
+    if (!nextUnrated(true) && !step(+1))
+        showTurn(-1);
+}
+
+qint64 Workspace::currentTurn() const
+{
+    return m_row >= 0 && m_row < m_turns->rowCount() ? m_turns->turn(m_row).id : 0;
+}
+
+bool Workspace::setCurrentTurn(qint64 turnId)
+{
+    for (int row = 0; row < m_turns->rowCount(); ++row) {
+        if (m_turns->turn(row).id == turnId && m_turns->turn(row).role == Role::Assistant) {
+            showTurn(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Workspace::step(int direction)
+{
+    for (int row = m_row + direction; row >= 0 && row < m_turns->rowCount(); row += direction) {
+        if (m_turns->turn(row).role == Role::Assistant) {
+            showTurn(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Workspace::isRated(int row) const
+{
+    if (!m_session || !m_session->store())
+        return false;
+    const auto ratings =
+        m_session->store()->turnRatings(m_turns->conversationId(), m_session->annotatorId());
+    return ratings.value(m_turns->turn(row).id).size() >= m_panel->dimensionCount();
+}
+
+bool Workspace::nextUnrated(bool fromStart)
+{
+    if (!m_session || !m_session->store() || m_turns->rowCount() == 0)
+        return false;
+    const auto ratings =
+        m_session->store()->turnRatings(m_turns->conversationId(), m_session->annotatorId());
+    for (int row = fromStart ? 0 : m_row + 1; row < m_turns->rowCount(); ++row) {
+        const Turn &t = m_turns->turn(row);
+        if (t.role == Role::Assistant && ratings.value(t.id).size() < m_panel->dimensionCount()) {
+            showTurn(row);
+            m_panel->setCurrentDimension(0);
+            return true;
+        }
+    }
+    return false;
+}
+
+void Workspace::showTurn(int row)
+{
+    m_row = row;
+    int number = 0;
+    int count = 0;
+    for (int r = 0; r < m_turns->rowCount(); ++r) {
+        if (m_turns->turn(r).role == Role::Assistant) {
+            ++count;
+            if (r == row)
+                number = count;
+        }
+    }
+    const qint64 id = currentTurn();
+    m_panel->setTurn(m_turns->conversationId(), id, number, count);
+    m_transcript->setCurrentTurn(id);
+    Q_EMIT currentTurnChanged(id);
+}
+
+void Workspace::turnClicked(qint64 turnId)
+{
+    if (m_panel->isPickingLostTurn()) {
+        if (turnId != currentTurn())
+            m_panel->setLostTurn(turnId);
+        return;
+    }
+    setCurrentTurn(turnId);
+}
+
+void Workspace::setBanner(const QString &text)
+{
+    m_banner->setText(text);
+    m_banner->setVisible(!text.isEmpty());
+}
+
+} // namespace sense7
