@@ -21,10 +21,13 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTabWidget>
@@ -91,6 +94,7 @@ private slots:
     void retestChoiceIsReproducible();
     void shortcutHelpListsEveryKey();
     void readOnlyDataSetCannotBeRated();
+    void drawsEveryTab();
 
 private:
     void open(MainWindow &window, const QString &path);
@@ -541,6 +545,42 @@ void TestWorkspace::readOnlyDataSetCannotBeRated()
     workspace.panel()->rateCurrent(4);
     QCOMPARE(session.undoStack()->count(), 0);
     QCOMPARE(store->info().ratings, 0);
+}
+
+void TestWorkspace::drawsEveryTab()
+{
+    const QString demo = m_dir.filePath(QStringLiteral("demo-draw.sense7"));
+    QFile::remove(demo);
+    test::makeDemoDataSet(demo);
+    MainWindow window;
+    open(window, demo);
+    window.resize(1280, 800);
+    QVERIFY(window.selectConversation(m_store->findConversation(QStringLiteral("6"))));
+    RatingPanel *panel = window.workspace()->panel();
+    // SENSE7_SCREENSHOT_DIR keeps the pictures for a person to look at.
+    const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR");
+    for (int tab = 0; tab < panel->tabs()->count(); ++tab) {
+        panel->tabs()->setCurrentIndex(tab);
+        const QImage image = window.grab().toImage();
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7) {
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        }
+        QVERIFY2(colours.size() > 20, qPrintable(panel->tabs()->tabText(tab)));
+        if (!keep.isEmpty())
+            image.save(QDir(keep).filePath(QStringLiteral("tab%1.png").arg(tab)));
+    }
+    // The flag and the note, below the scales.
+    panel->tabs()->setCurrentIndex(0);
+    window.workspace()->step(+1);
+    QVERIFY(panel->flagBox()->isChecked() || window.workspace()->step(+1));
+    panel->flagBox()->ensurePolished();
+    auto *area = qobject_cast<QScrollArea *>(panel->tabs()->currentWidget());
+    QVERIFY(area);
+    area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
+    if (!keep.isEmpty())
+        window.grab().save(QDir(keep).filePath(QStringLiteral("flag.png")));
 }
 
 QTEST_MAIN(TestWorkspace)

@@ -4,7 +4,6 @@
 #include "scaleselector.h"
 
 #include <QComboBox>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -39,9 +38,9 @@ FormView::FormView(const Form &form, QWidget *parent)
     m_problems->setStyleSheet(QStringLiteral("color: #b3261e"));
     outer->addWidget(m_problems);
 
-    auto *layout = new QFormLayout;
-    layout->setRowWrapPolicy(QFormLayout::WrapAllRows);
-    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // Question above answer, both as wide as the panel: questions are sentences.
+    auto *layout = new QVBoxLayout;
+    layout->setSpacing(4);
     outer->addLayout(layout);
     outer->addStretch(1);
 
@@ -61,15 +60,15 @@ FormView::FormView(const Form &form, QWidget *parent)
             entry.editor->setAccessibleDescription(f.help);
         }
         entry.label->setBuddy(entry.editor);
+        layout->addSpacing(6);
+        layout->addWidget(entry.label);
         if (entry.other) {
-            auto *row = new QWidget(this);
-            auto *h = new QHBoxLayout(row);
-            h->setContentsMargins(0, 0, 0, 0);
+            auto *h = new QHBoxLayout;
             h->addWidget(entry.editor, 1);
             h->addWidget(entry.other, 1);
-            layout->addRow(entry.label, row);
+            layout->addLayout(h);
         } else {
-            layout->addRow(entry.label, entry.editor);
+            layout->addWidget(entry.editor);
         }
         m_fields.append(entry);
     }

@@ -48,6 +48,8 @@ QScrollArea *scrolling(QWidget *page, QWidget *parent)
     area->setWidgetResizable(true);
     area->setFrameShape(QFrame::NoFrame);
     area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A scroll bar that comes and goes changes the width the page was laid out for.
+    area->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     return area;
 }
 
@@ -188,16 +190,16 @@ void RatingPanel::rebuildScales()
 
     auto *grid = new QVBoxLayout(m_scaleArea);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
+    grid->setSpacing(2);
     for (int row = 0; row < m_dimensions.size(); ++row) {
         const Dimension &d = m_dimensions[row];
         auto *label = new QLabel(m_scaleArea);
         label->setTextFormat(Qt::RichText);
         label->setWordWrap(true);
-        label->setText(QStringLiteral("<b>%1</b> <span style=\"color:%2\">%3</span>")
-                           .arg(d.name.toHtmlEscaped(),
-                                palette().color(QPalette::PlaceholderText).name(),
-                                d.question.toHtmlEscaped()));
+        label->setText(
+            QStringLiteral("<b>%1</b> <span style=\"color:%2;font-size:small\">%3</span>")
+                .arg(d.name.toHtmlEscaped(), palette().color(QPalette::PlaceholderText).name(),
+                     d.question.toHtmlEscaped()));
         auto *scale = new ScaleSelector(d.scaleMin, d.scaleMax, allowNotApplicable, m_scaleArea);
         scale->setObjectName(QStringLiteral("scale_") + d.key);
         scale->setAnchors(d.anchors);
@@ -351,14 +353,25 @@ void RatingPanel::showFlag(const std::optional<TurnFlag> &flag)
     const int reason = flag ? m_reason->findData(flag->reason) : -1;
     m_reason->setCurrentIndex(reason >= 0 ? reason : 0);
     if (flag && flag->refersToTurnId) {
-        int index = -1;
+        // Name the lost turn as the transcript does: "Reply 2", "Your message 3".
+        QString name = tr("(removed)");
         if (m_session && m_session->store()) {
+            int replies = 0;
+            int messages = 0;
             for (const Turn &t : m_session->store()->turns(m_conversationId)) {
-                if (t.id == *flag->refersToTurnId)
-                    index = t.index;
+                replies += t.role == Role::Assistant ? 1 : 0;
+                messages += t.role == Role::User ? 1 : 0;
+                if (t.id != *flag->refersToTurnId)
+                    continue;
+                if (t.role == Role::Assistant)
+                    name = tr("Reply %1").arg(replies);
+                else if (t.role == Role::User)
+                    name = tr("Your message %1").arg(messages);
+                else
+                    name = tr("Turn %1").arg(t.index + 1);
             }
         }
-        m_lostTurn->setText(index >= 0 ? tr("Turn %1").arg(index + 1) : tr("(removed)"));
+        m_lostTurn->setText(name);
     } else {
         m_lostTurn->setText(tr("None chosen"));
     }
