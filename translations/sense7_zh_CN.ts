@@ -23,6 +23,104 @@
         <source>Sense-7 Studio</source>
         <translation>Sense-7 Studio</translation>
     </message>
+    <message>
+        <source>Start on the conversation KEY: its id, source id or content hash.</source>
+        <translation>从对话 KEY 开始：其编号、来源编号或内容哈希。</translation>
+    </message>
+    <message>
+        <source>%1 has no conversation %2.</source>
+        <translation>%1 中没有对话 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::AnnotationBar</name>
+    <message>
+        <source>Annotator</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Whose conversations the list shows</source>
+        <translation>列表显示谁的对话</translation>
+    </message>
+    <message>
+        <source>Rate as</source>
+        <translation>评分身份</translation>
+    </message>
+    <message>
+        <source>Whose ratings you give and see. An observer does not see the participant&apos;s own ratings.</source>
+        <translation>你以谁的身份评分并查看评分。观察者看不到参与者自己的评分。</translation>
+    </message>
+    <message>
+        <source>Participant </source>
+        <translation>参与者 </translation>
+    </message>
+    <message>
+        <source>Rate as </source>
+        <translation>评分身份 </translation>
+    </message>
+    <message>
+        <source>All participants</source>
+        <translation>全部参与者</translation>
+    </message>
+    <message>
+        <source>Participant (self)</source>
+        <translation>参与者（本人）</translation>
+    </message>
+    <message>
+        <source>Observer %1</source>
+        <translation>观察者 %1</translation>
+    </message>
+    <message>
+        <source>New observer…</source>
+        <translation>新观察者…</translation>
+    </message>
+    <message>
+        <source>New observer</source>
+        <translation>新观察者</translation>
+    </message>
+    <message>
+        <source>A short code for the observer (a pseudonym, not a name):</source>
+        <translation>观察者的简短代码（使用化名，不要用真实姓名）：</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::AnnotationSession</name>
+    <message>
+        <source>Clear %1</source>
+        <translation>清除 %1</translation>
+    </message>
+    <message>
+        <source>Rate %1 not applicable</source>
+        <translation>将 %1 评为不适用</translation>
+    </message>
+    <message>
+        <source>Rate %1 %2</source>
+        <translation>将 %1 评为 %2</translation>
+    </message>
+    <message>
+        <source>Remove continuity flag</source>
+        <translation>移除连贯性标记</translation>
+    </message>
+    <message>
+        <source>Flag continuity break</source>
+        <translation>标记连贯性中断</translation>
+    </message>
+    <message>
+        <source>Edit note</source>
+        <translation>编辑备注</translation>
+    </message>
+    <message>
+        <source>Edit conversation context</source>
+        <translation>编辑对话情境</translation>
+    </message>
+    <message>
+        <source>Edit profile</source>
+        <translation>编辑个人资料</translation>
+    </message>
 </context>
 <context>
     <name>sense7::ConversationTableModel</name>
@@ -53,6 +151,70 @@
     <message>
         <source>Rated</source>
         <translation>已评分</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::FindBar</name>
+    <message>
+        <source>Find in this conversation</source>
+        <translation>在此对话中查找</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>上一个匹配（Shift+Enter）</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>上一个匹配</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>下一个匹配（Enter）</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>下一个匹配</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Close find</source>
+        <translation>关闭查找</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>无匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::FormView</name>
+    <message>
+        <source>— no answer —</source>
+        <translation>— 未作答 —</translation>
+    </message>
+    <message>
+        <source>Another answer…</source>
+        <translation>其他答案…</translation>
+    </message>
+    <message>
+        <source>Describe in your own words</source>
+        <translation>请用自己的话描述</translation>
+    </message>
+    <message>
+        <source>%1, in your own words</source>
+        <translation>%1（用自己的话）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
     </message>
 </context>
 <context>
@@ -204,6 +366,319 @@
         <source>Whose conversations are these? Choose a participant or type a new code.</source>
         <translation>这些是谁的对话？请选择一名参与者，或输入新的代号。</translation>
     </message>
+    <message>
+        <source>Every change is saved to the data set as you make it</source>
+        <translation>每项更改都会在你做出时立即保存到数据集</translation>
+    </message>
+    <message>
+        <source>Share of all ratings given</source>
+        <translation>已给出评分的比例</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Find in conversation…</source>
+        <translation>在对话中查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Annotate</source>
+        <translation>标注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Next &amp;unrated reply</source>
+        <translation>下一条未评分回复(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Go to the next reply that is not fully rated</source>
+        <translation>转到下一条尚未完整评分的回复</translation>
+    </message>
+    <message>
+        <source>&amp;Next reply	J</source>
+        <translation>下一条回复(&amp;N)	J</translation>
+    </message>
+    <message>
+        <source>&amp;Previous reply	K</source>
+        <translation>上一条回复(&amp;P)	K</translation>
+    </message>
+    <message>
+        <source>Toggle continuity &amp;flag	B</source>
+        <translation>切换连贯性标记(&amp;F)	B</translation>
+    </message>
+    <message>
+        <source>Blind &amp;re-rating…</source>
+        <translation>盲法重复评分(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Participant mode</source>
+        <translation>参与者模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>One participant&apos;s own conversations and ratings</source>
+        <translation>单个参与者自己的对话和评分</translation>
+    </message>
+    <message>
+        <source>R&amp;esearcher mode</source>
+        <translation>研究者模式(&amp;E)</translation>
+    </message>
+    <message>
+        <source>All participants; rate as the participant or as an observer</source>
+        <translation>全部参与者；以参与者或观察者身份评分</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>%1% rated</source>
+        <translation>已评分 %1%</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ratings given in the conversations listed</source>
+        <translation>列出的对话中已给出 %2 个评分中的 %1 个</translation>
+    </message>
+    <message>
+        <source>Every reply listed is rated.</source>
+        <translation>列出的所有回复都已评分。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::RatingPanel</name>
+    <message>
+        <source>Forgot earlier context</source>
+        <translation>忘记了先前的上下文</translation>
+    </message>
+    <message>
+        <source>Contradicted itself</source>
+        <translation>自相矛盾</translation>
+    </message>
+    <message>
+        <source>Repeated itself</source>
+        <translation>重复自己</translation>
+    </message>
+    <message>
+        <source>Ignored an instruction</source>
+        <translation>忽略了指令</translation>
+    </message>
+    <message>
+        <source>Lost the thread</source>
+        <translation>偏离了话题</translation>
+    </message>
+    <message>
+        <source>Technical failure</source>
+        <translation>技术故障</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Continuity broke here</source>
+        <translation>此处连贯性中断</translation>
+    </message>
+    <message>
+        <source>Pick in transcript</source>
+        <translation>在对话记录中选择</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>情境</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>个人资料</translation>
+    </message>
+    <message>
+        <source>Rate the current assistant reply</source>
+        <translation>为当前助手回复评分</translation>
+    </message>
+    <message>
+        <source>About the situation of this conversation</source>
+        <translation>关于此对话的情境</translation>
+    </message>
+    <message>
+        <source>About the participant, asked once</source>
+        <translation>关于参与者，只需填写一次</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Anything about this reply you want to remember (optional)</source>
+        <translation>关于这条回复你想记下的内容（可选）</translation>
+    </message>
+    <message>
+        <source>Note on this reply</source>
+        <translation>此回复的备注</translation>
+    </message>
+    <message>
+        <source>The assistant lost track of the conversation in this reply (B)</source>
+        <translation>助手在这条回复中失去了对话的连贯性（B）</translation>
+    </message>
+    <message>
+        <source>Reason for the continuity break</source>
+        <translation>连贯性中断的原因</translation>
+    </message>
+    <message>
+        <source>Then click the earlier turn whose content was lost (Esc cancels)</source>
+        <translation>然后点击内容被遗失的较早轮次（Esc 取消）</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Lost turn</source>
+        <translation>遗失的轮次</translation>
+    </message>
+    <message>
+        <source>The instruments of this data set rate turns only. Conversation-level scales, such as ESConv&apos;s survey, appear here when a data set has them.</source>
+        <translation>此数据集的量表只对轮次评分。当数据集包含对话级量表（例如 ESConv 的问卷）时，会显示在这里。</translation>
+    </message>
+    <message>
+        <source>(removed)</source>
+        <translation>（已删除）</translation>
+    </message>
+    <message>
+        <source>Reply %1</source>
+        <translation>回复 %1</translation>
+    </message>
+    <message>
+        <source>Your message %1</source>
+        <translation>你的消息 %1</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>轮次 %1</translation>
+    </message>
+    <message>
+        <source>None chosen</source>
+        <translation>未选择</translation>
+    </message>
+    <message>
+        <source>This conversation has no assistant replies</source>
+        <translation>此对话没有助手回复</translation>
+    </message>
+    <message>
+        <source>No conversation chosen</source>
+        <translation>未选择对话</translation>
+    </message>
+    <message>
+        <source>Reply %1 of %2</source>
+        <translation>第 %1 条回复，共 %2 条</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rated</source>
+        <translation>已评 %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::RetestController</name>
+    <message>
+        <source>Blind re-rating</source>
+        <translation>盲法重复评分</translation>
+    </message>
+    <message>
+        <source>Now and then, some replies you already rated come back without your earlier ratings. Rating them again shows how stable judgements are (test–retest reliability). The new ratings are kept apart from the first ones.</source>
+        <translation>你已评过的一些回复会不时再次出现，且不显示你之前的评分。再次评分可以显示判断的稳定程度（重测信度）。新的评分与第一次的评分分开保存。</translation>
+    </message>
+    <message>
+        <source>Offer re-rating rounds</source>
+        <translation>提供重复评分轮次</translation>
+    </message>
+    <message>
+        <source> conversations</source>
+        <translation> 个对话</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>After every</source>
+        <translation>每完成</translation>
+    </message>
+    <message>
+        <source>Re-rate</source>
+        <translation>重复评分比例</translation>
+    </message>
+    <message>
+        <source>Start a round now</source>
+        <translation>立即开始一轮</translation>
+    </message>
+    <message>
+        <source>There are no fully rated replies to re-rate yet.</source>
+        <translation>还没有可供重复评分的完整评分回复。</translation>
+    </message>
+    <message numerus="yes">
+        <source>You have rated %n conversation(s) completely. Would you rate a few replies again? Your earlier ratings stay hidden and are not changed.</source>
+        <translation>
+            <numerusform>你已完整评分 %n 个对话。愿意再为几条回复评分吗？你之前的评分会保持隐藏且不会被更改。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Re-rating check: reply %1 of %2.&lt;/b&gt; Rate it as you see it now; your earlier ratings are hidden and stay as they were. &lt;a href=&quot;retest:stop&quot;&gt;Stop&lt;/a&gt;</source>
+        <translation>&lt;b&gt;重复评分检查：第 %1 条回复，共 %2 条。&lt;/b&gt;请按你现在的看法评分；你之前的评分已隐藏并保持不变。&lt;a href=&quot;retest:stop&quot;&gt;停止&lt;/a&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Thank you: %n reply(s) rated again.</source>
+        <translation>
+            <numerusform>谢谢：已重新评分 %n 条回复。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::ScaleSelector</name>
+    <message>
+        <source>N/A</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Not applicable to this reply (0 or N)</source>
+        <translation>不适用于此回复（0 或 N）</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>not rated</source>
+        <translation>未评分</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
 </context>
 <context>
     <name>sense7::Store</name>
@@ -295,6 +770,22 @@
         <source>%1: &quot;%2&quot; rates turns, not whole conversations.</source>
         <translation>%1：“%2”用于评价回合，而不是整个对话。</translation>
     </message>
+    <message>
+        <source>%1: a rating must be a whole number or &quot;not applicable&quot;.</source>
+        <translation>%1：评分必须是整数或“不适用”。</translation>
+    </message>
+    <message>
+        <source>%1: a continuity flag must be a JSON object.</source>
+        <translation>%1：连贯性标记必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>%1: a note must be text.</source>
+        <translation>%1：备注必须是文本。</translation>
+    </message>
+    <message>
+        <source>%1: a form&apos;s answers must be a JSON object.</source>
+        <translation>%1：表单的答案必须是 JSON 对象。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::TranscriptView</name>
@@ -321,6 +812,111 @@
     <message>
         <source>Choose a conversation to read it here, or import your chat exports with File ▸ Import… or by dropping the files on this window.</source>
         <translation>选择一个对话在此阅读，或通过“文件 ▸ 导入…”或把文件拖放到此窗口来导入你的聊天导出文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show more (%n more characters)</source>
+        <translation>
+            <numerusform>显示更多（还有 %n 个字符）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::Workspace</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>1 – 5</source>
+        <translation>1 – 5</translation>
+    </message>
+    <message>
+        <source>Rate the current dimension and move to the next</source>
+        <translation>为当前维度评分并移到下一个</translation>
+    </message>
+    <message>
+        <source>0 or N</source>
+        <translation>0 或 N</translation>
+    </message>
+    <message>
+        <source>Not applicable, and move to the next</source>
+        <translation>不适用，并移到下一个</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <source>Clear the focused rating</source>
+        <translation>清除获得焦点的评分</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>上 / 下</translation>
+    </message>
+    <message>
+        <source>Previous or next dimension (when a scale has focus)</source>
+        <translation>上一个或下一个维度（当量表获得焦点时）</translation>
+    </message>
+    <message>
+        <source>J or Page Down</source>
+        <translation>J 或 Page Down</translation>
+    </message>
+    <message>
+        <source>Next assistant reply</source>
+        <translation>下一条助手回复</translation>
+    </message>
+    <message>
+        <source>K or Page Up</source>
+        <translation>K 或 Page Up</translation>
+    </message>
+    <message>
+        <source>Previous assistant reply</source>
+        <translation>上一条助手回复</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Toggle the continuity-break flag</source>
+        <translation>切换连贯性中断标记</translation>
+    </message>
+    <message>
+        <source>Next reply that is not fully rated</source>
+        <translation>下一条尚未完整评分的回复</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Find in this conversation</source>
+        <translation>在此对话中查找</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Stop picking the lost turn; close find</source>
+        <translation>停止选择遗失的轮次；关闭查找</translation>
+    </message>
+    <message>
+        <source>Import chat exports</source>
+        <translation>导入聊天导出文件</translation>
     </message>
 </context>
 <context>
