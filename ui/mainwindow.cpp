@@ -126,9 +126,9 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(m_settings.mainWindowGeometry());
     restoreState(m_settings.mainWindowState());
     if (!m_splitter->restoreState(m_settings.splitterState()))
-        m_splitter->setSizes({470, 810});
+        m_splitter->setSizes({520, 760});
     if (!m_workspace->splitter()->restoreState(m_settings.workspaceState()))
-        m_workspace->splitter()->setSizes({450, 360});
+        m_workspace->splitter()->setSizes({400, 360});
     updateStatus();
 }
 
