@@ -158,6 +158,9 @@ Q_SIGNALS:
 private:
     Store();
     static QString now();
+    /** Throws Error unless \a dimensionId exists, rates at \a level and has \a value on its scale.
+     */
+    void requireOnScale(qint64 dimensionId, std::optional<int> value, Level level) const;
     void writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
                      std::optional<int> value, Origin origin);
     void writeConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,

@@ -171,24 +171,10 @@ void Store::writeConversationRating(qint64 conversationId, qint64 dimensionId, q
     const Edit edit {Edit::Kind::ConversationRating, conversationId, dimensionId, annotatorId,
                      QJsonValue::Undefined,          value};
     const bool changed = transaction([&] {
-        sql::Statement scale(*m_db,
-                             "SELECT scale_min, scale_max, key, level FROM dimension "
-                             "WHERE id = ?");
-        scale.bind(1, dimensionId);
-        if (!scale.next())
-            throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
-        if (scale.text(3) != QLatin1String("conversation"))
-            throw Error(
-                tr("%1: \"%2\" rates turns, not whole conversations.").arg(path(), scale.text(2)));
         const std::optional<int> v =
             value.isDouble() ? std::optional<int>(value.toInt()) : std::nullopt;
-        if (v && (*v < scale.integer(0) || *v > scale.integer(1)))
-            throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
-                            .arg(path())
-                            .arg(*v)
-                            .arg(scale.integer(0))
-                            .arg(scale.integer(1))
-                            .arg(scale.text(2)));
+        if (!value.isUndefined())
+            requireOnScale(dimensionId, v, Level::Conversation);
         const QJsonValue old = currentValue(edit);
         if (old == value)
             return false;

@@ -241,25 +241,34 @@ void Store::clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, O
     writeRating(turnId, dimensionId, annotatorId, false, std::nullopt, origin);
 }
 
+void Store::requireOnScale(qint64 dimensionId, std::optional<int> value, Level level) const
+{
+    sql::Statement scale(*m_db,
+                         "SELECT scale_min, scale_max, key, level FROM dimension WHERE id = ?");
+    scale.bind(1, dimensionId);
+    if (!scale.next())
+        throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
+    if (scale.text(3) != levelKey(level))
+        throw Error(
+            level == Level::Turn
+                ? tr("%1: \"%2\" rates whole conversations, not turns.").arg(path(), scale.text(2))
+                : tr("%1: \"%2\" rates turns, not whole conversations.")
+                      .arg(path(), scale.text(2)));
+    if (value && (*value < scale.integer(0) || *value > scale.integer(1)))
+        throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
+                        .arg(path())
+                        .arg(*value)
+                        .arg(scale.integer(0))
+                        .arg(scale.integer(1))
+                        .arg(scale.text(2)));
+}
+
 void Store::writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
                         std::optional<int> value, Origin origin)
 {
     const bool changed = transaction([&] {
-        if (present && value) {
-            sql::Statement scale(*m_db,
-                                 "SELECT scale_min, scale_max, key FROM dimension "
-                                 "WHERE id = ?");
-            scale.bind(1, dimensionId);
-            if (!scale.next())
-                throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
-            if (*value < scale.integer(0) || *value > scale.integer(1))
-                throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
-                                .arg(path())
-                                .arg(*value)
-                                .arg(scale.integer(0))
-                                .arg(scale.integer(1))
-                                .arg(scale.text(2)));
-        }
+        if (present)
+            requireOnScale(dimensionId, value, Level::Turn);
         bool oldPresent = false;
         std::optional<int> oldValue;
         {

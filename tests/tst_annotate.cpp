@@ -147,6 +147,8 @@ void TestAnnotate::journalsEditsButNotData()
 void TestAnnotate::refusesBadEditsAndWritesNothing()
 {
     Fixture f;
+    f.store->installInstrument(taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json")));
+    const qint64 survey = f.store->findDimension(QStringLiteral("esconv/empathy"))->id;
     const qint64 ratings = f.count("SELECT count(*) FROM rating");
     const qint64 events = f.store->ratingEventCount();
     const qint64 edits = f.count("SELECT count(*) FROM edit_event");
@@ -167,6 +169,7 @@ void TestAnnotate::refusesBadEditsAndWritesNothing()
         {Edit::Kind::Context, 999999, 0, f.self, {}, QJsonObject()},
         {Edit::Kind::Profile, f.conversation, 0, f.self, {}, QStringLiteral("x")},
         {Edit::Kind::ConversationRating, f.conversation, f.warmth, f.self, {}, 3}, // turn-level
+        rating(f.turn, survey, f.observer, 3), // a conversation-level dimension on a turn
     };
     for (const Edit &edit : bad) {
         bool refused = false;

@@ -786,6 +786,10 @@
         <source>%1: a form&apos;s answers must be a JSON object.</source>
         <translation>%1：表单的答案必须是 JSON 对象。</translation>
     </message>
+    <message>
+        <source>%1: &quot;%2&quot; rates whole conversations, not turns.</source>
+        <translation type="unfinished">%1：“%2”用于评价整个对话，而不是回合。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::TranscriptView</name>
