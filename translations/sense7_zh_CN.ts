@@ -788,7 +788,7 @@
     </message>
     <message>
         <source>%1: &quot;%2&quot; rates whole conversations, not turns.</source>
-        <translation type="unfinished">%1：“%2”用于评价整个对话，而不是回合。</translation>
+        <translation>%1：“%2”用于评价整个对话，而不是单个轮次。</translation>
     </message>
 </context>
 <context>
