@@ -118,20 +118,23 @@ void Workspace::addShortcuts()
 
 void Workspace::setSession(AnnotationSession *session)
 {
+    for (const auto &connection : std::as_const(m_storeConnections))
+        disconnect(connection);
+    m_storeConnections.clear();
     m_session = session;
     m_panel->setSession(session);
     if (m_session) {
-        connect(m_session->store(), &Store::annotationChanged, m_panel,
-                [this](Edit::Kind, qint64, qint64 annotator) {
-                    if (m_session && annotator == m_session->annotatorId())
-                        m_panel->refresh();
-                });
-        connect(m_session->store(), &Store::ratingChanged, m_panel,
-                [this](qint64 turn, qint64, qint64 annotator) {
-                    if (m_session && annotator == m_session->annotatorId()
-                        && turn == m_panel->turnId())
-                        m_panel->refresh();
-                });
+        m_storeConnections << connect(m_session->store(), &Store::annotationChanged, m_panel,
+                                      [this](Edit::Kind, qint64, qint64 annotator) {
+                                          if (m_session && annotator == m_session->annotatorId())
+                                              m_panel->refresh();
+                                      });
+        m_storeConnections << connect(m_session->store(), &Store::ratingChanged, m_panel,
+                                      [this](qint64 turn, qint64, qint64 annotator) {
+                                          if (m_session && annotator == m_session->annotatorId()
+                                              && turn == m_panel->turnId())
+                                              m_panel->refresh();
+                                      });
     }
     conversationReset();
 }
@@ -169,15 +172,6 @@ bool Workspace::step(int direction)
         }
     }
     return false;
-}
-
-bool Workspace::isRated(int row) const
-{
-    if (!m_session || !m_session->store())
-        return false;
-    const auto ratings =
-        m_session->store()->turnRatings(m_turns->conversationId(), m_session->annotatorId());
-    return ratings.value(m_turns->turn(row).id).size() >= m_panel->dimensionCount();
 }
 
 bool Workspace::nextUnrated(bool fromStart)

@@ -60,7 +60,6 @@ private:
     void turnClicked(qint64 turnId);
     void showTurn(int row);
     int currentRow() const { return m_row; }
-    bool isRated(int row) const;
 
     TurnListModel *m_turns;
     QPointer<AnnotationSession> m_session;
@@ -70,6 +69,7 @@ private:
     TranscriptView *m_transcript;
     RatingPanel *m_panel;
     int m_row = -1; // model row of the current assistant turn
+    QList<QMetaObject::Connection> m_storeConnections;
 };
 
 } // namespace sense7
