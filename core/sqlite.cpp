@@ -86,6 +86,12 @@ qint64 Connection::pragmaInt(const char *sql)
     return query.next() ? query.int64(0) : 0;
 }
 
+QString Connection::pragmaText(const char *sql)
+{
+    Statement query(*this, sql);
+    return query.next() ? query.text(0) : QString();
+}
+
 qint64 Connection::lastInsertId() const
 {
     return sqlite3_last_insert_rowid(m_db);

@@ -44,6 +44,7 @@ public:
     void exec(const char *sql);
     /** Runs a single-value query such as a PRAGMA and returns its integer result. */
     qint64 pragmaInt(const char *sql);
+    QString pragmaText(const char *sql);
 
     qint64 lastInsertId() const;
     int changes() const;

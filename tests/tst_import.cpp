@@ -58,6 +58,7 @@ class TestImport : public QObject
     Q_OBJECT
 
 private slots:
+    void importKeepsWriteAheadLogMode();
     void chatgptKeepsTheCurrentPath();
     void chatgptContentAndBrokenEntries();
     void chatgptZipExport();
@@ -537,6 +538,26 @@ void TestImport::cancelChangesNothing()
 
     import::Importer again(*store);
     QCOMPARE(again.importFile(big).imported, 3000);
+}
+
+void TestImport::importKeepsWriteAheadLogMode()
+{
+    // An import leaves the data set in WAL mode, and a second connection that was open
+    // meanwhile sees the result.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("wal.sense7"));
+    auto store = Store::create(path);
+    sql::Connection reader;
+    reader.open(path, sql::Connection::Access::ReadOnly);
+    QCOMPARE(importInto(*store, QStringLiteral("claude.json")).imported, 2);
+    QCOMPARE(reader.pragmaInt("SELECT count(*) FROM conversation"), 2);
+    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    store.reset();
+    QCOMPARE(test::queryInt(path, "SELECT count(*) FROM conversation"), 2);
+    sql::Connection check;
+    check.open(path, sql::Connection::Access::ReadOnly);
+    QCOMPARE(check.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(check.pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
 }
 
 void TestImport::participantAndAgentOptions()
