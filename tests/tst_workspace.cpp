@@ -401,6 +401,15 @@ void TestWorkspace::contextFormIsValidatedAndSaved()
     press(window, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(
         !m_store->conversation(conversation)->context.contains(QStringLiteral("time_pressure")));
+    // Another conversation shows its own context; moving between replies keeps the form.
+    window.selectConversationRow(1);
+    QVERIFY(form->answers().isEmpty());
+    window.selectConversationRow(0);
+    QCOMPARE(form->answers().value(QStringLiteral("task_type")),
+             QJsonValue(QStringLiteral("coding")));
+    QVERIFY(window.workspace()->step(+1));
+    QCOMPARE(form->answers().value(QStringLiteral("task_type")),
+             QJsonValue(QStringLiteral("coding")));
 }
 
 void TestWorkspace::noteIsSavedWhenLeavingTheTurn()

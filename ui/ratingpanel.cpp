@@ -281,7 +281,8 @@ void RatingPanel::flushEdits()
 void RatingPanel::setTurn(qint64 conversationId, qint64 turnId, int number, int count)
 {
     flushEdits();
-    if (conversationId != m_conversationId) {
+    const bool otherConversation = conversationId != m_conversationId;
+    if (otherConversation) {
         m_conversationId = conversationId;
         m_participantId = 0;
         if (m_session && m_session->store() && conversationId) {
@@ -294,10 +295,19 @@ void RatingPanel::setTurn(qint64 conversationId, qint64 turnId, int number, int 
     m_turnId = turnId;
     m_number = number;
     m_count = count;
-    refresh();
+    // Moving reply to reply leaves the conversation's tabs as they are.
+    refreshTurn();
+    if (otherConversation)
+        refreshConversation();
 }
 
 void RatingPanel::refresh()
+{
+    refreshTurn();
+    refreshConversation();
+}
+
+void RatingPanel::refreshTurn()
 {
     Store *store = m_session ? m_session->store() : nullptr;
     const qint64 annotator = m_session ? m_session->annotatorId() : 0;
@@ -318,7 +328,14 @@ void RatingPanel::refresh()
     }
     m_note->setTextSilently(note);
     showFlag(flag);
+    updateHeader();
+    updateEnabled();
+}
 
+void RatingPanel::refreshConversation()
+{
+    Store *store = m_session ? m_session->store() : nullptr;
+    const qint64 annotator = m_session ? m_session->annotatorId() : 0;
     QHash<qint64, std::optional<int>> conversationRatings;
     if (store && m_conversationId)
         conversationRatings = store->conversationRatings(m_conversationId, annotator);
@@ -421,7 +438,7 @@ void RatingPanel::chooseRating(int row, const QJsonValue &value)
     if (!m_session || !m_turnId)
         return;
     if (!m_session->setRating(m_turnId, m_dimensions[row].id, value))
-        refresh(); // refused: show what the data set holds
+        refreshTurn(); // refused: show what the data set holds
     updateHeader();
 }
 
@@ -467,7 +484,7 @@ void RatingPanel::writeFlag(bool on)
     if (!on)
         cancelPicking();
     m_session->setFlag(m_turnId, flag);
-    refresh();
+    refreshTurn();
 }
 
 void RatingPanel::setLostTurn(qint64 lostTurnId)
@@ -478,7 +495,7 @@ void RatingPanel::setLostTurn(qint64 lostTurnId)
     flag.refersToTurnId = lostTurnId;
     cancelPicking();
     m_session->setFlag(m_turnId, flag);
-    refresh();
+    refreshTurn();
 }
 
 void RatingPanel::cancelPicking()

@@ -42,6 +42,10 @@ public:
     qint64 turnId() const { return m_turnId; }
     /** Reads the values shown again from the data set. */
     void refresh();
+    /** Reads the current turn's ratings, note and flag again. */
+    void refreshTurn();
+    /** Reads the conversation's ratings, context form and the participant's profile again. */
+    void refreshConversation();
 
     int dimensionCount() const { return int(m_scales.size()); }
     ScaleSelector *scale(int row) const { return m_scales.value(row); }

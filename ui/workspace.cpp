@@ -125,15 +125,19 @@ void Workspace::setSession(AnnotationSession *session)
     m_panel->setSession(session);
     if (m_session) {
         m_storeConnections << connect(m_session->store(), &Store::annotationChanged, m_panel,
-                                      [this](Edit::Kind, qint64, qint64 annotator) {
-                                          if (m_session && annotator == m_session->annotatorId())
-                                              m_panel->refresh();
+                                      [this](Edit::Kind kind, qint64, qint64 annotator) {
+                                          if (!m_session || annotator != m_session->annotatorId())
+                                              return;
+                                          if (kind == Edit::Kind::Flag || kind == Edit::Kind::Note)
+                                              m_panel->refreshTurn();
+                                          else
+                                              m_panel->refreshConversation();
                                       });
         m_storeConnections << connect(m_session->store(), &Store::ratingChanged, m_panel,
                                       [this](qint64 turn, qint64, qint64 annotator) {
                                           if (m_session && annotator == m_session->annotatorId()
                                               && turn == m_panel->turnId())
-                                              m_panel->refresh();
+                                              m_panel->refreshTurn();
                                       });
     }
     conversationReset();
