@@ -173,7 +173,6 @@ void RatingPanel::rebuildScales()
 {
     qDeleteAll(m_scaleArea->children());
     m_scales.clear();
-    m_scaleLabels.clear();
     qDeleteAll(m_conversationPage->children());
     m_conversationScales.clear();
     m_dimensions.clear();
@@ -228,7 +227,6 @@ void RatingPanel::rebuildScales()
             m_scales[next]->setFocus(Qt::TabFocusReason);
         });
         m_scales.append(scale);
-        m_scaleLabels.append(label);
     }
     if (!m_scales.isEmpty())
         m_scales.first()->setCurrent(true);

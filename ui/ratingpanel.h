@@ -91,7 +91,6 @@ private:
     QVector<Dimension> m_conversationDimensions;
     QVector<ScaleSelector *> m_scales;
     QVector<ScaleSelector *> m_conversationScales;
-    QVector<QLabel *> m_scaleLabels;
     qint64 m_conversationId = 0;
     qint64 m_participantId = 0;
     qint64 m_turnId = 0;

@@ -59,7 +59,6 @@ private:
     void conversationReset();
     void turnClicked(qint64 turnId);
     void showTurn(int row);
-    int currentRow() const { return m_row; }
 
     TurnListModel *m_turns;
     QPointer<AnnotationSession> m_session;
