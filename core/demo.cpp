@@ -3,11 +3,17 @@
 #include "error.h"
 #include "forms.h"
 #include "jsonsource.h"
+#include "retest.h"
+#include "sqlite.h"
 #include "store.h"
 
 #include <QFile>
 #include <QHash>
 #include <QJsonDocument>
+
+#include <algorithm>
+#include <array>
+#include <random>
 
 namespace sense7::demo {
 
@@ -117,6 +123,54 @@ void loadConversation(Context &ctx, const Json &node, const QString &where)
     }
 }
 
+/**
+ * Illustrative second opinions derived from the self-ratings, so that the reliability and
+ * evaluation views have something to show: a classifier, two observers and blind re-ratings of
+ * every third reply. Each is the self-rating moved by seeded noise; \a spread[i] is the percent
+ * chance of moving it by i - 2 points (so spread[2] is the chance of agreeing).
+ */
+void addSecondOpinion(Store &store, qint64 self, qint64 annotator, std::uint32_t seed,
+                      const std::array<int, 5> &spread, int everyNthTurn)
+{
+    std::mt19937 generator(seed);
+    struct Cell
+    {
+        qint64 turn, dimension;
+        int value, scaleMin, scaleMax;
+    };
+    std::vector<Cell> cells;
+    {
+        sql::Statement q(store.connection(),
+                         "SELECT r.turn_id, r.dimension_id, r.value, d.scale_min, d.scale_max"
+                         " FROM rating r JOIN dimension d ON d.id = r.dimension_id"
+                         " WHERE r.annotator_id = ?1 AND r.value IS NOT NULL"
+                         " ORDER BY r.turn_id, d.position");
+        q.bind(1, self);
+        while (q.next())
+            cells.push_back({q.int64(0), q.int64(1), q.integer(2), q.integer(3), q.integer(4)});
+    }
+    qint64 lastTurn = 0;
+    int turnNumber = -1;
+    for (const Cell &cell : cells) {
+        if (cell.turn != lastTurn) {
+            lastTurn = cell.turn;
+            ++turnNumber;
+        }
+        if (turnNumber % everyNthTurn != 0)
+            continue;
+        int draw = int(generator() % 100);
+        int shift = -2;
+        for (int chance : spread) {
+            if (draw < chance)
+                break;
+            draw -= chance;
+            ++shift;
+        }
+        store.setRating(cell.turn, cell.dimension, annotator,
+                        std::clamp(cell.value + shift, cell.scaleMin, cell.scaleMax));
+    }
+}
+
 } // namespace
 
 QString resourcePath()
@@ -148,6 +202,20 @@ void load(Store &store, const QByteArray &data, const QString &source)
         position = 0;
         for (const Json &c : r.array("conversations"))
             loadConversation(ctx, c, Reader::tr("%1: conversation %2").arg(source).arg(++position));
+
+        addSecondOpinion(store, ctx.self,
+                         store.annotatorId(QStringLiteral("demo-classifier"), AnnotatorKind::Model),
+                         11, {8, 27, 45, 15, 5}, 1);
+        addSecondOpinion(store, ctx.self,
+                         store.annotatorId(QStringLiteral("observer-1"), AnnotatorKind::Observer),
+                         12, {3, 20, 60, 15, 2}, 1);
+        addSecondOpinion(store, ctx.self,
+                         store.annotatorId(QStringLiteral("observer-2"), AnnotatorKind::Observer),
+                         13, {2, 22, 52, 20, 4}, 1);
+        addSecondOpinion(
+            store, ctx.self,
+            store.annotatorId(QLatin1String(retest::annotatorCode), AnnotatorKind::Self), 14,
+            {0, 15, 72, 13, 0}, 3);
     });
 }
 

@@ -1,5 +1,6 @@
 // End-to-end tests of the `sense7` command-line tool: the real binary in a child process.
 
+#include "stats/analysis.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -49,6 +50,10 @@ private slots:
     void infoRefusesJunk();
     void importsFilesOneTransactionEach();
     void usageErrors();
+    void evaluatesImportedPredictions();
+    void evaluateJsonMatchesTheLibrary();
+    void agreementReportsEachDimension();
+    void analysisUsageErrors();
 };
 
 void TestCli::printsVersion()
@@ -75,8 +80,16 @@ void TestCli::initDemoThenInfoJson()
     QCOMPARE(json.value(QStringLiteral("conversations")).toInt(), 13);
     QCOMPARE(json.value(QStringLiteral("turns")).toInt(), 108);
     QCOMPARE(json.value(QStringLiteral("assistant_turns")).toInt(), 54);
-    // 54 assistant turns x 7 dimensions, less the 3 replies left unrated.
-    QCOMPARE(json.value(QStringLiteral("ratings")).toInt(), (54 - 3) * 7);
+    // Self-ratings: 54 assistant turns x 7 dimensions, less the 3 replies left unrated. The demo's
+    // classifier, observers and re-ratings add the rest.
+    QCOMPARE(
+        test::queryInt(db,
+                       "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                       " WHERE a.code = 'self'"),
+        qint64((54 - 3) * 7));
+    QCOMPARE(json.value(QStringLiteral("ratings")).toInt(),
+             int(test::queryInt(db, "SELECT COUNT(*) FROM rating")));
+    QVERIFY(json.value(QStringLiteral("ratings")).toInt() > (54 - 3) * 7 * 3);
     QCOMPARE(json.value(QStringLiteral("flags")).toInt(), 6);
     const QJsonArray instruments = json.value(QStringLiteral("instruments")).toArray();
     QCOMPARE(instruments.size(), 1);
@@ -229,6 +242,156 @@ void TestCli::usageErrors()
     r = sense7Cli({QStringLiteral("--help")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains(QStringLiteral("init")) && r.out.contains(QStringLiteral("info")));
+}
+
+void TestCli::evaluatesImportedPredictions()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+
+    // Predictions for the first four rated warmth cells of conversation 1: three right, one off
+    // by two.
+    QString csv =
+        QStringLiteral("conversation_id,turn_index,dimension,value,annotator,annotator_kind\n");
+    QVector<int> self;
+    {
+        auto store = Store::open(db, Store::Access::ReadOnly);
+        const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
+        const auto ratings = store->turnRatings(1, store->selfAnnotatorId());
+        for (const Turn &turn : store->turns(1)) {
+            const auto cell = ratings.value(turn.id).value(warmth);
+            if (self.size() == 4 || !cell)
+                continue;
+            self << *cell;
+            const int predicted = self.size() == 4 ? (*cell <= 3 ? *cell + 2 : *cell - 2) : *cell;
+            csv +=
+                QStringLiteral("1,%1,warmth,%2,csv-model,model\n").arg(turn.index).arg(predicted);
+        }
+    }
+    QCOMPARE(self.size(), 4);
+    const QString file = dir.filePath(QStringLiteral("predictions.csv"));
+    test::writeFile(file, csv.toUtf8());
+    QCOMPARE(sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db}).exitCode, 0);
+
+    const Result r =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--model"), QStringLiteral("csv-model"), QStringLiteral("--json"),
+                   QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("model")).toString(), QStringLiteral("csv-model"));
+    const QJsonArray dimensions = json.value(QStringLiteral("dimensions")).toArray();
+    QCOMPARE(dimensions.size(), 7);
+    for (const auto &value : dimensions) {
+        const QJsonObject row = value.toObject();
+        const bool isWarmth =
+            row.value(QStringLiteral("dimension")).toString() == QLatin1String("warmth");
+        QCOMPARE(row.value(QStringLiteral("n")).toInt(), isWarmth ? 4 : 0);
+        if (isWarmth) {
+            QCOMPARE(row.value(QStringLiteral("accuracy")).toDouble(), 0.75);
+            QCOMPARE(row.value(QStringLiteral("mae")).toDouble(), 0.5);
+        } else {
+            QVERIFY(row.value(QStringLiteral("accuracy")).isNull());
+        }
+    }
+    QCOMPARE(
+        json.value(QStringLiteral("mean")).toObject().value(QStringLiteral("accuracy")).toDouble(),
+        0.75);
+    QVERIFY(
+        json.value(QStringLiteral("baselines")).toObject().contains(QStringLiteral("majority")));
+    QVERIFY(json.value(QStringLiteral("baselines"))
+                .toObject()
+                .contains(QStringLiteral("participant_mean")));
+    QCOMPARE(json.value(QStringLiteral("reference"))
+                 .toObject()
+                 .value(QStringLiteral("spearman"))
+                 .toDouble(),
+             0.369);
+}
+
+void TestCli::evaluateJsonMatchesTheLibrary()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const Result r =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
+                   QStringLiteral("--bootstrap"), QStringLiteral("200")});
+    QCOMPARE(r.exitCode, 0); // the demo has exactly one model, so --model may be left out
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    analysis::Options options;
+    options.bootstrapReplicates = 200;
+    const auto expected =
+        analysis::toJson(analysis::evaluate(*store, QStringLiteral("demo-classifier"), options));
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object(), expected);
+    QVERIFY(expected.value(QStringLiteral("dimensions"))
+                .toArray()
+                .at(0)
+                .toObject()
+                .contains(QStringLiteral("spearman_ci")));
+
+    const Result text = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains(QStringLiteral("majority rating")));
+    QVERIFY(text.out.contains(QStringLiteral("mean ρ = 0.369, accuracy = 0.487")));
+}
+
+void TestCli::agreementReportsEachDimension()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const Result r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                                QStringLiteral("--json"), QStringLiteral("--participant"),
+                                QStringLiteral("P01")});
+    QCOMPARE(r.exitCode, 0);
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    options.participantId = store->participantId(QStringLiteral("P01"));
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object(),
+             analysis::toJson(analysis::reliability(*store, options)));
+    const QJsonArray dimensions = QJsonDocument::fromJson(r.out.toUtf8())
+                                      .object()
+                                      .value(QStringLiteral("dimensions"))
+                                      .toArray();
+    QCOMPARE(dimensions.size(), 7);
+    QVERIFY(dimensions.at(0)
+                .toObject()
+                .value(QStringLiteral("retest"))
+                .toObject()
+                .value(QStringLiteral("n"))
+                .toInt()
+            > 0);
+
+    const Result text = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains(QStringLiteral("Test–retest")));
+    QVERIFY(text.out.contains(QStringLiteral("between participants")));
+}
+
+void TestCli::analysisUsageErrors()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    Result r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                          QStringLiteral("--model"), QStringLiteral("nobody")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("No model “nobody”"))
+                 && r.err.contains(QStringLiteral("demo-classifier")),
+             qPrintable(r.err));
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--bootstrap"), QStringLiteral("many")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("“many”")), qPrintable(r.err));
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--participant"), QStringLiteral("P99")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("P99")), qPrintable(r.err));
+    r = sense7Cli({QStringLiteral("agreement")});
+    QCOMPARE(r.exitCode, 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

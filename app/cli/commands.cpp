@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "cliutil.h"
 #include "demo.h"
 #include "error.h"
 #include "import/importer.h"
@@ -17,34 +18,11 @@ namespace sense7::cli {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sense7::cli", text);
-}
-
 struct Command
 {
     const char *summary;
     std::function<int(const QStringList &, QTextStream &, QTextStream &)> run;
 };
-
-/** Parses \a arguments for one command; on a usage error prints it and returns false. */
-bool parse(QCommandLineParser &parser, const QStringList &arguments, int positionals,
-           QTextStream &err)
-{
-    parser.addHelpOption();
-    if (!parser.parse(arguments)) {
-        err << parser.errorText() << Qt::endl;
-        return false;
-    }
-    if (parser.isSet(QStringLiteral("help")))
-        return true;
-    if (parser.positionalArguments().size() != positionals) {
-        err << parser.helpText();
-        return false;
-    }
-    return true;
-}
 
 int init(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
@@ -181,6 +159,13 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("import"),
          {QT_TRANSLATE_NOOP("sense7::cli", "import exports, data sets, ratings or bundles"),
           importFiles}},
+        {QStringLiteral("agreement"),
+         {QT_TRANSLATE_NOOP("sense7::cli",
+                            "reliability: re-rating, observers, individual judgements"),
+          agreement}},
+        {QStringLiteral("evaluate"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "compare a model's ratings with the participants' own"),
+          evaluate}},
     };
     return table;
 }
@@ -189,7 +174,7 @@ void usage(QTextStream &stream)
 {
     stream << tr("Usage: sense7 COMMAND [OPTIONS] ...") << '\n' << '\n' << tr("Commands:") << '\n';
     for (const auto &[name, command] : commands())
-        stream << QStringLiteral("  %1  %2").arg(name, -8).arg(tr(command.summary)) << '\n';
+        stream << QStringLiteral("  %1  %2").arg(name, -10).arg(tr(command.summary)) << '\n';
     stream << '\n'
            << tr("Run 'sense7 COMMAND --help' for a command's options; 'sense7 --version' for the "
                  "version.")

@@ -1,0 +1,202 @@
+// `sense7 agreement` and `sense7 evaluate`: the reliability and classifier tables.
+#include "cliutil.h"
+#include "error.h"
+#include "stats/analysis.h"
+#include "store.h"
+
+#include <QJsonDocument>
+
+namespace sense7::cli {
+
+namespace {
+
+void addCommonOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("db"), tr("The data set."), QStringLiteral("DB")});
+    parser.addOption({QStringLiteral("participant"), tr("Only this participant's conversations."),
+                      QStringLiteral("CODE")});
+    parser.addOption(
+        {QStringLiteral("instrument"),
+         tr("The instrument whose turn-level dimensions are compared (default: sense7)."),
+         QStringLiteral("KEY"), QStringLiteral("sense7")});
+    parser.addOption({QStringLiteral("bootstrap"),
+                      tr("Bootstrap resamples for the 95% intervals; 0 for none (default: 1000)."),
+                      QStringLiteral("N"), QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("json"), tr("Print JSON instead of a table.")});
+}
+
+/** Reads the options every analysis takes; throws Error on a bad value. */
+analysis::Options commonOptions(const QCommandLineParser &parser, const Store &store)
+{
+    analysis::Options options;
+    options.instrument = parser.value(QStringLiteral("instrument"));
+    bool ok = false;
+    options.bootstrapReplicates = parser.value(QStringLiteral("bootstrap")).toInt(&ok);
+    if (!ok || options.bootstrapReplicates < 0)
+        throw Error(tr("--bootstrap needs a whole number of 0 or more, not “%1”.")
+                        .arg(parser.value(QStringLiteral("bootstrap"))));
+    if (parser.isSet(QStringLiteral("participant"))) {
+        const QString code = parser.value(QStringLiteral("participant"));
+        options.participantId = store.participantId(code);
+        if (options.participantId == 0)
+            throw Error(tr("No participant “%1” in %2.").arg(code, store.path()));
+    }
+    return options;
+}
+
+std::unique_ptr<Store> openFor(const QCommandLineParser &parser, QTextStream &err)
+{
+    if (!parser.isSet(QStringLiteral("db"))) {
+        err << parser.helpText();
+        return nullptr;
+    }
+    return Store::open(parser.value(QStringLiteral("db")), Store::Access::ReadOnly);
+}
+
+QString withInterval(const stats::Agreement &a)
+{
+    QString text = decimal(a.spearman, 7);
+    if (a.spearmanCi)
+        text += QStringLiteral(" [%1, %2]")
+                    .arg(a.spearmanCi->low, 6, 'f', 3)
+                    .arg(a.spearmanCi->high, 6, 'f', 3);
+    else
+        text += QString(17, QLatin1Char(' '));
+    return text;
+}
+
+void agreementLine(QTextStream &out, const QString &label, const stats::Agreement &a)
+{
+    out << QStringLiteral("  %1 %2 %3 %4 %5 %6")
+               .arg(label, -16)
+               .arg(a.n, 7)
+               .arg(withInterval(a), decimal(a.accuracy), decimal(a.mae), decimal(a.qwk))
+        << '\n';
+}
+
+void agreementHeader(QTextStream &out, const QString &first)
+{
+    out << QStringLiteral("  %1 %2 %3 %4 %5 %6")
+               .arg(first, -16)
+               .arg(QStringLiteral("n"), 7)
+               .arg(tr("Spearman ρ [95% CI]"), -24)
+               .arg(tr("accuracy"), 8)
+               .arg(tr("MAE"), 8)
+               .arg(tr("QWK"), 8)
+        << '\n';
+}
+
+void meansLine(QTextStream &out, const QString &label, const analysis::Means &m)
+{
+    out << QStringLiteral("  %1 %2 %3 %4 %5 %6")
+               .arg(label, -16)
+               .arg(QString(), 7)
+               .arg(decimal(m.spearman, 7) + QString(17, QLatin1Char(' ')), decimal(m.accuracy),
+                    decimal(m.mae), decimal(m.qwk))
+        << '\n';
+}
+
+} // namespace
+
+int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Compare a classifier's ratings (annotator kind \"model\") with the participants' own, "
+           "per dimension: n, Spearman ρ, exact accuracy, mean absolute error and quadratic "
+           "weighted κ, with two floors computed on the same turns: the majority rating and each "
+           "participant's own mean rating (leave-one-out)."));
+    addCommonOptions(parser);
+    parser.addOption(
+        {QStringLiteral("model"), tr("The model annotator to evaluate."), QStringLiteral("NAME")});
+    if (!parse(parser, arguments, 0, err))
+        return 1;
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    auto store = openFor(parser, err);
+    if (!store)
+        return 1;
+    QString model = parser.value(QStringLiteral("model"));
+    if (model.isEmpty()) {
+        const QStringList known = analysis::models(*store);
+        if (known.size() != 1)
+            throw Error(
+                known.isEmpty()
+                    ? tr("No model ratings in %1.").arg(store->path())
+                    : tr("Choose a model with --model: %1.").arg(known.join(QLatin1String(", "))));
+        model = known.constFirst();
+    }
+    const analysis::Evaluation e = analysis::evaluate(*store, model, commonOptions(parser, *store));
+    if (parser.isSet(QStringLiteral("json"))) {
+        out << QJsonDocument(analysis::toJson(e)).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out << tr("Model “%1” against the participants' own ratings").arg(model) << "\n\n";
+    agreementHeader(out, tr("dimension"));
+    for (const auto &row : e.dimensions)
+        agreementLine(out, row.dimension.key, row.model);
+    meansLine(out, tr("mean"), e.mean);
+    out << '\n' << tr("Floors on the same turns (means over dimensions):") << '\n';
+    meansLine(out, tr("majority rating"), e.majorityMean);
+    meansLine(out, tr("own mean (LOO)"), e.participantMeanMean);
+    out << '\n'
+        << tr("SENSE-7 paper (Suh et al., 2025): mean ρ = %1, accuracy = %2.")
+               .arg(analysis::paperMeanSpearman, 0, 'f', 3)
+               .arg(analysis::paperAccuracy, 0, 'f', 3)
+        << Qt::endl;
+    return 0;
+}
+
+int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Reliability per dimension: participants against their own blind re-ratings "
+           "(test–retest), self against observers and observers among themselves (Krippendorff's "
+           "α, ordinal), and the share of rating variance that lies between participants."));
+    addCommonOptions(parser);
+    if (!parse(parser, arguments, 0, err))
+        return 1;
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    auto store = openFor(parser, err);
+    if (!store)
+        return 1;
+    const analysis::Reliability r = analysis::reliability(*store, commonOptions(parser, *store));
+    if (parser.isSet(QStringLiteral("json"))) {
+        out << QJsonDocument(analysis::toJson(r)).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out << tr("Test–retest: participants against their own blind re-ratings") << '\n';
+    agreementHeader(out, tr("dimension"));
+    for (int i = 0; i < r.dimensions.size(); ++i)
+        agreementLine(out, r.dimensions[i].key, r.retest[0].byDimension[i]);
+    out << '\n'
+        << QCoreApplication::translate("sense7::cli", "Self against observers (%n observer(s))",
+                                       nullptr, r.observers)
+        << '\n';
+    agreementHeader(out, tr("dimension"));
+    for (int i = 0; i < r.dimensions.size(); ++i)
+        agreementLine(out, r.dimensions[i].key, r.selfObserver[i]);
+    out << '\n'
+        << QStringLiteral("  %1 %2 %3 %4")
+               .arg(tr("dimension"), -16)
+               .arg(tr("α self+obs."), 12)
+               .arg(tr("α observers"), 12)
+               .arg(tr("between participants"), 22)
+        << '\n';
+    for (int i = 0; i < r.dimensions.size(); ++i)
+        out << QStringLiteral("  %1 %2 %3 %4")
+                   .arg(r.dimensions[i].key, -16)
+                   .arg(decimal(r.selfObserverAlpha[i], 12), decimal(r.observerAlpha[i], 12),
+                        decimal(r.individualisation[i], 22))
+            << '\n';
+    out << Qt::flush;
+    return 0;
+}
+
+} // namespace sense7::cli
