@@ -133,6 +133,20 @@ CREATE TABLE edit_event(
     at TEXT NOT NULL);
 CREATE INDEX edit_event_by_annotator ON edit_event(annotator_id, origin);
 )sql",
+
+    // 4: how a model's ratings came about. One row per turn and model annotator: the hash of the
+    // prompt (so an unchanged prompt is not sent again), the reply as received and its timing.
+    R"sql(
+CREATE TABLE model_prediction(
+    turn_id INTEGER NOT NULL REFERENCES turn(id) ON DELETE CASCADE,
+    annotator_id INTEGER NOT NULL REFERENCES annotator(id) ON DELETE CASCADE,
+    prompt_hash TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    elapsed_ms INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 1,
+    at TEXT NOT NULL,
+    PRIMARY KEY(turn_id, annotator_id));
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,

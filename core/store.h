@@ -86,6 +86,13 @@ public:
     void setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
                                std::optional<int> value);
     qint64 addFlag(const TurnFlag &flag);
+    /**
+     * Stores a model's ratings of one turn with the prompt hash, reply and timing, replacing an
+     * earlier prediction by the same model (store_predict.cpp). One transaction, validated.
+     */
+    void recordPrediction(const Prediction &prediction);
+    /** The prompt hash of \a annotatorId's stored prediction for \a turnId; empty when none. */
+    QString predictionPromptHash(qint64 turnId, qint64 annotatorId) const;
 
     // Annotating: the workspace's narrow API (store_annotate.cpp).
     /**

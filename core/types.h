@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonObject>
 #include <QMap>
 #include <QString>
@@ -74,6 +75,18 @@ struct ConversationSummary
     int ratedCells = 0; // ratings present, "not applicable" included
     int cells = 0; // assistant turns x turn-level dimensions
     double ratedShare = 0.0; // ratedCells / cells
+};
+
+/** A classifier's ratings of one turn and how they came about (see Store::recordPrediction). */
+struct Prediction
+{
+    qint64 turnId = 0;
+    qint64 annotatorId = 0;
+    QString promptHash;
+    QHash<qint64, std::optional<int>> values; // dimension id -> rating, nullopt = not applicable
+    QByteArray reply;                         // the reply's content as received
+    qint64 elapsedMs = 0;
+    int attempts = 1;
 };
 
 struct TurnFlag

@@ -41,5 +41,6 @@ inline QString decimal(const std::optional<double> &value, int width = 8)
 // Commands implemented outside commands.cpp.
 int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace sense7::cli
