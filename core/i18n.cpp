@@ -21,7 +21,12 @@ bool install(const QLocale &locale)
         QCoreApplication::installTranslator(own);
         return true;
     }
-    delete own;
+    // English source strings need only their plural forms; they are also the fallback for
+    // languages without a translation of their own.
+    if (own->load(QStringLiteral("sense7_en"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(own);
+    else
+        delete own;
     return false;
 }
 

@@ -33,6 +33,246 @@
     </message>
 </context>
 <context>
+    <name>sense7::AgreementTableModel</name>
+    <message>
+        <source>Too few pairs for a rank correlation.</source>
+        <translation>配对太少，无法计算等级相关。</translation>
+    </message>
+    <message>
+        <source>Undefined: one side gives the same rating every time.</source>
+        <translation>无定义：其中一方每次给出的评分都相同。</translation>
+    </message>
+    <message>
+        <source>95% bootstrap interval: %1 to %2</source>
+        <translation>95% 自助法区间：%1 至 %2</translation>
+    </message>
+    <message>
+        <source>No pairs to compare.</source>
+        <translation>没有可比较的配对。</translation>
+    </message>
+    <message>
+        <source>Not enough ratings to compute this.</source>
+        <translation>评分不足，无法计算。</translation>
+    </message>
+    <message>
+        <source>Pairs of ratings compared</source>
+        <translation>比较的评分配对数</translation>
+    </message>
+    <message>
+        <source>Spearman rank correlation (ties averaged), with a 95% bootstrap interval</source>
+        <translation>Spearman 等级相关（并列取平均秩），附 95% 自助法区间</translation>
+    </message>
+    <message>
+        <source>Share of exactly equal ratings</source>
+        <translation>评分完全一致的比例</translation>
+    </message>
+    <message>
+        <source>Mean absolute difference in scale points</source>
+        <translation>以量表分值计的平均绝对差</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s κ with quadratic weights</source>
+        <translation>二次加权的 Cohen κ</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Spearman ρ</source>
+        <translation>Spearman ρ</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>MAE</source>
+        <translation>MAE</translation>
+    </message>
+    <message>
+        <source>QWK</source>
+        <translation>QWK</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::AnalysisDialog</name>
+    <message>
+        <source>Reliability and evaluation</source>
+        <translation>信度与评估</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>All participants</source>
+        <translation>全部参与者</translation>
+    </message>
+    <message>
+        <source>95% bootstrap intervals</source>
+        <translation>95% 自助法区间</translation>
+    </message>
+    <message>
+        <source>Resample the rated turns 1,000 times for intervals around ρ and accuracy. Slower on large data sets.</source>
+        <translation>对已评分回合重抽样 1,000 次，得到 ρ 和准确率的区间。数据集较大时会更慢。</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>正在计算</translation>
+    </message>
+    <message>
+        <source>&amp;Participant:</source>
+        <translation>参与者(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Reliability</source>
+        <translation>信度(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Classifier &amp;evaluation</source>
+        <translation>分类器评估(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Test–retest</source>
+        <translation>重测信度</translation>
+    </message>
+    <message>
+        <source>Each participant&apos;s ratings against their own blind re-ratings of the same replies.</source>
+        <translation>每位参与者的评分与其本人对同一回复的盲法重复评分的比较。</translation>
+    </message>
+    <message>
+        <source>Individual judgements</source>
+        <translation>个体化判断</translation>
+    </message>
+    <message>
+        <source>Share of the variance of participants&apos; own ratings that lies between participants (one-way ICC): high values mean people judge the same behaviour differently.</source>
+        <translation>参与者自评方差中位于参与者之间的比例（单因素 ICC）：数值越高，说明不同的人对同样的行为判断越不同。</translation>
+    </message>
+    <message>
+        <source>Self and observers</source>
+        <translation>自评与观察者</translation>
+    </message>
+    <message>
+        <source>Participants&apos; own ratings against observers&apos;; Krippendorff&apos;s α (ordinal) with all of them as coders, and among observers only.</source>
+        <translation>参与者自评与观察者评分的比较；以全部评分者为编码者的 Krippendorff α（有序），以及仅观察者之间的 α。</translation>
+    </message>
+    <message>
+        <source>No model ratings in this data set yet.
+
+Import predictions as a ratings CSV with annotator_kind “model”, or use Analysis ▸ Predict ratings… to ask a model.</source>
+        <translation>此数据集中还没有模型评分。
+
+请以 annotator_kind 为“model”的评分 CSV 导入预测，或使用“分析 ▸ 预测评分…”询问模型。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Agreement per dimension</source>
+        <translation>各维度的一致性</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Means over dimensions, with floors on the same turns&lt;/b&gt;</source>
+        <translation>&lt;b&gt;各维度平均值，以及在相同回合上的基线&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Means over dimensions, with floors on the same turns</source>
+        <translation>各维度平均值，以及在相同回合上的基线</translation>
+    </message>
+    <message>
+        <source>Dimension of the confusion matrix</source>
+        <translation>混淆矩阵的维度</translation>
+    </message>
+    <message>
+        <source>&amp;Confusion matrix of:</source>
+        <translation>混淆矩阵(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Confusion matrix</source>
+        <translation>混淆矩阵</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Could not compute: %1</source>
+        <translation>无法计算：%1</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>α self + observers</source>
+        <translation>α 自评 + 观察者</translation>
+    </message>
+    <message>
+        <source>α observers</source>
+        <translation>α 观察者</translation>
+    </message>
+    <message>
+        <source>Between participants</source>
+        <translation>参与者之间</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>评分数</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 re-rated pairs; %n observer(s).</source>
+        <translation>
+            <numerusform>%1 对重复评分；%n 名观察者。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mean over dimensions</source>
+        <translation>各维度平均</translation>
+    </message>
+    <message>
+        <source>Predictor</source>
+        <translation>预测方式</translation>
+    </message>
+    <message>
+        <source>Majority rating</source>
+        <translation>多数评分</translation>
+    </message>
+    <message>
+        <source>Participant&apos;s own mean (leave-one-out)</source>
+        <translation>参与者本人的平均值（留一法）</translation>
+    </message>
+    <message>
+        <source>SENSE-7 paper&apos;s classifier (reference)</source>
+        <translation>SENSE-7 论文中的分类器（参考）</translation>
+    </message>
+    <message>
+        <source>The floors predict the same turns without reading them: always the most common rating, or the participant&apos;s own average of their other ratings. The reference row is what Suh et al. (2025) report for their LLM classifier: mean ρ = %1, accuracy = %2.</source>
+        <translation>基线在不阅读回合内容的情况下预测相同的回合：总是给出最常见的评分，或给出该参与者其他评分的平均值。参考行是 Suh 等人（2025）报告的 LLM 分类器结果：平均 ρ = %1，准确率 = %2。</translation>
+    </message>
+    <message>
+        <source>Model “%1”: %2 rated pairs.</source>
+        <translation>模型“%1”：%2 对评分。</translation>
+    </message>
+    <message>
+        <source>%1: %2 pairs</source>
+        <translation>%1：%2 对</translation>
+    </message>
+    <message>
+        <source>Participant&apos;s rating</source>
+        <translation>参与者的评分</translation>
+    </message>
+    <message>
+        <source>Model&apos;s rating</source>
+        <translation>模型的评分</translation>
+    </message>
+</context>
+<context>
     <name>sense7::AnnotationBar</name>
     <message>
         <source>Annotator</source>
@@ -457,6 +697,167 @@
     <message>
         <source>Every reply listed is rated.</source>
         <translation>列出的所有回复都已评分。</translation>
+    </message>
+    <message>
+        <source>Anal&amp;ysis</source>
+        <translation>分析(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Reliability…</source>
+        <translation>信度(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Test–retest, self against observers, and how individual the judgements are</source>
+        <translation>重测信度、自评与观察者的比较，以及判断的个体化程度</translation>
+    </message>
+    <message>
+        <source>Classifier &amp;evaluation…</source>
+        <translation>分类器评估(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Predict ratings…</source>
+        <translation>预测评分(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: predictions cannot be stored in it.</source>
+        <translation>%1 以只读方式打开：无法在其中保存预测。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::PredictDialog</name>
+    <message>
+        <source>Predict ratings</source>
+        <translation>预测评分</translation>
+    </message>
+    <message>
+        <source>A model rates every assistant reply on the seven dimensions, reading the conversation up to that reply. Its ratings are stored as a separate “model” annotator, never over anyone&apos;s own. Nothing is sent until you press Start, and only to the address below.</source>
+        <translation>模型会阅读截至每条助手回复的对话，并在七个维度上为其评分。评分作为单独的“模型”标注者保存，绝不会覆盖任何人自己的评分。在你按下“开始”之前不会发送任何内容，且只会发送到下面的地址。</translation>
+    </message>
+    <message>
+        <source>Any OpenAI-compatible chat-completions endpoint: llama.cpp, Ollama, vLLM or a hosted service.</source>
+        <translation>任何兼容 OpenAI 的 chat-completions 端点：llama.cpp、Ollama、vLLM 或托管服务。</translation>
+    </message>
+    <message>
+        <source>&amp;Endpoint:</source>
+        <translation>端点(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>for example llama3.1:8b</source>
+        <translation>例如 llama3.1:8b</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>from SENSE7_API_KEY</source>
+        <translation>来自 SENSE7_API_KEY</translation>
+    </message>
+    <message>
+        <source>none (local servers need none)</source>
+        <translation>无（本地服务器不需要）</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Keep the key in the system keychain</source>
+        <translation>将密钥保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source> earlier turns</source>
+        <translation> 个之前的回合</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>上下文(&amp;C)：</translation>
+    </message>
+    <message>
+        <source> at once</source>
+        <translation> 个同时进行</translation>
+    </message>
+    <message>
+        <source>&amp;Requests:</source>
+        <translation>请求数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Timeout:</source>
+        <translation>超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The open conversation</source>
+        <translation>当前打开的对话</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n listed conversation(s)</source>
+        <translation>
+            <numerusform>列出的全部 %n 个对话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rate:</source>
+        <translation>评分范围：</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Problems with single replies are listed here.</source>
+        <translation>单条回复的问题会列在这里。</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Give the endpoint&apos;s address and the model&apos;s name.</source>
+        <translation>请填写端点地址和模型名称。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 replies</source>
+        <translation>%1 / %2 条回复</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Asking %1…</source>
+        <translation>正在询问 %1…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 replies rated, %2 unchanged and skipped, %3 failed.</source>
+        <translation>已评分 %1 条回复，%2 条未变而跳过，%3 条失败。</translation>
+    </message>
+    <message>
+        <source>Cancelled. </source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>The key could not be kept in the system keychain: %1</source>
+        <translation>无法将密钥保存在系统钥匙串中：%1</translation>
     </message>
 </context>
 <context>
@@ -943,6 +1344,97 @@
     </message>
 </context>
 <context>
+    <name>sense7::analysis</name>
+    <message>
+        <source>The data set has no instrument “%1”.</source>
+        <translation>数据集中没有量表“%1”。</translation>
+    </message>
+    <message>
+        <source>No model ratings in this data set: import predictions as annotator kind “model” first.</source>
+        <translation>此数据集中没有模型评分：请先以标注者类型“model”导入预测。</translation>
+    </message>
+    <message>
+        <source>No model “%1” in this data set; it has: %2.</source>
+        <translation>此数据集中没有模型“%1”；现有：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::classify</name>
+    <message>
+        <source>the reply holds no JSON object</source>
+        <translation>回复中没有 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the reply is not valid JSON (%1 at character %2)</source>
+        <translation>回复不是有效的 JSON（第 %2 个字符处：%1）</translation>
+    </message>
+    <message>
+        <source>the reply has no rating for &quot;%1&quot;</source>
+        <translation>回复中没有“%1”的评分</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be rated; it may not be null</source>
+        <translation>“%1”必须评分，不能为 null</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is %2, not a whole number from %3 to %4</source>
+        <translation>“%1”为 %2，不是 %3 到 %4 之间的整数</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::classify::Classifier</name>
+    <message>
+        <source>A prediction run is already going on.</source>
+        <translation>已有一次预测正在进行。</translation>
+    </message>
+    <message>
+        <source>“%1” is not an http or https address.</source>
+        <translation>“%1”不是 http 或 https 地址。</translation>
+    </message>
+    <message>
+        <source>Name the model to ask.</source>
+        <translation>请指定要询问的模型。</translation>
+    </message>
+    <message>
+        <source>%1 has no SENSE-7 instrument to rate with.</source>
+        <translation>%1 中没有可用于评分的 SENSE-7 量表。</translation>
+    </message>
+    <message>
+        <source>conversation %1, turn %2</source>
+        <translation>对话 %1，回合 %2</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内没有回答</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1</source>
+        <translation>服务器返回 HTTP %1</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2: %3</source>
+        <translation>%1 返回 HTTP %2：%3</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1: %2</source>
+        <translation>服务器返回 HTTP %1：%2</translation>
+    </message>
+    <message>
+        <source>the reply has no choices[0].message.content</source>
+        <translation>回复中没有 choices[0].message.content</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (after %n attempt(s))</source>
+        <translation>
+            <numerusform>%1（尝试 %n 次后）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::cli</name>
     <message>
         <source>Create a new, empty data set with the SENSE-7 instrument.</source>
@@ -1071,6 +1563,192 @@
     <message>
         <source>import exports, data sets, ratings or bundles</source>
         <translation>导入导出文件、数据集、评分或数据包</translation>
+    </message>
+    <message>
+        <source>The data set.</source>
+        <translation>数据集。</translation>
+    </message>
+    <message>
+        <source>Only this participant&apos;s conversations.</source>
+        <translation>只包括该参与者的对话。</translation>
+    </message>
+    <message>
+        <source>The instrument whose turn-level dimensions are compared (default: sense7).</source>
+        <translation>比较其回合级维度的量表（默认：sense7）。</translation>
+    </message>
+    <message>
+        <source>Bootstrap resamples for the 95% intervals; 0 for none (default: 1000).</source>
+        <translation>用于 95% 区间的自助法重抽样次数；0 表示不计算（默认：1000）。</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of a table.</source>
+        <translation>输出 JSON 而不是表格。</translation>
+    </message>
+    <message>
+        <source>Spearman ρ [95% CI]</source>
+        <translation>Spearman ρ [95% CI]</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>MAE</source>
+        <translation>MAE</translation>
+    </message>
+    <message>
+        <source>QWK</source>
+        <translation>QWK</translation>
+    </message>
+    <message>
+        <source>Compare a classifier&apos;s ratings (annotator kind &quot;model&quot;) with the participants&apos; own, per dimension: n, Spearman ρ, exact accuracy, mean absolute error and quadratic weighted κ, with two floors computed on the same turns: the majority rating and each participant&apos;s own mean rating (leave-one-out).</source>
+        <translation>按维度比较分类器评分（标注者类型“model”）与参与者自评：n、Spearman ρ、完全一致准确率、平均绝对误差和二次加权 κ，并在相同回合上计算两个基线：多数评分，以及每位参与者本人的平均评分（留一法）。</translation>
+    </message>
+    <message>
+        <source>The model annotator to evaluate.</source>
+        <translation>要评估的模型标注者。</translation>
+    </message>
+    <message>
+        <source>No model ratings in %1.</source>
+        <translation>%1 中没有模型评分。</translation>
+    </message>
+    <message>
+        <source>Choose a model with --model: %1.</source>
+        <translation>请用 --model 选择一个模型：%1。</translation>
+    </message>
+    <message>
+        <source>Model “%1” against the participants&apos; own ratings</source>
+        <translation>模型“%1”与参与者自评的比较</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Floors on the same turns (means over dimensions):</source>
+        <translation>相同回合上的基线（各维度平均）：</translation>
+    </message>
+    <message>
+        <source>majority rating</source>
+        <translation>多数评分</translation>
+    </message>
+    <message>
+        <source>own mean (LOO)</source>
+        <translation>本人平均（留一）</translation>
+    </message>
+    <message>
+        <source>SENSE-7 paper (Suh et al., 2025): mean ρ = %1, accuracy = %2.</source>
+        <translation>SENSE-7 论文（Suh 等，2025）：平均 ρ = %1，准确率 = %2。</translation>
+    </message>
+    <message>
+        <source>Reliability per dimension: participants against their own blind re-ratings (test–retest), self against observers and observers among themselves (Krippendorff&apos;s α, ordinal), and the share of rating variance that lies between participants.</source>
+        <translation>按维度给出信度：参与者与其本人的盲法重复评分（重测）、自评与观察者以及观察者之间（Krippendorff α，有序），以及评分方差中位于参与者之间的比例。</translation>
+    </message>
+    <message>
+        <source>Test–retest: participants against their own blind re-ratings</source>
+        <translation>重测信度：参与者与其本人的盲法重复评分</translation>
+    </message>
+    <message numerus="yes">
+        <source>Self against observers (%n observer(s))</source>
+        <translation>
+            <numerusform>自评与观察者（%n 名观察者）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>α self+obs.</source>
+        <translation>α 自评+观察</translation>
+    </message>
+    <message>
+        <source>α observers</source>
+        <translation>α 观察者</translation>
+    </message>
+    <message>
+        <source>between participants</source>
+        <translation>参与者之间</translation>
+    </message>
+    <message>
+        <source>--%1 needs a whole number of 1 or more, not “%2”.</source>
+        <translation>--%1 需要 1 或更大的整数，而不是“%2”。</translation>
+    </message>
+    <message>
+        <source>Ask a model behind an OpenAI-compatible chat-completions endpoint (llama.cpp, Ollama, vLLM or a hosted service) to rate every assistant turn on the SENSE-7 dimensions. The answers are stored as annotator kind &quot;model&quot; named after the model. Turns whose prompt was answered before are not sent again. The API key is read from an environment variable and never stored.</source>
+        <translation>请兼容 OpenAI 的 chat-completions 端点（llama.cpp、Ollama、vLLM 或托管服务）背后的模型在 SENSE-7 各维度上为每个助手回合评分。回答以模型名称作为标注者（类型“model”）保存。提示已回答过的回合不会再次发送。API 密钥从环境变量读取，绝不保存。</translation>
+    </message>
+    <message>
+        <source>The endpoint, e.g. http://localhost:8080/v1.</source>
+        <translation>端点，例如 http://localhost:8080/v1。</translation>
+    </message>
+    <message>
+        <source>The model to ask.</source>
+        <translation>要询问的模型。</translation>
+    </message>
+    <message>
+        <source>A conversation to rate (id, source id or content hash); repeat for more. Default: all.</source>
+        <translation>要评分的对话（id、来源 id 或内容哈希）；可重复指定多个。默认：全部。</translation>
+    </message>
+    <message>
+        <source>Earlier turns shown before the rated reply (default: 8).</source>
+        <translation>在被评分回复之前显示的回合数（默认：8）。</translation>
+    </message>
+    <message>
+        <source>Requests at once (default: 4).</source>
+        <translation>同时进行的请求数（默认：4）。</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for one answer (default: 60).</source>
+        <translation>等待单个回答的秒数（默认：60）。</translation>
+    </message>
+    <message>
+        <source>Tries per turn on timeouts, HTTP 429/5xx and malformed answers (default: 4).</source>
+        <translation>遇到超时、HTTP 429/5xx 和格式错误的回答时，每个回合的尝试次数（默认：4）。</translation>
+    </message>
+    <message>
+        <source>The environment variable holding the API key (default: SENSE7_API_KEY).</source>
+        <translation>保存 API 密钥的环境变量（默认：SENSE7_API_KEY）。</translation>
+    </message>
+    <message>
+        <source>sense7 classify needs --%1.</source>
+        <translation>sense7 classify 需要 --%1。</translation>
+    </message>
+    <message>
+        <source>No conversation “%1” in %2.</source>
+        <translation>%2 中没有对话“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 turns</source>
+        <translation>%1 / %2 个回合</translation>
+    </message>
+    <message>
+        <source>%1: %2 turns rated, %3 unchanged and skipped, %4 failed; %5 requests.</source>
+        <translation>%1：已评分 %2 个回合，%3 个未变而跳过，%4 个失败；共 %5 次请求。</translation>
+    </message>
+    <message>
+        <source>sense7 classify: %1</source>
+        <translation>sense7 classify：%1</translation>
+    </message>
+    <message>
+        <source>reliability: re-rating, observers, individual judgements</source>
+        <translation>信度：重复评分、观察者、个体化判断</translation>
+    </message>
+    <message>
+        <source>ask a model (OpenAI-compatible endpoint) to rate turns</source>
+        <translation>请模型（兼容 OpenAI 的端点）为回合评分</translation>
+    </message>
+    <message>
+        <source>compare a model&apos;s ratings with the participants&apos; own</source>
+        <translation>比较模型评分与参与者自评</translation>
+    </message>
+    <message>
+        <source>--bootstrap needs a whole number of 0 or more, not “%1”.</source>
+        <translation>--bootstrap 需要 0 或更大的整数，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>No participant “%1” in %2.</source>
+        <translation>%2 中没有参与者“%1”。</translation>
     </message>
 </context>
 <context>

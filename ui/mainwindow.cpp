@@ -1,12 +1,14 @@
 #include "mainwindow.h"
 
 #include "about.h"
+#include "analysisdialog.h"
 #include "annotationbar.h"
 #include "annotationsession.h"
 #include "conversationtablemodel.h"
 #include "error.h"
 #include "findbar.h"
 #include "importcontroller.h"
+#include "predictdialog.h"
 #include "ratingpanel.h"
 #include "retestcontroller.h"
 #include "shortcutsdialog.h"
@@ -206,6 +208,15 @@ void MainWindow::createActions()
     participantMode->setChecked(true);
     connect(m_researcherAction, &QAction::toggled, this, &MainWindow::setMode);
 
+    QMenu *analysis = menuBar()->addMenu(tr("Anal&ysis"));
+    QAction *reliability =
+        analysis->addAction(tr("&Reliability…"), this, [this] { showAnalysis(false); });
+    reliability->setToolTip(
+        tr("Test–retest, self against observers, and how individual the judgements are"));
+    analysis->addAction(tr("Classifier &evaluation…"), this, [this] { showAnalysis(true); });
+    analysis->addSeparator();
+    analysis->addAction(tr("&Predict ratings…"), this, &MainWindow::predictRatings);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
     keys->setShortcut(QKeySequence::HelpContents);
@@ -356,6 +367,44 @@ bool MainWindow::goToNextUnrated()
     }
     statusBar()->showMessage(tr("Every reply listed is rated."), 4000);
     return false;
+}
+
+void MainWindow::showAnalysis(bool evaluation)
+{
+    if (!m_store)
+        return;
+    auto *dialog = qobject_cast<AnalysisDialog *>(m_analysis.data());
+    if (!dialog) {
+        dialog = new AnalysisDialog(m_store.get(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_analysis = dialog;
+    }
+    dialog->showPage(evaluation ? AnalysisDialog::Page::Evaluation
+                                : AnalysisDialog::Page::Reliability);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void MainWindow::predictRatings()
+{
+    if (!m_store)
+        return;
+    if (m_store->isReadOnly()) {
+        showError(
+            tr("%1 is open read-only: predictions cannot be stored in it.").arg(m_store->path()));
+        return;
+    }
+    QVector<qint64> listed;
+    for (int row = 0; row < m_conversations->rowCount(); ++row)
+        listed << m_conversations->summary(row).id;
+    auto *dialog = new PredictDialog(m_store.get(), m_turns->conversationId(), listed, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PredictDialog::runFinished, this, [this] {
+        if (auto *open = qobject_cast<AnalysisDialog *>(m_analysis.data()))
+            open->recompute();
+    });
+    dialog->show();
 }
 
 void MainWindow::showShortcuts()

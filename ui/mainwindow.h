@@ -3,6 +3,7 @@
 #include "settings.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -70,6 +71,9 @@ private:
     void populateRecentMenu();
     void showAbout();
     void showShortcuts();
+    /** Opens (or raises) the reliability and evaluation window on \a evaluation's page. */
+    void showAnalysis(bool evaluation);
+    void predictRatings();
     void setMode(bool researcher);
     void startSession();
     void saved(const QString &what);
@@ -80,6 +84,7 @@ private:
 
     Settings m_settings;
     std::unique_ptr<Store> m_store;
+    QPointer<QDialog> m_analysis;
     ConversationTableModel *m_conversations;
     QSortFilterProxyModel *m_sorted;
     TurnListModel *m_turns;

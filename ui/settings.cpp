@@ -16,6 +16,11 @@ const auto retestEvery = QStringLiteral("retest/everyConversations");
 const auto retestPercent = QStringLiteral("retest/percent");
 const auto retestMilestones = QStringLiteral("retest/milestones");
 const auto recent = QStringLiteral("dataSets/recent");
+const auto classifyEndpoint = QStringLiteral("classify/endpoint");
+const auto classifyModel = QStringLiteral("classify/model");
+const auto classifyContext = QStringLiteral("classify/contextTurns");
+const auto classifyConcurrency = QStringLiteral("classify/concurrency");
+const auto classifyKeychain = QStringLiteral("classify/keyInKeychain");
 } // namespace key
 
 Settings::Settings() = default;
@@ -121,6 +126,56 @@ int Settings::retestEveryConversations() const
 void Settings::setRetestEveryConversations(int n)
 {
     m_settings.setValue(key::retestEvery, n);
+}
+
+QString Settings::classifyEndpoint() const
+{
+    return m_settings.value(key::classifyEndpoint).toString();
+}
+
+void Settings::setClassifyEndpoint(const QString &url)
+{
+    m_settings.setValue(key::classifyEndpoint, url);
+}
+
+QString Settings::classifyModel() const
+{
+    return m_settings.value(key::classifyModel).toString();
+}
+
+void Settings::setClassifyModel(const QString &model)
+{
+    m_settings.setValue(key::classifyModel, model);
+}
+
+int Settings::classifyContextTurns() const
+{
+    return qBound(1, m_settings.value(key::classifyContext, 8).toInt(), 100);
+}
+
+void Settings::setClassifyContextTurns(int turns)
+{
+    m_settings.setValue(key::classifyContext, turns);
+}
+
+int Settings::classifyConcurrency() const
+{
+    return qBound(1, m_settings.value(key::classifyConcurrency, 4).toInt(), 32);
+}
+
+void Settings::setClassifyConcurrency(int n)
+{
+    m_settings.setValue(key::classifyConcurrency, n);
+}
+
+bool Settings::classifyKeyInKeychain() const
+{
+    return m_settings.value(key::classifyKeychain, false).toBool();
+}
+
+void Settings::setClassifyKeyInKeychain(bool on)
+{
+    m_settings.setValue(key::classifyKeychain, on);
 }
 
 int Settings::retestPercent() const

@@ -41,6 +41,19 @@ public:
     int retestMilestone(const QString &dataSet) const;
     void setRetestMilestone(const QString &dataSet, int completed);
 
+    /** Prediction endpoint: URL, model, prompt context, concurrency; never the API key. */
+    QString classifyEndpoint() const;
+    void setClassifyEndpoint(const QString &url);
+    QString classifyModel() const;
+    void setClassifyModel(const QString &model);
+    int classifyContextTurns() const;
+    void setClassifyContextTurns(int turns);
+    int classifyConcurrency() const;
+    void setClassifyConcurrency(int n);
+    /** Whether the API key was left in the system keychain. */
+    bool classifyKeyInKeychain() const;
+    void setClassifyKeyInKeychain(bool on);
+
     QString lastDataSet() const;
     void setLastDataSet(const QString &path);
     /** Most recent first, without duplicates, at most maxRecent entries. */

@@ -33,13 +33,15 @@ analysis::Options commonOptions(const QCommandLineParser &parser, const Store &s
     bool ok = false;
     options.bootstrapReplicates = parser.value(QStringLiteral("bootstrap")).toInt(&ok);
     if (!ok || options.bootstrapReplicates < 0)
-        throw Error(tr("--bootstrap needs a whole number of 0 or more, not “%1”.")
+        throw Error(QCoreApplication::translate(
+                        "sense7::cli", "--bootstrap needs a whole number of 0 or more, not “%1”.")
                         .arg(parser.value(QStringLiteral("bootstrap"))));
     if (parser.isSet(QStringLiteral("participant"))) {
         const QString code = parser.value(QStringLiteral("participant"));
         options.participantId = store.participantId(code);
         if (options.participantId == 0)
-            throw Error(tr("No participant “%1” in %2.").arg(code, store.path()));
+            throw Error(QCoreApplication::translate("sense7::cli", "No participant “%1” in %2.")
+                            .arg(code, store.path()));
     }
     return options;
 }

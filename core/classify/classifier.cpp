@@ -10,7 +10,8 @@
 #include <QNetworkRequest>
 #include <QTimer>
 
-namespace sense7::classify {
+namespace sense7 {
+namespace classify {
 
 QUrl Endpoint::completionsUrl() const
 {
@@ -265,4 +266,5 @@ void Classifier::maybeFinish()
     }
 }
 
-} // namespace sense7::classify
+} // namespace classify
+} // namespace sense7

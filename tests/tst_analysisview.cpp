@@ -1,0 +1,284 @@
+// The reliability and evaluation window and the prediction dialog, offscreen, on the demo data.
+#include "agreementtablemodel.h"
+#include "analysisdialog.h"
+#include "completionserver.h"
+#include "predictdialog.h"
+#include "settings.h"
+#include "stats/analysis.h"
+#include "testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace sense7;
+using namespace sense7::test;
+
+namespace {
+
+void waitComputed(AnalysisDialog &dialog)
+{
+    QSignalSpy computed(&dialog, &AnalysisDialog::computed);
+    if (dialog.isBusy() && !computed.wait(30000))
+        qFatal("the analysis did not finish");
+}
+
+QVariant cell(const QAbstractItemModel *model, int row, int column, int role = Qt::DisplayRole)
+{
+    return model->data(model->index(row, column), role);
+}
+
+void keepScreenshot(QWidget *widget, const QString &name)
+{
+    const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR");
+    if (keep.isEmpty())
+        return;
+    QCoreApplication::sendPostedEvents(); // lay out what the last results resized
+    QCoreApplication::processEvents();
+    widget->grab().save(QDir(keep).filePath(name));
+}
+
+} // namespace
+
+class TestAnalysisView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void reliabilityTablesShowTheLibrarysNumbers();
+    void evaluationShowsFloorsReferenceAndConfusion();
+    void participantChoiceRecomputes();
+    void dataSetWithoutModelExplainsWhatToDo();
+    void tableModelPassesTheTester();
+    void predictDialogStoresRatings();
+    void predictDialogCancels();
+    void predictDialogAsksForEndpoint();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+void TestAnalysisView::initTestCase()
+{
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("analysisview"));
+}
+
+void TestAnalysisView::init()
+{
+    QSettings().clear();
+    m_db = m_dir.filePath(
+        QStringLiteral("demo-%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
+    QFile::remove(m_db);
+    makeDemoDataSet(m_db);
+}
+
+void TestAnalysisView::reliabilityTablesShowTheLibrarysNumbers()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    dialog.show();
+    waitComputed(dialog);
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::reliability(*store, options);
+
+    QCOMPARE(dialog.retestModel()->rowCount(), 7);
+    for (int i = 0; i < 7; ++i) {
+        QCOMPARE(cell(dialog.retestModel(), i, 0).toString(), expected.dimensions[i].name);
+        QCOMPARE(cell(dialog.retestModel(), i, AgreementTableModel::N).toInt(),
+                 expected.retest[0].byDimension[i].n);
+        QCOMPARE(
+            cell(dialog.retestModel(), i, AgreementTableModel::Accuracy, Qt::UserRole).toDouble(),
+            *expected.retest[0].byDimension[i].accuracy);
+        QCOMPARE(cell(dialog.observerModel(), i, AgreementTableModel::FirstExtra, Qt::UserRole)
+                     .toDouble(),
+                 *expected.selfObserverAlpha[i]);
+        QCOMPARE(cell(dialog.individualModel(), i, 1, Qt::UserRole).toDouble(),
+                 *expected.individualisation[i]);
+    }
+    // The interval is shown beside ρ and spelled out in the tooltip.
+    QVERIFY(cell(dialog.retestModel(), 0, AgreementTableModel::Spearman)
+                .toString()
+                .contains(QLatin1Char('[')));
+    QVERIFY(cell(dialog.retestModel(), 0, AgreementTableModel::Spearman, Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral("95% bootstrap interval")));
+    keepScreenshot(&dialog, QStringLiteral("reliability.png"));
+}
+
+void TestAnalysisView::evaluationShowsFloorsReferenceAndConfusion()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    dialog.showPage(AnalysisDialog::Page::Evaluation);
+    dialog.show();
+    waitComputed(dialog);
+    QCOMPARE(dialog.modelChoice()->currentText(), QStringLiteral("demo-classifier"));
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::evaluate(*store, QStringLiteral("demo-classifier"), options);
+
+    QCOMPARE(dialog.evaluationModel()->rowCount(), 8); // seven dimensions and their mean
+    QCOMPARE(
+        cell(dialog.evaluationModel(), 7, AgreementTableModel::Spearman, Qt::UserRole).toDouble(),
+        *expected.mean.spearman);
+    QVERIFY(!cell(dialog.evaluationModel(), 7, AgreementTableModel::N).isValid());
+    QCOMPARE(dialog.floorsModel()->rowCount(), 4);
+    QCOMPARE(cell(dialog.floorsModel(), 1, AgreementTableModel::Accuracy, Qt::UserRole).toDouble(),
+             *expected.majorityMean.accuracy);
+    QCOMPARE(cell(dialog.floorsModel(), 3, AgreementTableModel::Spearman).toString(),
+             QStringLiteral("0.369"));
+    QCOMPARE(cell(dialog.floorsModel(), 3, AgreementTableModel::Accuracy).toString(),
+             QStringLiteral("0.487"));
+
+    QCustomPlot *plot = dialog.confusionPlot();
+    QCOMPARE(plot->plottableCount(), 1);
+    QVERIFY(qobject_cast<QCPColorMap *>(plot->plottable(0)));
+    QCOMPARE(plot->itemCount(), 25);
+    int total = 0;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        total += qobject_cast<QCPItemText *>(plot->item(i))->text().toInt();
+    QCOMPARE(total, expected.dimensions[0].model.n);
+    keepScreenshot(&dialog, QStringLiteral("evaluation.png"));
+}
+
+void TestAnalysisView::participantChoiceRecomputes()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    waitComputed(dialog);
+    auto *participant = dialog.findChild<QComboBox *>();
+    QVERIFY(participant);
+    QSignalSpy computed(&dialog, &AnalysisDialog::computed);
+    participant->setCurrentIndex(participant->findText(QStringLiteral("P02")));
+    QVERIFY(computed.wait(30000));
+    analysis::Options options;
+    options.participantId = store->participantId(QStringLiteral("P02"));
+    const auto expected = analysis::reliability(*store, options);
+    QCOMPARE(cell(dialog.retestModel(), 0, AgreementTableModel::N).toInt(),
+             expected.retest[0].byDimension[0].n);
+    QVERIFY(expected.retest[0].byDimension[0].n
+            < analysis::reliability(*store).retest[0].byDimension[0].n);
+}
+
+void TestAnalysisView::dataSetWithoutModelExplainsWhatToDo()
+{
+    const QString path = m_dir.filePath(QStringLiteral("empty.sense7"));
+    QFile::remove(path);
+    auto store = Store::create(path);
+    AnalysisDialog dialog(store.get());
+    waitComputed(dialog);
+    auto *stack = dialog.findChild<QStackedWidget *>(QStringLiteral("evaluationStack"));
+    QVERIFY(stack);
+    QCOMPARE(stack->currentIndex(), 0);
+    QVERIFY(qobject_cast<QLabel *>(stack->currentWidget())
+                ->text()
+                .contains(QStringLiteral("Predict ratings")));
+    QCOMPARE(dialog.retestModel()->rowCount(), 7);
+    QCOMPARE(cell(dialog.retestModel(), 0, AgreementTableModel::Spearman).toString(),
+             QStringLiteral("—"));
+}
+
+void TestAnalysisView::tableModelPassesTheTester()
+{
+    AgreementTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    stats::Agreement a = stats::agree(stats::Pairs {{1, 2, 3, 4}, {1, 2, 4, 4}}, 200);
+    model.setRows(QStringLiteral("Dimension"),
+                  {{QStringLiteral("warmth"), a, {0.5, 12}, false},
+                   {QStringLiteral("mean"), std::nullopt, {QVariant(), 3}, true}},
+                  {QStringLiteral("α"), QStringLiteral("k")});
+    QCOMPARE(model.columnCount(), 8);
+    QCOMPARE(cell(&model, 0, AgreementTableModel::Accuracy).toString(), QStringLiteral("0.750"));
+    QCOMPARE(cell(&model, 0, AgreementTableModel::FirstExtra).toString(), QStringLiteral("0.500"));
+    QCOMPARE(cell(&model, 0, AgreementTableModel::FirstExtra + 1).toInt(), 12);
+    QCOMPARE(cell(&model, 1, AgreementTableModel::FirstExtra).toString(), QStringLiteral("—"));
+    QVERIFY(cell(&model, 1, 0, Qt::FontRole).value<QFont>().bold());
+    model.setAgreementColumnsVisible(false);
+    QCOMPARE(model.columnCount(), 3);
+    QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("α"));
+}
+
+void TestAnalysisView::predictDialogStoresRatings()
+{
+    CompletionServer server;
+    server.handler = [](int, const QJsonObject &) {
+        return Response {200, ratings(3), {}, false, {}};
+    };
+    auto store = Store::open(m_db);
+    const qint64 conversation = store->conversationSummaries().constFirst().id;
+    int replies = 0;
+    for (const Turn &t : store->turns(conversation))
+        replies += t.role == Role::Assistant ? 1 : 0;
+
+    PredictDialog dialog(store.get(), conversation, {conversation});
+    dialog.setEndpoint(server.url().toString(), QStringLiteral("gui-model"));
+    dialog.show();
+    QSignalSpy finished(&dialog, &PredictDialog::runFinished);
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(dialog.statusText().startsWith(QStringLiteral("%1 replies rated").arg(replies)),
+             qPrintable(dialog.statusText()));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                      " WHERE a.code = 'gui-model' AND a.kind = 'model'"),
+             qint64(replies * 7));
+    // The endpoint is remembered for next time; no key is.
+    QCOMPARE(Settings().classifyModel(), QStringLiteral("gui-model"));
+    for (const QString &key : QSettings().allKeys())
+        QVERIFY2(!key.contains(QLatin1String("key"), Qt::CaseInsensitive)
+                     || key == QLatin1String("classify/keyInKeychain"),
+                 qPrintable(key));
+    keepScreenshot(&dialog, QStringLiteral("predict.png"));
+}
+
+void TestAnalysisView::predictDialogCancels()
+{
+    CompletionServer server;
+    server.handler = [](int, const QJsonObject &) {
+        Response r;
+        r.hang = true;
+        return r;
+    };
+    auto store = Store::open(m_db);
+    const qint64 conversation = store->conversationSummaries().constFirst().id;
+    PredictDialog dialog(store.get(), conversation, {conversation});
+    dialog.setEndpoint(server.url().toString(), QStringLiteral("slow-model"));
+    dialog.show();
+    QSignalSpy finished(&dialog, &PredictDialog::runFinished);
+    QVERIFY(dialog.start());
+    QTRY_VERIFY(!server.bodies.isEmpty());
+    QTest::keyClick(&dialog, Qt::Key_Escape); // Esc or Cancel while running stops the run only
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(dialog.isVisible());
+    QVERIFY2(dialog.statusText().startsWith(QStringLiteral("Cancelled.")),
+             qPrintable(dialog.statusText()));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM annotator a JOIN rating r ON r.annotator_id = a.id"
+                      " WHERE a.code = 'slow-model'"),
+             qint64(0));
+}
+
+void TestAnalysisView::predictDialogAsksForEndpoint()
+{
+    auto store = Store::open(m_db);
+    PredictDialog dialog(store.get(), 0, {1, 2});
+    QVERIFY(!dialog.start());
+    QCOMPARE(dialog.statusText(),
+             QStringLiteral("Give the endpoint's address and the model's name."));
+    QCOMPARE(queryInt(m_db, "SELECT COUNT(*) FROM annotator WHERE kind = 'model'"),
+             qint64(1)); // the demo's
+}
+
+QTEST_MAIN(TestAnalysisView)
+#include "tst_analysisview.moc"

@@ -1,0 +1,81 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>sense7::AnalysisDialog</name>
+    <message numerus="yes">
+        <source>%1 re-rated pairs; %n observer(s).</source>
+        <translation>
+            <numerusform>%1 re-rated pairs; %n observer.</numerusform>
+            <numerusform>%1 re-rated pairs; %n observers.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::FindBar</name>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::PredictDialog</name>
+    <message numerus="yes">
+        <source>All %n listed conversation(s)</source>
+        <translation>
+            <numerusform>The %n listed conversation</numerusform>
+            <numerusform>All %n listed conversations</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::RetestController</name>
+    <message numerus="yes">
+        <source>You have rated %n conversation(s) completely. Would you rate a few replies again? Your earlier ratings stay hidden and are not changed.</source>
+        <translation>
+            <numerusform>You have rated %n conversation completely. Would you rate a few replies again? Your earlier ratings stay hidden and are not changed.</numerusform>
+            <numerusform>You have rated %n conversations completely. Would you rate a few replies again? Your earlier ratings stay hidden and are not changed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Thank you: %n reply(s) rated again.</source>
+        <translation>
+            <numerusform>Thank you: %n reply rated again.</numerusform>
+            <numerusform>Thank you: %n replies rated again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::TranscriptView</name>
+    <message numerus="yes">
+        <source>Show more (%n more characters)</source>
+        <translation>
+            <numerusform>Show more (%n more character)</numerusform>
+            <numerusform>Show more (%n more characters)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::classify::Classifier</name>
+    <message numerus="yes">
+        <source>%1 (after %n attempt(s))</source>
+        <translation>
+            <numerusform>%1 (after %n attempt)</numerusform>
+            <numerusform>%1 (after %n attempts)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::cli</name>
+    <message numerus="yes">
+        <source>Self against observers (%n observer(s))</source>
+        <translation>
+            <numerusform>Self against observers (%n observer)</numerusform>
+            <numerusform>Self against observers (%n observers)</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,392 @@
+#include "analysisdialog.h"
+
+#include "agreementtablemodel.h"
+#include "charts/confusionchart.h"
+#include "error.h"
+#include "store.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QThread>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace sense7 {
+
+struct AnalysisDialog::Results
+{
+    std::optional<analysis::Reliability> reliability;
+    std::optional<analysis::Evaluation> evaluation;
+    QString error;
+};
+
+namespace {
+
+/** Makes \a view exactly as tall as its rows, so that short tables need no scrolling. */
+void fitHeight(QTableView *view)
+{
+    int height = view->horizontalHeader()->height() + 2 * view->frameWidth();
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        height += view->rowHeight(row);
+    view->setFixedHeight(height);
+}
+
+QTableView *tableFor(AgreementTableModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    view->horizontalHeader()->setStretchLastSection(false);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] {
+        view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+        fitHeight(view);
+    });
+    fitHeight(view);
+    return view;
+}
+
+QVariant optionalValue(const std::optional<double> &value)
+{
+    return value ? QVariant(*value) : QVariant();
+}
+
+stats::Agreement fromMeans(const analysis::Means &m)
+{
+    stats::Agreement a;
+    a.n = -1;
+    a.spearman = m.spearman;
+    a.accuracy = m.accuracy;
+    a.mae = m.mae;
+    a.qwk = m.qwk;
+    return a;
+}
+
+} // namespace
+
+AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_retest(new AgreementTableModel(this))
+    , m_observers(new AgreementTableModel(this))
+    , m_individual(new AgreementTableModel(this))
+    , m_evaluation(new AgreementTableModel(this))
+    , m_floors(new AgreementTableModel(this))
+{
+    setWindowTitle(tr("Reliability and evaluation"));
+    setObjectName(QStringLiteral("analysisDialog"));
+
+    auto *layout = new QVBoxLayout(this);
+    auto *choices = new QHBoxLayout;
+    m_participant = new QComboBox(this);
+    m_participant->setAccessibleName(tr("Participant"));
+    m_participant->addItem(tr("All participants"), 0);
+    const auto participants = store->participants();
+    for (const Participant &p : participants)
+        m_participant->addItem(p.code, p.id);
+    m_intervals = new QCheckBox(tr("95% bootstrap intervals"), this);
+    m_intervals->setChecked(true);
+    m_intervals->setToolTip(tr("Resample the rated turns 1,000 times for intervals around ρ and "
+                               "accuracy. Slower on large data sets."));
+    m_busy = new QProgressBar(this);
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setTextVisible(false);
+    m_busy->setAccessibleName(tr("Computing"));
+    m_busy->hide();
+    auto *participantLabel = new QLabel(tr("&Participant:"), this);
+    participantLabel->setBuddy(m_participant);
+    choices->addWidget(participantLabel);
+    choices->addWidget(m_participant);
+    choices->addSpacing(12);
+    choices->addWidget(m_intervals);
+    choices->addStretch();
+    choices->addWidget(m_busy);
+    layout->addLayout(choices);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(buildReliabilityPage(), tr("&Reliability"));
+    m_tabs->addTab(buildEvaluationPage(), tr("Classifier &evaluation"));
+    layout->addWidget(m_tabs, 1);
+
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+
+    connect(m_participant, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
+    connect(m_intervals, &QCheckBox::toggled, this, &AnalysisDialog::recompute);
+    connect(m_model, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
+    connect(m_dimension, &QComboBox::currentIndexChanged, this, &AnalysisDialog::showConfusion);
+    resize(1120, 720);
+    recompute();
+}
+
+AnalysisDialog::~AnalysisDialog()
+{
+    if (m_thread) {
+        m_thread->disconnect(this);
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+QWidget *AnalysisDialog::buildReliabilityPage()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QGridLayout(page);
+    auto add = [&](const QString &title, const QString &explanation, AgreementTableModel *model,
+                   int row, int column, int columnSpan) {
+        auto *box = new QGroupBox(title, page);
+        auto *boxLayout = new QVBoxLayout(box);
+        auto *text = new QLabel(explanation, box);
+        text->setWordWrap(true);
+        boxLayout->addWidget(text);
+        auto *view = tableFor(model, box);
+        view->setAccessibleName(title);
+        boxLayout->addWidget(view);
+        boxLayout->addStretch();
+        layout->addWidget(box, row, column, 1, columnSpan);
+    };
+    add(tr("Test–retest"),
+        tr("Each participant's ratings against their own blind re-ratings of the same replies."),
+        m_retest, 0, 0, 1);
+    add(tr("Individual judgements"),
+        tr("Share of the variance of participants' own ratings that lies between participants "
+           "(one-way ICC): high values mean people judge the same behaviour differently."),
+        m_individual, 0, 1, 1);
+    add(tr("Self and observers"),
+        tr("Participants' own ratings against observers'; Krippendorff's α (ordinal) with all of "
+           "them as coders, and among observers only."),
+        m_observers, 1, 0, 2);
+    layout->setColumnStretch(0, 3);
+    layout->setColumnStretch(1, 2);
+    layout->setRowStretch(2, 1);
+    return page;
+}
+
+QWidget *AnalysisDialog::buildEvaluationPage()
+{
+    m_evaluationStack = new QStackedWidget(this);
+    m_evaluationStack->setObjectName(QStringLiteral("evaluationStack"));
+    auto *empty = new QLabel(
+        tr("No model ratings in this data set yet.\n\nImport predictions as a ratings CSV with "
+           "annotator_kind “model”, or use Analysis ▸ Predict ratings… to ask a model."),
+        m_evaluationStack);
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setWordWrap(true);
+    m_evaluationStack->addWidget(empty);
+
+    auto *page = new QWidget(m_evaluationStack);
+    auto *columns = new QHBoxLayout(page);
+    auto *left = new QVBoxLayout;
+    auto *top = new QHBoxLayout;
+    m_model = new QComboBox(page);
+    m_model->setAccessibleName(tr("Model"));
+    m_model->addItems(analysis::models(*m_store));
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *modelLabel = new QLabel(tr("&Model:"), page);
+    modelLabel->setBuddy(m_model);
+    top->addWidget(modelLabel);
+    top->addWidget(m_model);
+    top->addStretch();
+    left->addLayout(top);
+
+    auto *perDimension = tableFor(m_evaluation, page);
+    perDimension->setAccessibleName(tr("Agreement per dimension"));
+    left->addWidget(perDimension);
+
+    auto *floorsTitle =
+        new QLabel(tr("<b>Means over dimensions, with floors on the same turns</b>"), page);
+    left->addSpacing(8);
+    left->addWidget(floorsTitle);
+    auto *floors = tableFor(m_floors, page);
+    floors->setAccessibleName(tr("Means over dimensions, with floors on the same turns"));
+    left->addWidget(floors);
+    m_reference = new QLabel(page);
+    m_reference->setWordWrap(true);
+    left->addWidget(m_reference);
+    left->addStretch();
+    columns->addLayout(left, 3);
+
+    auto *right = new QVBoxLayout;
+    auto *chartRow = new QHBoxLayout;
+    m_dimension = new QComboBox(page);
+    m_dimension->setAccessibleName(tr("Dimension of the confusion matrix"));
+    m_dimension->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *dimensionLabel = new QLabel(tr("&Confusion matrix of:"), page);
+    dimensionLabel->setBuddy(m_dimension);
+    chartRow->addWidget(dimensionLabel);
+    chartRow->addWidget(m_dimension);
+    chartRow->addStretch();
+    right->addLayout(chartRow);
+    m_confusion = new QCustomPlot(page);
+    m_confusion->setMinimumSize(360, 340);
+    m_confusion->setAccessibleName(tr("Confusion matrix"));
+    right->addWidget(m_confusion, 1);
+    columns->addLayout(right, 2);
+    m_evaluationStack->addWidget(page);
+    m_evaluationStack->setCurrentIndex(m_model->count() > 0 ? 1 : 0);
+    return m_evaluationStack;
+}
+
+void AnalysisDialog::showPage(Page page)
+{
+    m_tabs->setCurrentIndex(page == Page::Reliability ? 0 : 1);
+}
+
+void AnalysisDialog::recompute()
+{
+    if (m_thread) {
+        m_again = true; // once the running computation is done
+        return;
+    }
+    m_again = false;
+    analysis::Options options;
+    options.participantId = m_participant->currentData().toLongLong();
+    options.bootstrapReplicates = m_intervals->isChecked() ? 1000 : 0;
+    const QString model = m_model->currentText();
+    const QString path = m_store->path();
+    auto results = std::make_shared<Results>();
+    m_thread = QThread::create([results, options, model, path] {
+        try {
+            auto store = Store::open(path, Store::Access::ReadOnly);
+            results->reliability = analysis::reliability(*store, options);
+            if (!model.isEmpty())
+                results->evaluation = analysis::evaluate(*store, model, options);
+        } catch (const Error &e) {
+            results->error = e.message();
+        }
+    });
+    connect(m_thread, &QThread::finished, this, [this, results] {
+        m_thread->deleteLater();
+        m_thread = nullptr;
+        m_busy->hide();
+        if (!results->error.isEmpty())
+            fail(results->error);
+        else
+            display(*results);
+        if (m_again)
+            recompute();
+        else
+            Q_EMIT computed();
+    });
+    m_busy->show();
+    m_status->setText(tr("Computing…"));
+    m_thread->start();
+}
+
+void AnalysisDialog::fail(const QString &message)
+{
+    m_status->setText(tr("Could not compute: %1").arg(message));
+}
+
+void AnalysisDialog::display(const Results &results)
+{
+    const analysis::Reliability &r = *results.reliability;
+    QVector<AgreementTableModel::Row> retest, observers, individual;
+    for (int i = 0; i < r.dimensions.size(); ++i) {
+        const QString name = r.dimensions[i].name;
+        retest.append({name, r.retest[0].byDimension[i], {}, false});
+        observers.append(
+            {name,
+             r.selfObserver[i],
+             {optionalValue(r.selfObserverAlpha[i]), optionalValue(r.observerAlpha[i])},
+             false});
+        individual.append({name,
+                           std::nullopt,
+                           {optionalValue(r.individualisation[i]), r.individualisationN[i]},
+                           false});
+    }
+    m_retest->setRows(tr("Dimension"), retest);
+    m_observers->setRows(tr("Dimension"), observers, {tr("α self + observers"), tr("α observers")});
+    m_individual->setAgreementColumnsVisible(false);
+    m_individual->setRows(tr("Dimension"), individual, {tr("Between participants"), tr("Ratings")});
+
+    int retestPairs = 0;
+    for (const auto &a : r.retest[0].byDimension)
+        retestPairs += a.n;
+    QString status =
+        tr("%1 re-rated pairs; %n observer(s).", nullptr, r.observers).arg(retestPairs);
+
+    if (results.evaluation) {
+        const analysis::Evaluation &e = *results.evaluation;
+        m_lastEvaluation = std::make_unique<analysis::Evaluation>(e);
+        QVector<AgreementTableModel::Row> rows;
+        for (const auto &d : e.dimensions)
+            rows.append({d.dimension.name, d.model, {}, false});
+        rows.append({tr("Mean over dimensions"), fromMeans(e.mean), {}, true});
+        m_evaluation->setRows(tr("Dimension"), rows);
+
+        stats::Agreement paper;
+        paper.n = -1;
+        paper.spearman = analysis::paperMeanSpearman;
+        paper.accuracy = analysis::paperAccuracy;
+        m_floors->setRows(tr("Predictor"),
+                          {{e.model, fromMeans(e.mean), {}, true},
+                           {tr("Majority rating"), fromMeans(e.majorityMean), {}, false},
+                           {tr("Participant's own mean (leave-one-out)"),
+                            fromMeans(e.participantMeanMean),
+                            {},
+                            false},
+                           {tr("SENSE-7 paper's classifier (reference)"), paper, {}, false}});
+        m_reference->setText(
+            tr("The floors predict the same turns without reading them: always the most common "
+               "rating, or the participant's own average of their other ratings. The reference row "
+               "is what Suh et al. (2025) report for their LLM classifier: mean ρ = %1, accuracy = "
+               "%2.")
+                .arg(analysis::paperMeanSpearman, 0, 'f', 3)
+                .arg(analysis::paperAccuracy, 0, 'f', 3));
+
+        const QString previous = m_dimension->currentText();
+        QSignalBlocker block(m_dimension);
+        m_dimension->clear();
+        for (const auto &d : e.dimensions)
+            m_dimension->addItem(d.dimension.name);
+        m_dimension->setCurrentIndex(std::max(0, m_dimension->findText(previous)));
+        showConfusion();
+        int pairs = 0;
+        for (const auto &d : e.dimensions)
+            pairs += d.model.n;
+        status += QLatin1Char(' ') + tr("Model “%1”: %2 rated pairs.").arg(e.model).arg(pairs);
+    }
+    m_status->setText(status);
+}
+
+void AnalysisDialog::showConfusion()
+{
+    if (!m_lastEvaluation)
+        return;
+    const int index = m_dimension->currentIndex();
+    if (index < 0 || index >= m_lastEvaluation->dimensions.size())
+        return;
+    const auto &d = m_lastEvaluation->dimensions[index];
+    charts::drawConfusion(m_confusion, d.confusion, d.dimension.scaleMin,
+                          tr("%1: %2 pairs").arg(d.dimension.name).arg(d.model.n),
+                          tr("Participant's rating"), tr("Model's rating"));
+}
+
+} // namespace sense7
