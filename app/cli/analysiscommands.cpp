@@ -111,12 +111,8 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
     addCommonOptions(parser);
     parser.addOption(
         {QStringLiteral("model"), tr("The model annotator to evaluate."), QStringLiteral("NAME")});
-    if (!parse(parser, arguments, 0, err))
-        return 1;
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseOrExit(parser, arguments, 0, out, err))
+        return *done;
     auto store = openFor(parser, err);
     if (!store)
         return 1;
@@ -159,12 +155,8 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
            "(test–retest), self against observers and observers among themselves (Krippendorff's "
            "α, ordinal), and the share of rating variance that lies between participants."));
     addCommonOptions(parser);
-    if (!parse(parser, arguments, 0, err))
-        return 1;
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseOrExit(parser, arguments, 0, out, err))
+        return *done;
     auto store = openFor(parser, err);
     if (!store)
         return 1;

@@ -54,12 +54,8 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
     parser.addOption({QStringLiteral("api-key-env"),
                       tr("The environment variable holding the API key (default: SENSE7_API_KEY)."),
                       QStringLiteral("VAR"), QStringLiteral("SENSE7_API_KEY")});
-    if (!parse(parser, arguments, 0, err))
-        return 1;
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseOrExit(parser, arguments, 0, out, err))
+        return *done;
     for (const char *required : {"db", "endpoint", "model"}) {
         if (!parser.isSet(QLatin1String(required))) {
             err << tr("sense7 classify needs --%1.").arg(QLatin1String(required)) << '\n'

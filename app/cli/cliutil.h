@@ -31,6 +31,22 @@ inline bool parse(QCommandLineParser &parser, const QStringList &arguments, int 
     return true;
 }
 
+/**
+ * Parses \a arguments and handles --help: returns the exit code when the command is done (help
+ * printed: 0, usage error: 1), or nullopt when it should go on.
+ */
+inline std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments,
+                                      int positionals, QTextStream &out, QTextStream &err)
+{
+    if (!parse(parser, arguments, positionals, err))
+        return 1;
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    return std::nullopt;
+}
+
 /** A statistic for a text table: three decimals, or a dash when it is undefined. */
 inline QString decimal(const std::optional<double> &value, int width = 8)
 {

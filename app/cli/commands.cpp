@@ -31,12 +31,8 @@ int init(const QStringList &arguments, QTextStream &out, QTextStream &err)
         tr("Create a new, empty data set with the SENSE-7 instrument."));
     parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file to create."));
     parser.addOption({QStringLiteral("demo"), tr("Fill it with the illustrative demo data.")});
-    if (!parse(parser, arguments, 1, err))
-        return 1;
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseOrExit(parser, arguments, 1, out, err))
+        return *done;
     const QString path = parser.positionalArguments().constFirst();
     auto store = Store::create(path);
     if (parser.isSet(QStringLiteral("demo")))
@@ -58,12 +54,8 @@ int info(const QStringList &arguments, QTextStream &out, QTextStream &err)
         tr("Describe a data set: counts, assistants and instruments."));
     parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON instead of text.")});
-    if (!parse(parser, arguments, 1, err))
-        return 1;
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const auto done = parseOrExit(parser, arguments, 1, out, err))
+        return *done;
     auto store = Store::open(parser.positionalArguments().constFirst(), Store::Access::ReadOnly);
     const DataSetInfo info = store->info();
     if (parser.isSet(QStringLiteral("json"))) {
