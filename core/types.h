@@ -84,7 +84,7 @@ struct Prediction
     qint64 annotatorId = 0;
     QString promptHash;
     QHash<qint64, std::optional<int>> values; // dimension id -> rating, nullopt = not applicable
-    QByteArray reply;                         // the reply's content as received
+    QByteArray reply; // the reply's content as received
     qint64 elapsedMs = 0;
     int attempts = 1;
 };
