@@ -170,7 +170,7 @@ Evaluation evaluate(const Store &store, const QString &model, const Options &opt
 
         row.majorityValue = mostFrequent(pairs);
         stats::Pairs majority {pairs.a, std::vector<double>(pairs.size(), row.majorityValue)};
-        row.majority = stats::agree(majority, options.bootstrapReplicates, options.seed);
+        row.majority = stats::agree(majority);
 
         stats::Pairs ownMean {pairs.a, {}};
         for (const Rated *r : used) {
@@ -183,7 +183,7 @@ Evaluation evaluate(const Store &store, const QString &model, const Options &opt
             }
             ownMean.b.push_back(guess);
         }
-        row.participantMean = stats::agree(ownMean, options.bootstrapReplicates, options.seed);
+        row.participantMean = stats::agree(ownMean);
 
         modelRows << row.model;
         majorityRows << row.majority;
