@@ -187,6 +187,26 @@ void TestAnalysisView::dataSetWithoutModelExplainsWhatToDo()
     QCOMPARE(dialog.retestModel()->rowCount(), 7);
     QCOMPARE(cell(dialog.retestModel(), 0, AgreementTableModel::Spearman).toString(),
              QStringLiteral("—"));
+
+    // Predictions arriving while the window is open show up on the next computation.
+    const qint64 participant = store->addParticipant(QStringLiteral("P1"));
+    Conversation c;
+    c.participantId = participant;
+    c.sourceFormat = QStringLiteral("test");
+    QVector<Turn> turns(2);
+    turns[0].text = QStringLiteral("hello");
+    turns[1].index = 1;
+    turns[1].role = Role::Assistant;
+    turns[1].text = QStringLiteral("hi");
+    const qint64 id = store->addConversation(c, turns);
+    const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
+    store->setRating(store->turnId(id, 1), warmth,
+                     store->annotatorId(QStringLiteral("late-model"), AnnotatorKind::Model), 4);
+    QSignalSpy computed(&dialog, &AnalysisDialog::computed);
+    dialog.recompute();
+    QVERIFY(computed.wait(30000));
+    QCOMPARE(stack->currentIndex(), 1);
+    QCOMPARE(dialog.modelChoice()->currentText(), QStringLiteral("late-model"));
 }
 
 void TestAnalysisView::tableModelPassesTheTester()

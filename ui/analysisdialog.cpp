@@ -28,6 +28,7 @@ struct AnalysisDialog::Results
 {
     std::optional<analysis::Reliability> reliability;
     std::optional<analysis::Evaluation> evaluation;
+    QStringList models; // as the data set has them now: predictions may have added one
     QString error;
 };
 
@@ -206,7 +207,6 @@ QWidget *AnalysisDialog::buildEvaluationPage()
     auto *top = new QHBoxLayout;
     m_model = new QComboBox(page);
     m_model->setAccessibleName(tr("Model"));
-    m_model->addItems(analysis::models(*m_store));
     m_model->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto *modelLabel = new QLabel(tr("&Model:"), page);
     modelLabel->setBuddy(m_model);
@@ -225,6 +225,7 @@ QWidget *AnalysisDialog::buildEvaluationPage()
     left->addWidget(floorsTitle);
     auto *floors = tableFor(m_floors, page);
     floors->setAccessibleName(tr("Means over dimensions, with floors on the same turns"));
+    floors->hideColumn(AgreementTableModel::N); // means over dimensions have no single n
     left->addWidget(floors);
     m_reference = new QLabel(page);
     m_reference->setWordWrap(true);
@@ -249,7 +250,6 @@ QWidget *AnalysisDialog::buildEvaluationPage()
     right->addWidget(m_confusion, 1);
     columns->addLayout(right, 2);
     m_evaluationStack->addWidget(page);
-    m_evaluationStack->setCurrentIndex(m_model->count() > 0 ? 1 : 0);
     return m_evaluationStack;
 }
 
@@ -275,8 +275,12 @@ void AnalysisDialog::recompute()
         try {
             auto store = Store::open(path, Store::Access::ReadOnly);
             results->reliability = analysis::reliability(*store, options);
-            if (!model.isEmpty())
-                results->evaluation = analysis::evaluate(*store, model, options);
+            results->models = analysis::models(*store);
+            const QString chosen = results->models.contains(model) ? model
+                : results->models.isEmpty()                        ? QString()
+                                                                   : results->models.constFirst();
+            if (!chosen.isEmpty())
+                results->evaluation = analysis::evaluate(*store, chosen, options);
         } catch (const Error &e) {
             results->error = e.message();
         }
@@ -331,6 +335,15 @@ void AnalysisDialog::display(const Results &results)
         retestPairs += a.n;
     QString status =
         tr("%1 re-rated pairs; %n observer(s).", nullptr, r.observers).arg(retestPairs);
+
+    {
+        const QSignalBlocker block(m_model);
+        m_model->clear();
+        m_model->addItems(results.models);
+        if (results.evaluation)
+            m_model->setCurrentText(results.evaluation->model);
+    }
+    m_evaluationStack->setCurrentIndex(results.evaluation ? 1 : 0);
 
     if (results.evaluation) {
         const analysis::Evaluation &e = *results.evaluation;
