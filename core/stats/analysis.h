@@ -42,6 +42,7 @@ struct DimensionEvaluation
 {
     Dimension dimension;
     stats::Agreement model;
+    // The two floors are point values only: no bootstrap intervals are computed for them.
     stats::Agreement majority; ///< always predicting the most frequent self rating
     stats::Agreement participantMean; ///< each participant's mean of their other ratings, rounded
     int majorityValue = 0;
