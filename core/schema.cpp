@@ -147,6 +147,65 @@ CREATE TABLE model_prediction(
     at TEXT NOT NULL,
     PRIMARY KEY(turn_id, annotator_id));
 )sql",
+
+    // 5: what browsing a large data set needs. A digest per conversation (its size, the self
+    // ratings as one compact row per dimension, flagged and detected breaks) so that the browser
+    // and the aggregate charts never scan every rating; triggers mark a digest stale whenever
+    // what it summarises changes (NOT IN rather than OR IGNORE, which an upsert firing the
+    // trigger would override), and Digests::refresh() rebuilds the stale ones. turn_text is
+    // the full-text index of turn text (trigram: substrings in any script), filled up to
+    // search_state.indexed_upto; turns are never edited, so new ones are simply appended.
+    R"sql(
+CREATE TABLE digest_stale(conversation_id INTEGER PRIMARY KEY);
+INSERT INTO digest_stale SELECT id FROM conversation;
+CREATE TABLE conversation_digest(
+    conversation_id INTEGER PRIMARY KEY REFERENCES conversation(id) ON DELETE CASCADE,
+    turns INTEGER NOT NULL,
+    assistant_turns INTEGER NOT NULL,
+    rated_turns INTEGER NOT NULL,
+    mean REAL,
+    flagged INTEGER NOT NULL,
+    detected INTEGER NOT NULL,
+    breaks TEXT NOT NULL CHECK(json_valid(breaks)));
+CREATE TABLE digest_dimension(
+    conversation_id INTEGER NOT NULL REFERENCES conversation(id) ON DELETE CASCADE,
+    dimension_id INTEGER NOT NULL REFERENCES dimension(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    mean REAL,
+    vals BLOB NOT NULL,
+    PRIMARY KEY(conversation_id, dimension_id)) WITHOUT ROWID;
+CREATE INDEX digest_dimension_by_mean ON digest_dimension(dimension_id, mean);
+CREATE INDEX conversation_by_agent ON conversation(agent);
+CREATE INDEX conversation_by_start ON conversation(started_at);
+CREATE TRIGGER digest_conversation_added AFTER INSERT ON conversation BEGIN
+    INSERT INTO digest_stale SELECT new.id
+        WHERE new.id NOT IN (SELECT conversation_id FROM digest_stale); END;
+CREATE TRIGGER digest_rating_added AFTER INSERT ON rating BEGIN
+    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
+        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+CREATE TRIGGER digest_rating_changed AFTER UPDATE ON rating BEGIN
+    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
+        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+CREATE TRIGGER digest_rating_removed AFTER DELETE ON rating BEGIN
+    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = old.turn_id
+        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+CREATE TRIGGER digest_flag_added AFTER INSERT ON turn_flag BEGIN
+    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
+        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+CREATE TRIGGER digest_flag_changed AFTER UPDATE ON turn_flag BEGIN
+    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
+        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+CREATE TRIGGER digest_flag_removed AFTER DELETE ON turn_flag BEGIN
+    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = old.turn_id
+        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+CREATE VIRTUAL TABLE turn_text USING fts5(text, content='turn', content_rowid='id',
+                                          tokenize='trigram');
+CREATE TABLE search_state(indexed_upto INTEGER NOT NULL);
+INSERT INTO search_state VALUES(0);
+CREATE TRIGGER turn_text_removed AFTER DELETE ON turn
+    WHEN old.id <= (SELECT indexed_upto FROM search_state) BEGIN
+    INSERT INTO turn_text(turn_text, rowid, text) VALUES('delete', old.id, old.text); END;
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,

@@ -168,6 +168,31 @@ Statement &Statement::bind(int index, const QByteArray &utf8)
     return *this;
 }
 
+Statement &Statement::bindBlob(int index, const QByteArray &bytes)
+{
+    m_bound.append(bytes);
+    check(sqlite3_bind_blob64(m_stmt, index, bytes.constData(), sqlite3_uint64(bytes.size()),
+                              SQLITE_STATIC),
+          "bind a value");
+    return *this;
+}
+
+Statement &Statement::bind(int index, const QVariant &value)
+{
+    switch (value.typeId()) {
+    case QMetaType::Int:
+    case QMetaType::LongLong:
+    case QMetaType::Bool:
+        return bind(index, value.toLongLong());
+    case QMetaType::Double:
+        return bind(index, value.toDouble());
+    case QMetaType::QByteArray:
+        return bindBlob(index, value.toByteArray());
+    default:
+        return value.isNull() ? bind(index, nullptr) : bind(index, value.toString());
+    }
+}
+
 Statement &Statement::bind(int index, std::nullptr_t)
 {
     check(sqlite3_bind_null(m_stmt, index), "bind a value");
@@ -223,6 +248,12 @@ qint64 Statement::int64(int column) const
 double Statement::real(int column) const
 {
     return sqlite3_column_double(m_stmt, column);
+}
+
+QByteArray Statement::blob(int column) const
+{
+    const auto *data = static_cast<const char *>(sqlite3_column_blob(m_stmt, column));
+    return QByteArray(data, sqlite3_column_bytes(m_stmt, column));
 }
 
 QString Statement::text(int column) const

@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
+#include <QVariant>
 
 #include <optional>
 #include <string>
@@ -80,6 +81,9 @@ public:
     Statement &bind(int index, const QString &value);
     Statement &bind(int index, const QByteArray &utf8);
     Statement &bind(int index, std::nullptr_t);
+    /** Integers, doubles, strings and null; a QByteArray binds as a blob. */
+    Statement &bind(int index, const QVariant &value);
+    Statement &bindBlob(int index, const QByteArray &bytes);
     Statement &bind(int index, std::optional<int> value);
     Statement &bindNullIfEmpty(int index, const QString &value);
 
@@ -94,6 +98,7 @@ public:
     int integer(int column) const { return int(int64(column)); }
     double real(int column) const;
     QString text(int column) const;
+    QByteArray blob(int column) const;
     std::optional<int> optionalInt(int column) const;
 
 private:

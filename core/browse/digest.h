@@ -1,0 +1,50 @@
+#pragma once
+
+#include "continuity/detection.h"
+
+#include <QByteArray>
+
+#include <functional>
+
+namespace sense7 {
+class Store;
+}
+
+/**
+ * Per-conversation digests (schema v5): the self ratings of each assistant turn packed one byte a
+ * turn per dimension, their means, and the flagged and detected continuity breaks. The browser
+ * sorts and filters on them and the aggregate charts read them instead of every rating, which
+ * keeps both fast at millions of ratings. Triggers mark a conversation's digest stale whenever
+ * its ratings or flags change; refresh() rebuilds the stale ones and extends the full-text index.
+ */
+namespace sense7::digest {
+
+/** Byte codes in a packed rating row besides the rating itself. */
+constexpr qint8 missing = -128;
+constexpr qint8 notApplicable = -127;
+
+/** Packs ratings into a row: one byte per assistant turn, nullopt as notApplicable. */
+QByteArray pack(const QVector<std::optional<std::optional<int>>> &values);
+
+/** Conversations whose digest is out of date, plus turns not yet in the full-text index. */
+qint64 pendingWork(const Store &store);
+
+/**
+ * Called between batches with the work done and the total; returning false stops the refresh
+ * (what is done so far stays done).
+ */
+using Progress = std::function<bool(qint64 done, qint64 total)>;
+
+/**
+ * Rebuilds stale digests and indexes new turn text, in batches of one transaction each. A read-only
+ * data set is left as it is. Returns the conversations refreshed. Throws Error.
+ */
+qint64 refresh(Store &store, const Progress &progress = {},
+               const continuity::Options &options = {});
+
+/** The turns of a conversation as detection needs them, with the mean of \a annotatorId's ratings.
+ */
+QVector<continuity::TurnInput> detectionInput(const Store &store, qint64 conversationId,
+                                              qint64 annotatorId);
+
+} // namespace sense7::digest

@@ -1,0 +1,154 @@
+#include "filter.h"
+
+#include <QJsonArray>
+
+namespace sense7::browse {
+namespace {
+
+/** "c.agent IN (?, ?)" for \a values, appending the binds. */
+QString anyOf(const QString &column, const QStringList &values, QVariantList &binds)
+{
+    QStringList marks;
+    for (const QString &value : values) {
+        marks.append(QStringLiteral("?"));
+        binds.append(value);
+    }
+    return QString(column + QStringLiteral(" IN (") + marks.join(QStringLiteral(", "))
+                   + QLatin1Char(')'));
+}
+
+QString likePattern(const QString &text)
+{
+    QString escaped = text;
+    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    escaped.replace(QLatin1Char('%'), QLatin1String("\\%"));
+    escaped.replace(QLatin1Char('_'), QLatin1String("\\_"));
+    return QString(QLatin1Char('%') + escaped + QLatin1Char('%'));
+}
+
+QString breaksKey(Breaks breaks)
+{
+    switch (breaks) {
+    case Breaks::Any:
+        return QStringLiteral("any");
+    case Breaks::Flagged:
+        return QStringLiteral("flagged");
+    case Breaks::Detected:
+        return QStringLiteral("detected");
+    case Breaks::None:
+        return QStringLiteral("none");
+    }
+    return {};
+}
+
+} // namespace
+
+bool Filter::isEmpty() const
+{
+    return *this == Filter();
+}
+
+bool Filter::operator==(const Filter &o) const
+{
+    return participants == o.participants && agents == o.agents && taskTypes == o.taskTypes
+        && from == o.from && to == o.to && ranges == o.ranges && breaks == o.breaks
+        && text == o.text;
+}
+
+QJsonObject Filter::toJson() const
+{
+    QJsonObject json;
+    if (!participants.isEmpty())
+        json.insert(QStringLiteral("participants"), QJsonArray::fromStringList(participants));
+    if (!agents.isEmpty())
+        json.insert(QStringLiteral("agents"), QJsonArray::fromStringList(agents));
+    if (!taskTypes.isEmpty())
+        json.insert(QStringLiteral("task_types"), QJsonArray::fromStringList(taskTypes));
+    if (from.isValid())
+        json.insert(QStringLiteral("from"), from.toString(Qt::ISODate));
+    if (to.isValid())
+        json.insert(QStringLiteral("to"), to.toString(Qt::ISODate));
+    QJsonArray rangeList;
+    for (const RatingRange &r : ranges)
+        rangeList.append(QJsonObject {{QStringLiteral("dimension_id"), r.dimensionId},
+                                      {QStringLiteral("min"), r.min},
+                                      {QStringLiteral("max"), r.max}});
+    if (!rangeList.isEmpty())
+        json.insert(QStringLiteral("ranges"), rangeList);
+    if (breaks != Breaks::Any)
+        json.insert(QStringLiteral("breaks"), breaksKey(breaks));
+    if (!text.isEmpty())
+        json.insert(QStringLiteral("text"), text);
+    return json;
+}
+
+QString fromClause()
+{
+    return QStringLiteral("conversation c JOIN participant p ON p.id = c.participant_id "
+                          "LEFT JOIN conversation_digest d ON d.conversation_id = c.id");
+}
+
+Condition where(const Filter &filter)
+{
+    Condition result;
+    QStringList parts;
+    QVariantList &binds = result.binds;
+    if (!filter.participants.isEmpty())
+        parts.append(anyOf(QStringLiteral("p.code"), filter.participants, binds));
+    if (!filter.agents.isEmpty())
+        parts.append(anyOf(QStringLiteral("c.agent"), filter.agents, binds));
+    if (!filter.taskTypes.isEmpty())
+        parts.append(anyOf(QStringLiteral("json_extract(c.context, '$.task_type')"),
+                           filter.taskTypes, binds));
+    // started_at is UTC ISO text, so dates compare as text prefixes.
+    if (filter.from.isValid()) {
+        parts.append(QStringLiteral("c.started_at >= ?"));
+        binds.append(filter.from.toString(Qt::ISODate));
+    }
+    if (filter.to.isValid()) {
+        parts.append(QStringLiteral("c.started_at < ?"));
+        binds.append(filter.to.addDays(1).toString(Qt::ISODate));
+    }
+    for (const RatingRange &range : filter.ranges) {
+        parts.append(QStringLiteral("c.id IN (SELECT conversation_id FROM digest_dimension "
+                                    "WHERE dimension_id = ? AND mean BETWEEN ? AND ?)"));
+        binds << range.dimensionId << range.min - 1e-9 << range.max + 1e-9;
+    }
+    switch (filter.breaks) {
+    case Breaks::Any:
+        break;
+    case Breaks::Flagged:
+        parts.append(QStringLiteral("d.flagged > 0"));
+        break;
+    case Breaks::Detected:
+        parts.append(QStringLiteral("d.detected > 0"));
+        break;
+    case Breaks::None:
+        parts.append(QStringLiteral("coalesce(d.flagged, 0) = 0 AND coalesce(d.detected, 0) = 0"));
+        break;
+    }
+    const QString text = filter.text.trimmed();
+    if (!text.isEmpty()) {
+        // The trigram index answers substrings of three characters or more; shorter ones, and
+        // turns not indexed yet, are matched with LIKE.
+        QString condition;
+        if (text.size() >= 3) {
+            QString quoted = text;
+            quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
+            condition = QStringLiteral(
+                "c.id IN (SELECT t.conversation_id FROM turn t WHERE t.id IN (SELECT rowid FROM "
+                "turn_text WHERE turn_text MATCH ?) UNION SELECT conversation_id FROM turn WHERE "
+                "id > (SELECT indexed_upto FROM search_state) AND text LIKE ? ESCAPE '\\')");
+            binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"')) << likePattern(text);
+        } else {
+            condition = QStringLiteral("c.id IN (SELECT conversation_id FROM turn "
+                                       "WHERE text LIKE ? ESCAPE '\\')");
+            binds << likePattern(text);
+        }
+        parts.append(condition);
+    }
+    result.sql = parts.isEmpty() ? QStringLiteral("1") : parts.join(QStringLiteral(" AND "));
+    return result;
+}
+
+} // namespace sense7::browse

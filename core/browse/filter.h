@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QDate>
+#include <QJsonObject>
+#include <QStringList>
+#include <QVariantList>
+#include <QVector>
+
+/**
+ * Which conversations a researcher is looking at: the browser's filter bar, the aggregate charts
+ * and the exports share it. Every part narrows the set; an empty part does not.
+ */
+namespace sense7::browse {
+
+enum class Breaks { Any, Flagged, Detected, None };
+
+struct RatingRange
+{
+    qint64 dimensionId = 0;
+    double min = 1.0; // the conversation's mean self rating on the dimension, inclusive
+    double max = 5.0;
+    bool operator==(const RatingRange &o) const
+    {
+        return dimensionId == o.dimensionId && min == o.min && max == o.max;
+    }
+};
+
+struct Filter
+{
+    QStringList participants; // participant codes
+    QStringList agents;
+    QStringList taskTypes; // values of the context form's task_type
+    QDate from; // started on or after; invalid: no lower bound
+    QDate to; // started on or before; invalid: no upper bound
+    QVector<RatingRange> ranges;
+    Breaks breaks = Breaks::Any;
+    QString text; // a substring of some turn's text, any script
+
+    bool isEmpty() const;
+    bool operator==(const Filter &o) const;
+    bool operator!=(const Filter &o) const { return !(*this == o); }
+    QJsonObject toJson() const;
+};
+
+/** A WHERE condition and its bound values. */
+struct Condition
+{
+    QString sql;
+    QVariantList binds;
+};
+
+/**
+ * The tables a filtered query reads: conversation c, participant p and conversation_digest d
+ * (left-joined; null before the digest is built).
+ */
+QString fromClause();
+/** The condition on fromClause() that selects \a filter's conversations ("1" for none). */
+Condition where(const Filter &filter);
+
+} // namespace sense7::browse

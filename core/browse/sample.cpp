@@ -1,0 +1,120 @@
+#include "sample.h"
+
+#include "store.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace sense7::browse {
+namespace {
+
+void bindAll(sql::Statement &statement, const QVariantList &binds, int first = 1)
+{
+    for (int i = 0; i < binds.size(); ++i)
+        statement.bind(first + i, binds[i]);
+}
+
+QStringList strings(const Store &store, const char *sql)
+{
+    QStringList result;
+    sql::Statement query(store.connection(), sql);
+    while (query.next())
+        result.append(query.text(0));
+    return result;
+}
+
+} // namespace
+
+series::Sample loadSample(const Store &store, const Filter &filter, const QString &contextField,
+                          const QString &instrumentKey)
+{
+    series::Sample sample;
+    for (const Instrument &instrument : store.instruments()) {
+        if (instrumentKey.isEmpty() || instrument.key == instrumentKey) {
+            sample.dimensions = instrument.dimensionsAt(Level::Turn);
+            break;
+        }
+    }
+    QHash<qint64, int> dimensionIndex;
+    for (int d = 0; d < sample.dimensions.size(); ++d)
+        dimensionIndex.insert(sample.dimensions[d].id, d);
+
+    const Condition condition = where(filter);
+    QHash<qint64, int> index;
+    {
+        const QByteArray sql =
+            QString(QStringLiteral("SELECT c.id, p.code, coalesce(c.agent, ''), "
+                                   "json_extract(c.context, ?), coalesce(d.assistant_turns, 0), "
+                                   "d.breaks FROM ")
+                    + fromClause() + QStringLiteral(" WHERE ") + condition.sql
+                    + QStringLiteral(" ORDER BY c.id"))
+                .toUtf8();
+        sql::Statement query(store.connection(), sql.constData());
+        query.bind(1, QString(QStringLiteral("$.\"") + contextField + QLatin1Char('"')));
+        bindAll(query, condition.binds, 2);
+        while (query.next()) {
+            series::Conversation c;
+            c.id = query.int64(0);
+            c.participant = query.text(1);
+            c.agent = query.text(2);
+            c.group = query.text(3);
+            c.assistantTurns = query.integer(4);
+            c.values.resize(sample.dimensions.size());
+            if (!query.isNull(5)) {
+                const QJsonObject breaks = QJsonDocument::fromJson(query.blob(5)).object();
+                for (const QJsonValue f : breaks.value(QStringLiteral("flagged")).toArray())
+                    c.flagged.append(f.toInt());
+                for (const QJsonValue d : breaks.value(QStringLiteral("detected")).toArray()) {
+                    const QJsonArray pair = d.toArray();
+                    if (const auto rule = continuity::ruleFromKey(pair.at(1).toString()))
+                        c.detected.append({pair.at(0).toInt(), *rule});
+                }
+            }
+            index.insert(c.id, int(sample.conversations.size()));
+            sample.conversations.append(c);
+        }
+    }
+    if (sample.dimensions.isEmpty() || sample.conversations.isEmpty())
+        return sample;
+    const QByteArray sql =
+        QString(QStringLiteral("SELECT dd.conversation_id, dd.dimension_id, dd.vals "
+                               "FROM digest_dimension dd WHERE dd.conversation_id IN "
+                               "(SELECT c.id FROM ")
+                + fromClause() + QStringLiteral(" WHERE ") + condition.sql + QLatin1Char(')'))
+            .toUtf8();
+    sql::Statement query(store.connection(), sql.constData());
+    bindAll(query, condition.binds);
+    while (query.next()) {
+        const auto d = dimensionIndex.constFind(query.int64(1));
+        const auto c = index.constFind(query.int64(0));
+        if (d != dimensionIndex.cend() && c != index.cend())
+            sample.conversations[*c].values[*d] = query.blob(2);
+    }
+    return sample;
+}
+
+QStringList participantCodes(const Store &store)
+{
+    return strings(store, "SELECT code FROM participant ORDER BY code");
+}
+
+QStringList agents(const Store &store)
+{
+    return strings(store,
+                   "SELECT DISTINCT agent FROM conversation WHERE agent IS NOT NULL "
+                   "AND agent <> '' ORDER BY agent");
+}
+
+QStringList contextValues(const Store &store, const QString &field)
+{
+    QStringList result;
+    sql::Statement query(store.connection(),
+                         "SELECT DISTINCT json_extract(context, ?) AS v FROM conversation "
+                         "WHERE v IS NOT NULL ORDER BY v");
+    query.bind(1, QString(QStringLiteral("$.\"") + field + QLatin1Char('"')));
+    while (query.next())
+        result.append(query.text(0));
+    return result;
+}
+
+} // namespace sense7::browse

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "browse/filter.h"
+#include "stats/series.h"
+
+namespace sense7 {
+class Store;
+}
+
+namespace sense7::browse {
+
+/**
+ * The self ratings of the conversations \a filter selects, from their digests, on the turn-level
+ * dimensions of \a instrumentKey (the first instrument when empty). Each conversation's group is
+ * the value of the context form field \a contextField. Digests are read as they are: refresh them
+ * first (digest::refresh) for up-to-date numbers.
+ */
+series::Sample loadSample(const Store &store, const Filter &filter,
+                          const QString &contextField = QStringLiteral("task_type"),
+                          const QString &instrumentKey = {});
+
+/** Distinct values for the filter bar's choices. */
+QStringList participantCodes(const Store &store);
+QStringList agents(const Store &store);
+/** The distinct values of a context form field across conversations. */
+QStringList contextValues(const Store &store, const QString &field);
+
+} // namespace sense7::browse

@@ -1,0 +1,277 @@
+#include "detection.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace sense7::continuity {
+namespace {
+
+bool isHan(QChar c)
+{
+    return c.script() == QChar::Script_Han || c.script() == QChar::Script_Hiragana
+        || c.script() == QChar::Script_Katakana || c.script() == QChar::Script_Hangul;
+}
+
+bool isWordChar(QChar c)
+{
+    return c.isLetterOrNumber() || c == QLatin1Char('\'');
+}
+
+bool hasLatin(const QString &text)
+{
+    return std::any_of(text.begin(), text.end(),
+                       [](QChar c) { return c.isLetter() && c.script() == QChar::Script_Latin; });
+}
+
+/** Case-folded, with typographic apostrophes made plain so "that’s" matches "that's". */
+QString normalised(const QString &text)
+{
+    QString folded = text.toCaseFolded();
+    folded.replace(QChar(0x2019), QLatin1Char('\''));
+    folded.replace(QChar(0x2018), QLatin1Char('\''));
+    return folded;
+}
+
+QStringList words(const QString &text)
+{
+    QStringList result;
+    QString word;
+    const QString folded = normalised(text);
+    for (QChar c : folded) {
+        if (isHan(c)) {
+            if (!word.isEmpty())
+                result.append(std::exchange(word, {}));
+            result.append(QString(c));
+        } else if (c.isLetterOrNumber()) {
+            word.append(c);
+        } else if (!word.isEmpty() && c != QLatin1Char('\'')) {
+            result.append(std::exchange(word, {}));
+        }
+    }
+    if (!word.isEmpty())
+        result.append(word);
+    return result;
+}
+
+QStringList loadCues()
+{
+    QFile file(QStringLiteral(":/sense7/continuity/repair_cues.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    QStringList cues;
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh")})
+        for (const QJsonValue cue : root.value(language).toArray())
+            cues.append(cue.toString());
+    return cues;
+}
+
+} // namespace
+
+QString ruleKey(Rule rule)
+{
+    switch (rule) {
+    case Rule::RatingDrop:
+        return QStringLiteral("rating_drop");
+    case Rule::RepairCue:
+        return QStringLiteral("repair_cue");
+    case Rule::RepeatedRequest:
+        return QStringLiteral("repeated_request");
+    case Rule::Regenerated:
+        return QStringLiteral("regenerated");
+    }
+    return {};
+}
+
+std::optional<Rule> ruleFromKey(const QString &key)
+{
+    for (int i = 0; i < ruleCount; ++i)
+        if (ruleKey(Rule(i)) == key)
+            return Rule(i);
+    return std::nullopt;
+}
+
+QString ruleName(Rule rule)
+{
+    switch (rule) {
+    case Rule::RatingDrop:
+        return QCoreApplication::translate("sense7::continuity", "Rating drop");
+    case Rule::RepairCue:
+        return QCoreApplication::translate("sense7::continuity", "Repair cue");
+    case Rule::RepeatedRequest:
+        return QCoreApplication::translate("sense7::continuity", "Repeated request");
+    case Rule::Regenerated:
+        return QCoreApplication::translate("sense7::continuity", "Regenerated reply");
+    }
+    return {};
+}
+
+const QStringList &defaultRepairCues()
+{
+    static const QStringList cues = loadCues();
+    return cues;
+}
+
+QString describe(const Detection &detection)
+{
+    switch (detection.rule) {
+    case Rule::RatingDrop:
+        return QCoreApplication::translate(
+                   "sense7::continuity",
+                   "The mean rating fell by %1 from the previous rated reply.")
+            .arg(detection.detail);
+    case Rule::RepairCue:
+        return QCoreApplication::translate("sense7::continuity", "The next message says “%1”.")
+            .arg(detection.detail);
+    case Rule::RepeatedRequest:
+        return QCoreApplication::translate("sense7::continuity",
+                                           "The next message repeats the request of turn %1.")
+            .arg(detection.detail);
+    case Rule::Regenerated:
+        return QCoreApplication::translate("sense7::continuity",
+                                           "The reply was regenerated (%n other version(s)).",
+                                           nullptr, detection.detail.toInt());
+    }
+    return {};
+}
+
+QString findRepairCue(const QString &text, const QStringList &cues)
+{
+    const QString haystack = normalised(text);
+    for (const QString &cue : cues) {
+        const QString needle = normalised(cue);
+        if (needle.isEmpty())
+            continue;
+        const bool wholeWords = hasLatin(needle);
+        for (qsizetype at = haystack.indexOf(needle); at >= 0;
+             at = haystack.indexOf(needle, at + 1)) {
+            const qsizetype end = at + needle.size();
+            if (!wholeWords
+                || ((at == 0 || !isWordChar(haystack.at(at - 1)))
+                    && (end == haystack.size() || !isWordChar(haystack.at(end)))))
+                return cue;
+        }
+    }
+    return {};
+}
+
+QSet<quint64> shingles(const QString &text, int n)
+{
+    const QStringList list = words(text);
+    QSet<quint64> result;
+    for (qsizetype i = 0; n > 0 && i + n <= list.size(); ++i)
+        result.insert(quint64(qHash(list.mid(i, n).join(QChar(0x1f)), 0x5e75e7)));
+    return result;
+}
+
+double jaccard(const QSet<quint64> &a, const QSet<quint64> &b)
+{
+    if (a.isEmpty() && b.isEmpty())
+        return 0.0;
+    qsizetype common = 0;
+    const QSet<quint64> &small = a.size() <= b.size() ? a : b;
+    const QSet<quint64> &large = a.size() <= b.size() ? b : a;
+    for (quint64 h : small)
+        common += large.contains(h) ? 1 : 0;
+    return double(common) / double(a.size() + b.size() - common);
+}
+
+QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &options)
+{
+    QVector<Detection> result;
+    const auto add = [&](int position, Rule rule, const QString &detail) {
+        result.append({turns[position].turnId, position, rule, detail});
+    };
+    std::optional<double> previousMean;
+    QVector<QPair<int, QSet<quint64>>> requests; // earlier user messages and their shingles
+    int lastAssistant = -1;
+    for (int i = 0; i < turns.size(); ++i) {
+        const TurnInput &turn = turns[i];
+        if (turn.role == Role::Assistant) {
+            lastAssistant = i;
+            if (turn.meanRating) {
+                if (previousMean && *previousMean - *turn.meanRating >= options.threshold - 1e-9)
+                    add(i, Rule::RatingDrop,
+                        QLocale().toString(*previousMean - *turn.meanRating, 'f', 1));
+                previousMean = turn.meanRating;
+            }
+            if (turn.meta.value(QStringLiteral("branch")).toString()
+                == QLatin1String("regenerated"))
+                add(i, Rule::Regenerated,
+                    QString::number(std::max<qsizetype>(
+                        1, turn.meta.value(QStringLiteral("alternatives")).toArray().size())));
+            continue;
+        }
+        if (turn.role != Role::User)
+            continue;
+        const QSet<quint64> own = shingles(turn.text, options.shingle);
+        if (lastAssistant >= 0) {
+            // The reply before this message is the one the user is repairing.
+            const QString cue = findRepairCue(turn.text, options.cues);
+            if (!cue.isEmpty())
+                add(lastAssistant, Rule::RepairCue, cue);
+            for (const auto &[position, earlier] : requests) {
+                if (position < lastAssistant && jaccard(own, earlier) >= options.jaccard - 1e-9) {
+                    add(lastAssistant, Rule::RepeatedRequest, QString::number(position + 1));
+                    break;
+                }
+            }
+        }
+        if (!own.isEmpty())
+            requests.append({i, own});
+    }
+    std::stable_sort(result.begin(), result.end(), [](const Detection &a, const Detection &b) {
+        return a.position < b.position;
+    });
+    return result;
+}
+
+std::optional<double> RuleScore::precision() const
+{
+    return detected > 0 ? std::optional<double>(double(hits) / detected) : std::nullopt;
+}
+
+std::optional<double> RuleScore::recall() const
+{
+    return flagged > 0 ? std::optional<double>(double(hits) / flagged) : std::nullopt;
+}
+
+QVector<RuleScore> score(const QVector<Detection> &detections, const QSet<qint64> &flagged)
+{
+    QVector<RuleScore> scores;
+    for (int r = 0; r <= ruleCount; ++r) {
+        QSet<qint64> turns;
+        for (const Detection &d : detections)
+            if (r == ruleCount || int(d.rule) == r)
+                turns.insert(d.turnId);
+        RuleScore s;
+        if (r < ruleCount)
+            s.rule = Rule(r);
+        s.detected = int(turns.size());
+        s.flagged = int(flagged.size());
+        for (qint64 id : turns)
+            s.hits += flagged.contains(id) ? 1 : 0;
+        scores.append(s);
+    }
+    return scores;
+}
+
+void accumulate(QVector<RuleScore> &into, const QVector<RuleScore> &other)
+{
+    if (into.isEmpty()) {
+        into = other;
+        return;
+    }
+    for (qsizetype i = 0; i < into.size() && i < other.size(); ++i) {
+        into[i].detected += other[i].detected;
+        into[i].hits += other[i].hits;
+        into[i].flagged += other[i].flagged;
+    }
+}
+
+} // namespace sense7::continuity

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "types.h"
+
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+/**
+ * Candidate continuity breaks found automatically (DESIGN.md, "Continuity breaks"). Pure functions
+ * over a conversation's turns: nothing here reads the data set. Each detection names the rule
+ * that fired, so that detections can be weighed against the breaks participants flagged.
+ */
+namespace sense7::continuity {
+
+enum class Rule {
+    RatingDrop, // (a) the mean rating fell by at least the threshold
+    RepairCue, // (b) the next user message contains a repair cue
+    RepeatedRequest, // (c) the user repeated an earlier request
+    Regenerated, // (d) the source shows that the reply was regenerated
+};
+constexpr int ruleCount = 4;
+QString ruleKey(Rule rule); // "rating_drop", "repair_cue", "repeated_request", "regenerated"
+std::optional<Rule> ruleFromKey(const QString &key);
+QString ruleName(Rule rule); // translated, for tooltips and tables
+
+/** The repair cues of resources/continuity/repair_cues.json, English and Chinese. */
+const QStringList &defaultRepairCues();
+
+struct Options
+{
+    double threshold = 1.5; // rule (a): drop in the mean rating
+    double jaccard = 0.6; // rule (c): similarity of word 3-shingles
+    int shingle = 3;
+    QStringList cues = defaultRepairCues();
+};
+
+/** One turn as detection sees it; meanRating is the mean of its ratings, when it has any. */
+struct TurnInput
+{
+    qint64 turnId = 0;
+    Role role = Role::User;
+    QString text;
+    QJsonObject meta;
+    std::optional<double> meanRating;
+};
+
+/** A rule firing on an assistant turn. detail says why: the cue, the earlier turn, the drop. */
+struct Detection
+{
+    qint64 turnId = 0;
+    int position = 0; // index of the turn in the input
+    Rule rule = Rule::RatingDrop;
+    QString detail;
+};
+
+/** A sentence for a tooltip: what fired and why, e.g. "The next message says “as I said”". */
+QString describe(const Detection &detection);
+
+/** Every rule on every assistant turn, in turn order; a turn may carry several detections. */
+QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &options = {});
+
+/** The first cue found in \a text, or an empty string. Latin-script cues match whole words. */
+QString findRepairCue(const QString &text, const QStringList &cues);
+/** Hashes of the word n-grams of \a text; CJK characters count as words. Empty below n words. */
+QSet<quint64> shingles(const QString &text, int n = 3);
+/** |a ∩ b| / |a ∪ b|; 0 when both are empty. */
+double jaccard(const QSet<quint64> &a, const QSet<quint64> &b);
+
+/** How detections by one rule (or by any, when rule is empty) match flagged breaks. */
+struct RuleScore
+{
+    std::optional<Rule> rule; // nullopt: any rule
+    int detected = 0; // distinct turns the rule fired on
+    int hits = 0; // of those, turns a participant flagged: precision and recall share it
+    int flagged = 0; // flagged turns in the set
+    std::optional<double> precision() const;
+    std::optional<double> recall() const;
+};
+
+/**
+ * Precision and recall against \a flagged turns, one score per rule and then one for any rule.
+ * Turns are matched by id.
+ */
+QVector<RuleScore> score(const QVector<Detection> &detections, const QSet<qint64> &flagged);
+/** Adds \a other's counts to \a into, rule by rule; both from score(). */
+void accumulate(QVector<RuleScore> &into, const QVector<RuleScore> &other);
+
+} // namespace sense7::continuity

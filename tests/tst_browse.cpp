@@ -1,0 +1,416 @@
+// Digests, the browser's filters and sample loading, checked against plain SQL over the same data.
+
+#include "browse/digest.h"
+#include "browse/filter.h"
+#include "browse/sample.h"
+#include "testsupport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sense7;
+using namespace sense7::browse;
+
+namespace {
+
+qint64 count(Store &store, const QString &sql)
+{
+    sql::Statement query(store.connection(), sql.toUtf8().constData());
+    return query.next() ? query.int64(0) : -1;
+}
+
+/** Conversations \a filter selects, counted through where() as the browser does. */
+qint64 filtered(Store &store, const Filter &filter)
+{
+    const Condition condition = where(filter);
+    const QByteArray sql = QString(QStringLiteral("SELECT count(*) FROM ") + fromClause()
+                                   + QStringLiteral(" WHERE ") + condition.sql)
+                               .toUtf8();
+    sql::Statement query(store.connection(), sql.constData());
+    for (int i = 0; i < condition.binds.size(); ++i)
+        query.bind(i + 1, condition.binds[i]);
+    return query.next() ? query.int64(0) : -1;
+}
+
+qint64 addConversation(Store &store, const QString &participant, const QStringList &texts,
+                       const QJsonObject &meta = {})
+{
+    qint64 p = store.participantId(participant);
+    if (p == 0)
+        p = store.addParticipant(participant);
+    Conversation c;
+    c.participantId = p;
+    c.sourceFormat = QStringLiteral("test");
+    c.agent = QStringLiteral("test-agent");
+    c.startedAt = QDateTime(QDate(2024, 1, 2), QTime(10, 0), Qt::UTC);
+    QVector<Turn> turns;
+    for (int i = 0; i < texts.size(); ++i) {
+        Turn t;
+        t.role = i % 2 == 0 ? Role::User : Role::Assistant;
+        t.text = texts[i];
+        if (t.role == Role::Assistant)
+            t.meta = meta;
+        turns.append(t);
+    }
+    return store.addConversation(c, turns);
+}
+
+} // namespace
+
+class TestBrowse : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void digestsSummariseTheSelfRatings();
+    void editsMarkDigestsStale();
+    void digestsHoldFlaggedAndDetectedBreaks();
+    void refreshCanStopAndResume();
+    void filtersMatchSqlCounts();
+    void ratingRangesAndBreaksFilterOnDigests();
+    void textSearchFindsSubstringsInAnyScript();
+    void textSearchSeesTurnsNotYetIndexed();
+    void sampleHoldsTheFilteredRatings();
+    void choicesListDistinctValues();
+    void filterToJsonNamesWhatIsSet();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Store> m_store;
+};
+
+void TestBrowse::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_store = Store::create(m_dir->filePath(QStringLiteral("browse.sense7")));
+    demo::load(*m_store);
+}
+
+void TestBrowse::digestsSummariseTheSelfRatings()
+{
+    Store &store = *m_store;
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 13);
+    QVERIFY(digest::pendingWork(store) > 13);
+    QCOMPARE(digest::refresh(store), 13);
+    QCOMPARE(digest::pendingWork(store), 0);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM conversation_digest")), 13);
+    // Every dimension mean is the SQL average of the self ratings, "not applicable" left out.
+    QCOMPARE(count(store,
+                   QStringLiteral(
+                       "SELECT count(*) FROM digest_dimension dd WHERE abs(dd.mean - (SELECT "
+                       "avg(r.value) FROM rating r JOIN turn t ON t.id = r.turn_id JOIN annotator "
+                       "a ON a.id = r.annotator_id AND a.code = 'self' WHERE t.conversation_id = "
+                       "dd.conversation_id AND r.dimension_id = dd.dimension_id)) > 1e-9 OR "
+                       "dd.n <> (SELECT count(r.value) FROM rating r JOIN turn t ON t.id = "
+                       "r.turn_id JOIN annotator a ON a.id = r.annotator_id AND a.code = 'self' "
+                       "WHERE t.conversation_id = dd.conversation_id AND r.dimension_id = "
+                       "dd.dimension_id)")),
+             0);
+    QVERIFY(count(store, QStringLiteral("SELECT count(*) FROM digest_dimension")) >= 13 * 7);
+    QCOMPARE(count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation_digest d WHERE "
+                                  "assistant_turns <> (SELECT count(*) FROM turn t WHERE "
+                                  "t.conversation_id = d.conversation_id AND role = "
+                                  "'assistant') OR length((SELECT vals FROM "
+                                  "digest_dimension dd WHERE dd.conversation_id = "
+                                  "d.conversation_id LIMIT 1)) <> assistant_turns")),
+             0);
+    QCOMPARE(digest::refresh(store), 0); // nothing stale
+}
+
+void TestBrowse::editsMarkDigestsStale()
+{
+    Store &store = *m_store;
+    digest::refresh(store);
+    const qint64 conversation = store.conversationSummaries().first().id;
+    const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
+    const qint64 self = store.selfAnnotatorId();
+    qint64 turn = 0;
+    for (const Turn &t : store.turns(conversation))
+        if (t.role == Role::Assistant && turn == 0)
+            turn = t.id;
+    store.setRating(turn, warmth.id, self, 1);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 1);
+    QCOMPARE(digest::refresh(store), 1);
+    QCOMPARE(qint8(store.connection().pragmaInt(
+                 QByteArray("SELECT unicode(substr(CAST(vals AS TEXT), 1, 1)) FROM "
+                            "digest_dimension WHERE conversation_id = "
+                            + QByteArray::number(conversation)
+                            + " AND dimension_id = " + QByteArray::number(warmth.id))
+                     .constData())),
+             1);
+    store.clearRating(turn, warmth.id, self);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 1);
+    digest::refresh(store);
+    TurnFlag flag;
+    flag.turnId = turn;
+    flag.annotatorId = self;
+    flag.reason = QStringLiteral("forgot_context");
+    store.addFlag(flag);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 1);
+    // A model's rating also marks it (over-marking costs one rebuild, never a wrong number).
+    digest::refresh(store);
+    store.setRating(turn, warmth.id, store.annotatorId(QStringLiteral("m"), AnnotatorKind::Model),
+                    3);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 1);
+}
+
+void TestBrowse::digestsHoldFlaggedAndDetectedBreaks()
+{
+    Store &store = *m_store;
+    const qint64 id = addConversation(
+        store, QStringLiteral("P09"),
+        {QStringLiteral("Write a short poem about autumn leaves please"), QStringLiteral("Poem 1"),
+         QStringLiteral("You forgot the leaves."), QStringLiteral("Poem 2"),
+         QStringLiteral("Thanks"), QStringLiteral("Poem 3")},
+        {{QStringLiteral("branch"), QStringLiteral("regenerated")}});
+    digest::refresh(store);
+    sql::Statement query(store.connection(),
+                         "SELECT flagged, detected, breaks, assistant_turns, rated_turns, mean "
+                         "FROM conversation_digest WHERE conversation_id = ?");
+    QVERIFY(query.bind(1, id).next());
+    QCOMPARE(query.integer(0), 0);
+    QCOMPARE(query.integer(1), 3); // every reply was regenerated
+    QCOMPARE(query.integer(3), 3);
+    QCOMPARE(query.integer(4), 0);
+    QVERIFY(query.isNull(5));
+    const QString breaks = query.text(2);
+    QVERIFY2(breaks.contains(QLatin1String("[0,\"repair_cue\"]")), qPrintable(breaks));
+    QVERIFY(breaks.contains(QLatin1String("[2,\"regenerated\"]")));
+
+    // The demo's flags are in the digests: P01's first conversation has six.
+    QCOMPARE(count(store, QStringLiteral("SELECT sum(flagged) FROM conversation_digest")),
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM turn_flag f JOIN annotator a ON "
+                                  "a.id = f.annotator_id AND a.code = 'self'")));
+}
+
+void TestBrowse::refreshCanStopAndResume()
+{
+    Store &store = *m_store;
+    const qint64 total = digest::pendingWork(store);
+    QVector<qint64> seen;
+    digest::refresh(store, [&](qint64 done, qint64 all) {
+        seen.append(done);
+        return all == total && done == 0; // stop after the first batch
+    });
+    QCOMPARE(seen.size(), 2);
+    QVERIFY(digest::pendingWork(store) < total);
+    QVERIFY(digest::pendingWork(store) > 0); // the text index is still to do
+    digest::refresh(store);
+    QCOMPARE(digest::pendingWork(store), 0);
+
+    Store::open(store.path(), Store::Access::ReadOnly);
+    addConversation(store, QStringLiteral("P09"), {QStringLiteral("a"), QStringLiteral("b")});
+    auto readOnly = Store::open(store.path(), Store::Access::ReadOnly);
+    QCOMPARE(digest::refresh(*readOnly), 0);
+    QCOMPARE(digest::pendingWork(*readOnly), 3); // one conversation, two turns
+}
+
+void TestBrowse::filtersMatchSqlCounts()
+{
+    Store &store = *m_store;
+    digest::refresh(store);
+    QCOMPARE(filtered(store, {}), 13);
+    Filter f;
+    f.participants = {QStringLiteral("P02")};
+    QCOMPARE(filtered(store, f),
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation c JOIN "
+                                  "participant p ON p.id = c.participant_id "
+                                  "WHERE p.code = 'P02'")));
+    QCOMPARE(filtered(store, f), 4);
+    f.agents = {QStringLiteral("gpt-4o"), QStringLiteral("gemini-1.5-pro")};
+    QCOMPARE(filtered(store, f), 2);
+    Filter tasks;
+    tasks.taskTypes = {QStringLiteral("planning"), QStringLiteral("writing")};
+    QCOMPARE(filtered(store, tasks),
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation WHERE "
+                                  "json_extract(context, '$.task_type') IN "
+                                  "('planning', 'writing')")));
+    QCOMPARE(filtered(store, tasks), 6);
+    Filter dates;
+    dates.from = QDate(2025, 3, 5);
+    dates.to = QDate(2025, 3, 12); // inclusive: 5, 6, 11, 12 March
+    QCOMPARE(filtered(store, dates),
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation WHERE "
+                                  "date(started_at) BETWEEN '2025-03-05' AND "
+                                  "'2025-03-12'")));
+    QCOMPARE(filtered(store, dates), 4);
+    dates.from = QDate();
+    QCOMPARE(filtered(store, dates), 6);
+}
+
+void TestBrowse::ratingRangesAndBreaksFilterOnDigests()
+{
+    Store &store = *m_store;
+    digest::refresh(store);
+    const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
+    Filter f;
+    f.ranges = {{warmth.id, 4.0, 5.0}};
+    const qint64 expected =
+        count(store,
+              QString(QStringLiteral("SELECT count(*) FROM (SELECT t.conversation_id, "
+                                     "avg(r.value) AS m FROM rating r JOIN turn t ON t.id = "
+                                     "r.turn_id JOIN annotator a ON a.id = r.annotator_id AND "
+                                     "a.code = 'self' WHERE r.dimension_id = ")
+                      + QString::number(warmth.id)
+                      + QStringLiteral(" GROUP BY 1) WHERE m BETWEEN 4 AND 5")));
+    QVERIFY(expected > 0 && expected < 13);
+    QCOMPARE(filtered(store, f), expected);
+    f.ranges.append({warmth.id, 1.0, 2.0}); // both at once: none
+    QCOMPARE(filtered(store, f), 0);
+
+    Filter flagged;
+    flagged.breaks = Breaks::Flagged;
+    const qint64 withFlags =
+        count(store,
+              QStringLiteral("SELECT count(DISTINCT t.conversation_id) FROM turn_flag f JOIN "
+                             "turn t ON t.id = f.turn_id JOIN annotator a ON a.id = "
+                             "f.annotator_id AND a.code = 'self'"));
+    QVERIFY(withFlags > 0);
+    QCOMPARE(filtered(store, flagged), withFlags);
+    Filter detected;
+    detected.breaks = Breaks::Detected;
+    QCOMPARE(filtered(store, detected),
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation_digest WHERE "
+                                  "detected > 0")));
+    Filter none;
+    none.breaks = Breaks::None;
+    QCOMPARE(filtered(store, none),
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation_digest WHERE "
+                                  "detected = 0 AND flagged = 0")));
+}
+
+void TestBrowse::textSearchFindsSubstringsInAnyScript()
+{
+    Store &store = *m_store;
+    addConversation(store, QStringLiteral("P09"),
+                    {QStringLiteral("请帮我安排周五的会议"), QStringLiteral("好的，周五上午十点。"),
+                     QStringLiteral("Use 100% \"quotes\" and under_scores"), QStringLiteral("ok")});
+    digest::refresh(store);
+    const auto search = [&](const QString &text) {
+        Filter f;
+        f.text = text;
+        return filtered(store, f);
+    };
+    const auto likeCount = [&](const QString &pattern) {
+        return count(store,
+                     QStringLiteral("SELECT count(DISTINCT conversation_id) FROM turn "
+                                    "WHERE text LIKE '%")
+                         + pattern + QStringLiteral("%'"));
+    };
+    QCOMPARE(search(QStringLiteral("deadline")), likeCount(QStringLiteral("deadline")));
+    QVERIFY(search(QStringLiteral("deadline")) > 0);
+    QCOMPARE(search(QStringLiteral("DEADLINE")), search(QStringLiteral("deadline")));
+    QCOMPARE(search(QStringLiteral("周五的会议")), 1); // trigram index
+    QCOMPARE(search(QStringLiteral("周五")), 1); // two characters: LIKE
+    QCOMPARE(search(QStringLiteral("100% \"quotes\"")), 1);
+    QCOMPARE(search(QStringLiteral("r_s")), 1); // "_" is literal, not a wildcard
+    QCOMPARE(search(QStringLiteral("nothing like this anywhere")), 0);
+    QCOMPARE(search(QStringLiteral("   ")), 13 + 1);
+}
+
+void TestBrowse::textSearchSeesTurnsNotYetIndexed()
+{
+    Store &store = *m_store;
+    digest::refresh(store);
+    addConversation(store, QStringLiteral("P09"),
+                    {QStringLiteral("zebra crossing plans"), QStringLiteral("ok")});
+    Filter f;
+    f.text = QStringLiteral("zebra cross");
+    QCOMPARE(filtered(store, f), 1); // not indexed yet
+    digest::refresh(store);
+    QCOMPARE(filtered(store, f), 1); // indexed
+    QCOMPARE(count(store,
+                   QStringLiteral("SELECT count(*) FROM turn_text WHERE turn_text "
+                                  "MATCH '\"zebra cross\"'")),
+             1);
+    // Removing a conversation removes its turns from the index.
+    sql::Statement(store.connection(),
+                   "DELETE FROM conversation WHERE id = (SELECT max(id) FROM conversation)")
+        .run();
+    QCOMPARE(filtered(store, f), 0);
+    QCOMPARE(count(store,
+                   QStringLiteral("SELECT count(*) FROM turn_text WHERE turn_text "
+                                  "MATCH '\"zebra cross\"'")),
+             0);
+    store.connection().exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
+}
+
+void TestBrowse::sampleHoldsTheFilteredRatings()
+{
+    Store &store = *m_store;
+    digest::refresh(store);
+    Filter f;
+    f.participants = {QStringLiteral("P01"), QStringLiteral("P03")};
+    const series::Sample sample = loadSample(store, f);
+    QCOMPARE(sample.dimensions.size(), 7);
+    QCOMPARE(sample.conversations.size(), 9);
+    const series::Distribution d = series::distribution(sample);
+    qint64 total = 0;
+    for (const QVector<int> &counts : d.counts)
+        for (int c : counts)
+            total += c;
+    for (int na : d.notApplicable)
+        total += na;
+    QCOMPARE(total,
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM rating r JOIN turn t ON t.id = "
+                                  "r.turn_id JOIN conversation c ON c.id = t.conversation_id "
+                                  "JOIN participant p ON p.id = c.participant_id JOIN "
+                                  "annotator a ON a.id = r.annotator_id AND a.code = 'self' "
+                                  "WHERE p.code IN ('P01', 'P03')")));
+    int flags = 0;
+    QSet<QString> groups;
+    for (const series::Conversation &c : sample.conversations) {
+        flags += int(c.flagged.size());
+        groups.insert(c.group);
+        QVERIFY(c.participant == QLatin1String("P01") || c.participant == QLatin1String("P03"));
+    }
+    QCOMPARE(groups.contains(QStringLiteral("planning")), true);
+    QCOMPARE(flags,
+             int(count(store,
+                       QStringLiteral("SELECT count(*) FROM turn_flag f JOIN turn t ON t.id = "
+                                      "f.turn_id JOIN conversation c ON c.id = "
+                                      "t.conversation_id JOIN participant p ON p.id = "
+                                      "c.participant_id JOIN annotator a ON a.id = "
+                                      "f.annotator_id AND a.code = 'self' WHERE p.code IN "
+                                      "('P01', 'P03')"))));
+    const series::Sample byGoal = loadSample(store, f, QStringLiteral("goal_achieved"));
+    QVERIFY(!byGoal.conversations.first().group.isEmpty());
+    QVERIFY(loadSample(store, f, QStringLiteral("task_type"), QStringLiteral("nope"))
+                .dimensions.isEmpty());
+}
+
+void TestBrowse::choicesListDistinctValues()
+{
+    Store &store = *m_store;
+    QCOMPARE(participantCodes(store),
+             (QStringList {QStringLiteral("P01"), QStringLiteral("P02"), QStringLiteral("P03")}));
+    QCOMPARE(agents(store).size(), 4);
+    QVERIFY(contextValues(store, QStringLiteral("task_type")).contains(QStringLiteral("coding")));
+}
+
+void TestBrowse::filterToJsonNamesWhatIsSet()
+{
+    Filter f;
+    QVERIFY(f.isEmpty());
+    QVERIFY(f.toJson().isEmpty());
+    f.agents = {QStringLiteral("gpt-4o")};
+    f.to = QDate(2025, 1, 31);
+    f.breaks = Breaks::Detected;
+    QVERIFY(!f.isEmpty());
+    QCOMPARE(f.toJson(),
+             QJsonObject({{QStringLiteral("agents"), QJsonArray {QStringLiteral("gpt-4o")}},
+                          {QStringLiteral("to"), QStringLiteral("2025-01-31")},
+                          {QStringLiteral("breaks"), QStringLiteral("detected")}}));
+}
+
+QTEST_GUILESS_MAIN(TestBrowse)
+#include "tst_browse.moc"

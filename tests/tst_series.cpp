@@ -1,0 +1,265 @@
+// The numbers behind the aggregate charts, checked against values worked out by hand on a small
+// sample (the comments show the working).
+
+#include "browse/digest.h"
+#include "stats/series.h"
+#include "stats/statistics.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <cmath>
+
+using sense7::Dimension;
+using namespace sense7::series;
+namespace digest = sense7::digest;
+namespace stats = sense7::stats;
+namespace continuity = sense7::continuity;
+
+namespace {
+
+constexpr std::optional<int> na = std::nullopt;
+using Cell = std::optional<std::optional<int>>; // nullopt: missing; inner nullopt: n/a
+
+QByteArray row(std::initializer_list<Cell> cells)
+{
+    return digest::pack(QVector<Cell>(cells));
+}
+
+/**
+ * A: P1, agent X, coding, 4 replies; d0 = 5 4 2 n/a, d1 = 5 4 - 3; flagged at 2.
+ * B: P2, agent Y, writing, 2 replies; d0 = 3 1, d1 = 3 3.
+ * C: P1, agent X, no task type, 1 reply; d0 = 4, d1 unrated.
+ * Turn means: A 5 4 2 3, B 3 2, C 4.
+ */
+Sample sample()
+{
+    Sample s;
+    Dimension d0;
+    d0.key = QStringLiteral("d0");
+    Dimension d1 = d0;
+    d1.key = QStringLiteral("d1");
+    s.dimensions = {d0, d1};
+    Conversation a;
+    a.id = 1;
+    a.participant = QStringLiteral("P1");
+    a.agent = QStringLiteral("X");
+    a.group = QStringLiteral("coding");
+    a.assistantTurns = 4;
+    a.values = {row({5, 4, 2, Cell(na)}), row({5, 4, std::nullopt, 3})};
+    a.flagged = {2};
+    a.detected = {{1, continuity::Rule::RatingDrop}, {2, continuity::Rule::RepairCue}};
+    Conversation b;
+    b.id = 2;
+    b.participant = QStringLiteral("P2");
+    b.agent = QStringLiteral("Y");
+    b.group = QStringLiteral("writing");
+    b.assistantTurns = 2;
+    b.values = {row({3, 1}), row({3, 3})};
+    b.detected = {{0, continuity::Rule::Regenerated}};
+    Conversation c;
+    c.id = 3;
+    c.participant = QStringLiteral("P1");
+    c.agent = QStringLiteral("X");
+    c.assistantTurns = 1;
+    c.values = {row({4}), QByteArray()};
+    s.conversations = {a, b, c};
+    return s;
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) < 1e-9;
+}
+
+} // namespace
+
+class TestSeries : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void valuesAndTurnMeans();
+    void estimateHasANormalInterval();
+    void distributionCountsEachScalePoint();
+    void trajectoryBinsRelativePositions();
+    void groupMeansByAgentParticipantAndContext();
+    void breakAlignedAveragesAroundFlags();
+    void correlationIsSpearmanOverCommonTurns();
+    void spearmanFromCountsMatchesRawSpearman();
+    void detectionScoresOverTheSample();
+    void emptySampleGivesEmptySeries();
+};
+
+void TestSeries::valuesAndTurnMeans()
+{
+    const Sample s = sample();
+    const Conversation &a = s.conversations[0];
+    QCOMPARE(a.value(0, 0), std::optional<int>(5));
+    QVERIFY(!a.value(0, 3)); // n/a
+    QVERIFY(!a.value(1, 2)); // missing
+    QVERIFY(!a.value(0, 4)); // past the end
+    QCOMPARE(*a.turnMean(0), 5.0);
+    QCOMPARE(*a.turnMean(3), 3.0);
+    QCOMPARE(*s.conversations[2].turnMean(0), 4.0);
+    QVERIFY(!Conversation().turnMean(0));
+}
+
+void TestSeries::estimateHasANormalInterval()
+{
+    Accumulator acc;
+    for (double x : {5.0, 4.0, 3.0})
+        acc.add(x);
+    const Estimate e = acc.estimate(); // mean 4, s = 1
+    QCOMPARE(e.n, 3);
+    QCOMPARE(e.mean, 4.0);
+    QVERIFY(near(e.high - e.mean, 1.959963984540054 / std::sqrt(3.0)));
+    QVERIFY(near(e.mean - e.low, e.high - e.mean));
+    Accumulator one;
+    one.add(2);
+    QVERIFY(std::isnan(one.estimate().low));
+    QVERIFY(std::isnan(Accumulator().estimate().mean));
+    QVERIFY(!Accumulator().estimate().defined());
+}
+
+void TestSeries::distributionCountsEachScalePoint()
+{
+    const Distribution d = distribution(sample());
+    // d0: 5 4 2 3 1 4 and one n/a; d1: 5 4 3 3 3.
+    QCOMPARE(d.counts[0], (QVector<int> {1, 1, 1, 2, 1}));
+    QCOMPARE(d.notApplicable[0], 1);
+    QCOMPARE(d.counts[1], (QVector<int> {0, 0, 3, 1, 1}));
+    QCOMPARE(d.notApplicable[1], 0);
+}
+
+void TestSeries::trajectoryBinsRelativePositions()
+{
+    // Two bins. A: k = 0, 1 -> bin 0; 2, 3 -> bin 1. B: 0 -> 0, 1 -> 1. C: (0.5 / 1) * 2 = 1 -> 1.
+    const Trajectory t = trajectory(sample(), 2);
+    QCOMPARE(t.centres, (QVector<double> {0.25, 0.75}));
+    // Bin 0 turn means 5 4 3: mean 4, s = 1.
+    QCOMPARE(t.mean[0].n, 3);
+    QCOMPARE(t.mean[0].mean, 4.0);
+    QVERIFY(near(t.mean[0].high, 4.0 + 1.959963984540054 / std::sqrt(3.0)));
+    // Bin 1 turn means 2 3 2 4: mean 2.75, s² = 2.75 / 3.
+    QCOMPARE(t.mean[1].n, 4);
+    QCOMPARE(t.mean[1].mean, 2.75);
+    QVERIFY(near(t.mean[1].high - 2.75, 1.959963984540054 * std::sqrt(2.75 / 3.0 / 4.0)));
+    // d0 per bin: 5 4 3 -> 4; 2 1 4 -> 7/3 (n/a left out).
+    QCOMPARE(t.dimensions[0][0].mean, 4.0);
+    QVERIFY(near(t.dimensions[0][1].mean, 7.0 / 3.0));
+    QCOMPARE(t.dimensions[0][1].n, 3);
+    // d1 per bin: 5 4 3 -> 4; 3 3 -> 3.
+    QCOMPARE(t.dimensions[1][1].mean, 3.0);
+    QCOMPARE(t.dimensions[1][1].n, 2);
+}
+
+void TestSeries::groupMeansByAgentParticipantAndContext()
+{
+    const GroupMeans agents = groupMeans(sample(), GroupBy::Agent);
+    QCOMPARE(agents.groups, (QStringList {QStringLiteral("X"), QStringLiteral("Y")}));
+    // X = A + C: d0 5 4 2 4 -> 3.75; d1 5 4 3 -> 4; turn means 5 4 2 3 4 -> 3.6.
+    QCOMPARE(agents.cells[0][0].mean, 3.75);
+    QCOMPARE(agents.cells[0][0].n, 4);
+    QCOMPARE(agents.cells[0][1].mean, 4.0);
+    QCOMPARE(agents.overall[0].mean, 3.6);
+    // Y = B: d0 3 1 -> 2; d1 3 3 -> 3 with a zero-width interval.
+    QCOMPARE(agents.cells[1][0].mean, 2.0);
+    QCOMPARE(agents.cells[1][1].low, 3.0);
+    QCOMPARE(agents.overall[1].mean, 2.5);
+
+    const GroupMeans people = groupMeans(sample(), GroupBy::Participant);
+    QCOMPARE(people.groups, (QStringList {QStringLiteral("P1"), QStringLiteral("P2")}));
+    QCOMPARE(people.cells[0][0].mean, 3.75);
+
+    const GroupMeans tasks = groupMeans(sample(), GroupBy::Context);
+    QCOMPARE(tasks.groups,
+             (QStringList {QString(), QStringLiteral("coding"), QStringLiteral("writing")}));
+    QCOMPARE(tasks.cells[0][0].mean, 4.0);
+    QCOMPARE(tasks.cells[0][0].n, 1);
+    QVERIFY(std::isnan(tasks.cells[0][0].low));
+    QCOMPARE(tasks.cells[0][1].n, 0); // C has no d1 ratings
+    QVERIFY(near(tasks.cells[1][0].mean, 11.0 / 3.0)); // A: 5 4 2
+}
+
+void TestSeries::breakAlignedAveragesAroundFlags()
+{
+    // A is flagged at 2; turn means around it: 4 (at 1), 2 (at 2), 3 (at 3).
+    const BreakAligned one = breakAligned(sample(), 1);
+    QCOMPARE(one.offsets, (QVector<int> {-1, 0, 1}));
+    QCOMPARE(one.breaks, 1);
+    QCOMPARE(one.mean[0].mean, 4.0);
+    QCOMPARE(one.mean[1].mean, 2.0);
+    QCOMPARE(one.mean[2].mean, 3.0);
+    const BreakAligned three = breakAligned(sample());
+    QCOMPARE(three.offsets.size(), 7);
+    QCOMPARE(three.mean[0].n, 0); // position -1 does not exist
+    QCOMPARE(three.mean[1].mean, 5.0); // position 0
+    QCOMPARE(three.mean[6].n, 0);
+}
+
+void TestSeries::correlationIsSpearmanOverCommonTurns()
+{
+    // Turns rated on both: (5,5) (4,4) (3,3) (1,3). Ranks x 4 3 2 1, y 4 3 1.5 1.5:
+    // sxy = 4.5, sxx = 5, syy = 4.5, so ρ = 4.5 / √22.5.
+    const Correlation c = correlation(sample());
+    QCOMPARE(c.n[0][1], 4);
+    QCOMPARE(c.n[1][0], 4);
+    QVERIFY(near(*c.rho[0][1], 4.5 / std::sqrt(22.5)));
+    QVERIFY(near(*c.rho[0][1], *stats::spearman({5, 4, 3, 1}, {5, 4, 3, 3})));
+    QCOMPARE(*c.rho[0][0], 1.0);
+    QCOMPARE(c.n[0][0], 6);
+    QCOMPARE(c.n[1][1], 5);
+}
+
+void TestSeries::spearmanFromCountsMatchesRawSpearman()
+{
+    QRandomGenerator random(7);
+    for (int round = 0; round < 20; ++round) {
+        std::vector<double> x, y;
+        std::vector<std::vector<qint64>> counts(5, std::vector<qint64>(5, 0));
+        const int n = 2 + int(random.bounded(300));
+        for (int i = 0; i < n; ++i) {
+            const int a = int(random.bounded(5));
+            const int b = std::clamp(a + int(random.bounded(3)) - 1, 0, 4);
+            x.push_back(a + 1);
+            y.push_back(b + 1);
+            ++counts[size_t(a)][size_t(b)];
+        }
+        const auto expected = stats::spearman(x, y);
+        const auto actual = spearmanFromCounts(counts);
+        QCOMPARE(bool(actual), bool(expected));
+        if (expected)
+            QVERIFY2(near(*actual, *expected), qPrintable(QString::number(round)));
+    }
+    QVERIFY(!spearmanFromCounts({{3, 0}, {0, 0}})); // constant
+}
+
+void TestSeries::detectionScoresOverTheSample()
+{
+    const QVector<continuity::RuleScore> s = detectionScores(sample());
+    // Drops: A@1 (not flagged). Cues: A@2 (flagged). Regenerated: B@0. One flag in all.
+    QCOMPARE(s[0].detected, 1);
+    QCOMPARE(*s[0].precision(), 0.0);
+    QCOMPARE(*s[1].precision(), 1.0);
+    QCOMPARE(*s[1].recall(), 1.0);
+    QCOMPARE(s[3].detected, 1);
+    QCOMPARE(s[4].detected, 3);
+    QCOMPARE(s[4].flagged, 1);
+    QVERIFY(near(*s[4].precision(), 1.0 / 3.0));
+}
+
+void TestSeries::emptySampleGivesEmptySeries()
+{
+    Sample empty;
+    QVERIFY(distribution(empty).counts.isEmpty());
+    QCOMPARE(trajectory(empty, 4).mean.size(), 4);
+    QCOMPARE(trajectory(empty, 4).mean[0].n, 0);
+    QVERIFY(groupMeans(empty, GroupBy::Agent).groups.isEmpty());
+    QCOMPARE(breakAligned(empty).breaks, 0);
+    QVERIFY(correlation(empty).rho.isEmpty());
+    QCOMPARE(detectionScores(empty).size(), continuity::ruleCount + 1);
+}
+
+QTEST_GUILESS_MAIN(TestSeries)
+#include "tst_series.moc"
