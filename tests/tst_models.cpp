@@ -1,4 +1,6 @@
+#include "browse/digest.h"
 #include "conversationtablemodel.h"
+#include "datasetmodel.h"
 #include "demo.h"
 #include "store.h"
 #include "turnlistmodel.h"
@@ -20,7 +22,175 @@ private slots:
     void ratedShareCountsSelfRatings();
     void turnModelPassesTester();
     void conversationModelFollowsAnnotatorAndParticipant();
+    void dataSetModelPassesTester();
+    void dataSetModelPagesLazily();
+    void dataSetModelSortsInSql();
+    void dataSetModelFiltersMatchSql();
 };
+
+namespace {
+
+/** \a n conversations of three replies each, P00..P09, every third one rated. */
+std::unique_ptr<Store> manyConversations(int n)
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const Dimension warmth = *store->findDimension(QStringLiteral("warmth"));
+    store->transaction([&] {
+        for (int i = 0; i < n; ++i) {
+            const QString code = QStringLiteral("P%1").arg(i % 10, 2, 10, QLatin1Char('0'));
+            qint64 p = store->participantId(code);
+            if (p == 0)
+                p = store->addParticipant(code);
+            Conversation c;
+            c.participantId = p;
+            c.sourceFormat = QStringLiteral("test");
+            c.agent = i % 2 ? QStringLiteral("odd") : QStringLiteral("even");
+            c.startedAt = QDateTime(QDate(2024, 1, 1), QTime(0, 0), Qt::UTC).addSecs(3600 * i);
+            QVector<Turn> turns(i % 5 + 2);
+            for (int t = 0; t < turns.size(); ++t) {
+                turns[t].role = t % 2 ? Role::Assistant : Role::User;
+                turns[t].text = QStringLiteral("conversation %1 turn %2").arg(i).arg(t);
+            }
+            store->addConversation(c, turns);
+            if (i % 3 == 0)
+                store->setRating(turns[1].id, warmth.id, self, 1 + i % 5);
+        }
+    });
+    digest::refresh(*store);
+    return store;
+}
+
+qint64 sqlCount(Store &store, const char *sql)
+{
+    return store.connection().pragmaInt(sql);
+}
+
+} // namespace
+
+void TestModels::dataSetModelPassesTester()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    demo::load(*store);
+    digest::refresh(*store);
+    DataSetModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    QCOMPARE(model.rowCount(), 13);
+    QCOMPARE(model.totalCount(), 13);
+    QCOMPARE(model.columnCount(), DataSetModel::FirstDimension + 7 + 2);
+    QCOMPARE(model.headerData(DataSetModel::FirstDimension + 5, Qt::Horizontal).toString(),
+             QStringLiteral("Warmth"));
+    QCOMPARE(model.headerData(model.flaggedColumn(), Qt::Horizontal).toString(),
+             QStringLiteral("Flagged"));
+    // Newest first by default; every row's figures are the digest's.
+    QCOMPARE(model.index(0, DataSetModel::Date).data(DataSetModel::ValueRole).toDateTime(),
+             QDateTime(QDate(2025, 3, 28), QTime(21, 10), Qt::UTC));
+    int flagged = 0;
+    for (int row = 0; row < model.rowCount(); ++row)
+        flagged += model.index(row, model.flaggedColumn()).data().toInt();
+    QCOMPARE(flagged, int(sqlCount(*store, "SELECT sum(flagged) FROM conversation_digest")));
+    const qint64 id = model.conversationId(0);
+    QCOMPARE(model.index(0, 0).data(DataSetModel::ConversationIdRole).toLongLong(), id);
+    const QVariant warmth =
+        model.index(0, DataSetModel::FirstDimension + 5).data(DataSetModel::ValueRole);
+    sql::Statement mean(store->connection(),
+                        "SELECT avg(r.value) FROM rating r JOIN turn t ON t.id = r.turn_id JOIN "
+                        "annotator a ON a.id = r.annotator_id AND a.code = 'self' JOIN dimension "
+                        "d ON d.id = r.dimension_id AND d.key = 'warmth' WHERE "
+                        "t.conversation_id = ?");
+    QVERIFY(mean.bind(1, id).next());
+    QCOMPARE(warmth.toDouble(), mean.real(0));
+    QCOMPARE(model.index(0, DataSetModel::Task).data().toString(),
+             QStringLiteral("Personal or emotional"));
+    model.setStore(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestModels::dataSetModelPagesLazily()
+{
+    auto store = manyConversations(600);
+    DataSetModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy total(&model, &DataSetModel::totalCountChanged);
+    model.setStore(store.get());
+    QCOMPARE(model.totalCount(), 600);
+    QCOMPARE(total.last().at(0).toLongLong(), 600);
+    QCOMPARE(model.rowCount(), DataSetModel::pageSize);
+    QVERIFY(model.canFetchMore({}));
+    model.fetchMore({});
+    QCOMPARE(model.rowCount(), 2 * DataSetModel::pageSize);
+    model.fetchMore({});
+    QCOMPARE(model.rowCount(), 600);
+    QVERIFY(!model.canFetchMore({}));
+    QSet<qint64> ids;
+    for (int row = 0; row < model.rowCount(); ++row)
+        ids.insert(model.conversationId(row));
+    QCOMPARE(ids.size(), 600); // no row twice across pages
+}
+
+void TestModels::dataSetModelSortsInSql()
+{
+    auto store = manyConversations(300);
+    DataSetModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    const int warmth = DataSetModel::FirstDimension + 5;
+    model.sort(warmth, Qt::DescendingOrder);
+    while (model.canFetchMore({}))
+        model.fetchMore({});
+    double previous = 6;
+    int rated = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QVariant v = model.index(row, warmth).data(DataSetModel::ValueRole);
+        if (!v.isValid()) {
+            previous = 0; // unrated rows come last in descending order
+            continue;
+        }
+        QVERIFY(v.toDouble() <= previous);
+        previous = v.toDouble();
+        ++rated;
+    }
+    QCOMPARE(rated, 100);
+    QCOMPARE(model.index(0, warmth).data().toString(), QLocale().toString(5.0, 'f', 2));
+    model.sort(DataSetModel::Turns, Qt::AscendingOrder);
+    QCOMPARE(model.index(0, DataSetModel::Turns).data().toInt(), 2);
+    model.sort(DataSetModel::Participant, Qt::DescendingOrder);
+    QCOMPARE(model.index(0, DataSetModel::Participant).data().toString(), QStringLiteral("P09"));
+}
+
+void TestModels::dataSetModelFiltersMatchSql()
+{
+    auto store = manyConversations(300);
+    DataSetModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    browse::Filter filter;
+    filter.agents = {QStringLiteral("odd")};
+    filter.participants = {QStringLiteral("P01"), QStringLiteral("P03"), QStringLiteral("P04")};
+    model.setFilter(filter);
+    QCOMPARE(model.totalCount(),
+             sqlCount(*store,
+                      "SELECT count(*) FROM conversation c JOIN participant p ON p.id = "
+                      "c.participant_id WHERE c.agent = 'odd' AND p.code IN ('P01', "
+                      "'P03', 'P04')"));
+    QCOMPARE(model.totalCount(), 60);
+    for (int row = 0; row < model.rowCount(); ++row)
+        QCOMPARE(model.index(row, DataSetModel::Agent).data().toString(), QStringLiteral("odd"));
+    filter = {};
+    filter.text = QStringLiteral("conversation 12 turn");
+    model.setFilter(filter);
+    QCOMPARE(model.totalCount(), 1);
+    filter.text = QStringLiteral("conversation 12");
+    model.setFilter(filter); // 12, 120..129
+    QCOMPARE(model.totalCount(), 11);
+    const Dimension warmth = *store->findDimension(QStringLiteral("warmth"));
+    filter = {};
+    filter.ranges = {{warmth.id, 4, 5}};
+    model.setFilter(filter);
+    QCOMPARE(model.totalCount(), 40); // rated ones with i % 5 in {3, 4}
+    QCOMPARE(model.filter(), filter);
+}
 
 void TestModels::conversationModelPassesTester()
 {
