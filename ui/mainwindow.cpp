@@ -131,6 +131,8 @@ MainWindow::MainWindow(QWidget *parent)
         m_splitter->setSizes({520, 760});
     if (!m_workspace->splitter()->restoreState(m_settings.workspaceState()))
         m_workspace->splitter()->setSizes({400, 360});
+    if (!m_workspace->readingSplitter()->restoreState(m_settings.readingState()))
+        m_workspace->readingSplitter()->setSizes({470, 280});
     updateStatus();
 }
 
@@ -590,6 +592,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_settings.setMainWindowState(saveState());
     m_settings.setSplitterState(m_splitter->saveState());
     m_settings.setWorkspaceState(m_workspace->splitter()->saveState());
+    m_settings.setReadingState(m_workspace->readingSplitter()->saveState());
     m_workspace->panel()->flushEdits();
     event->accept();
 }

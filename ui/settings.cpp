@@ -10,6 +10,7 @@ const auto state = QStringLiteral("mainWindow/state");
 const auto splitter = QStringLiteral("mainWindow/splitter");
 const auto lastDataSet = QStringLiteral("dataSets/last");
 const auto workspace = QStringLiteral("mainWindow/workspace");
+const auto reading = QStringLiteral("mainWindow/reading");
 const auto mode = QStringLiteral("annotation/mode");
 const auto retestEnabled = QStringLiteral("retest/enabled");
 const auto retestEvery = QStringLiteral("retest/everyConversations");
@@ -96,6 +97,16 @@ QByteArray Settings::workspaceState() const
 void Settings::setWorkspaceState(const QByteArray &state)
 {
     m_settings.setValue(key::workspace, state);
+}
+
+QByteArray Settings::readingState() const
+{
+    return m_settings.value(key::reading).toByteArray();
+}
+
+void Settings::setReadingState(const QByteArray &state)
+{
+    m_settings.setValue(key::reading, state);
 }
 
 QString Settings::annotationMode() const

@@ -25,6 +25,9 @@ public:
 
     QByteArray workspaceState() const;
     void setWorkspaceState(const QByteArray &state);
+    /** The transcript and trajectory split. */
+    QByteArray readingState() const;
+    void setReadingState(const QByteArray &state);
 
     /** "participant", "researcher", or empty: chosen from the data set. */
     QString annotationMode() const;

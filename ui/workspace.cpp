@@ -5,6 +5,7 @@
 #include "ratingpanel.h"
 #include "scaleselector.h"
 #include "store.h"
+#include "trajectorychart.h"
 #include "transcriptview.h"
 #include "turnlistmodel.h"
 
@@ -12,6 +13,7 @@
 #include <QLabel>
 #include <QShortcut>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sense7 {
@@ -23,6 +25,9 @@ Workspace::Workspace(TurnListModel *turns, QWidget *parent)
     , m_banner(new QLabel(this))
     , m_transcript(new TranscriptView(this))
     , m_panel(new RatingPanel(this))
+    , m_readingSplitter(new QSplitter(Qt::Vertical, this))
+    , m_chart(new TrajectoryChart(this))
+    , m_chartUpdate(new QTimer(this))
 {
     setObjectName(QStringLiteral("workspace"));
     m_find = new FindBar(m_transcript, this);
@@ -44,7 +49,14 @@ Workspace::Workspace(TurnListModel *turns, QWidget *parent)
     connect(m_banner, &QLabel::linkActivated, this, &Workspace::bannerLinkActivated);
     leftLayout->addWidget(m_banner);
     leftLayout->addWidget(m_find);
-    leftLayout->addWidget(m_transcript, 1);
+    // The trajectory sits under the transcript: reading down, the chart shows where you are.
+    m_readingSplitter->addWidget(m_transcript);
+    m_readingSplitter->addWidget(m_chart);
+    m_readingSplitter->setStretchFactor(0, 3);
+    m_readingSplitter->setStretchFactor(1, 1);
+    m_readingSplitter->setChildrenCollapsible(true);
+    m_readingSplitter->setCollapsible(0, false);
+    leftLayout->addWidget(m_readingSplitter, 1);
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_panel);
     m_splitter->setStretchFactor(0, 3);
@@ -54,6 +66,16 @@ Workspace::Workspace(TurnListModel *turns, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
+    m_readingSplitter->setObjectName(QStringLiteral("readingSplitter"));
+    // Ratings arrive one key press at a time: redraw once they settle, not on every one.
+    m_chartUpdate->setSingleShot(true);
+    m_chartUpdate->setInterval(50);
+    connect(m_chartUpdate, &QTimer::timeout, this, &Workspace::reloadChart);
+    connect(m_chart, &TrajectoryChart::turnClicked, this, [this](qint64 turnId) {
+        setCurrentTurn(turnId);
+        m_transcript->setFocus();
+    });
+    connect(this, &Workspace::currentTurnChanged, m_chart, &TrajectoryChart::setCurrentTurn);
     connect(m_turns, &QAbstractItemModel::modelReset, this, &Workspace::conversationReset);
     connect(m_transcript, &TranscriptView::turnClicked, this, &Workspace::turnClicked);
     connect(m_panel, &RatingPanel::pickingLostTurn, m_transcript, &TranscriptView::setPicking);
@@ -128,6 +150,8 @@ void Workspace::setSession(AnnotationSession *session)
                                       [this](Edit::Kind kind, qint64, qint64 annotator) {
                                           if (!m_session || annotator != m_session->annotatorId())
                                               return;
+                                          if (kind == Edit::Kind::Flag)
+                                              m_chartUpdate->start();
                                           if (kind == Edit::Kind::Flag || kind == Edit::Kind::Note)
                                               m_panel->refreshTurn();
                                           else
@@ -135,16 +159,29 @@ void Workspace::setSession(AnnotationSession *session)
                                       });
         m_storeConnections << connect(m_session->store(), &Store::ratingChanged, m_panel,
                                       [this](qint64 turn, qint64, qint64 annotator) {
-                                          if (m_session && annotator == m_session->annotatorId()
-                                              && turn == m_panel->turnId())
+                                          if (!m_session || annotator != m_session->annotatorId())
+                                              return;
+                                          if (turn == m_panel->turnId())
                                               m_panel->refreshTurn();
+                                          if (m_chart->trajectory().replyOf(turn) >= 0)
+                                              m_chartUpdate->start();
                                       });
     }
     conversationReset();
 }
 
+void Workspace::reloadChart()
+{
+    m_chartUpdate->stop();
+    m_chart->load(m_session ? m_session->store() : nullptr,
+                  m_session ? m_turns->conversationId() : 0,
+                  m_session ? m_session->annotatorId() : 0);
+    m_chart->setCurrentTurn(currentTurn());
+}
+
 void Workspace::conversationReset()
 {
+    reloadChart();
     m_row = -1;
     // Start where the work is: the first reply not fully rated, else the first reply.
     if (!nextUnrated(true) && !step(+1))

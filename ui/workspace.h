@@ -7,12 +7,14 @@
 
 class QLabel;
 class QSplitter;
+class QTimer;
 
 namespace sense7 {
 
 class AnnotationSession;
 class FindBar;
 class RatingPanel;
+class TrajectoryChart;
 class TranscriptView;
 class TurnListModel;
 
@@ -35,6 +37,9 @@ public:
     RatingPanel *panel() const { return m_panel; }
     FindBar *findBar() const { return m_find; }
     QSplitter *splitter() const { return m_splitter; }
+    /** Transcript above, trajectory chart below. */
+    QSplitter *readingSplitter() const { return m_readingSplitter; }
+    TrajectoryChart *chart() const { return m_chart; }
 
     /** The assistant turn being rated, 0 when none. */
     qint64 currentTurn() const;
@@ -59,6 +64,7 @@ private:
     void conversationReset();
     void turnClicked(qint64 turnId);
     void showTurn(int row);
+    void reloadChart();
 
     TurnListModel *m_turns;
     QPointer<AnnotationSession> m_session;
@@ -67,6 +73,9 @@ private:
     FindBar *m_find;
     TranscriptView *m_transcript;
     RatingPanel *m_panel;
+    QSplitter *m_readingSplitter;
+    TrajectoryChart *m_chart;
+    QTimer *m_chartUpdate;
     int m_row = -1; // model row of the current assistant turn
     QList<QMetaObject::Connection> m_storeConnections;
 };

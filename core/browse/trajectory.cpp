@@ -1,0 +1,65 @@
+#include "trajectory.h"
+
+#include "browse/digest.h"
+#include "store.h"
+
+namespace sense7::browse {
+
+ConversationTrajectory conversationTrajectory(const Store &store, qint64 conversationId,
+                                              qint64 annotatorId,
+                                              const continuity::Options &options)
+{
+    ConversationTrajectory t;
+    const QVector<Instrument> instruments = store.instruments();
+    if (!instruments.isEmpty())
+        t.dimensions = instruments.first().dimensionsAt(Level::Turn);
+    const QVector<Turn> turns = store.turns(conversationId);
+    const auto ratings = store.turnRatings(conversationId, annotatorId);
+    QHash<qint64, int> indexOfTurn;
+    for (const Turn &turn : turns) {
+        indexOfTurn.insert(turn.id, turn.index);
+        if (turn.role != Role::Assistant)
+            continue;
+        t.turnIds.append(turn.id);
+        t.turnIndexes.append(turn.index);
+    }
+    t.values.resize(t.dimensions.size());
+    for (qint64 id : t.turnIds) {
+        const auto own = ratings.value(id);
+        double sum = 0;
+        int n = 0;
+        for (int d = 0; d < t.dimensions.size(); ++d) {
+            const std::optional<int> v = own.value(t.dimensions[d].id);
+            t.values[d].append(v);
+            if (v) {
+                sum += *v;
+                ++n;
+            }
+        }
+        t.mean.append(n > 0 ? std::optional<double>(sum / n) : std::nullopt);
+    }
+    const auto flags = store.flags(conversationId, annotatorId);
+    for (auto it = flags.cbegin(); it != flags.cend(); ++it) {
+        const int reply = t.replyOf(it.key());
+        if (reply < 0)
+            continue;
+        ConversationTrajectory::Flag flag {reply, it->reason, std::nullopt, it->note};
+        if (it->refersToTurnId && indexOfTurn.contains(*it->refersToTurnId))
+            flag.refersToIndex = indexOfTurn.value(*it->refersToTurnId);
+        t.flagged.append(flag);
+    }
+    std::sort(t.flagged.begin(), t.flagged.end(),
+              [](const auto &a, const auto &b) { return a.reply < b.reply; });
+    // Detection sees the same means the chart draws.
+    QVector<continuity::TurnInput> input = digest::detectionInput(store, conversationId, 0);
+    for (continuity::TurnInput &turn : input) {
+        const int reply = t.replyOf(turn.turnId);
+        if (reply >= 0)
+            turn.meanRating = t.mean[reply];
+    }
+    for (const continuity::Detection &d : continuity::detect(input, options))
+        t.detected.append({t.replyOf(d.turnId), d});
+    return t;
+}
+
+} // namespace sense7::browse

@@ -1,0 +1,432 @@
+#include "aggregatecharts.h"
+
+#include "palette.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace sense7::charts {
+namespace {
+
+void clear(QCustomPlot *plot)
+{
+    plot->clearPlottables();
+    plot->clearItems();
+    plot->clearGraphs();
+    plot->legend->setVisible(false);
+    plot->legend->clearItems();
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setRangeReversed(false);
+        axis->setLabel({});
+        axis->setTickLabelRotation(0);
+        axis->grid()->setVisible(true);
+        axis->setSubTicks(true);
+    }
+    // A colour scale left by a heat map.
+    for (int i = plot->plotLayout()->elementCount() - 1; i >= 0; --i)
+        if (qobject_cast<QCPColorScale *>(plot->plotLayout()->elementAt(i)))
+            plot->plotLayout()->remove(plot->plotLayout()->elementAt(i));
+    plot->plotLayout()->simplify();
+}
+
+QSharedPointer<QCPAxisTickerText> textTicker(const QStringList &labels)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int i = 0; i < labels.size(); ++i)
+        ticker->addTick(i + 1, labels[i]);
+    return ticker;
+}
+
+QStringList names(const QVector<Dimension> &dimensions)
+{
+    QStringList result;
+    for (const Dimension &d : dimensions)
+        result.append(d.name);
+    return result;
+}
+
+QColor colour(int i)
+{
+    return okabeIto()[size_t(1 + i % 7)];
+}
+
+QPen pen(const QColor &c, double width = 1.5)
+{
+    QPen p(c);
+    p.setWidthF(width);
+    return p;
+}
+
+QCPColorGradient sequential()
+{
+    QCPColorGradient gradient;
+    gradient.setColorStopAt(0.0, QColor(0xF7, 0xF7, 0xF7));
+    gradient.setColorStopAt(1.0, okabeIto()[5]);
+    return gradient;
+}
+
+void label(QCustomPlot *plot, double x, double y, const QString &text, bool dark)
+{
+    auto *item = new QCPItemText(plot);
+    item->position->setCoords(x, y);
+    item->setText(text);
+    item->setColor(dark ? Qt::white : Qt::black);
+    item->setFont(plot->font());
+}
+
+/** Ratings run 1–5 on SENSE-7; other instruments use their own scale. */
+QCPRange scaleRange(const QVector<Dimension> &dimensions)
+{
+    int lo = 1, hi = 5;
+    if (!dimensions.isEmpty()) {
+        lo = dimensions.first().scaleMin;
+        hi = dimensions.first().scaleMax;
+    }
+    return QCPRange(lo - 0.1, hi + 0.1);
+}
+
+} // namespace
+
+void setTitle(QCustomPlot *plot, const QString &title)
+{
+    if (plot->plotLayout()->rowCount() > 1
+        && qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))) {
+        plot->plotLayout()->removeAt(0);
+        plot->plotLayout()->simplify();
+    }
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(
+        0, 0,
+        new QCPTextElement(
+            plot, title, QFont(plot->font().family(), plot->font().pointSize() + 1, QFont::Bold)));
+}
+
+void drawDistribution(QCustomPlot *plot, const series::Distribution &distribution,
+                      const QVector<Dimension> &dimensions)
+{
+    clear(plot);
+    setTitle(plot,
+             QCoreApplication::translate("sense7::charts", "Rating distribution per dimension"));
+    const int levels = distribution.counts.isEmpty() ? 0 : int(distribution.counts[0].size());
+    const int scaleMin = dimensions.isEmpty() ? 1 : dimensions.first().scaleMin;
+    QCPBars *below = nullptr;
+    for (int level = 0; level < levels; ++level) {
+        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(QString::number(scaleMin + level));
+        // From red-orange (low) through yellow to blue (high), all Okabe–Ito.
+        static const int order[] = {6, 1, 4, 2, 5, 3, 7};
+        bars->setBrush(okabeIto()[size_t(order[level % 7])]);
+        bars->setPen(QPen(Qt::white));
+        bars->setWidth(0.7);
+        for (int d = 0; d < distribution.counts.size(); ++d) {
+            int total = 0;
+            for (int c : distribution.counts[d])
+                total += c;
+            bars->addData(d + 1, total > 0 ? 100.0 * distribution.counts[d][level] / total : 0.0);
+        }
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+    }
+    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? 30 : 0);
+    plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
+    plot->xAxis->grid()->setVisible(false);
+    plot->yAxis->setRange(0, 100);
+    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Share of ratings (%)"));
+    plot->legend->setVisible(levels > 0);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot->replot();
+}
+
+void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory)
+{
+    clear(plot);
+    setTitle(plot,
+             QCoreApplication::translate("sense7::charts",
+                                         "Mean rating over the conversation (95% band)"));
+    QCPGraph *low = plot->addGraph();
+    QCPGraph *high = plot->addGraph();
+    QCPGraph *mean = plot->addGraph();
+    for (int b = 0; b < trajectory.centres.size(); ++b) {
+        const series::Estimate &e = trajectory.mean[b];
+        if (!e.defined())
+            continue;
+        mean->addData(trajectory.centres[b], e.mean);
+        if (!std::isnan(e.low)) {
+            low->addData(trajectory.centres[b], e.low);
+            high->addData(trajectory.centres[b], e.high);
+        }
+    }
+    QColor band = okabeIto()[5];
+    band.setAlpha(60);
+    low->setPen(Qt::NoPen);
+    high->setPen(Qt::NoPen);
+    high->setBrush(band);
+    high->setChannelFillGraph(low);
+    mean->setPen(pen(okabeIto()[0], 2.5));
+    mean->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+    plot->xAxis->setRange(0, 1);
+    plot->xAxis->setLabel(
+        QCoreApplication::translate("sense7::charts", "Relative position in the conversation"));
+    plot->yAxis->setRange(QCPRange(0.9, 5.1));
+    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    plot->replot();
+}
+
+void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
+                    const QVector<Dimension> &dimensions, const QString &title,
+                    const QString &emptyGroupName)
+{
+    clear(plot);
+    setTitle(plot, title);
+    auto *group = new QCPBarsGroup(plot);
+    const int groups = int(means.groups.size());
+    const double width = 0.8 / std::max(1, groups);
+    for (int g = 0; g < groups; ++g) {
+        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(means.groups[g].isEmpty() ? emptyGroupName : means.groups[g]);
+        bars->setBrush(colour(g));
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(width);
+        bars->setBarsGroup(group);
+        auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
+        errors->removeFromLegend();
+        errors->setDataPlottable(bars);
+        errors->setPen(pen(okabeIto()[0], 1));
+        QVector<double> keys, values, errorValues;
+        for (int d = 0; d < dimensions.size() && d < means.cells[g].size(); ++d) {
+            const series::Estimate &e = means.cells[g][d];
+            keys.append(d + 1);
+            values.append(e.defined() ? e.mean : 0.0);
+            errorValues.append(std::isnan(e.low) ? 0.0 : e.mean - e.low);
+        }
+        bars->setData(keys, values);
+        errors->setData(errorValues);
+    }
+    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? 30 : 0);
+    plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
+    plot->xAxis->grid()->setVisible(false);
+    plot->yAxis->setRange(0, scaleRange(dimensions).upper);
+    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    plot->legend->setVisible(groups > 0 && groups <= 12);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    plot->replot();
+}
+
+void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
+                 const QVector<Dimension> &dimensions)
+{
+    clear(plot);
+    setTitle(
+        plot,
+        QCoreApplication::translate("sense7::charts", "Mean rating by participant and dimension"));
+    const int rows = int(means.groups.size());
+    const int columns = int(dimensions.size());
+    auto *map = new QCPColorMap(plot->xAxis, plot->yAxis);
+    map->data()->setSize(std::max(1, columns), std::max(1, rows));
+    map->data()->setRange(QCPRange(1, std::max(1, columns)), QCPRange(1, std::max(1, rows)));
+    const QCPRange scale = scaleRange(dimensions);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c) {
+            const series::Estimate &e = means.cells[r][c];
+            map->data()->setCell(c, r, e.defined() ? e.mean : qQNaN());
+            if (rows <= 40 && e.defined())
+                label(plot, c + 1, r + 1, QLocale().toString(e.mean, 'f', 1),
+                      (e.mean - scale.lower) / scale.size() > 0.6);
+        }
+    map->setGradient(sequential());
+    map->setDataRange(QCPRange(scale.lower + 0.1, scale.upper - 0.1));
+    map->setInterpolate(false);
+    auto *colourScale = new QCPColorScale(plot);
+    plot->plotLayout()->addElement(1, 1, colourScale);
+    colourScale->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    map->setColorScale(colourScale);
+    map->setDataRange(QCPRange(scale.lower + 0.1, scale.upper - 0.1));
+    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    plot->xAxis->setTickLabelRotation(columns > 4 ? 30 : 0);
+    plot->xAxis->setRange(0.5, columns + 0.5);
+    QStringList groupNames = means.groups;
+    plot->yAxis->setTicker(textTicker(groupNames));
+    plot->yAxis->setRange(0.5, rows + 0.5);
+    plot->yAxis->setRangeReversed(true);
+    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Participant"));
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+        axis->grid()->setVisible(false);
+        axis->setSubTicks(false);
+    }
+    plot->replot();
+}
+
+void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned)
+{
+    clear(plot);
+    setTitle(plot,
+             QCoreApplication::translate("sense7::charts",
+                                         "Mean rating around flagged breaks (n = %1, 95% CI)")
+                 .arg(QLocale().toString(aligned.breaks)));
+    QCPGraph *mean = plot->addGraph();
+    auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
+    QVector<double> keys, values, errorValues;
+    for (int i = 0; i < aligned.offsets.size(); ++i) {
+        const series::Estimate &e = aligned.mean[i];
+        if (!e.defined())
+            continue;
+        keys.append(aligned.offsets[i]);
+        values.append(e.mean);
+        errorValues.append(std::isnan(e.low) ? 0.0 : e.mean - e.low);
+    }
+    mean->setData(keys, values);
+    mean->setPen(pen(okabeIto()[6], 2.5));
+    mean->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
+    errors->setDataPlottable(mean);
+    errors->setData(errorValues);
+    errors->setPen(pen(okabeIto()[0], 1));
+    auto *rule = new QCPItemStraightLine(plot);
+    rule->point1->setCoords(0, 0);
+    rule->point2->setCoords(0, 1);
+    QPen dashed = pen(okabeIto()[0], 1);
+    dashed.setStyle(Qt::DashLine);
+    rule->setPen(dashed);
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1);
+    plot->xAxis->setTicker(ticker);
+    const int window = aligned.offsets.isEmpty() ? 3 : aligned.offsets.last();
+    plot->xAxis->setRange(-window - 0.5, window + 0.5);
+    plot->xAxis->setLabel(
+        QCoreApplication::translate("sense7::charts", "Replies from the flagged break"));
+    plot->yAxis->setRange(0.9, 5.1);
+    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    plot->replot();
+}
+
+void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
+                     const QVector<Dimension> &dimensions)
+{
+    clear(plot);
+    setTitle(
+        plot,
+        QCoreApplication::translate("sense7::charts", "Spearman correlation between dimensions"));
+    const int n = int(dimensions.size());
+    auto *map = new QCPColorMap(plot->xAxis, plot->yAxis);
+    map->data()->setSize(std::max(1, n), std::max(1, n));
+    map->data()->setRange(QCPRange(1, std::max(1, n)), QCPRange(1, std::max(1, n)));
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b) {
+            const std::optional<double> rho = correlation.rho.value(a).value(b);
+            map->data()->setCell(b, a, rho ? *rho : qQNaN());
+            if (rho)
+                label(plot, b + 1, a + 1, QLocale().toString(*rho, 'f', 2), std::abs(*rho) > 0.6);
+        }
+    QCPColorGradient diverging;
+    diverging.setColorStopAt(0.0, okabeIto()[6]);
+    diverging.setColorStopAt(0.5, QColor(0xF7, 0xF7, 0xF7));
+    diverging.setColorStopAt(1.0, okabeIto()[5]);
+    map->setGradient(diverging);
+    map->setDataRange(QCPRange(-1, 1));
+    map->setInterpolate(false);
+    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    plot->xAxis->setTickLabelRotation(n > 4 ? 30 : 0);
+    plot->yAxis->setTicker(textTicker(names(dimensions)));
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+        axis->setRange(0.5, n + 0.5);
+        axis->grid()->setVisible(false);
+        axis->setSubTicks(false);
+    }
+    plot->yAxis->setRangeReversed(true);
+    plot->replot();
+}
+
+void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTrajectory &t,
+                                int currentReply)
+{
+    clear(plot);
+    const int replies = int(t.turnIds.size());
+    if (currentReply >= 0 && currentReply < replies) {
+        auto *highlight = new QCPItemRect(plot);
+        highlight->topLeft->setTypeX(QCPItemPosition::ptPlotCoords);
+        highlight->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        highlight->bottomRight->setTypeX(QCPItemPosition::ptPlotCoords);
+        highlight->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        highlight->topLeft->setCoords(currentReply + 0.6, 0);
+        highlight->bottomRight->setCoords(currentReply + 1.4, 1);
+        QColor fill = okabeIto()[4];
+        fill.setAlpha(70);
+        highlight->setBrush(fill);
+        highlight->setPen(Qt::NoPen);
+        highlight->setObjectName(QStringLiteral("current"));
+    }
+    for (int d = 0; d < t.dimensions.size(); ++d) {
+        QCPGraph *line = plot->addGraph();
+        line->setName(t.dimensions[d].name);
+        line->setPen(pen(colour(d), 1.2));
+        line->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+        for (int k = 0; k < replies; ++k)
+            if (const auto v = t.values[d][k])
+                line->addData(k + 1, *v);
+    }
+    QCPGraph *mean = plot->addGraph();
+    mean->setName(QCoreApplication::translate("sense7::charts", "Mean"));
+    mean->setPen(pen(okabeIto()[0], 3));
+    mean->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
+    for (int k = 0; k < replies; ++k)
+        if (t.mean[k])
+            mean->addData(k + 1, *t.mean[k]);
+    const auto markerY = [&](int k) {
+        return t.mean.value(k).value_or(1.0);
+    };
+    QCPGraph *flagged = plot->addGraph();
+    flagged->setName(QCoreApplication::translate("sense7::charts", "Flagged break"));
+    flagged->setLineStyle(QCPGraph::lsNone);
+    flagged->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, okabeIto()[6], okabeIto()[6], 13));
+    for (const auto &f : t.flagged) {
+        flagged->addData(f.reply + 1, markerY(f.reply));
+        auto *rule = new QCPItemStraightLine(plot);
+        rule->point1->setCoords(f.reply + 1, 0);
+        rule->point2->setCoords(f.reply + 1, 1);
+        rule->setPen(pen(okabeIto()[6], 1.5));
+    }
+    QCPGraph *detected = plot->addGraph();
+    detected->setName(QCoreApplication::translate("sense7::charts", "Detected break"));
+    detected->setLineStyle(QCPGraph::lsNone);
+    QPen hollow = pen(okabeIto()[6], 2);
+    detected->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, hollow, Qt::NoBrush, 16));
+    for (const auto &d : t.detected)
+        detected->addData(d.reply + 1, markerY(d.reply));
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setRange(0.5, std::max(1, replies) + 0.5);
+    plot->xAxis->setLabel(QCoreApplication::translate("sense7::charts", "Assistant reply"));
+    plot->xAxis->setSubTicks(false);
+    plot->yAxis->setRange(scaleRange(t.dimensions).lower - 0.3,
+                          scaleRange(t.dimensions).upper + 0.3);
+    QSharedPointer<QCPAxisTickerFixed> yTicker(new QCPAxisTickerFixed);
+    yTicker->setTickStep(1);
+    plot->yAxis->setTicker(yTicker);
+    plot->yAxis->setSubTicks(false);
+    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Rating"));
+    // Eight entries would cover a short chart: the legend gets a row of its own below it.
+    if (plot->legend->layout() != plot->plotLayout()) {
+        plot->axisRect()->insetLayout()->take(plot->legend);
+        const int row = plot->plotLayout()->rowCount();
+        plot->plotLayout()->addElement(row, 0, plot->legend);
+        plot->plotLayout()->setRowStretchFactor(row, 0.001);
+        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        plot->legend->setWrap(4);
+        plot->legend->setBorderPen(Qt::NoPen);
+        plot->legend->setMargins(QMargins(4, 0, 4, 2));
+        plot->legend->setRowSpacing(0);
+    }
+    plot->legend->setVisible(true);
+    plot->replot();
+}
+
+} // namespace sense7::charts

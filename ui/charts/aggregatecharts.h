@@ -1,0 +1,43 @@
+#pragma once
+
+#include "browse/trajectory.h"
+#include "stats/series.h"
+
+#include <QString>
+
+class QCustomPlot;
+
+/**
+ * Draws core series into a QCustomPlot: the studio's views and `sense7 figures` call the same
+ * functions, so a figure looks the same wherever it is made. Each clears what the plot showed.
+ */
+namespace sense7::charts {
+
+/** The title row above the axes, replacing an earlier one. */
+void setTitle(QCustomPlot *plot, const QString &title);
+
+/** 1. Stacked bars: the share of each scale point per dimension. */
+void drawDistribution(QCustomPlot *plot, const series::Distribution &distribution,
+                      const QVector<Dimension> &dimensions);
+/** 2. Mean rating over relative position, with its 95% band. */
+void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory);
+/** 3 and 7. Means per dimension for each group, with 95% intervals. */
+void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
+                    const QVector<Dimension> &dimensions, const QString &title,
+                    const QString &emptyGroupName);
+/** 4. Heat map of means, groups (participants) down and dimensions across. */
+void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
+                 const QVector<Dimension> &dimensions);
+/** 5. Mean rating around flagged breaks. */
+void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned);
+/** 6. Spearman ρ between dimensions. */
+void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
+                     const QVector<Dimension> &dimensions);
+/**
+ * One conversation: a line per dimension, the mean heavier, flagged breaks as solid markers
+ * with a vertical rule, detected ones hollow. \a currentReply (or -1) is highlighted.
+ */
+void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTrajectory &t,
+                                int currentReply);
+
+} // namespace sense7::charts

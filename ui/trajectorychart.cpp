@@ -1,0 +1,168 @@
+#include "trajectorychart.h"
+
+#include "charts/aggregatecharts.h"
+#include "store.h"
+
+#include <QToolTip>
+
+namespace sense7 {
+
+namespace {
+
+QString reasonName(const QString &key)
+{
+    static const QHash<QString, const char *> names {
+        {QStringLiteral("forgot_context"),
+         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "forgot the context")},
+        {QStringLiteral("contradicted_itself"),
+         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "contradicted itself")},
+        {QStringLiteral("repeated_itself"),
+         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "repeated itself")},
+        {QStringLiteral("ignored_instruction"),
+         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "ignored an instruction")},
+        {QStringLiteral("lost_thread"),
+         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "lost the thread")},
+        {QStringLiteral("technical_failure"),
+         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "technical failure")},
+        {QStringLiteral("other"), QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "other")}};
+    const auto it = names.constFind(key);
+    return it == names.cend() ? key : QCoreApplication::translate("sense7::TrajectoryChart", *it);
+}
+
+} // namespace
+
+TrajectoryChart::TrajectoryChart(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setObjectName(QStringLiteral("trajectoryChart"));
+    setAccessibleName(tr("Rating trajectory"));
+    setAccessibleDescription(
+        tr("Ratings of each assistant reply in this conversation, with continuity breaks"));
+    setMinimumHeight(150);
+    setMouseTracking(true);
+    setInteractions(QCP::iSelectLegend);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    legend->setFont(small);
+    legend->setIconSize(18, 9);
+    legend->setBrush(Qt::NoBrush);
+    connect(this, &QCustomPlot::legendClick, this,
+            [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
+                auto *entry = qobject_cast<QCPPlottableLegendItem *>(item);
+                if (!entry)
+                    return;
+                const QString name = entry->plottable()->name();
+                if (m_hidden.contains(name))
+                    m_hidden.remove(name);
+                else
+                    m_hidden.insert(name);
+                redraw();
+            });
+    connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
+        if (legend->visible() && legend->selectTest(event->position(), false) >= 0)
+            return;
+        const int reply = replyAt(event->position());
+        if (reply >= 0)
+            Q_EMIT turnClicked(m_trajectory.turnIds[reply]);
+    });
+}
+
+void TrajectoryChart::load(const Store *store, qint64 conversationId, qint64 annotatorId)
+{
+    const qint64 current = m_current >= 0 && m_current < m_trajectory.turnIds.size()
+        ? m_trajectory.turnIds[m_current]
+        : 0;
+    m_trajectory = store && conversationId > 0
+        ? browse::conversationTrajectory(*store, conversationId, annotatorId)
+        : browse::ConversationTrajectory();
+    m_current = m_trajectory.replyOf(current);
+    redraw();
+}
+
+void TrajectoryChart::setCurrentTurn(qint64 turnId)
+{
+    const int reply = m_trajectory.replyOf(turnId);
+    if (reply == m_current)
+        return;
+    m_current = reply;
+    redraw();
+}
+
+QString TrajectoryChart::breakDescription(int reply) const
+{
+    QStringList lines;
+    for (const auto &f : m_trajectory.flagged) {
+        if (f.reply != reply)
+            continue;
+        QString line = tr("Flagged: %1")
+                           .arg(f.reason.isEmpty() ? tr("no reason given") : reasonName(f.reason));
+        if (f.refersToIndex)
+            line += QLatin1Char(' ') + tr("(lost turn %1)").arg(*f.refersToIndex + 1);
+        lines.append(line);
+    }
+    for (const auto &d : m_trajectory.detected)
+        if (d.reply == reply)
+            lines.append(tr("Detected (%1): %2")
+                             .arg(continuity::ruleName(d.detection.rule),
+                                  continuity::describe(d.detection)));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void TrajectoryChart::mouseMoveEvent(QMouseEvent *event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const int reply = replyAt(event->position());
+    const QString text = reply >= 0 ? breakDescription(reply) : QString();
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(),
+                           QString(tr("Reply %1").arg(reply + 1) + QLatin1Char('\n') + text), this);
+}
+
+void TrajectoryChart::resizeEvent(QResizeEvent *event)
+{
+    fitLegend();
+    QCustomPlot::resizeEvent(event);
+}
+
+void TrajectoryChart::fitLegend()
+{
+    // As many legend columns as the width allows, so that no name is cut.
+    int widest = 0;
+    const QFontMetrics metrics(legend->font());
+    for (const Dimension &d : m_trajectory.dimensions)
+        widest = std::max(widest, metrics.horizontalAdvance(d.name));
+    widest = std::max(widest, metrics.horizontalAdvance(tr("Detected break")));
+    const int column = widest + legend->iconSize().width() + legend->iconTextPadding() + 10;
+    const int wrap = std::clamp(width() / std::max(1, column), 1, 8);
+    if (wrap != legend->wrap()) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flow the entries
+    }
+}
+
+void TrajectoryChart::redraw()
+{
+    charts::drawConversationTrajectory(this, m_trajectory, m_current);
+    fitLegend();
+    for (int i = 0; i < graphCount(); ++i) {
+        QCPGraph *g = graph(i);
+        const bool hidden = m_hidden.contains(g->name());
+        g->setVisible(!hidden);
+        if (QCPAbstractLegendItem *item = legend->itemWithPlottable(g))
+            item->setTextColor(hidden ? palette().color(QPalette::Disabled, QPalette::Text)
+                                      : palette().color(QPalette::Text));
+    }
+    replot();
+}
+
+int TrajectoryChart::replyAt(const QPointF &pos) const
+{
+    if (m_trajectory.turnIds.isEmpty() || !axisRect()->rect().contains(pos.toPoint()))
+        return -1;
+    const int reply = int(std::lround(xAxis->pixelToCoord(pos.x()))) - 1;
+    return reply >= 0 && reply < m_trajectory.turnIds.size() ? reply : -1;
+}
+
+} // namespace sense7
