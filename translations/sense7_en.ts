@@ -2,12 +2,32 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>sense7::AggregateView</name>
+    <message numerus="yes">
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n conversation</numerusform>
+            <numerusform>%n conversations</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::AnalysisDialog</name>
     <message numerus="yes">
         <source>%1 re-rated pairs; %n observer(s).</source>
         <translation>
             <numerusform>%1 re-rated pairs; %n observer.</numerusform>
             <numerusform>%1 re-rated pairs; %n observers.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::BrowserWindow</name>
+    <message numerus="yes">
+        <source>%1 of %n conversation(s) loaded</source>
+        <translation>
+            <numerusform>%1 of %n conversation loaded</numerusform>
+            <numerusform>%1 of %n conversations loaded</numerusform>
         </translation>
     </message>
 </context>
@@ -75,6 +95,16 @@
         <translation>
             <numerusform>Self against observers (%n observer)</numerusform>
             <numerusform>Self against observers (%n observers)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::continuity</name>
+    <message numerus="yes">
+        <source>The reply was regenerated (%n other version(s)).</source>
+        <translation>
+            <numerusform>The reply was regenerated (%n other version).</numerusform>
+            <numerusform>The reply was regenerated (%n other versions).</numerusform>
         </translation>
     </message>
 </context>

@@ -33,6 +33,111 @@
     </message>
 </context>
 <context>
+    <name>sense7::AggregateView</name>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Trajectory</source>
+        <translation>轨迹</translation>
+    </message>
+    <message>
+        <source>Assistants</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Participants</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Around breaks</source>
+        <translation>断裂前后</translation>
+    </message>
+    <message>
+        <source>Correlations</source>
+        <translation>相关</translation>
+    </message>
+    <message>
+        <source>By context</source>
+        <translation>按情境</translation>
+    </message>
+    <message>
+        <source>&amp;Group by</source>
+        <translation>分组依据(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Detection against flagged breaks</source>
+        <translation>检测结果与标记断裂的对比</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Detected</source>
+        <translation>检测到</translation>
+    </message>
+    <message>
+        <source>Also flagged</source>
+        <translation>同时被标记</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>Detection</source>
+        <translation>检测</translation>
+    </message>
+    <message>
+        <source>How often each detection rule fires on a reply the participant flagged (precision), and how many flagged replies it finds (recall)</source>
+        <translation>每条检测规则触发的回复中有多少被参与者标记（精确率），以及它找到了多少被标记的回复（召回率）</translation>
+    </message>
+    <message>
+        <source>Context field to group by</source>
+        <translation>用于分组的情境字段</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s)</source>
+        <translation>
+            <numerusform>%n 个对话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Assistants compared (means, 95% CI)</source>
+        <translation>助手比较（平均值，95% 置信区间）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Ratings by “%1” (means, 95% CI)</source>
+        <translation>按“%1”的评分（平均值，95% 置信区间）</translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation>未回答</translation>
+    </message>
+    <message>
+        <source>Any rule</source>
+        <translation>任一规则</translation>
+    </message>
+</context>
+<context>
     <name>sense7::AgreementTableModel</name>
     <message>
         <source>Too few pairs for a rank correlation.</source>
@@ -363,6 +468,47 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     </message>
 </context>
 <context>
+    <name>sense7::BrowserWindow</name>
+    <message>
+        <source>Data set — Sense-7 Studio</source>
+        <translation>数据集 — Sense-7 Studio</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open a conversation</source>
+        <translation>双击或按回车键打开对话</translation>
+    </message>
+    <message>
+        <source>%1 — Data set — Sense-7 Studio</source>
+        <translation>%1 — 数据集 — Sense-7 Studio</translation>
+    </message>
+    <message>
+        <source>Preparing the data set for browsing…</source>
+        <translation>正在准备数据集以供浏览…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Data set</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Some conversations are not summarised yet: their means and breaks show as empty. Press F5 to finish.</source>
+        <translation>部分对话尚未汇总：其平均值和断裂显示为空。按 F5 完成。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n conversation(s) loaded</source>
+        <translation>
+            <numerusform>已载入 %1 / %n 个对话</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::ConversationTableModel</name>
     <message>
         <source>%1 of %2 assistant turns&apos; ratings given</source>
@@ -391,6 +537,172 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Rated</source>
         <translation>已评分</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::DataSetModel</name>
+    <message>
+        <source>Mean self rating: %1</source>
+        <translation>自评平均值：%1</translation>
+    </message>
+    <message>
+        <source>Replies the participant flagged as a continuity break</source>
+        <translation>参与者标记为连续性断裂的回复</translation>
+    </message>
+    <message>
+        <source>Replies where a detection rule found a possible continuity break</source>
+        <translation>检测规则发现可能存在连续性断裂的回复</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>回合</translation>
+    </message>
+    <message>
+        <source>Flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>Detected</source>
+        <translation>检测到</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::FilterBar</name>
+    <message>
+        <source>any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Started on or after</source>
+        <translation>开始于此日期或之后</translation>
+    </message>
+    <message>
+        <source>Started on or before</source>
+        <translation>开始于此日期或之前</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Task type</source>
+        <translation>任务类型</translation>
+    </message>
+    <message>
+        <source>Dimension of the rating range</source>
+        <translation>评分范围所用的维度</translation>
+    </message>
+    <message>
+        <source>Lowest mean rating</source>
+        <translation>最低平均评分</translation>
+    </message>
+    <message>
+        <source>Highest mean rating</source>
+        <translation>最高平均评分</translation>
+    </message>
+    <message>
+        <source>Continuity breaks</source>
+        <translation>连续性断裂</translation>
+    </message>
+    <message>
+        <source>Search turn text</source>
+        <translation>搜索回合文本</translation>
+    </message>
+    <message>
+        <source>Keep conversations whose mean self rating on this dimension lies in the range</source>
+        <translation>保留在该维度上自评平均值位于此范围内的对话</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>Detected</source>
+        <translation>检测到</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Search turn text (Ctrl+F)</source>
+        <translation>搜索回合文本（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Conversations with a turn containing this text, in any language</source>
+        <translation>含有此文本（任何语言）的回合所在的对话</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>重置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show every conversation</source>
+        <translation>显示全部对话</translation>
+    </message>
+    <message>
+        <source>&amp;Participant</source>
+        <translation>参与者(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Assistant</source>
+        <translation>助手(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Breaks</source>
+        <translation>断裂(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>从(&amp;F)</translation>
+    </message>
+    <message>
+        <source>T&amp;o</source>
+        <translation>至(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Rating</source>
+        <translation>评分(&amp;R)</translation>
+    </message>
+    <message>
+        <source>All participants</source>
+        <translation>全部参与者</translation>
+    </message>
+    <message>
+        <source>All assistants</source>
+        <translation>全部助手</translation>
+    </message>
+    <message>
+        <source>All tasks</source>
+        <translation>全部任务</translation>
     </message>
 </context>
 <context>
@@ -721,6 +1033,18 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1 is open read-only: predictions cannot be stored in it.</source>
         <translation>%1 以只读方式打开：无法在其中保存预测。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse data set…</source>
+        <translation>浏览数据集(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+B</source>
+        <translation>Ctrl+Shift+B</translation>
+    </message>
+    <message>
+        <source>All conversations with filters, full-text search and aggregate charts</source>
+        <translation>全部对话，附筛选、全文搜索和汇总图表</translation>
     </message>
 </context>
 <context>
@@ -1193,6 +1517,69 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     </message>
 </context>
 <context>
+    <name>sense7::TrajectoryChart</name>
+    <message>
+        <source>forgot the context</source>
+        <translation>忘记了上下文</translation>
+    </message>
+    <message>
+        <source>contradicted itself</source>
+        <translation>自相矛盾</translation>
+    </message>
+    <message>
+        <source>repeated itself</source>
+        <translation>重复自己</translation>
+    </message>
+    <message>
+        <source>ignored an instruction</source>
+        <translation>忽略了指示</translation>
+    </message>
+    <message>
+        <source>lost the thread</source>
+        <translation>偏离了主线</translation>
+    </message>
+    <message>
+        <source>technical failure</source>
+        <translation>技术故障</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Rating trajectory</source>
+        <translation>评分轨迹</translation>
+    </message>
+    <message>
+        <source>Ratings of each assistant reply in this conversation, with continuity breaks</source>
+        <translation>本对话中每条助手回复的评分，以及连续性断裂</translation>
+    </message>
+    <message>
+        <source>Flagged: %1</source>
+        <translation>已标记：%1</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>未说明原因</translation>
+    </message>
+    <message>
+        <source>(lost turn %1)</source>
+        <translation>（丢失的回合 %1）</translation>
+    </message>
+    <message>
+        <source>Detected (%1): %2</source>
+        <translation>检测到（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Reply %1</source>
+        <translation>回复 %1</translation>
+    </message>
+    <message>
+        <source>Detected break</source>
+        <translation>检测到的断裂</translation>
+    </message>
+</context>
+<context>
     <name>sense7::TranscriptView</name>
     <message>
         <source>Transcript</source>
@@ -1356,6 +1743,69 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>No model “%1” in this data set; it has: %2.</source>
         <translation>此数据集中没有模型“%1”；现有：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::charts</name>
+    <message>
+        <source>Rating distribution per dimension</source>
+        <translation>各维度的评分分布</translation>
+    </message>
+    <message>
+        <source>Share of ratings (%)</source>
+        <translation>评分占比（%）</translation>
+    </message>
+    <message>
+        <source>Mean rating over the conversation (95% band)</source>
+        <translation>对话过程中的平均评分（95% 区间带）</translation>
+    </message>
+    <message>
+        <source>Relative position in the conversation</source>
+        <translation>在对话中的相对位置</translation>
+    </message>
+    <message>
+        <source>Mean rating</source>
+        <translation>平均评分</translation>
+    </message>
+    <message>
+        <source>Mean rating by participant and dimension</source>
+        <translation>按参与者和维度的平均评分</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Mean rating around flagged breaks (n = %1, 95% CI)</source>
+        <translation>标记断裂前后的平均评分（n = %1，95% 置信区间）</translation>
+    </message>
+    <message>
+        <source>Replies from the flagged break</source>
+        <translation>距标记断裂的回复数</translation>
+    </message>
+    <message>
+        <source>Spearman correlation between dimensions</source>
+        <translation>维度之间的 Spearman 相关</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Flagged break</source>
+        <translation>标记的断裂</translation>
+    </message>
+    <message>
+        <source>Detected break</source>
+        <translation>检测到的断裂</translation>
+    </message>
+    <message>
+        <source>Assistant reply</source>
+        <translation>助手回复</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>评分</translation>
     </message>
 </context>
 <context>
@@ -1749,6 +2199,43 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>No participant “%1” in %2.</source>
         <translation>%2 中没有参与者“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::continuity</name>
+    <message>
+        <source>Rating drop</source>
+        <translation>评分下降</translation>
+    </message>
+    <message>
+        <source>Repair cue</source>
+        <translation>修复提示语</translation>
+    </message>
+    <message>
+        <source>Repeated request</source>
+        <translation>重复请求</translation>
+    </message>
+    <message>
+        <source>Regenerated reply</source>
+        <translation>重新生成的回复</translation>
+    </message>
+    <message>
+        <source>The mean rating fell by %1 from the previous rated reply.</source>
+        <translation>平均评分比上一条已评分回复下降了 %1。</translation>
+    </message>
+    <message>
+        <source>The next message says “%1”.</source>
+        <translation>下一条消息说“%1”。</translation>
+    </message>
+    <message>
+        <source>The next message repeats the request of turn %1.</source>
+        <translation>下一条消息重复了回合 %1 的请求。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reply was regenerated (%n other version(s)).</source>
+        <translation>
+            <numerusform>该回复被重新生成过（另有 %n 个版本）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -52,6 +52,17 @@ void AnnotationBar::setStore(Store *store, Mode mode)
     fill();
 }
 
+void AnnotationBar::selectParticipant(qint64 participantId)
+{
+    int index = m_participants->findData(qint64(0));
+    if (index < 0)
+        index = m_participants->findData(participantId);
+    if (index < 0 || index == m_participants->currentIndex())
+        return;
+    m_participants->setCurrentIndex(index);
+    Q_EMIT participantChanged(this->participantId());
+}
+
 void AnnotationBar::fill()
 {
     const qint64 participant = participantId();

@@ -28,6 +28,8 @@ public:
     void setStore(Store *store, Mode mode);
     Mode mode() const { return m_mode; }
     qint64 participantId() const; // 0: all participants
+    /** Shows \a participantId's conversations (or all, when offered), as if chosen. */
+    void selectParticipant(qint64 participantId);
     qint64 annotatorId() const; // the "self" annotator or an observer
     QComboBox *participantBox() const { return m_participants; }
     QComboBox *annotatorBox() const { return m_annotators; }

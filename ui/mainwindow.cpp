@@ -4,6 +4,7 @@
 #include "analysisdialog.h"
 #include "annotationbar.h"
 #include "annotationsession.h"
+#include "browser/browserwindow.h"
 #include "conversationtablemodel.h"
 #include "error.h"
 #include "findbar.h"
@@ -218,6 +219,11 @@ void MainWindow::createActions()
     analysis->addAction(tr("Classifier &evaluation…"), this, [this] { showAnalysis(true); });
     analysis->addSeparator();
     analysis->addAction(tr("&Predict ratings…"), this, &MainWindow::predictRatings);
+    analysis->addSeparator();
+    QAction *browse = analysis->addAction(tr("&Browse data set…"), this, &MainWindow::showBrowser);
+    browse->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
+    browse->setToolTip(tr("All conversations with filters, full-text search and aggregate "
+                          "charts"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
@@ -237,6 +243,7 @@ QString MainWindow::openDataSet(const QString &path)
         return e.message();
     }
     m_retest->stop();
+    delete m_browser; // it shows the data set being replaced
     m_workspace->setSession(nullptr);
     m_undo->setActiveStack(nullptr);
     delete m_session;
@@ -339,6 +346,36 @@ void MainWindow::updateProgress()
                            : QStringLiteral("0")));
     m_progress->setToolTip(
         tr("%1 of %2 ratings given in the conversations listed").arg(rated).arg(cells));
+}
+
+void MainWindow::showBrowser()
+{
+    if (!m_store)
+        return;
+    if (!m_browser) {
+        m_browser = new BrowserWindow(this);
+        m_browser->setWindowFlag(Qt::Window);
+        m_browser->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_browser, &BrowserWindow::openConversation, this, &MainWindow::openFromBrowser);
+        m_browser->setStore(m_store.get());
+    } else {
+        m_browser->refresh();
+    }
+    m_browser->show();
+    m_browser->raise();
+    m_browser->activateWindow();
+}
+
+void MainWindow::openFromBrowser(qint64 conversationId)
+{
+    // The conversation list may show one participant only: widen it when it hides this one.
+    if (!selectConversation(conversationId)) {
+        if (const auto conversation = m_store->conversation(conversationId))
+            m_annotationBar->selectParticipant(conversation->participantId);
+        selectConversation(conversationId);
+    }
+    raise();
+    activateWindow();
 }
 
 bool MainWindow::selectConversation(qint64 conversationId)

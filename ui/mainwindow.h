@@ -19,6 +19,7 @@ namespace sense7 {
 
 class AnnotationBar;
 class AnnotationSession;
+class BrowserWindow;
 class ConversationTableModel;
 class RetestController;
 class Store;
@@ -74,6 +75,8 @@ private:
     /** Opens (or raises) the reliability and evaluation window on \a evaluation's page. */
     void showAnalysis(bool evaluation);
     void predictRatings();
+    void showBrowser();
+    void openFromBrowser(qint64 conversationId);
     void setMode(bool researcher);
     void startSession();
     void saved(const QString &what);
@@ -85,6 +88,7 @@ private:
     Settings m_settings;
     std::unique_ptr<Store> m_store;
     QPointer<QDialog> m_analysis;
+    QPointer<BrowserWindow> m_browser;
     ConversationTableModel *m_conversations;
     QSortFilterProxyModel *m_sorted;
     TurnListModel *m_turns;

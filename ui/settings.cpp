@@ -11,6 +11,8 @@ const auto splitter = QStringLiteral("mainWindow/splitter");
 const auto lastDataSet = QStringLiteral("dataSets/last");
 const auto workspace = QStringLiteral("mainWindow/workspace");
 const auto reading = QStringLiteral("mainWindow/reading");
+const auto browserGeometry = QStringLiteral("browser/geometry");
+const auto browserSplitter = QStringLiteral("browser/splitter");
 const auto mode = QStringLiteral("annotation/mode");
 const auto retestEnabled = QStringLiteral("retest/enabled");
 const auto retestEvery = QStringLiteral("retest/everyConversations");
@@ -97,6 +99,26 @@ QByteArray Settings::workspaceState() const
 void Settings::setWorkspaceState(const QByteArray &state)
 {
     m_settings.setValue(key::workspace, state);
+}
+
+QByteArray Settings::browserGeometry() const
+{
+    return m_settings.value(key::browserGeometry).toByteArray();
+}
+
+void Settings::setBrowserGeometry(const QByteArray &geometry)
+{
+    m_settings.setValue(key::browserGeometry, geometry);
+}
+
+QByteArray Settings::browserSplitter() const
+{
+    return m_settings.value(key::browserSplitter).toByteArray();
+}
+
+void Settings::setBrowserSplitter(const QByteArray &state)
+{
+    m_settings.setValue(key::browserSplitter, state);
 }
 
 QByteArray Settings::readingState() const

@@ -25,6 +25,10 @@ public:
 
     QByteArray workspaceState() const;
     void setWorkspaceState(const QByteArray &state);
+    QByteArray browserGeometry() const;
+    void setBrowserGeometry(const QByteArray &geometry);
+    QByteArray browserSplitter() const;
+    void setBrowserSplitter(const QByteArray &state);
     /** The transcript and trajectory split. */
     QByteArray readingState() const;
     void setReadingState(const QByteArray &state);

@@ -89,6 +89,22 @@ QCPRange scaleRange(const QVector<Dimension> &dimensions)
     return QCPRange(lo - 0.1, hi + 0.1);
 }
 
+/** Moves the legend out of the plot into a row of its own below it, \a wrap entries a line. */
+void legendBelow(QCustomPlot *plot, int wrap)
+{
+    if (plot->legend->layout() != plot->plotLayout()) {
+        plot->axisRect()->insetLayout()->take(plot->legend);
+        const int row = plot->plotLayout()->rowCount();
+        plot->plotLayout()->addElement(row, 0, plot->legend);
+        plot->plotLayout()->setRowStretchFactor(row, 0.001);
+        plot->legend->setBorderPen(Qt::NoPen);
+        plot->legend->setMargins(QMargins(4, 0, 4, 2));
+        plot->legend->setRowSpacing(0);
+    }
+    plot->legend->setWrap(wrap);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
 } // namespace
 
 void setTitle(QCustomPlot *plot, const QString &title)
@@ -136,10 +152,17 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
     plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? 30 : 0);
     plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
     plot->xAxis->grid()->setVisible(false);
-    plot->yAxis->setRange(0, 100);
+    // The scale points in one row above the bars, which end at 100 %.
+    plot->yAxis->setRange(0, 112);
+    QSharedPointer<QCPAxisTickerFixed> percentTicks(new QCPAxisTickerFixed);
+    percentTicks->setTickStep(20);
+    plot->yAxis->setTicker(percentTicks);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Share of ratings (%)"));
     plot->legend->setVisible(levels > 0);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(levels);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignHCenter);
     plot->replot();
 }
 
@@ -212,10 +235,15 @@ void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
     plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? 30 : 0);
     plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
     plot->xAxis->grid()->setVisible(false);
-    plot->yAxis->setRange(0, scaleRange(dimensions).upper);
+    double top = scaleRange(dimensions).upper;
+    for (const QVector<series::Estimate> &row : means.cells)
+        for (const series::Estimate &e : row)
+            if (!std::isnan(e.high))
+                top = std::max(top, e.high + 0.1);
+    plot->yAxis->setRange(0, top);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
-    plot->legend->setVisible(groups > 0 && groups <= 12);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    plot->legend->setVisible(groups > 0 && groups <= 24);
+    legendBelow(plot, 3);
     plot->replot();
 }
 
@@ -240,14 +268,13 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                 label(plot, c + 1, r + 1, QLocale().toString(e.mean, 'f', 1),
                       (e.mean - scale.lower) / scale.size() > 0.6);
         }
-    map->setGradient(sequential());
-    map->setDataRange(QCPRange(scale.lower + 0.1, scale.upper - 0.1));
-    map->setInterpolate(false);
     auto *colourScale = new QCPColorScale(plot);
     plot->plotLayout()->addElement(1, 1, colourScale);
     colourScale->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
-    map->setColorScale(colourScale);
+    map->setColorScale(colourScale); // before the gradient: the scale imposes its own
+    map->setGradient(sequential());
     map->setDataRange(QCPRange(scale.lower + 0.1, scale.upper - 0.1));
+    map->setInterpolate(false);
     plot->xAxis->setTicker(textTicker(names(dimensions)));
     plot->xAxis->setTickLabelRotation(columns > 4 ? 30 : 0);
     plot->xAxis->setRange(0.5, columns + 0.5);
@@ -414,18 +441,8 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
     plot->yAxis->setSubTicks(false);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Rating"));
     // Eight entries would cover a short chart: the legend gets a row of its own below it.
-    if (plot->legend->layout() != plot->plotLayout()) {
-        plot->axisRect()->insetLayout()->take(plot->legend);
-        const int row = plot->plotLayout()->rowCount();
-        plot->plotLayout()->addElement(row, 0, plot->legend);
-        plot->plotLayout()->setRowStretchFactor(row, 0.001);
-        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-        plot->legend->setWrap(4);
-        plot->legend->setBorderPen(Qt::NoPen);
-        plot->legend->setMargins(QMargins(4, 0, 4, 2));
-        plot->legend->setRowSpacing(0);
-    }
     plot->legend->setVisible(true);
+    legendBelow(plot, 4);
     plot->replot();
 }
 

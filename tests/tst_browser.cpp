@@ -1,0 +1,277 @@
+// The researcher's data-set browser and the trajectory chart, offscreen, on the demo data.
+#include "browse/digest.h"
+#include "browser/aggregateview.h"
+#include "browser/browserwindow.h"
+#include "browser/filterbar.h"
+#include "datasetmodel.h"
+#include "i18n.h"
+#include "mainwindow.h"
+#include "testsupport.h"
+#include "trajectorychart.h"
+#include "turnlistmodel.h"
+#include "workspace.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace sense7;
+using namespace sense7::test;
+
+namespace {
+
+void waitCharts(AggregateView *view)
+{
+    QSignalSpy computed(view, &AggregateView::computed);
+    if (view->isBusy() && !computed.wait(30000))
+        qFatal("the charts were not computed");
+}
+
+void keepScreenshot(QWidget *widget, const QString &name)
+{
+    const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR");
+    if (keep.isEmpty())
+        return;
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    widget->grab().save(QDir(keep).filePath(name));
+}
+
+/** Entries in a legend (a wrapped legend's grid has empty cells too). */
+int legendEntries(QCustomPlot *plot)
+{
+    int n = 0;
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        n += plot->legend->item(i) ? 1 : 0;
+    return n;
+}
+
+qint64 sqlCount(Store &store, const char *sql)
+{
+    return store.connection().pragmaInt(sql);
+}
+
+} // namespace
+
+class TestBrowser : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void opensWithDigestsAndAllConversations();
+    void filterBarNarrowsTableAndCharts();
+    void searchFindsTurnText();
+    void everyChartDraws();
+    void openingARowShowsTheConversation();
+    void trajectoryFollowsRatingsAndSelection();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+void TestBrowser::initTestCase()
+{
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("browser"));
+    i18n::install(QLocale(QLocale::English)); // plural forms, as the studio installs them
+}
+
+void TestBrowser::init()
+{
+    QSettings().clear();
+    m_db = m_dir.filePath(
+        QStringLiteral("demo-%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
+    QFile::remove(m_db);
+    makeDemoDataSet(m_db);
+}
+
+void TestBrowser::opensWithDigestsAndAllConversations()
+{
+    auto store = Store::open(m_db);
+    QVERIFY(digest::pendingWork(*store) > 0);
+    BrowserWindow window;
+    QVERIFY(window.setStore(store.get()));
+    QCOMPARE(digest::pendingWork(*store), 0);
+    QCOMPARE(window.model()->rowCount(), 13);
+    QCOMPARE(window.findChild<QLabel *>(QStringLiteral("conversationCount"))->text(),
+             QStringLiteral("13 of 13 conversations loaded"));
+    QCOMPARE(
+        window.filterBar()->findChild<QComboBox *>(QStringLiteral("participantFilter"))->count(),
+        4);
+    waitCharts(window.charts());
+}
+
+void TestBrowser::filterBarNarrowsTableAndCharts()
+{
+    auto store = Store::open(m_db);
+    BrowserWindow window;
+    window.setStore(store.get());
+    waitCharts(window.charts());
+    auto *participant =
+        window.filterBar()->findChild<QComboBox *>(QStringLiteral("participantFilter"));
+    participant->setCurrentIndex(participant->findText(QStringLiteral("P02")));
+    QCOMPARE(window.model()->totalCount(), 4);
+    for (int row = 0; row < window.model()->rowCount(); ++row)
+        QCOMPARE(window.model()->index(row, DataSetModel::Participant).data().toString(),
+                 QStringLiteral("P02"));
+    waitCharts(window.charts());
+    // The charts follow: the heat map has one participant row, the distribution counts P02's.
+    QCOMPARE(window.charts()->findChild<QLabel *>(QStringLiteral("chartStatus"))->text(),
+             QStringLiteral("4 conversations"));
+    auto *breaks = window.filterBar()->findChild<QComboBox *>(QStringLiteral("breaksFilter"));
+    breaks->setCurrentIndex(1); // flagged
+    QCOMPARE(window.model()->totalCount(),
+             sqlCount(*store,
+                      "SELECT count(DISTINCT t.conversation_id) FROM turn_flag f JOIN "
+                      "turn t ON t.id = f.turn_id JOIN conversation c ON c.id = "
+                      "t.conversation_id JOIN participant p ON p.id = c.participant_id "
+                      "WHERE p.code = 'P02'"));
+    window.filterBar()->reset();
+    QCOMPARE(window.model()->totalCount(), 13);
+    waitCharts(window.charts());
+}
+
+void TestBrowser::searchFindsTurnText()
+{
+    auto store = Store::open(m_db);
+    BrowserWindow window;
+    window.setStore(store.get());
+    auto *search = window.filterBar()->findChild<QLineEdit *>(QStringLiteral("searchFilter"));
+    search->setText(QStringLiteral("churn"));
+    QSignalSpy changed(window.filterBar(), &FilterBar::filterChanged);
+    QVERIFY(changed.wait(2000)); // debounced
+    QCOMPARE(window.model()->totalCount(),
+             sqlCount(*store,
+                      "SELECT count(DISTINCT conversation_id) FROM turn WHERE text LIKE "
+                      "'%churn%'"));
+    QVERIFY(window.model()->totalCount() >= 1);
+    waitCharts(window.charts());
+}
+
+void TestBrowser::everyChartDraws()
+{
+    auto store = Store::open(m_db);
+    BrowserWindow window;
+    window.setStore(store.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    waitCharts(window.charts());
+    AggregateView *view = window.charts();
+    for (int chart = 0; chart < AggregateView::ChartCount; ++chart) {
+        QCustomPlot *plot = view->plot(AggregateView::Chart(chart));
+        QVERIFY2(plot->plottableCount() > 0, qPrintable(QString::number(chart)));
+    }
+    // Distribution: 5 stacked bar series over 7 dimensions, shares summing to 100 %.
+    double total = 0;
+    for (int i = 0; i < 5; ++i)
+        total += qobject_cast<QCPBars *>(view->plot(AggregateView::Distribution)->plottable(i))
+                     ->data()
+                     ->at(0)
+                     ->value;
+    QVERIFY(std::abs(total - 100.0) < 1e-6);
+    // Assistants: one bar series per assistant.
+    QCOMPARE(legendEntries(view->plot(AggregateView::Assistants)), 4);
+    QCOMPARE(view->detectionTable()->rowCount(), continuity::ruleCount + 1);
+    QCOMPARE(view->detectionTable()->item(continuity::ruleCount, 0)->text(),
+             QStringLiteral("Any rule"));
+    keepScreenshot(&window, QStringLiteral("browser.png"));
+    const QString names[] = {QStringLiteral("distribution"), QStringLiteral("trajectory"),
+                             QStringLiteral("assistants"),   QStringLiteral("participants"),
+                             QStringLiteral("breaks"),       QStringLiteral("correlation"),
+                             QStringLiteral("context"),      QStringLiteral("detection")};
+    for (int tab = 0; tab <= AggregateView::ChartCount; ++tab) {
+        view->tabs()->setCurrentIndex(tab);
+        keepScreenshot(view,
+                       QString(QStringLiteral("chart-") + names[tab] + QStringLiteral(".png")));
+    }
+    // Another context field regroups chart 7.
+    auto *field = view->findChild<QComboBox *>(QStringLiteral("contextField"));
+    field->setCurrentIndex(field->findData(QStringLiteral("goal_achieved")));
+    waitCharts(view);
+    QVERIFY(legendEntries(view->plot(AggregateView::Context)) >= 2);
+}
+
+void TestBrowser::openingARowShowsTheConversation()
+{
+    MainWindow main;
+    QCOMPARE(main.openDataSet(m_db), QString());
+    main.show();
+    QAction *browse = nullptr;
+    for (QAction *action : main.findChildren<QAction *>())
+        if (action->shortcut() == QKeySequence(QStringLiteral("Ctrl+Shift+B")))
+            browse = action;
+    QVERIFY(browse);
+    browse->trigger();
+    auto *window = main.findChild<BrowserWindow *>();
+    QVERIFY(window);
+    QVERIFY(window->isVisible());
+    window->table()->sortByColumn(DataSetModel::Turns, Qt::DescendingOrder);
+    const qint64 longest = window->model()->conversationId(0);
+    QSignalSpy opened(window, &BrowserWindow::openConversation);
+    window->table()->setCurrentIndex(window->model()->index(0, 0));
+    QTest::keyClick(window->table(), Qt::Key_Return);
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(main.workspace()->findChild<TrajectoryChart *>()->trajectory().turnIds.size(), 8);
+    QCOMPARE(main.store()->conversationOfTurn(main.workspace()->currentTurn()), longest);
+    waitCharts(window->charts());
+}
+
+void TestBrowser::trajectoryFollowsRatingsAndSelection()
+{
+    MainWindow main;
+    QCOMPARE(main.openDataSet(m_db), QString());
+    main.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&main));
+    Workspace *workspace = main.workspace();
+    TrajectoryChart *chart = workspace->chart();
+    const browse::ConversationTrajectory &t = chart->trajectory();
+    QVERIFY(!t.turnIds.isEmpty());
+    QCOMPARE(t.dimensions.size(), 7);
+    // Lines: 7 dimensions, the mean, flagged and detected markers.
+    QCOMPARE(chart->graphCount(), 10);
+    // A new rating redraws the mean within moments.
+    Store *store = main.store();
+    const qint64 turn = t.turnIds.first();
+    for (const Dimension &d : t.dimensions)
+        store->setRating(turn, d.id, store->selfAnnotatorId(), 1);
+    QTRY_COMPARE(chart->trajectory().mean.first(), std::optional<double>(1.0));
+    QCOMPARE(chart->graph(7)->data()->at(0)->value, 1.0);
+    // Selecting a reply highlights it; clicking the chart selects a reply.
+    QVERIFY(workspace->setCurrentTurn(t.turnIds.last()));
+    QCOMPARE(chart->trajectory().replyOf(workspace->currentTurn()), int(t.turnIds.size()) - 1);
+    QSignalSpy clicked(chart, &TrajectoryChart::turnClicked);
+    const QPoint at(int(chart->xAxis->coordToPixel(1)), int(chart->yAxis->coordToPixel(3)));
+    QTest::mouseClick(chart, Qt::LeftButton, {}, at);
+    QCOMPARE(clicked.size(), 1);
+    QCOMPARE(workspace->currentTurn(), t.turnIds.first());
+    // A flag appears as a solid marker with the reason in the tooltip.
+    TurnFlag flag;
+    flag.turnId = t.turnIds.first();
+    flag.annotatorId = store->selfAnnotatorId();
+    flag.reason = QStringLiteral("forgot_context");
+    store->apply({Edit::Kind::Flag, flag.turnId, 0, flag.annotatorId, QJsonValue::Undefined,
+                  flagToJson(flag)},
+                 Origin::Edit);
+    QTRY_COMPARE(chart->trajectory().flagged.size(), 1);
+    QVERIFY(chart->breakDescription(0).contains(QStringLiteral("forgot the context")));
+    // Rating 1 after higher ratings is a drop the rule detects somewhere, or the first reply
+    // stands alone; either way each detection explains itself.
+    for (const auto &d : chart->trajectory().detected)
+        QVERIFY(chart->breakDescription(d.reply).contains(QStringLiteral("Detected")));
+    keepScreenshot(&main, QStringLiteral("trajectory.png"));
+}
+
+QTEST_MAIN(TestBrowser)
+#include "tst_browser.moc"

@@ -1,0 +1,218 @@
+#include "aggregateview.h"
+
+#include "browse/sample.h"
+#include "charts/aggregatecharts.h"
+#include "error.h"
+#include "forms.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace sense7 {
+namespace {
+
+QString percent(std::optional<double> value)
+{
+    return value ? QLocale().toString(100.0 * *value, 'f', 1) + QLatin1String(" %")
+                 : AggregateView::tr("–");
+}
+
+} // namespace
+
+AggregateView::AggregateView(QWidget *parent)
+    : QWidget(parent)
+    , m_tabs(new QTabWidget(this))
+    , m_detection(new QTableWidget(this))
+    , m_contextField(new QComboBox(this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("aggregateView"));
+    m_tabs->setObjectName(QStringLiteral("chartTabs"));
+    const QString names[ChartCount] = {tr("Distribution"), tr("Trajectory"),    tr("Assistants"),
+                                       tr("Participants"), tr("Around breaks"), tr("Correlations"),
+                                       tr("By context")};
+    for (int i = 0; i < ChartCount; ++i) {
+        m_plots[i] = new QCustomPlot(this);
+        m_plots[i]->setObjectName(QStringLiteral("chart%1").arg(i));
+        m_plots[i]->setAccessibleName(names[i]);
+        m_plots[i]->setMinimumSize(320, 220);
+        if (i == Context) {
+            auto *page = new QWidget(this);
+            auto *layout = new QVBoxLayout(page);
+            layout->setContentsMargins(0, 4, 0, 0);
+            auto *row = new QHBoxLayout;
+            auto *label = new QLabel(tr("&Group by"), page);
+            label->setBuddy(m_contextField);
+            row->addWidget(label);
+            row->addWidget(m_contextField);
+            row->addStretch(1);
+            layout->addLayout(row);
+            layout->addWidget(m_plots[i], 1);
+            m_tabs->addTab(page, names[i]);
+        } else {
+            m_tabs->addTab(m_plots[i], names[i]);
+        }
+    }
+    m_detection->setObjectName(QStringLiteral("detectionTable"));
+    m_detection->setAccessibleName(tr("Detection against flagged breaks"));
+    m_detection->setColumnCount(5);
+    m_detection->setHorizontalHeaderLabels(
+        {tr("Rule"), tr("Detected"), tr("Also flagged"), tr("Precision"), tr("Recall")});
+    m_detection->verticalHeader()->hide();
+    m_detection->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_detection->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_detection->horizontalHeader()->setStretchLastSection(true);
+    m_tabs->addTab(m_detection, tr("Detection"));
+    m_tabs->setTabToolTip(ChartCount,
+                          tr("How often each detection rule fires on a reply the "
+                             "participant flagged (precision), and how many flagged "
+                             "replies it finds (recall)"));
+
+    m_contextField->setObjectName(QStringLiteral("contextField"));
+    m_contextField->setAccessibleName(tr("Context field to group by"));
+    for (const FormField &field : forms::context().fields)
+        if (field.type == FormField::Type::Choice || field.type == FormField::Type::Scale)
+            m_contextField->addItem(field.label, field.key);
+    connect(m_contextField, &QComboBox::currentIndexChanged, this, &AggregateView::recompute);
+
+    m_status->setObjectName(QStringLiteral("chartStatus"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_status);
+}
+
+AggregateView::~AggregateView()
+{
+    if (m_thread) {
+        m_thread->disconnect(this);
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+void AggregateView::setDataSet(const QString &path)
+{
+    m_path = path;
+    recompute();
+}
+
+void AggregateView::setFilter(const browse::Filter &filter)
+{
+    m_filter = filter;
+    recompute();
+}
+
+bool AggregateView::isBusy() const
+{
+    return m_thread != nullptr;
+}
+
+AggregateView::Results AggregateView::compute(const QString &path, const browse::Filter &filter,
+                                              const QString &contextField)
+{
+    Results r;
+    try {
+        auto store = Store::open(path, Store::Access::ReadOnly);
+        const series::Sample sample = browse::loadSample(*store, filter, contextField);
+        r.dimensions = sample.dimensions;
+        r.conversations = int(sample.conversations.size());
+        r.distribution = series::distribution(sample);
+        r.trajectory = series::trajectory(sample);
+        r.agents = series::groupMeans(sample, series::GroupBy::Agent);
+        r.participants = series::groupMeans(sample, series::GroupBy::Participant);
+        r.context = series::groupMeans(sample, series::GroupBy::Context);
+        r.aligned = series::breakAligned(sample);
+        r.correlation = series::correlation(sample);
+        r.detection = series::detectionScores(sample);
+    } catch (const Error &e) {
+        r.error = e.message();
+    }
+    return r;
+}
+
+void AggregateView::recompute()
+{
+    if (m_path.isEmpty())
+        return;
+    if (m_thread) { // one computation at a time; the newest filter wins
+        m_again = true;
+        return;
+    }
+    m_again = false;
+    m_status->setText(tr("Computing…"));
+    auto results = std::make_shared<Results>();
+    const QString path = m_path;
+    const browse::Filter filter = m_filter;
+    const QString field = m_contextField->currentData().toString();
+    m_thread = QThread::create(
+        [results, path, filter, field] { *results = compute(path, filter, field); });
+    connect(m_thread, &QThread::finished, this, [this, results] {
+        m_thread->deleteLater();
+        m_thread = nullptr;
+        if (m_again) {
+            recompute();
+            return;
+        }
+        display(*results);
+        Q_EMIT computed();
+    });
+    m_thread->start();
+}
+
+void AggregateView::display(const Results &r)
+{
+    if (!r.error.isEmpty()) {
+        m_status->setText(r.error);
+        return;
+    }
+    m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
+    charts::drawDistribution(m_plots[Distribution], r.distribution, r.dimensions);
+    charts::drawMeanTrajectory(m_plots[Trajectory], r.trajectory);
+    charts::drawGroupMeans(m_plots[Assistants], r.agents, r.dimensions,
+                           tr("Assistants compared (means, 95% CI)"), tr("unknown"));
+    charts::drawHeatMap(m_plots[Participants], r.participants, r.dimensions);
+    charts::drawBreakAligned(m_plots[Breaks], r.aligned);
+    charts::drawCorrelation(m_plots[Correlation], r.correlation, r.dimensions);
+    // Choice answers by their labels ("Information seeking", not "information_seeking").
+    series::GroupMeans context = r.context;
+    const Form form = forms::context();
+    if (const FormField *field = form.field(m_contextField->currentData().toString()))
+        for (QString &group : context.groups)
+            for (const FormField::Option &option : field->options)
+                if (option.value == group)
+                    group = option.label;
+    charts::drawGroupMeans(m_plots[Context], context, r.dimensions,
+                           tr("Ratings by “%1” (means, 95% CI)").arg(m_contextField->currentText()),
+                           tr("not answered"));
+
+    m_detection->setRowCount(int(r.detection.size()));
+    for (int i = 0; i < r.detection.size(); ++i) {
+        const continuity::RuleScore &s = r.detection[i];
+        const QStringList cells {s.rule ? continuity::ruleName(*s.rule) : tr("Any rule"),
+                                 QLocale().toString(s.detected), QLocale().toString(s.hits),
+                                 percent(s.precision()), percent(s.recall())};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            if (c > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!s.rule) {
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
+            m_detection->setItem(i, c, item);
+        }
+    }
+}
+
+} // namespace sense7

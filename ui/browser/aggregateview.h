@@ -1,0 +1,87 @@
+#pragma once
+
+#include "browse/filter.h"
+#include "stats/series.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QTabWidget;
+class QTableWidget;
+class QThread;
+
+namespace sense7 {
+
+/**
+ * The seven aggregate charts of the conversations a filter selects, and how well the detection
+ * rules find flagged breaks. The numbers are computed off the GUI thread on a read-only connection
+ * (browse::loadSample and the series functions); the widgets only draw them.
+ */
+class AggregateView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum Chart {
+        Distribution,
+        Trajectory,
+        Assistants,
+        Participants,
+        Breaks,
+        Correlation,
+        Context,
+        ChartCount
+    };
+
+    explicit AggregateView(QWidget *parent = nullptr);
+    ~AggregateView() override;
+
+    /** The data set to read (a path: the worker opens its own connection); empty clears. */
+    void setDataSet(const QString &path);
+    void setFilter(const browse::Filter &filter);
+    QCustomPlot *plot(Chart chart) const { return m_plots[chart]; }
+    QTabWidget *tabs() const { return m_tabs; }
+    QTableWidget *detectionTable() const { return m_detection; }
+    bool isBusy() const;
+
+    struct Results
+    {
+        QVector<Dimension> dimensions;
+        int conversations = 0;
+        series::Distribution distribution;
+        series::Trajectory trajectory;
+        series::GroupMeans agents;
+        series::GroupMeans participants;
+        series::GroupMeans context;
+        series::BreakAligned aligned;
+        series::Correlation correlation;
+        QVector<continuity::RuleScore> detection;
+        QString error;
+    };
+    /** Everything the view draws, for \a filter, grouped by \a contextField for chart 7. */
+    static Results compute(const QString &path, const browse::Filter &filter,
+                           const QString &contextField);
+
+Q_SIGNALS:
+    void computed();
+
+private:
+    void recompute();
+    void display(const Results &results);
+
+    QTabWidget *m_tabs;
+    QCustomPlot *m_plots[ChartCount];
+    QTableWidget *m_detection;
+    QComboBox *m_contextField;
+    QLabel *m_status;
+    QString m_path;
+    browse::Filter m_filter;
+    QThread *m_thread = nullptr;
+    bool m_again = false;
+};
+
+} // namespace sense7

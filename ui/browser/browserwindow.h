@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QLabel;
+class QSplitter;
+class QTableView;
+
+namespace sense7 {
+
+class AggregateView;
+class DataSetModel;
+class FilterBar;
+class Store;
+
+/**
+ * The researcher's view of a whole data set: a filter bar, the lazily paged table of
+ * conversations and the aggregate charts, all following the same filter. Opening it brings the
+ * digests and the search index up to date first, with progress and a way to stop.
+ */
+class BrowserWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit BrowserWindow(QWidget *parent = nullptr);
+    ~BrowserWindow() override;
+
+    /** Shows \a store (not owned; null clears). Returns false if the user stopped the refresh. */
+    bool setStore(Store *store);
+    /** Rebuilds stale digests (with a progress dialog when there is much to do) and reloads. */
+    bool refresh();
+
+    FilterBar *filterBar() const { return m_filterBar; }
+    DataSetModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    AggregateView *charts() const { return m_charts; }
+
+Q_SIGNALS:
+    void openConversation(qint64 conversationId);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void updateCount();
+
+    Store *m_store = nullptr;
+    DataSetModel *m_model;
+    FilterBar *m_filterBar;
+    QTableView *m_table;
+    AggregateView *m_charts;
+    QSplitter *m_splitter;
+    QLabel *m_count;
+};
+
+} // namespace sense7

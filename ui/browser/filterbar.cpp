@@ -1,0 +1,238 @@
+#include "filterbar.h"
+
+#include "browse/sample.h"
+#include "forms.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace sense7 {
+namespace {
+
+const QDate anyDate(2000, 1, 1); // the date edits' "any" value
+
+QDateEdit *dateEdit(QWidget *parent, const QString &name)
+{
+    auto *edit = new QDateEdit(parent);
+    edit->setCalendarPopup(true);
+    edit->setMinimumDate(anyDate);
+    edit->setSpecialValueText(FilterBar::tr("any"));
+    edit->setDate(anyDate);
+    edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    edit->setAccessibleName(name);
+    return edit;
+}
+
+QStringList selected(const QComboBox *box)
+{
+    const QString value = box->currentData().toString();
+    return box->currentIndex() <= 0 ? QStringList() : QStringList {value};
+}
+
+} // namespace
+
+FilterBar::FilterBar(QWidget *parent)
+    : QWidget(parent)
+    , m_participant(new QComboBox(this))
+    , m_agent(new QComboBox(this))
+    , m_task(new QComboBox(this))
+    , m_from(dateEdit(this, tr("Started on or after")))
+    , m_to(dateEdit(this, tr("Started on or before")))
+    , m_dimension(new QComboBox(this))
+    , m_min(new QDoubleSpinBox(this))
+    , m_max(new QDoubleSpinBox(this))
+    , m_breaks(new QComboBox(this))
+    , m_search(new QLineEdit(this))
+    , m_debounce(new QTimer(this))
+{
+    setObjectName(QStringLiteral("filterBar"));
+    m_participant->setObjectName(QStringLiteral("participantFilter"));
+    m_agent->setObjectName(QStringLiteral("agentFilter"));
+    m_task->setObjectName(QStringLiteral("taskFilter"));
+    m_breaks->setObjectName(QStringLiteral("breaksFilter"));
+    m_search->setObjectName(QStringLiteral("searchFilter"));
+    m_dimension->setObjectName(QStringLiteral("rangeDimension"));
+    m_participant->setAccessibleName(tr("Participant"));
+    m_agent->setAccessibleName(tr("Assistant"));
+    m_task->setAccessibleName(tr("Task type"));
+    m_dimension->setAccessibleName(tr("Dimension of the rating range"));
+    m_min->setAccessibleName(tr("Lowest mean rating"));
+    m_max->setAccessibleName(tr("Highest mean rating"));
+    m_breaks->setAccessibleName(tr("Continuity breaks"));
+    m_search->setAccessibleName(tr("Search turn text"));
+    for (QComboBox *box : {m_participant, m_agent, m_task, m_breaks, m_dimension}) {
+        // Long assistant names must not push the labels out of the bar.
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
+    for (QDoubleSpinBox *box : {m_min, m_max}) {
+        box->setRange(1, 5);
+        box->setSingleStep(0.5);
+        box->setDecimals(1);
+        box->setEnabled(false);
+    }
+    m_min->setValue(1);
+    m_max->setValue(5);
+    m_dimension->setToolTip(tr("Keep conversations whose mean self rating on this dimension lies "
+                               "in the range"));
+    m_breaks->addItem(tr("Any"), int(browse::Breaks::Any));
+    m_breaks->addItem(tr("Flagged"), int(browse::Breaks::Flagged));
+    m_breaks->addItem(tr("Detected"), int(browse::Breaks::Detected));
+    m_breaks->addItem(tr("None"), int(browse::Breaks::None));
+    m_search->setPlaceholderText(tr("Search turn text (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setToolTip(tr("Conversations with a turn containing this text, in any language"));
+    auto *reset = new QPushButton(tr("&Reset"), this);
+    reset->setToolTip(tr("Show every conversation"));
+
+    // Three rows: who and what, when and how rated, then the search across the whole width.
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    QHBoxLayout *row = nullptr;
+    const auto newRow = [&] {
+        row = new QHBoxLayout;
+        row->setSpacing(6);
+        layout->addLayout(row);
+    };
+    const auto add = [&](const QString &text, QWidget *field) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(field);
+        row->addWidget(label);
+        row->addWidget(field, 1);
+        row->addSpacing(8);
+    };
+    newRow();
+    add(tr("&Participant"), m_participant);
+    add(tr("&Assistant"), m_agent);
+    add(tr("&Task"), m_task);
+    add(tr("&Breaks"), m_breaks);
+    newRow();
+    add(tr("&From"), m_from);
+    add(tr("T&o"), m_to);
+    add(tr("&Rating"), m_dimension);
+    row->addWidget(m_min);
+    row->addWidget(new QLabel(QStringLiteral("–"), this));
+    row->addWidget(m_max);
+    row->addStretch(1);
+    newRow();
+    row->addWidget(m_search, 1);
+    row->addWidget(reset);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, [this] { Q_EMIT filterChanged(filter()); });
+    for (QComboBox *box : {m_participant, m_agent, m_task, m_breaks, m_dimension})
+        connect(box, &QComboBox::currentIndexChanged, this, &FilterBar::changed);
+    connect(m_dimension, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_min->setEnabled(index > 0);
+        m_max->setEnabled(index > 0);
+    });
+    for (QDateEdit *edit : {m_from, m_to})
+        connect(edit, &QDateEdit::dateChanged, this, &FilterBar::changed);
+    for (QDoubleSpinBox *box : {m_min, m_max})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &FilterBar::changed);
+    connect(m_search, &QLineEdit::textChanged, this, [this] {
+        if (!m_filling)
+            m_debounce->start();
+    });
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        m_debounce->stop();
+        Q_EMIT filterChanged(filter());
+    });
+    connect(reset, &QPushButton::clicked, this, &FilterBar::reset);
+}
+
+void FilterBar::setStore(const Store *store)
+{
+    m_filling = true;
+    const auto fill = [](QComboBox *box, const QString &all, const QStringList &values,
+                         const std::function<QString(const QString &)> &label) {
+        box->clear();
+        box->addItem(all);
+        for (const QString &value : values)
+            box->addItem(label(value), value);
+    };
+    const auto same = [](const QString &value) {
+        return value;
+    };
+    const Form context = forms::context();
+    const FormField *taskField = context.field(QStringLiteral("task_type"));
+    const auto taskLabel = [taskField](const QString &value) {
+        if (taskField)
+            for (const FormField::Option &option : taskField->options)
+                if (option.value == value)
+                    return option.label;
+        return value;
+    };
+    fill(m_participant, tr("All participants"),
+         store ? browse::participantCodes(*store) : QStringList(), same);
+    fill(m_agent, tr("All assistants"), store ? browse::agents(*store) : QStringList(), same);
+    fill(m_task, tr("All tasks"),
+         store ? browse::contextValues(*store, QStringLiteral("task_type")) : QStringList(),
+         taskLabel);
+    m_dimension->clear();
+    m_dimension->addItem(tr("Any"));
+    if (store) {
+        const QVector<Instrument> instruments = store->instruments();
+        if (!instruments.isEmpty())
+            for (const Dimension &d : instruments.first().dimensionsAt(Level::Turn))
+                m_dimension->addItem(d.name, d.id);
+    }
+    m_filling = false;
+    reset();
+}
+
+browse::Filter FilterBar::filter() const
+{
+    browse::Filter f;
+    f.participants = selected(m_participant);
+    f.agents = selected(m_agent);
+    f.taskTypes = selected(m_task);
+    if (m_from->date() != anyDate)
+        f.from = m_from->date();
+    if (m_to->date() != anyDate)
+        f.to = m_to->date();
+    if (m_dimension->currentIndex() > 0)
+        f.ranges.append({m_dimension->currentData().toLongLong(), m_min->value(), m_max->value()});
+    f.breaks = browse::Breaks(m_breaks->currentData().toInt());
+    f.text = m_search->text().trimmed();
+    return f;
+}
+
+void FilterBar::reset()
+{
+    m_filling = true;
+    for (QComboBox *box : {m_participant, m_agent, m_task, m_breaks, m_dimension})
+        box->setCurrentIndex(0);
+    m_from->setDate(anyDate);
+    m_to->setDate(anyDate);
+    m_min->setValue(1);
+    m_max->setValue(5);
+    m_search->clear();
+    m_filling = false;
+    m_debounce->stop();
+    Q_EMIT filterChanged(filter());
+}
+
+void FilterBar::focusSearch()
+{
+    m_search->setFocus();
+    m_search->selectAll();
+}
+
+void FilterBar::changed()
+{
+    if (!m_filling)
+        Q_EMIT filterChanged(filter());
+}
+
+} // namespace sense7

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "browse/filter.h"
+#include "taxonomy.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QDateEdit;
+class QDoubleSpinBox;
+class QLineEdit;
+class QTimer;
+
+namespace sense7 {
+
+class Store;
+
+/**
+ * The browser's filter bar: participant, assistant, task type, date range, a rating range on one
+ * dimension, breaks, and text search. Emits filterChanged() when the user has settled (typing is
+ * debounced).
+ */
+class FilterBar : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit FilterBar(QWidget *parent = nullptr);
+
+    /** Fills the choices from \a store and clears the filter. */
+    void setStore(const Store *store);
+    browse::Filter filter() const;
+
+public Q_SLOTS:
+    void reset();
+    void focusSearch();
+
+Q_SIGNALS:
+    void filterChanged(const sense7::browse::Filter &filter);
+
+private:
+    void changed();
+
+    QComboBox *m_participant;
+    QComboBox *m_agent;
+    QComboBox *m_task;
+    QDateEdit *m_from;
+    QDateEdit *m_to;
+    QComboBox *m_dimension;
+    QDoubleSpinBox *m_min;
+    QDoubleSpinBox *m_max;
+    QComboBox *m_breaks;
+    QLineEdit *m_search;
+    QTimer *m_debounce;
+    bool m_filling = false;
+};
+
+} // namespace sense7
