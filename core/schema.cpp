@@ -151,8 +151,8 @@ CREATE TABLE model_prediction(
     // 5: what browsing a large data set needs. A digest per conversation (its size, the self
     // ratings as one compact row per dimension, flagged and detected breaks) so that the browser
     // and the aggregate charts never scan every rating; triggers mark a digest stale whenever
-    // what it summarises changes (NOT IN rather than OR IGNORE, which an upsert firing the
-    // trigger would override), and Digests::refresh() rebuilds the stale ones. turn_text is
+    // what it summarises changes (NOT EXISTS rather than OR IGNORE, which an upsert firing the
+    // trigger would override; and not NOT IN, which would read the whole table each time), and Digests::refresh() rebuilds the stale ones. turn_text is
     // the full-text index of turn text (trigram: substrings in any script), filled up to
     // search_state.indexed_upto; turns are never edited, so new ones are simply appended.
     R"sql(
@@ -163,6 +163,7 @@ CREATE TABLE conversation_digest(
     turns INTEGER NOT NULL,
     assistant_turns INTEGER NOT NULL,
     rated_turns INTEGER NOT NULL,
+    rated_cells INTEGER NOT NULL, -- self ratings on the first instrument, n/a included
     mean REAL,
     flagged INTEGER NOT NULL,
     detected INTEGER NOT NULL,
@@ -179,25 +180,31 @@ CREATE INDEX conversation_by_agent ON conversation(agent);
 CREATE INDEX conversation_by_start ON conversation(started_at);
 CREATE TRIGGER digest_conversation_added AFTER INSERT ON conversation BEGIN
     INSERT INTO digest_stale SELECT new.id
-        WHERE new.id NOT IN (SELECT conversation_id FROM digest_stale); END;
+        WHERE NOT EXISTS (SELECT 1 FROM digest_stale WHERE conversation_id = new.id); END;
 CREATE TRIGGER digest_rating_added AFTER INSERT ON rating BEGIN
-    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
-        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+    INSERT INTO digest_stale SELECT t.conversation_id FROM turn t WHERE t.id = new.turn_id
+        AND NOT EXISTS (SELECT 1 FROM digest_stale s WHERE s.conversation_id = t.conversation_id);
+    END;
 CREATE TRIGGER digest_rating_changed AFTER UPDATE ON rating BEGIN
-    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
-        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+    INSERT INTO digest_stale SELECT t.conversation_id FROM turn t WHERE t.id = new.turn_id
+        AND NOT EXISTS (SELECT 1 FROM digest_stale s WHERE s.conversation_id = t.conversation_id);
+    END;
 CREATE TRIGGER digest_rating_removed AFTER DELETE ON rating BEGIN
-    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = old.turn_id
-        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+    INSERT INTO digest_stale SELECT t.conversation_id FROM turn t WHERE t.id = old.turn_id
+        AND NOT EXISTS (SELECT 1 FROM digest_stale s WHERE s.conversation_id = t.conversation_id);
+    END;
 CREATE TRIGGER digest_flag_added AFTER INSERT ON turn_flag BEGIN
-    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
-        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+    INSERT INTO digest_stale SELECT t.conversation_id FROM turn t WHERE t.id = new.turn_id
+        AND NOT EXISTS (SELECT 1 FROM digest_stale s WHERE s.conversation_id = t.conversation_id);
+    END;
 CREATE TRIGGER digest_flag_changed AFTER UPDATE ON turn_flag BEGIN
-    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = new.turn_id
-        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+    INSERT INTO digest_stale SELECT t.conversation_id FROM turn t WHERE t.id = new.turn_id
+        AND NOT EXISTS (SELECT 1 FROM digest_stale s WHERE s.conversation_id = t.conversation_id);
+    END;
 CREATE TRIGGER digest_flag_removed AFTER DELETE ON turn_flag BEGIN
-    INSERT INTO digest_stale SELECT conversation_id FROM turn WHERE id = old.turn_id
-        AND conversation_id NOT IN (SELECT conversation_id FROM digest_stale); END;
+    INSERT INTO digest_stale SELECT t.conversation_id FROM turn t WHERE t.id = old.turn_id
+        AND NOT EXISTS (SELECT 1 FROM digest_stale s WHERE s.conversation_id = t.conversation_id);
+    END;
 CREATE VIRTUAL TABLE turn_text USING fts5(text, content='turn', content_rowid='id',
                                           tokenize='trigram');
 CREATE TABLE search_state(indexed_upto INTEGER NOT NULL);

@@ -161,9 +161,17 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
                (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id),
                (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id
                                               AND t.role = 'assistant'),
-               (SELECT count(*) FROM turn t JOIN rating r ON r.turn_id = t.id
-                 WHERE t.conversation_id = c.id AND r.annotator_id = (SELECT id FROM rater)
-                   AND r.dimension_id IN (SELECT id FROM primary_dims)),
+               -- The digest has the count of self ratings while it is fresh (large data sets
+               -- open fast); otherwise, and for other annotators, count them.
+               coalesce((SELECT d.rated_cells FROM conversation_digest d
+                          WHERE d.conversation_id = c.id
+                            AND (SELECT id FROM rater) = (SELECT id FROM annotator
+                                                           WHERE code = 'self')
+                            AND c.id NOT IN (SELECT conversation_id FROM digest_stale)),
+                        (SELECT count(*) FROM turn t JOIN rating r ON r.turn_id = t.id
+                          WHERE t.conversation_id = c.id
+                            AND r.annotator_id = (SELECT id FROM rater)
+                            AND r.dimension_id IN (SELECT id FROM primary_dims))),
                (SELECT count(*) FROM primary_dims)
           FROM conversation c
           JOIN participant p ON p.id = c.participant_id

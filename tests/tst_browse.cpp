@@ -92,7 +92,25 @@ void TestBrowse::digestsSummariseTheSelfRatings()
     Store &store = *m_store;
     QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 13);
     QVERIFY(digest::pendingWork(store) > 13);
+    const QVector<ConversationSummary> counted = store.conversationSummaries();
     QCOMPARE(digest::refresh(store), 13);
+    // The conversation list now takes its rated cells from the digests: the same numbers.
+    const QVector<ConversationSummary> digested = store.conversationSummaries();
+    QCOMPARE(digested.size(), counted.size());
+    for (int i = 0; i < counted.size(); ++i)
+        QCOMPARE(digested[i].ratedCells, counted[i].ratedCells);
+    QVERIFY(counted.first().ratedCells > 0);
+    QCOMPARE(
+        store
+            .conversationSummaries(
+                store.annotatorId(QStringLiteral("observer-1"), AnnotatorKind::Observer))
+            .first()
+            .ratedCells,
+        int(count(store,
+                  QStringLiteral("SELECT count(*) FROM rating r JOIN turn t ON t.id = r.turn_id "
+                                 "JOIN annotator a ON a.id = r.annotator_id AND a.code = "
+                                 "'observer-1' WHERE t.conversation_id = ")
+                      + QString::number(counted.first().id))));
     QCOMPARE(digest::pendingWork(store), 0);
     QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM conversation_digest")), 13);
     // Every dimension mean is the SQL average of the self ratings, "not applicable" left out.
@@ -130,7 +148,12 @@ void TestBrowse::editsMarkDigestsStale()
     for (const Turn &t : store.turns(conversation))
         if (t.role == Role::Assistant && turn == 0)
             turn = t.id;
+    const int before = store.conversationSummary(conversation)->ratedCells;
+    store.clearRating(turn, warmth.id, self);
+    // Stale: the list counts again rather than trust the digest.
+    QCOMPARE(store.conversationSummary(conversation)->ratedCells, before - 1);
     store.setRating(turn, warmth.id, self, 1);
+    QCOMPARE(store.conversationSummary(conversation)->ratedCells, before);
     QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 1);
     QCOMPARE(digest::refresh(store), 1);
     QCOMPARE(qint8(store.connection().pragmaInt(

@@ -74,7 +74,8 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
 }
 
 void write(sql::Connection &db, qint64 conversationId, const Material &m,
-           const QVector<qint64> &dimensions, const continuity::Options &options)
+           const QVector<qint64> &dimensions, const QSet<qint64> &primary,
+           const continuity::Options &options)
 {
     sql::Statement(db, "DELETE FROM digest_dimension WHERE conversation_id = ?")
         .bind(1, conversationId)
@@ -129,12 +130,16 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
             sum += *mean;
             ++rated;
         }
+    int cells = 0;
+    for (const auto &turn : m.ratings)
+        for (auto it = turn.cbegin(); it != turn.cend(); ++it)
+            cells += primary.contains(it.key()) ? 1 : 0;
     const QJsonObject breaks {{QStringLiteral("flagged"), flagged},
                               {QStringLiteral("detected"), detected}};
     sql::Statement insert(db,
                           "INSERT OR REPLACE INTO conversation_digest(conversation_id, turns, "
-                          "assistant_turns, rated_turns, mean, flagged, detected, breaks) "
-                          "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+                          "assistant_turns, rated_turns, mean, flagged, detected, breaks, "
+                          "rated_cells) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, conversationId)
         .bind(2, int(m.turns.size()))
         .bind(3, int(m.assistantPositions.size()))
@@ -144,6 +149,7 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
     insert.bind(6, int(flagged.size()))
         .bind(7, int(detectedTurns.size()))
         .bind(8, QJsonDocument(breaks).toJson(QJsonDocument::Compact))
+        .bind(9, cells)
         .run();
 }
 
@@ -193,10 +199,16 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
         return 0;
     const qint64 self = store.selfAnnotatorId();
     QVector<qint64> dimensions;
+    QSet<qint64> primary; // the first instrument's, as the conversation list counts them
     {
-        sql::Statement query(db, "SELECT id FROM dimension WHERE level = 'turn' ORDER BY id");
-        while (query.next())
+        sql::Statement query(db,
+                             "SELECT id, instrument_id = (SELECT min(id) FROM instrument) "
+                             "FROM dimension WHERE level = 'turn' ORDER BY id");
+        while (query.next()) {
             dimensions.append(query.int64(0));
+            if (query.integer(1))
+                primary.insert(query.int64(0));
+        }
     }
     qint64 done = 0;
     qint64 refreshed = 0;
@@ -216,7 +228,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
             for (qint64 id : batch) {
                 sql::Statement exists(db, "SELECT 1 FROM conversation WHERE id = ?");
                 if (exists.bind(1, id).next()) {
-                    write(db, id, load(db, id, self), dimensions, options);
+                    write(db, id, load(db, id, self), dimensions, primary, options);
                     ++refreshed;
                 }
                 sql::Statement(db, "DELETE FROM digest_stale WHERE conversation_id = ?")

@@ -106,6 +106,8 @@ FilterBar::FilterBar(QWidget *parent)
     const auto add = [&](const QString &text, QWidget *field) {
         auto *label = new QLabel(text, this);
         label->setBuddy(field);
+        // Room for the whole word: the default hint clips "Task" and "To" in some fonts.
+        label->setMinimumWidth(label->fontMetrics().horizontalAdvance(label->text()) + 4);
         row->addWidget(label);
         row->addWidget(field, 1);
         row->addSpacing(8);

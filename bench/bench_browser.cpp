@@ -1,0 +1,162 @@
+// Browser, filter and chart figures on a large data set (see make_dataset.cpp):
+//
+//   bench_browser DATA.sense7
+//
+// Prints: the one-off preparation (digests and search index), opening the data-set browser,
+// each filter change (count and first page), loading the chart sample and computing each
+// aggregate chart, opening the studio's main window, and the peak resident memory.
+
+#include "browse/digest.h"
+#include "browse/sample.h"
+#include "browser/aggregateview.h"
+#include "browser/browserwindow.h"
+#include "datasetmodel.h"
+#include "mainwindow.h"
+#include "store.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTableView>
+
+#include <cstdio>
+
+using namespace sense7;
+
+namespace {
+
+long peakRssMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').first().toLong() / 1024;
+    return -1;
+}
+
+void row(const char *what, double ms, const char *target, const QString &extra = {})
+{
+    std::printf("  %-44s %9.1f ms   %-10s %s\n", what, ms, target, qPrintable(extra));
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-bench"));
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_browser DATA.sense7\n");
+        return 2;
+    }
+    const QString path = QString::fromLocal8Bit(argv[1]);
+    QElapsedTimer t;
+    {
+        auto store = Store::open(path);
+        if (digest::pendingWork(*store) > 0) {
+            t.start();
+            digest::refresh(*store);
+            row("prepare: digests + search index (once)", t.nsecsElapsed() / 1e6, "");
+        }
+    }
+
+    t.start();
+    auto store = Store::open(path);
+    BrowserWindow window;
+    window.setStore(store.get());
+    window.show();
+    QCoreApplication::processEvents();
+    const double open = t.nsecsElapsed() / 1e6;
+    row("open the browser (store, first page, shown)", open, "< 1000",
+        QStringLiteral("%1 conversations").arg(window.model()->totalCount()));
+
+    DataSetModel *model = window.model();
+    const auto timeFilter = [&](const char *what, const browse::Filter &filter) {
+        QElapsedTimer f;
+        f.start();
+        model->setFilter(filter);
+        row(what, f.nsecsElapsed() / 1e6, "< 200",
+            QStringLiteral("%1 rows").arg(model->totalCount()));
+    };
+    const Dimension warmth = *store->findDimension(QStringLiteral("warmth"));
+    browse::Filter f;
+    f.participants = {QStringLiteral("P0042")};
+    timeFilter("filter: one participant", f);
+    f = {};
+    f.agents = {QStringLiteral("gpt-4o")};
+    timeFilter("filter: one assistant", f);
+    f.taskTypes = {QStringLiteral("coding")};
+    timeFilter("filter: assistant + task type", f);
+    f = {};
+    f.from = QDate(2025, 3, 1);
+    f.to = QDate(2025, 3, 31);
+    timeFilter("filter: date range (a month)", f);
+    f = {};
+    f.ranges = {{warmth.id, 4.0, 5.0}};
+    timeFilter("filter: warmth mean 4-5", f);
+    f = {};
+    f.breaks = browse::Breaks::Flagged;
+    timeFilter("filter: has a flagged break", f);
+    f = {};
+    f.text = QStringLiteral("deadline friday");
+    timeFilter("filter: full-text \"deadline friday\"", f);
+    f.text = QStringLiteral("你忘了");
+    timeFilter("filter: full-text \"你忘了\"", f);
+    timeFilter("filter: none", {});
+    model->sort(DataSetModel::FirstDimension + 5, Qt::DescendingOrder);
+    {
+        QElapsedTimer s;
+        s.start();
+        model->sort(DataSetModel::FirstDimension + 5, Qt::AscendingOrder);
+        row("sort all by warmth", s.nsecsElapsed() / 1e6, "< 200");
+        s.start();
+        model->fetchMore({});
+        row("scroll: next page", s.nsecsElapsed() / 1e6, "");
+    }
+
+    QElapsedTimer c;
+    c.start();
+    const series::Sample sample = browse::loadSample(*store, {});
+    const double load = c.nsecsElapsed() / 1e6;
+    row("charts: load the sample (all conversations)", load, "",
+        QStringLiteral("%1 conversations").arg(sample.conversations.size()));
+    const auto chart = [&](const char *what, const std::function<void()> &work) {
+        QElapsedTimer w;
+        w.start();
+        work();
+        const double ms = w.nsecsElapsed() / 1e6;
+        row(what, load + ms, "< 1000", QStringLiteral("(load + %1 ms)").arg(ms, 0, 'f', 1));
+    };
+    chart("chart 1: distribution", [&] { series::distribution(sample); });
+    chart("chart 2: mean trajectory with band", [&] { series::trajectory(sample); });
+    chart("chart 3: assistants compared",
+          [&] { series::groupMeans(sample, series::GroupBy::Agent); });
+    chart("chart 4: participants x dimensions",
+          [&] { series::groupMeans(sample, series::GroupBy::Participant); });
+    chart("chart 5: break-aligned mean", [&] { series::breakAligned(sample); });
+    chart("chart 6: correlation matrix", [&] { series::correlation(sample); });
+    chart("chart 7: by task type", [&] { series::groupMeans(sample, series::GroupBy::Context); });
+    chart("detection precision / recall", [&] { series::detectionScores(sample); });
+    {
+        QElapsedTimer all;
+        all.start();
+        AggregateView::compute(path, {}, QStringLiteral("task_type"));
+        row("all charts at once (the browser's worker)", all.nsecsElapsed() / 1e6, "");
+    }
+    {
+        QElapsedTimer m;
+        m.start();
+        MainWindow main;
+        main.openDataSet(path);
+        main.show();
+        QCoreApplication::processEvents();
+        row("studio main window opens the data set", m.nsecsElapsed() / 1e6, "",
+            QStringLiteral("(conversation list of every summary)"));
+    }
+    std::printf("  %-44s %9ld MB   %-10s\n", "peak resident memory", peakRssMb(), "< 500");
+    return 0;
+}
