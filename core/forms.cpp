@@ -31,6 +31,15 @@ QString formFieldTypeKey(FormField::Type type)
     return {};
 }
 
+QString Form::optionLabel(const QString &fieldKey, const QString &value) const
+{
+    if (const FormField *f = field(fieldKey))
+        for (const FormField::Option &option : f->options)
+            if (option.value == value)
+                return option.label;
+    return value;
+}
+
 const FormField *Form::field(const QString &fieldKey) const
 {
     for (const FormField &f : fields) {

@@ -42,6 +42,9 @@ struct Form
     QVector<FormField> fields;
 
     const FormField *field(const QString &fieldKey) const;
+    /** The label of a choice's \a value ("information_seeking" -> "Information seeking"), or
+     * \a value itself when the field has no such option. */
+    QString optionLabel(const QString &fieldKey, const QString &value) const;
     /** Problems with \a answers, one sentence each; empty when they are valid. */
     QStringList validate(const QJsonObject &answers) const;
 };

@@ -21,11 +21,7 @@ void bindAll(sql::Statement &statement, const QVariantList &binds)
 QString taskLabel(const QString &value)
 {
     static const Form form = forms::context();
-    if (const FormField *field = form.field(QStringLiteral("task_type")))
-        for (const FormField::Option &option : field->options)
-            if (option.value == value)
-                return option.label;
-    return value;
+    return form.optionLabel(QStringLiteral("task_type"), value);
 }
 
 } // namespace

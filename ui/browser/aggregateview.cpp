@@ -186,11 +186,8 @@ void AggregateView::display(const Results &r)
     // Choice answers by their labels ("Information seeking", not "information_seeking").
     series::GroupMeans context = r.context;
     const Form form = forms::context();
-    if (const FormField *field = form.field(m_contextField->currentData().toString()))
-        for (QString &group : context.groups)
-            for (const FormField::Option &option : field->options)
-                if (option.value == group)
-                    group = option.label;
+    for (QString &group : context.groups)
+        group = form.optionLabel(m_contextField->currentData().toString(), group);
     charts::drawGroupMeans(m_plots[Context], context, r.dimensions,
                            tr("Ratings by “%1” (means, 95% CI)").arg(m_contextField->currentText()),
                            tr("not answered"));

@@ -167,13 +167,8 @@ void FilterBar::setStore(const Store *store)
         return value;
     };
     const Form context = forms::context();
-    const FormField *taskField = context.field(QStringLiteral("task_type"));
-    const auto taskLabel = [taskField](const QString &value) {
-        if (taskField)
-            for (const FormField::Option &option : taskField->options)
-                if (option.value == value)
-                    return option.label;
-        return value;
+    const auto taskLabel = [&context](const QString &value) {
+        return context.optionLabel(QStringLiteral("task_type"), value);
     };
     fill(m_participant, tr("All participants"),
          store ? browse::participantCodes(*store) : QStringList(), same);
