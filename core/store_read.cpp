@@ -70,7 +70,15 @@ DataSetInfo Store::info() const
     info.participants = count(*m_db, "SELECT count(*) FROM participant");
     info.conversations = count(*m_db, "SELECT count(*) FROM conversation");
     info.turns = count(*m_db, "SELECT count(*) FROM turn");
-    info.assistantTurns = count(*m_db, "SELECT count(*) FROM turn WHERE role = 'assistant'");
+    // Digests know their conversation's assistant turns (turns never change); only the
+    // conversations without one are counted turn by turn, through the (conversation, idx) index.
+    info.assistantTurns =
+        count(*m_db,
+              "SELECT (SELECT coalesce(sum(assistant_turns), 0) FROM conversation_digest) "
+              "+ (SELECT coalesce(sum((SELECT count(*) FROM turn t WHERE "
+              "t.conversation_id = c.id AND t.role = 'assistant')), 0) FROM conversation c "
+              "WHERE NOT EXISTS (SELECT 1 FROM conversation_digest d WHERE "
+              "d.conversation_id = c.id))");
     info.ratings = count(*m_db, "SELECT count(*) FROM rating");
     info.conversationRatings = count(*m_db, "SELECT count(*) FROM conversation_rating");
     info.flags = count(*m_db, "SELECT count(*) FROM turn_flag");
@@ -158,14 +166,14 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
             SELECT CASE WHEN ?1 <> 0 THEN ?1
                         ELSE (SELECT id FROM annotator WHERE code = 'self') END AS id)
         SELECT c.id, p.code, coalesce(c.agent, ''), c.title, coalesce(c.started_at, ''),
-               (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id),
-               (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id
-                                              AND t.role = 'assistant'),
-               -- The digest has the count of self ratings while it is fresh (large data sets
-               -- open fast); otherwise, and for other annotators, count them.
-               coalesce((SELECT d.rated_cells FROM conversation_digest d
-                          WHERE d.conversation_id = c.id
-                            AND (SELECT id FROM rater) = (SELECT id FROM annotator
+               -- A digest knows the turn counts (turns never change) and, while it is fresh,
+               -- the count of self ratings: large data sets open fast. Without one, count.
+               coalesce(d.turns, (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id)),
+               coalesce(d.assistant_turns, (SELECT count(*) FROM turn t
+                                             WHERE t.conversation_id = c.id
+                                               AND t.role = 'assistant')),
+               coalesce((SELECT d.rated_cells
+                          WHERE (SELECT id FROM rater) = (SELECT id FROM annotator
                                                            WHERE code = 'self')
                             AND c.id NOT IN (SELECT conversation_id FROM digest_stale)),
                         (SELECT count(*) FROM turn t JOIN rating r ON r.turn_id = t.id
@@ -175,6 +183,7 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
                (SELECT count(*) FROM primary_dims)
           FROM conversation c
           JOIN participant p ON p.id = c.participant_id
+          LEFT JOIN conversation_digest d ON d.conversation_id = c.id
          WHERE )sql")
         + where + " ORDER BY p.code, c.started_at, c.id";
     sql::Statement query(db, sql.constData());

@@ -93,7 +93,11 @@ void TestBrowse::digestsSummariseTheSelfRatings()
     QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 13);
     QVERIFY(digest::pendingWork(store) > 13);
     const QVector<ConversationSummary> counted = store.conversationSummaries();
+    const qint64 assistantTurns = store.info().assistantTurns;
+    QCOMPARE(assistantTurns, count(store, QStringLiteral("SELECT count(*) FROM turn WHERE role = "
+                                                         "'assistant'")));
     QCOMPARE(digest::refresh(store), 13);
+    QCOMPARE(store.info().assistantTurns, assistantTurns); // now from the digests
     // The conversation list now takes its rated cells from the digests: the same numbers.
     const QVector<ConversationSummary> digested = store.conversationSummaries();
     QCOMPARE(digested.size(), counted.size());

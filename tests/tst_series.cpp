@@ -80,6 +80,7 @@ class TestSeries : public QObject
 
 private Q_SLOTS:
     void valuesAndTurnMeans();
+    void cachedTurnMeansAreTheSame();
     void estimateHasANormalInterval();
     void distributionCountsEachScalePoint();
     void trajectoryBinsRelativePositions();
@@ -103,6 +104,21 @@ void TestSeries::valuesAndTurnMeans()
     QCOMPARE(*a.turnMean(3), 3.0);
     QCOMPARE(*s.conversations[2].turnMean(0), 4.0);
     QVERIFY(!Conversation().turnMean(0));
+}
+
+void TestSeries::cachedTurnMeansAreTheSame()
+{
+    Sample cached = sample();
+    for (Conversation &c : cached.conversations)
+        c.cacheTurnMeans();
+    QCOMPARE(cached.conversations[0].means.size(), 4);
+    QVERIFY(std::isnan(cached.conversations[1].means.value(5, qQNaN())));
+    const Sample plain = sample();
+    for (int i = 0; i < plain.conversations.size(); ++i)
+        for (int k = -1; k <= plain.conversations[i].assistantTurns; ++k)
+            QCOMPARE(cached.conversations[i].turnMean(k), plain.conversations[i].turnMean(k));
+    QCOMPARE(trajectory(cached, 2).mean[1].mean, trajectory(plain, 2).mean[1].mean);
+    QCOMPARE(breakAligned(cached, 1).mean[0].mean, 4.0);
 }
 
 void TestSeries::estimateHasANormalInterval()

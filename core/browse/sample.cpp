@@ -60,7 +60,8 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
             c.group = query.text(3);
             c.assistantTurns = query.integer(4);
             c.values.resize(sample.dimensions.size());
-            if (!query.isNull(5)) {
+            // Most conversations have no breaks: skip parsing their (empty) lists.
+            if (!query.isNull(5) && query.blob(5).contains(",")) {
                 const QJsonObject breaks = QJsonDocument::fromJson(query.blob(5)).object();
                 for (const QJsonValue f : breaks.value(QStringLiteral("flagged")).toArray())
                     c.flagged.append(f.toInt());
@@ -90,6 +91,8 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         if (d != dimensionIndex.cend() && c != index.cend())
             sample.conversations[*c].values[*d] = query.blob(2);
     }
+    for (series::Conversation &c : sample.conversations)
+        c.cacheTurnMeans();
     return sample;
 }
 

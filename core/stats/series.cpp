@@ -13,6 +13,8 @@ namespace {
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr double z95 = 1.959963984540054;
+static_assert(digest::missing == -128 && digest::notApplicable == -127,
+              "Conversation::value() spells the digest's codes out");
 
 int dimensionCount(const Sample &sample)
 {
@@ -21,18 +23,13 @@ int dimensionCount(const Sample &sample)
 
 } // namespace
 
-std::optional<int> Conversation::value(int d, int position) const
-{
-    if (d < 0 || d >= values.size() || position < 0 || position >= values[d].size())
-        return std::nullopt;
-    const auto byte = qint8(values[d].at(position));
-    if (byte == digest::missing || byte == digest::notApplicable)
-        return std::nullopt;
-    return int(byte);
-}
-
 std::optional<double> Conversation::turnMean(int position) const
 {
+    if (means.size() == assistantTurns && means.size() > 0) {
+        if (position < 0 || position >= means.size() || std::isnan(means[position]))
+            return std::nullopt;
+        return means[position];
+    }
     double sum = 0;
     int n = 0;
     for (int d = 0; d < values.size(); ++d)
@@ -41,6 +38,15 @@ std::optional<double> Conversation::turnMean(int position) const
             ++n;
         }
     return n > 0 ? std::optional<double>(sum / n) : std::nullopt;
+}
+
+void Conversation::cacheTurnMeans()
+{
+    means.clear(); // turnMean() computes while the cache is not the right size
+    QVector<double> cached(assistantTurns);
+    for (int k = 0; k < assistantTurns; ++k)
+        cached[k] = turnMean(k).value_or(nan);
+    means = cached;
 }
 
 Estimate Accumulator::estimate() const

@@ -31,10 +31,23 @@ struct Conversation
     QVector<int> flagged; // assistant positions the participant flagged
     QVector<QPair<int, continuity::Rule>> detected; // assistant positions and the rule that fired
 
+    /** Turn means cached by cacheTurnMeans() (NaN: none); empty until then. */
+    QVector<double> means;
+
     /** The rating at \a position on dimension \a d; nullopt when missing or not applicable. */
-    std::optional<int> value(int d, int position) const;
+    std::optional<int> value(int d, int position) const
+    {
+        if (d < 0 || d >= values.size() || position < 0 || position >= values[d].size())
+            return std::nullopt;
+        const auto byte = static_cast<qint8>(values[d].constData()[position]);
+        if (byte == qint8(-128) || byte == qint8(-127)) // digest::missing, notApplicable
+            return std::nullopt;
+        return int(byte);
+    }
     /** The mean of the turn's ratings over the sample's dimensions; nullopt when none. */
     std::optional<double> turnMean(int position) const;
+    /** Computes every turn mean once; the series functions read them many times. */
+    void cacheTurnMeans();
 };
 
 struct Sample
