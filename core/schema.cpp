@@ -150,11 +150,12 @@ CREATE TABLE model_prediction(
 
     // 5: what browsing a large data set needs. A digest per conversation (its size, the self
     // ratings as one compact row per dimension, flagged and detected breaks) so that the browser
-    // and the aggregate charts never scan every rating; triggers mark a digest stale whenever
-    // what it summarises changes (NOT EXISTS rather than OR IGNORE, which an upsert firing the
-    // trigger would override; and not NOT IN, which would read the whole table each time), and Digests::refresh() rebuilds the stale ones. turn_text is
-    // the full-text index of turn text (trigram: substrings in any script), filled up to
-    // search_state.indexed_upto; turns are never edited, so new ones are simply appended.
+    // and the aggregate charts never scan every rating. Triggers mark a digest stale whenever
+    // what it summarises changes, with NOT EXISTS: OR IGNORE would be overridden by an upsert
+    // that fires the trigger, and NOT IN would read the whole table each time. digest::refresh()
+    // rebuilds the stale ones. turn_text is the full-text index of turn text (trigram: substrings
+    // in any script), filled up to search_state.indexed_upto; turns are never edited, so new ones
+    // are simply appended.
     R"sql(
 CREATE TABLE digest_stale(conversation_id INTEGER PRIMARY KEY);
 INSERT INTO digest_stale SELECT id FROM conversation;

@@ -94,8 +94,10 @@ void TestBrowse::digestsSummariseTheSelfRatings()
     QVERIFY(digest::pendingWork(store) > 13);
     const QVector<ConversationSummary> counted = store.conversationSummaries();
     const qint64 assistantTurns = store.info().assistantTurns;
-    QCOMPARE(assistantTurns, count(store, QStringLiteral("SELECT count(*) FROM turn WHERE role = "
-                                                         "'assistant'")));
+    QCOMPARE(assistantTurns,
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM turn WHERE role = "
+                                  "'assistant'")));
     QCOMPARE(digest::refresh(store), 13);
     QCOMPARE(store.info().assistantTurns, assistantTurns); // now from the digests
     // The conversation list now takes its rated cells from the digests: the same numbers.
