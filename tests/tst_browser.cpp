@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void initTestCase();
     void init();
     void opensWithDigestsAndAllConversations();
+    void readOnlyDataSetSaysWhatIsMissing();
     void filterBarNarrowsTableAndCharts();
     void searchFindsTurnText();
     void everyChartDraws();
@@ -110,6 +112,16 @@ void TestBrowser::opensWithDigestsAndAllConversations()
     QCOMPARE(
         window.filterBar()->findChild<QComboBox *>(QStringLiteral("participantFilter"))->count(),
         4);
+    waitCharts(window.charts());
+}
+
+void TestBrowser::readOnlyDataSetSaysWhatIsMissing()
+{
+    auto store = Store::open(m_db, Store::Access::ReadOnly);
+    BrowserWindow window;
+    window.setStore(store.get());
+    QCOMPARE(window.model()->rowCount(), 13); // listed, though not summarised
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("read-only")));
     waitCharts(window.charts());
 }
 

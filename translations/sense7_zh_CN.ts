@@ -507,6 +507,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
             <numerusform>已载入 %1 / %n 个对话</numerusform>
         </translation>
     </message>
+    <message>
+        <source>This data set is read-only and not fully summarised: some means and breaks show as empty.</source>
+        <translation>此数据集为只读且尚未完全汇总：部分平均值和断裂显示为空。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::ConversationTableModel</name>

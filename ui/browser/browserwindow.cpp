@@ -135,7 +135,11 @@ bool BrowserWindow::refresh()
             complete = false;
         }
     }
-    if (!complete)
+    if (m_store->isReadOnly() && digest::pendingWork(*m_store) > 0)
+        statusBar()->showMessage(
+            tr("This data set is read-only and not fully summarised: some means and breaks "
+               "show as empty."));
+    else if (!complete)
         statusBar()->showMessage(
             tr("Some conversations are not summarised yet: their means and breaks show as "
                "empty. Press F5 to finish."),
