@@ -2,6 +2,7 @@
 #include "agreementtablemodel.h"
 #include "analysisdialog.h"
 #include "completionserver.h"
+#include "guisupport.h"
 #include "predictdialog.h"
 #include "settings.h"
 #include "stats/analysis.h"
@@ -31,16 +32,6 @@ void waitComputed(AnalysisDialog &dialog)
 QVariant cell(const QAbstractItemModel *model, int row, int column, int role = Qt::DisplayRole)
 {
     return model->data(model->index(row, column), role);
-}
-
-void keepScreenshot(QWidget *widget, const QString &name)
-{
-    const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR");
-    if (keep.isEmpty())
-        return;
-    QCoreApplication::sendPostedEvents(); // lay out what the last results resized
-    QCoreApplication::processEvents();
-    widget->grab().save(QDir(keep).filePath(name));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "browser/browserwindow.h"
 #include "browser/filterbar.h"
 #include "datasetmodel.h"
+#include "guisupport.h"
 #include "i18n.h"
 #include "mainwindow.h"
 #include "testsupport.h"
@@ -34,16 +35,6 @@ void waitCharts(AggregateView *view)
     QSignalSpy computed(view, &AggregateView::computed);
     if (view->isBusy() && !computed.wait(30000))
         qFatal("the charts were not computed");
-}
-
-void keepScreenshot(QWidget *widget, const QString &name)
-{
-    const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR");
-    if (keep.isEmpty())
-        return;
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents();
-    widget->grab().save(QDir(keep).filePath(name));
 }
 
 /** Entries in a legend (a wrapped legend's grid has empty cells too). */
