@@ -77,6 +77,8 @@ public:
     qint64 addConversation(Conversation conversation, QVector<Turn> &turns);
     bool hasContentHash(const QString &hash) const;
     void setConversationContext(qint64 conversationId, const QJsonObject &context);
+    /** Replaces where a conversation came from (merging adds the sources it arrived from again). */
+    void setConversationProvenance(qint64 conversationId, const QJsonObject &provenance);
     /** Sets a rating; std::nullopt means "not applicable". Journaled in rating_event. */
     void setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, std::optional<int> value,
                    Origin origin = Origin::Data);

@@ -230,6 +230,16 @@ void Store::setConversationContext(qint64 conversationId, const QJsonObject &con
     });
 }
 
+void Store::setConversationProvenance(qint64 conversationId, const QJsonObject &provenance)
+{
+    transaction([&] {
+        sql::Statement update(*m_db, "UPDATE conversation SET provenance = ? WHERE id = ?");
+        update.bind(1, toJson(provenance)).bind(2, conversationId).run();
+        if (m_db->changes() != 1)
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+    });
+}
+
 void Store::setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId,
                       std::optional<int> value, Origin origin)
 {

@@ -58,5 +58,7 @@ inline QString decimal(const std::optional<double> &value, int width = 8)
 int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int exportData(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int figures(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace sense7::cli

@@ -7,7 +7,10 @@
 //     "started_at", "context", "turns": [{"role", "text", "created_at", "meta"}],
 //     "ratings": [{"turn" (index, or null for the conversation), "dimension": "instrument/key",
 //                  "annotator", "annotator_kind", "value" (null: not applicable)}],
-//     "flags": [{"turn", "annotator", "annotator_kind", "reason", "refers_to", "note"}]}]}
+//     "flags": [{"turn", "annotator", "annotator_kind", "reason", "refers_to", "note"}],
+//     "notes": [{"turn", "annotator", "annotator_kind", "text"}],
+//     "content_hash" (optional: 32 hex digits; an anonymised bundle's stand-in for the hash of
+//                     the original text), "provenance" (optional: where it came from before)}]}
 // Bundles are one person's or one study's data, so the file is parsed as a whole.
 
 #include "imported.h"
@@ -15,6 +18,7 @@
 #include "readerutil.h"
 
 #include <QIODevice>
+#include <QRegularExpression>
 
 namespace sense7::import {
 
@@ -110,6 +114,12 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         conv.startedAt = fromIso(stringAt(node, "started_at"));
         conv.context = toQt(child(node, "context"));
         conv.provenance = provenance;
+        if (child(node, "provenance").is_object())
+            conv.provenance.insert(QStringLiteral("earlier"), toQt(child(node, "provenance")));
+        conv.contentHash = stringAt(node, "content_hash");
+        static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{32}$"));
+        if (!conv.contentHash.isEmpty() && !hex.match(conv.contentHash).hasMatch())
+            throw Error(tr("%1: \"content_hash\" must be 32 hexadecimal digits.").arg(c.where));
         int turnNumber = 0;
         for (const Json &t : child(node, "turns")) {
             const QString where = tr("%1, turn %2").arg(c.where).arg(turnNumber++);
@@ -155,6 +165,17 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             if (child(f, "refers_to").is_number_integer())
                 flag.refersTo = child(f, "refers_to").get<int>();
             c.flags.append(flag);
+        }
+        for (const Json &n : child(node, "notes")) {
+            ImportedNote note;
+            note.turnIndex = *turnAt(n, turns, c.where, false);
+            note.annotator = stringAt(n, "annotator");
+            if (note.annotator.isEmpty())
+                note.annotator = QStringLiteral("self");
+            note.kind = kindAt(n, c.where);
+            note.text = stringAt(n, "text");
+            if (!note.text.isEmpty())
+                c.notes.append(note);
         }
         sink.conversation(std::move(c));
         sink.progress(qint64(data.size()) * position / qint64(conversations.size()));

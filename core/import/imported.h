@@ -31,6 +31,14 @@ struct ImportedFlag
     QString note;
 };
 
+struct ImportedNote
+{
+    int turnIndex = 0;
+    QString annotator = QStringLiteral("self");
+    AnnotatorKind kind = AnnotatorKind::Self;
+    QString text;
+};
+
 /** One conversation read from a file, not yet in a data set. */
 struct ImportedConversation
 {
@@ -41,6 +49,7 @@ struct ImportedConversation
     QVector<Turn> turns;
     QVector<ImportedRating> ratings;
     QVector<ImportedFlag> flags;
+    QVector<ImportedNote> notes;
     /** Instruments the ratings need; installed when the data set lacks them. */
     std::shared_ptr<const QVector<Instrument>> instruments;
 };

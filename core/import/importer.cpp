@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QHash>
+#include <QJsonArray>
 #include <QSet>
 
 #include <condition_variable>
@@ -28,6 +29,10 @@ QString Summary::text() const
             .arg(skipped);
     if (ratings > 0)
         line += Importer::tr("; ratings: %1").arg(ratings);
+    if (merged > 0)
+        line += Importer::tr("; added to conversations already present: %1").arg(merged);
+    if (conflicts > 0)
+        line += Importer::tr("; disagreements kept as they were: %1").arg(conflicts);
     return line + QLatin1Char('.');
 }
 
@@ -49,7 +54,8 @@ public:
     void conversation(ImportedConversation &&c) override
     {
         // Hashed here, on the reader's thread, to keep the writer's work to the writing.
-        c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
+        if (c.conversation.contentHash.isEmpty())
+            c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
         push(Item(std::move(c)));
     }
     void rating(ExternalRating &&r) override { push(Item(std::move(r))); }
@@ -159,6 +165,11 @@ private:
     qint64 annotator(const QString &code, AnnotatorKind kind);
     const Dimension &dimension(const QString &key, const QString &where);
     void write(ImportedConversation &c);
+    void installInstruments(const ImportedConversation &c);
+    void writeAnnotations(ImportedConversation &c);
+    /** Adds what \a c has that the copy already in the data set lacks; reports disagreements. */
+    void merge(ImportedConversation &c, qint64 existingId);
+    void conflict(const QString &message);
     void write(const ExternalRating &r);
 
     Store &m_store;
@@ -221,8 +232,10 @@ void Writer::write(ImportedConversation &c)
     Conversation &conv = c.conversation;
     if (conv.contentHash.isEmpty())
         conv.contentHash = contentHash(conv.sourceFormat, c.turns);
+    installInstruments(c);
     if (m_store.hasContentHash(conv.contentHash)) {
         ++m_summary.alreadyPresent;
+        merge(c, m_store.findConversation(conv.contentHash));
         return;
     }
     conv.participantId = participant(c);
@@ -233,15 +246,24 @@ void Writer::write(ImportedConversation &c)
     conv.id = m_store.addConversation(conv, c.turns);
     ++m_summary.imported;
     m_summary.turns += c.turns.size();
+    writeAnnotations(c);
+}
 
-    if (c.instruments) {
-        for (const Instrument &instrument : *c.instruments) {
-            if (!m_instruments.contains(instrument.key)) {
-                m_store.installInstrument(instrument);
-                m_instruments.insert(instrument.key);
-            }
+void Writer::installInstruments(const ImportedConversation &c)
+{
+    if (!c.instruments)
+        return;
+    for (const Instrument &instrument : *c.instruments) {
+        if (!m_instruments.contains(instrument.key)) {
+            m_store.installInstrument(instrument);
+            m_instruments.insert(instrument.key);
         }
     }
+}
+
+void Writer::writeAnnotations(ImportedConversation &c)
+{
+    const Conversation &conv = c.conversation;
     for (const ImportedRating &r : std::as_const(c.ratings)) {
         const Dimension &d = dimension(r.dimension, c.where);
         const qint64 who = annotator(r.annotator, r.kind);
@@ -269,6 +291,147 @@ void Writer::write(ImportedConversation &c)
             throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
         }
     }
+    for (const ImportedNote &n : std::as_const(c.notes)) {
+        const Edit edit {Edit::Kind::Note,
+                         c.turns[n.turnIndex].id,
+                         0,
+                         annotator(n.annotator, n.kind),
+                         QJsonValue::Undefined,
+                         n.text};
+        m_store.apply(edit, Origin::Data);
+    }
+}
+
+void Writer::conflict(const QString &message)
+{
+    ++m_summary.conflicts;
+    m_summary.warnings << message;
+}
+
+void Writer::merge(ImportedConversation &c, qint64 existingId)
+{
+    if (existingId == 0)
+        return;
+    const QVector<Turn> turns = m_store.turns(existingId);
+    if (turns.size() != c.turns.size())
+        return; // a hash collision would be astonishing; do not guess
+    for (int i = 0; i < turns.size(); ++i)
+        c.turns[i].id = turns[i].id;
+    bool added = false;
+    const auto show = [](const std::optional<int> &v) {
+        return v ? QString::number(*v) : Importer::tr("not applicable");
+    };
+
+    // Ratings: the same rater's rating of the same thing either agrees, is new, or disagrees.
+    QHash<qint64, QHash<qint64, QHash<qint64, std::optional<int>>>> turnRatings; // by rater
+    QHash<qint64, QHash<qint64, std::optional<int>>> conversationRatings; // by rater
+    for (const ImportedRating &r : std::as_const(c.ratings)) {
+        const Dimension &d = dimension(r.dimension, c.where);
+        const qint64 who = annotator(r.annotator, r.kind);
+        if (!turnRatings.contains(who)) {
+            turnRatings.insert(who, m_store.turnRatings(existingId, who));
+            conversationRatings.insert(who, m_store.conversationRatings(existingId, who));
+        }
+        std::optional<std::optional<int>> current;
+        if (r.turnIndex >= 0) {
+            const auto forTurn = turnRatings[who].value(c.turns[r.turnIndex].id);
+            if (forTurn.contains(d.id))
+                current = forTurn.value(d.id);
+        } else if (conversationRatings[who].contains(d.id)) {
+            current = conversationRatings[who].value(d.id);
+        }
+        if (current && *current == r.value)
+            continue;
+        const QString subject = r.turnIndex >= 0 ? Importer::tr("turn %1").arg(r.turnIndex)
+                                                 : Importer::tr("the whole conversation");
+        if (current) {
+            conflict(Importer::tr("%1 is already in the data set: %2, \"%3\" by %4 is %5 there "
+                                  "and %6 in this file; kept %5.")
+                         .arg(c.where, subject, r.dimension, r.annotator, show(*current),
+                              show(r.value)));
+            continue;
+        }
+        if (r.turnIndex >= 0)
+            m_store.setRating(c.turns[r.turnIndex].id, d.id, who, r.value);
+        else
+            m_store.setConversationRating(existingId, d.id, who, r.value);
+        ++m_summary.ratings;
+        added = true;
+    }
+
+    for (const ImportedFlag &f : std::as_const(c.flags)) {
+        const qint64 who = annotator(f.annotator, f.kind);
+        const auto flags = m_store.flags(existingId, who);
+        const qint64 turn = c.turns[f.turnIndex].id;
+        if (const auto it = flags.find(turn); it != flags.end()) {
+            if (it->reason != f.reason)
+                conflict(Importer::tr("%1 is already in the data set: %2 flagged a break at turn "
+                                      "%3 for \"%4\" there and for \"%5\" in this file; kept "
+                                      "\"%4\".")
+                             .arg(c.where, f.annotator)
+                             .arg(f.turnIndex)
+                             .arg(it->reason, f.reason));
+            continue;
+        }
+        TurnFlag flag;
+        flag.turnId = turn;
+        flag.annotatorId = who;
+        flag.reason = f.reason;
+        flag.note = f.note;
+        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.turns.size())
+            flag.refersToTurnId = c.turns[*f.refersTo].id;
+        m_store.addFlag(flag);
+        added = true;
+    }
+
+    for (const ImportedNote &n : std::as_const(c.notes)) {
+        const qint64 who = annotator(n.annotator, n.kind);
+        const QString current = m_store.notes(existingId, who).value(c.turns[n.turnIndex].id);
+        if (current == n.text)
+            continue;
+        if (!current.isEmpty()) {
+            conflict(Importer::tr("%1 is already in the data set: %2's note on turn %3 differs "
+                                  "from this file's; kept the data set's.")
+                         .arg(c.where, n.annotator)
+                         .arg(n.turnIndex));
+            continue;
+        }
+        m_store.apply(
+            {Edit::Kind::Note, c.turns[n.turnIndex].id, 0, who, QJsonValue::Undefined, n.text},
+            Origin::Data);
+        added = true;
+    }
+
+    const auto existing = m_store.conversation(existingId);
+    const QJsonObject &context = c.conversation.context;
+    if (existing && !context.isEmpty() && existing->context != context) {
+        if (existing->context.isEmpty()) {
+            m_store.setConversationContext(existingId, context);
+            added = true;
+        } else {
+            conflict(Importer::tr("%1 is already in the data set with different answers to the "
+                                  "context form; kept the data set's.")
+                         .arg(c.where));
+        }
+    }
+    if (existing) {
+        // Where else the conversation arrived from: provenance keeps every source.
+        QJsonObject provenance = existing->provenance;
+        QJsonObject also = c.conversation.provenance;
+        also.insert(QStringLiteral("file"), m_summary.file);
+        also.insert(QStringLiteral("format"), m_summary.format);
+        QJsonArray seen = provenance.value(QStringLiteral("also_from")).toArray();
+        bool original = true; // the very file it first came from, imported again
+        for (auto it = also.constBegin(); it != also.constEnd(); ++it)
+            original = original && provenance.value(it.key()) == it.value();
+        if (!original && !seen.contains(also)) {
+            seen.append(also);
+            provenance.insert(QStringLiteral("also_from"), seen);
+            m_store.setConversationProvenance(existingId, provenance);
+        }
+    }
+    if (added)
+        ++m_summary.merged;
 }
 
 void Writer::write(const ExternalRating &r)

@@ -32,6 +32,8 @@ struct Summary
     int skipped = 0; // entries skipped, with a warning each
     qint64 turns = 0;
     qint64 ratings = 0;
+    int merged = 0; // conversations already present that gained ratings, flags or notes
+    int conflicts = 0; // disagreements with what the data set has: reported, never overwritten
     QStringList warnings;
 
     QString text() const; // one line for people

@@ -37,9 +37,10 @@ AggregateView::AggregateView(QWidget *parent)
 {
     setObjectName(QStringLiteral("aggregateView"));
     m_tabs->setObjectName(QStringLiteral("chartTabs"));
-    const QString names[ChartCount] = {tr("Distribution"), tr("Trajectory"),    tr("Assistants"),
-                                       tr("Participants"), tr("Around breaks"), tr("Correlations"),
-                                       tr("By context")};
+    static_assert(ChartCount == charts::chartCount);
+    QString names[ChartCount];
+    for (int i = 0; i < ChartCount; ++i)
+        names[i] = charts::chartName(charts::Chart(i));
     for (int i = 0; i < ChartCount; ++i) {
         m_plots[i] = new QCustomPlot(this);
         m_plots[i]->setObjectName(QStringLiteral("chart%1").arg(i));
@@ -123,17 +124,8 @@ AggregateView::Results AggregateView::compute(const QString &path, const browse:
     Results r;
     try {
         auto store = Store::open(path, Store::Access::ReadOnly);
-        const series::Sample sample = browse::loadSample(*store, filter, contextField);
-        r.dimensions = sample.dimensions;
-        r.conversations = int(sample.conversations.size());
-        r.distribution = series::distribution(sample);
-        r.trajectory = series::trajectory(sample);
-        r.agents = series::groupMeans(sample, series::GroupBy::Agent);
-        r.participants = series::groupMeans(sample, series::GroupBy::Participant);
-        r.context = series::groupMeans(sample, series::GroupBy::Context);
-        r.aligned = series::breakAligned(sample);
-        r.correlation = series::correlation(sample);
-        r.detection = series::detectionScores(sample);
+        static_cast<browse::Aggregates &>(r) =
+            browse::computeAggregates(*store, filter, contextField);
     } catch (const Error &e) {
         r.error = e.message();
     }
@@ -176,21 +168,8 @@ void AggregateView::display(const Results &r)
         return;
     }
     m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
-    charts::drawDistribution(m_plots[Distribution], r.distribution, r.dimensions);
-    charts::drawMeanTrajectory(m_plots[Trajectory], r.trajectory);
-    charts::drawGroupMeans(m_plots[Assistants], r.agents, r.dimensions,
-                           tr("Assistants compared (means, 95% CI)"), tr("unknown"));
-    charts::drawHeatMap(m_plots[Participants], r.participants, r.dimensions);
-    charts::drawBreakAligned(m_plots[Breaks], r.aligned);
-    charts::drawCorrelation(m_plots[Correlation], r.correlation, r.dimensions);
-    // Choice answers by their labels ("Information seeking", not "information_seeking").
-    series::GroupMeans context = r.context;
-    const Form form = forms::context();
-    for (QString &group : context.groups)
-        group = form.optionLabel(m_contextField->currentData().toString(), group);
-    charts::drawGroupMeans(m_plots[Context], context, r.dimensions,
-                           tr("Ratings by “%1” (means, 95% CI)").arg(m_contextField->currentText()),
-                           tr("not answered"));
+    for (int i = 0; i < ChartCount; ++i)
+        charts::drawAggregate(m_plots[i], charts::Chart(i), r);
 
     m_detection->setRowCount(int(r.detection.size()));
     for (int i = 0; i < r.detection.size(); ++i) {

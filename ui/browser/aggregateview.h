@@ -1,5 +1,6 @@
 #pragma once
 
+#include "browse/aggregates.h"
 #include "browse/filter.h"
 #include "stats/series.h"
 
@@ -48,18 +49,8 @@ public:
     QTableWidget *detectionTable() const { return m_detection; }
     bool isBusy() const;
 
-    struct Results
+    struct Results : browse::Aggregates
     {
-        QVector<Dimension> dimensions;
-        int conversations = 0;
-        series::Distribution distribution;
-        series::Trajectory trajectory;
-        series::GroupMeans agents;
-        series::GroupMeans participants;
-        series::GroupMeans context;
-        series::BreakAligned aligned;
-        series::Correlation correlation;
-        QVector<continuity::RuleScore> detection;
         QString error;
     };
     /** Everything the view draws, for \a filter, grouped by \a contextField for chart 7. */

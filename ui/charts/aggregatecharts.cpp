@@ -1,5 +1,6 @@
 #include "aggregatecharts.h"
 
+#include "forms.h"
 #include "palette.h"
 
 #include <QCoreApplication>
@@ -26,6 +27,8 @@ void clear(QCustomPlot *plot)
         axis->grid()->setVisible(true);
         axis->setSubTicks(true);
     }
+    plot->axisRect()->setMinimumMargins(QMargins());
+    plot->axisRect()->setMarginGroup(QCP::msAll, nullptr);
     // A colour scale left by a heat map.
     for (int i = plot->plotLayout()->elementCount() - 1; i >= 0; --i)
         if (qobject_cast<QCPColorScale *>(plot->plotLayout()->elementAt(i)))
@@ -107,6 +110,27 @@ void legendBelow(QCustomPlot *plot, int wrap)
 
 } // namespace
 
+void fitRotatedLabels(QCustomPlot *plot)
+{
+    QCPAxis *axis = plot->xAxis;
+    int left = 0;
+    const auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (ticker && axis->tickLabelRotation() < 0 && !ticker->ticks().isEmpty()) {
+        // A slanted label ends at its tick and runs left, past the first column and under the
+        // vertical axis: QCustomPlot leaves out labels that would cross the plot's border, so
+        // make room for the first one.
+        const QFontMetricsF metrics(axis->tickLabelFont());
+        const double angle = qDegreesToRadians(-axis->tickLabelRotation());
+        const double run = metrics.horizontalAdvance(ticker->ticks().first()) * std::cos(angle)
+            + metrics.height() * std::sin(angle);
+        const double slot =
+            (ticker->ticks().firstKey() - axis->range().lower) / axis->range().size();
+        left = int(std::ceil(run - slot * plot->width() * 0.8)) + 4;
+    }
+    // A little room on the right too, so the last column's label does not touch the border.
+    plot->axisRect()->setMinimumMargins(QMargins(std::max(0, left), 0, 8, 0));
+}
+
 void setTitle(QCustomPlot *plot, const QString &title)
 {
     if (plot->plotLayout()->rowCount() > 1
@@ -149,20 +173,18 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
         below = bars;
     }
     plot->xAxis->setTicker(textTicker(names(dimensions)));
-    plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? 30 : 0);
+    plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? -30 : 0);
     plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
     plot->xAxis->grid()->setVisible(false);
     // The scale points in one row above the bars, which end at 100 %.
-    plot->yAxis->setRange(0, 112);
+    plot->yAxis->setRange(0, 100);
     QSharedPointer<QCPAxisTickerFixed> percentTicks(new QCPAxisTickerFixed);
     percentTicks->setTickStep(20);
     plot->yAxis->setTicker(percentTicks);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Share of ratings (%)"));
     plot->legend->setVisible(levels > 0);
-    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot->legend->setWrap(levels);
-    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignHCenter);
+    legendBelow(plot, std::max(1, levels));
+    fitRotatedLabels(plot);
     plot->replot();
 }
 
@@ -207,9 +229,15 @@ void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
 {
     clear(plot);
     setTitle(plot, title);
+    const QCPRange scale = scaleRange(dimensions);
     auto *group = new QCPBarsGroup(plot);
     const int groups = int(means.groups.size());
-    const double width = 0.8 / std::max(1, groups);
+    // Gaps in axis units, not pixels: in a narrow figure pixel gaps would push the bars of one
+    // dimension into the next.
+    const double gap = 0.12 / std::max(1, groups);
+    const double width = 0.8 / std::max(1, groups) - gap;
+    group->setSpacingType(QCPBarsGroup::stPlotCoords);
+    group->setSpacing(gap);
     for (int g = 0; g < groups; ++g) {
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(means.groups[g].isEmpty() ? emptyGroupName : means.groups[g]);
@@ -221,29 +249,28 @@ void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
         errors->removeFromLegend();
         errors->setDataPlottable(bars);
         errors->setPen(pen(okabeIto()[0], 1));
-        QVector<double> keys, values, errorValues;
+        errors->setWhiskerWidth(4);
+        QVector<double> keys, values, below, above;
         for (int d = 0; d < dimensions.size() && d < means.cells[g].size(); ++d) {
             const series::Estimate &e = means.cells[g][d];
             keys.append(d + 1);
             values.append(e.defined() ? e.mean : 0.0);
-            errorValues.append(std::isnan(e.low) ? 0.0 : e.mean - e.low);
+            // The normal interval can reach past the scale; a mean rating cannot.
+            below.append(std::isnan(e.low) ? 0.0 : e.mean - std::max(e.low, scale.lower + 0.1));
+            above.append(std::isnan(e.high) ? 0.0 : std::min(e.high, scale.upper - 0.1) - e.mean);
         }
         bars->setData(keys, values);
-        errors->setData(errorValues);
+        errors->setData(below, above);
     }
     plot->xAxis->setTicker(textTicker(names(dimensions)));
-    plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? 30 : 0);
+    plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? -30 : 0);
     plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
     plot->xAxis->grid()->setVisible(false);
-    double top = scaleRange(dimensions).upper;
-    for (const QVector<series::Estimate> &row : means.cells)
-        for (const series::Estimate &e : row)
-            if (!std::isnan(e.high))
-                top = std::max(top, e.high + 0.1);
-    plot->yAxis->setRange(0, top);
+    plot->yAxis->setRange(0, scale.upper);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
     plot->legend->setVisible(groups > 0 && groups <= 24);
     legendBelow(plot, 3);
+    fitRotatedLabels(plot);
     plot->replot();
 }
 
@@ -268,15 +295,24 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                 label(plot, c + 1, r + 1, QLocale().toString(e.mean, 'f', 1),
                       (e.mean - scale.lower) / scale.size() > 0.6);
         }
+    // Below the map, not beside it: a second layout column would squeeze the title into the
+    // first one's width.
     auto *colourScale = new QCPColorScale(plot);
-    plot->plotLayout()->addElement(1, 1, colourScale);
+    const int scaleRow = plot->plotLayout()->rowCount();
+    plot->plotLayout()->addElement(scaleRow, 0, colourScale);
+    plot->plotLayout()->setRowStretchFactor(scaleRow, 0.001);
+    colourScale->setType(QCPAxis::atBottom);
+    colourScale->setBarWidth(8);
     colourScale->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    auto *margins = new QCPMarginGroup(plot);
+    plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    colourScale->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
     map->setGradient(sequential());
     map->setDataRange(QCPRange(scale.lower + 0.1, scale.upper - 0.1));
     map->setInterpolate(false);
     plot->xAxis->setTicker(textTicker(names(dimensions)));
-    plot->xAxis->setTickLabelRotation(columns > 4 ? 30 : 0);
+    plot->xAxis->setTickLabelRotation(columns > 4 ? -30 : 0);
     plot->xAxis->setRange(0.5, columns + 0.5);
     QStringList groupNames = means.groups;
     plot->yAxis->setTicker(textTicker(groupNames));
@@ -287,6 +323,7 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
         axis->grid()->setVisible(false);
         axis->setSubTicks(false);
     }
+    fitRotatedLabels(plot);
     plot->replot();
 }
 
@@ -358,7 +395,7 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     map->setDataRange(QCPRange(-1, 1));
     map->setInterpolate(false);
     plot->xAxis->setTicker(textTicker(names(dimensions)));
-    plot->xAxis->setTickLabelRotation(n > 4 ? 30 : 0);
+    plot->xAxis->setTickLabelRotation(n > 4 ? -30 : 0);
     plot->yAxis->setTicker(textTicker(names(dimensions)));
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->setRange(0.5, n + 0.5);
@@ -366,6 +403,7 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
         axis->setSubTicks(false);
     }
     plot->yAxis->setRangeReversed(true);
+    fitRotatedLabels(plot);
     plot->replot();
 }
 
@@ -444,6 +482,72 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
     plot->legend->setVisible(true);
     legendBelow(plot, 4);
     plot->replot();
+}
+
+QString chartKey(Chart chart)
+{
+    static const char *const keys[chartCount] = {"distribution", "trajectory", "assistants",
+                                                 "participants", "breaks",     "correlation",
+                                                 "context"};
+    return QLatin1String(keys[int(chart)]);
+}
+
+std::optional<Chart> chartFromKey(const QString &key)
+{
+    for (int i = 0; i < chartCount; ++i)
+        if (chartKey(Chart(i)) == key)
+            return Chart(i);
+    return std::nullopt;
+}
+
+QString chartName(Chart chart)
+{
+    static const char *const names[chartCount] = {
+        QT_TRANSLATE_NOOP("sense7::charts", "Distribution"),
+        QT_TRANSLATE_NOOP("sense7::charts", "Trajectory"),
+        QT_TRANSLATE_NOOP("sense7::charts", "Assistants"),
+        QT_TRANSLATE_NOOP("sense7::charts", "Participants"),
+        QT_TRANSLATE_NOOP("sense7::charts", "Around breaks"),
+        QT_TRANSLATE_NOOP("sense7::charts", "Correlations"),
+        QT_TRANSLATE_NOOP("sense7::charts", "By context")};
+    return QCoreApplication::translate("sense7::charts", names[int(chart)]);
+}
+
+void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
+{
+    switch (chart) {
+    case Chart::Distribution:
+        drawDistribution(plot, a.distribution, a.dimensions);
+        break;
+    case Chart::Trajectory:
+        drawMeanTrajectory(plot, a.trajectory);
+        break;
+    case Chart::Assistants:
+        drawGroupMeans(
+            plot, a.agents, a.dimensions,
+            QCoreApplication::translate("sense7::charts", "Assistants compared (means, 95% CI)"),
+            QCoreApplication::translate("sense7::charts", "unknown"));
+        break;
+    case Chart::Participants:
+        drawHeatMap(plot, a.participants, a.dimensions);
+        break;
+    case Chart::Breaks:
+        drawBreakAligned(plot, a.aligned);
+        break;
+    case Chart::Correlation:
+        drawCorrelation(plot, a.correlation, a.dimensions);
+        break;
+    case Chart::Context: {
+        const FormField *field = forms::context().field(a.contextField);
+        const QString label = field ? field->label : a.contextField;
+        drawGroupMeans(
+            plot, a.context, a.dimensions,
+            QCoreApplication::translate("sense7::charts", "Ratings by “%1” (means, 95% CI)")
+                .arg(label),
+            QCoreApplication::translate("sense7::charts", "not answered"));
+        break;
+    }
+    }
 }
 
 } // namespace sense7::charts

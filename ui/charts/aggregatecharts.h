@@ -1,5 +1,6 @@
 #pragma once
 
+#include "browse/aggregates.h"
 #include "browse/trajectory.h"
 #include "stats/series.h"
 
@@ -12,6 +13,28 @@ class QCustomPlot;
  * functions, so a figure looks the same wherever it is made. Each clears what the plot showed.
  */
 namespace sense7::charts {
+
+/** The aggregate charts, in the order of the browser's tabs. */
+enum class Chart {
+    Distribution,
+    Trajectory,
+    Assistants,
+    Participants,
+    Breaks,
+    Correlation,
+    Context
+};
+constexpr int chartCount = 7;
+/** A chart's file-name key: "distribution", "trajectory", "assistants", ... */
+QString chartKey(Chart chart);
+std::optional<Chart> chartFromKey(const QString &key);
+/** A chart's short name for people ("Around breaks"). */
+QString chartName(Chart chart);
+/** Draws \a chart of \a aggregates: the one call the browser and `sense7 figures` share. */
+void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &aggregates);
+
+/** Leaves room left of the plot for the first slanted category label (after a font change). */
+void fitRotatedLabels(QCustomPlot *plot);
 
 /** The title row above the axes, replacing an earlier one. */
 void setTitle(QCustomPlot *plot, const QString &title);

@@ -1,0 +1,176 @@
+// sense7 figures: the aggregate charts (or conversations' trajectories) as publication figures,
+// each with a JSON sidecar that says how to make it again.
+
+#include "aggregatecharts.h"
+#include "browse/aggregates.h"
+#include "browse/trajectory.h"
+#include "cliutil.h"
+#include "error.h"
+#include "export/writer.h"
+#include "figure.h"
+#include "filteroptions.h"
+#include "forms.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <qcustomplot.h>
+
+namespace sense7::cli {
+
+int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Draw the aggregate charts of the conversations the filters select (distribution, "
+           "trajectory, assistants, participants, around breaks, correlations, by context) as "
+           "publication figures, each with a JSON sidecar naming the filters, the data hash and "
+           "the program version. With --conversation, draw those conversations' trajectories "
+           "instead."));
+    parser.addOption({QStringLiteral("db"), tr("The data set."), QStringLiteral("DB")});
+    parser.addOption({QStringLiteral("out"), tr("The folder to write into (created if needed)."),
+                      QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("format"), tr("Comma-separated: pdf, svg, png."),
+                      QStringLiteral("LIST"), QStringLiteral("pdf")});
+    parser.addOption({QStringLiteral("preset"),
+                      tr("single (3.5 in wide) or double (7.16 in) column."),
+                      QStringLiteral("PRESET"), QStringLiteral("single")});
+    parser.addOption({QStringLiteral("dpi"), tr("Resolution of PNG figures."), QStringLiteral("N"),
+                      QStringLiteral("300")});
+    parser.addOption({QStringLiteral("font-family"),
+                      tr("The font (default %1).").arg(charts::FigureStyle::defaultFontFamily()),
+                      QStringLiteral("FAMILY")});
+    parser.addOption({QStringLiteral("font-size"),
+                      tr("The font size in points (default 8 single, 9 double)."),
+                      QStringLiteral("PT")});
+    parser.addOption({QStringLiteral("group-by"),
+                      tr("The context-form field the \"by context\" chart groups by."),
+                      QStringLiteral("FIELD"), QStringLiteral("task_type")});
+    parser.addOption({QStringLiteral("chart"),
+                      tr("Only this chart (repeat for more): distribution, trajectory, "
+                         "assistants, participants, breaks, correlation, context."),
+                      QStringLiteral("CHART")});
+    parser.addOption({QStringLiteral("conversation"),
+                      tr("Draw this conversation's trajectory (an id, source id or content "
+                         "hash; repeat for more)."),
+                      QStringLiteral("ID")});
+    addFilterOptions(parser);
+    if (const auto done = parseOrExit(parser, arguments, 0, out, err))
+        return *done;
+    if (!parser.isSet(QStringLiteral("db")) || !parser.isSet(QStringLiteral("out"))) {
+        err << parser.helpText();
+        return 1;
+    }
+
+    charts::FigureStyle style;
+    const auto preset = charts::FigureStyle::presetFromKey(parser.value(QStringLiteral("preset")));
+    if (!preset)
+        throw Error(tr("--preset must be single or double, not \"%1\".")
+                        .arg(parser.value(QStringLiteral("preset"))));
+    style.preset = *preset;
+    style.fontFamily = parser.value(QStringLiteral("font-family"));
+    if (parser.isSet(QStringLiteral("font-size"))) {
+        bool ok = false;
+        style.fontSize = parser.value(QStringLiteral("font-size")).toDouble(&ok);
+        if (!ok || style.fontSize < 4 || style.fontSize > 24)
+            throw Error(tr("--font-size must be a size in points from 4 to 24."));
+    }
+    bool dpiOk = false;
+    const int dpi = parser.value(QStringLiteral("dpi")).toInt(&dpiOk);
+    if (!dpiOk || dpi < 36 || dpi > 2400)
+        throw Error(tr("--dpi must be a whole number from 36 to 2400."));
+    QVector<charts::FigureFormat> formats;
+    for (const QString &key :
+         parser.value(QStringLiteral("format")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const auto format = charts::figureFormatFromKey(key.trimmed());
+        if (!format)
+            throw Error(tr("--format: \"%1\" is not pdf, svg or png.").arg(key));
+        if (!formats.contains(*format))
+            formats.append(*format);
+    }
+    if (formats.isEmpty())
+        throw Error(tr("--format names no format."));
+    QVector<charts::Chart> chosen;
+    for (const QString &key : parser.values(QStringLiteral("chart"))) {
+        const auto chart = charts::chartFromKey(key);
+        if (!chart)
+            throw Error(tr("--chart: there is no chart \"%1\".").arg(key));
+        chosen.append(*chart);
+    }
+    if (chosen.isEmpty())
+        for (int i = 0; i < charts::chartCount; ++i)
+            chosen.append(charts::Chart(i));
+    const QString groupBy = parser.value(QStringLiteral("group-by"));
+    if (!forms::context().field(groupBy))
+        throw Error(tr("--group-by: the context form has no field \"%1\".").arg(groupBy));
+
+    auto store = Store::open(parser.value(QStringLiteral("db")));
+    const QString warning = refreshDigests(*store);
+    if (!warning.isEmpty())
+        err << tr("warning: %1").arg(warning) << Qt::endl;
+    const browse::Filter filter = filterFromOptions(parser, *store);
+    const QDir dir(parser.value(QStringLiteral("out")));
+    if (!QDir().mkpath(dir.path()))
+        throw Error(tr("Cannot create the folder %1.").arg(dir.path()));
+
+    // A fresh plot per figure: nothing one chart leaves in the layout affects the next.
+    std::unique_ptr<QCustomPlot> plot;
+    QJsonObject details {
+        {QStringLiteral("data_set"), QFileInfo(store->path()).fileName()},
+        {QStringLiteral("arguments"), QJsonArray::fromStringList(arguments.mid(1))}};
+    int written = 0;
+    const auto save = [&](const QString &name, const QString &title, QJsonObject extra) {
+        for (auto it = details.constBegin(); it != details.constEnd(); ++it)
+            extra.insert(it.key(), it.value());
+        for (const charts::FigureFormat format : formats) {
+            const QString path =
+                dir.filePath(name + QLatin1Char('.') + charts::figureFormatKey(format));
+            charts::saveFigure(plot.get(), style, format, path, dpi, title);
+            charts::writeSidecar(path, style, format, dpi, extra);
+            out << path << Qt::endl;
+            ++written;
+        }
+    };
+
+    const QStringList conversations = parser.values(QStringLiteral("conversation"));
+    if (!conversations.isEmpty()) {
+        for (const QString &key : conversations) {
+            const qint64 id = store->findConversation(key);
+            if (id == 0)
+                throw Error(tr("%1 has no conversation \"%2\".").arg(store->path(), key));
+            plot = std::make_unique<QCustomPlot>();
+            const auto trajectory =
+                browse::conversationTrajectory(*store, id, store->selfAnnotatorId());
+            charts::drawConversationTrajectory(plot.get(), trajectory, -1);
+            const auto conversation = store->conversation(id);
+            charts::setTitle(plot.get(), conversation->title);
+            save(QStringLiteral("conversation-%1").arg(id), conversation->title,
+                 {{QStringLiteral("chart"), QStringLiteral("conversation")},
+                  {QStringLiteral("conversation"), conversation->contentHash},
+                  {QStringLiteral("data_hash"), browse::dataHash(*store, {id})}});
+        }
+    } else {
+        const QVector<qint64> ids = exporter::selectConversations(*store, filter);
+        const browse::Aggregates aggregates = browse::computeAggregates(*store, filter, groupBy);
+        const QString hash = browse::dataHash(*store, ids);
+        for (const charts::Chart chart : std::as_const(chosen)) {
+            plot = std::make_unique<QCustomPlot>();
+            charts::drawAggregate(plot.get(), chart, aggregates);
+            QJsonObject extra {{QStringLiteral("chart"), charts::chartKey(chart)},
+                               {QStringLiteral("filters"), filter.toJson()},
+                               {QStringLiteral("conversations"), aggregates.conversations},
+                               {QStringLiteral("data_hash"), hash}};
+            if (chart == charts::Chart::Context)
+                extra.insert(QStringLiteral("group_by"), groupBy);
+            save(charts::chartKey(chart), charts::chartName(chart), extra);
+        }
+    }
+    err << QCoreApplication::translate("sense7::cli", "Wrote %n figure(s) to %1.", nullptr, written)
+               .arg(dir.path())
+        << Qt::endl;
+    return 0;
+}
+
+} // namespace sense7::cli

@@ -1,0 +1,97 @@
+#include "filteroptions.h"
+
+#include "browse/digest.h"
+#include "cliutil.h"
+#include "error.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+
+namespace sense7::cli {
+
+void addFilterOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("participant"),
+                      tr("Only this participant's conversations (repeat for more)."),
+                      QStringLiteral("CODE")});
+    parser.addOption({QStringLiteral("agent"),
+                      tr("Only conversations with this assistant (repeat for more)."),
+                      QStringLiteral("LABEL")});
+    parser.addOption({QStringLiteral("task"),
+                      tr("Only this task type of the context form (repeat for more)."),
+                      QStringLiteral("TYPE")});
+    parser.addOption({QStringLiteral("from"), tr("Only conversations started on or after DATE."),
+                      QStringLiteral("YYYY-MM-DD")});
+    parser.addOption({QStringLiteral("to"), tr("Only conversations started on or before DATE."),
+                      QStringLiteral("YYYY-MM-DD")});
+    parser.addOption({QStringLiteral("breaks"),
+                      tr("Only conversations with flagged, detected or no breaks."),
+                      QStringLiteral("flagged|detected|none")});
+    parser.addOption({QStringLiteral("text"),
+                      tr("Only conversations where some turn contains TEXT."),
+                      QStringLiteral("TEXT")});
+    parser.addOption(
+        {QStringLiteral("range"),
+         tr("Only conversations whose mean rating on DIMENSION lies between MIN and MAX, e.g. "
+            "warmth:4:5 (repeat for more)."),
+         QStringLiteral("DIMENSION:MIN:MAX")});
+}
+
+browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &store)
+{
+    browse::Filter filter;
+    filter.participants = parser.values(QStringLiteral("participant"));
+    filter.agents = parser.values(QStringLiteral("agent"));
+    filter.taskTypes = parser.values(QStringLiteral("task"));
+    for (const char *name : {"from", "to"}) {
+        const QString option = QLatin1String(name);
+        if (!parser.isSet(option))
+            continue;
+        const QDate date = QDate::fromString(parser.value(option), Qt::ISODate);
+        if (!date.isValid())
+            throw Error(
+                tr("--%1 %2 is not a date such as 2025-03-31.").arg(option, parser.value(option)));
+        (option == QLatin1String("from") ? filter.from : filter.to) = date;
+    }
+    if (parser.isSet(QStringLiteral("breaks"))) {
+        const QString value = parser.value(QStringLiteral("breaks"));
+        if (value == QLatin1String("flagged"))
+            filter.breaks = browse::Breaks::Flagged;
+        else if (value == QLatin1String("detected"))
+            filter.breaks = browse::Breaks::Detected;
+        else if (value == QLatin1String("none"))
+            filter.breaks = browse::Breaks::None;
+        else
+            throw Error(tr("--breaks must be flagged, detected or none, not \"%1\".").arg(value));
+    }
+    filter.text = parser.value(QStringLiteral("text"));
+    for (const QString &range : parser.values(QStringLiteral("range"))) {
+        const QStringList parts = range.split(QLatin1Char(':'));
+        bool minOk = false, maxOk = false;
+        const double min = parts.size() == 3 ? parts[1].toDouble(&minOk) : 0.0;
+        const double max = parts.size() == 3 ? parts[2].toDouble(&maxOk) : 0.0;
+        const auto dimension = parts.size() == 3 ? store.findDimension(parts[0]) : std::nullopt;
+        if (!minOk || !maxOk || min > max)
+            throw Error(tr("--range %1 is not DIMENSION:MIN:MAX, e.g. warmth:4:5.").arg(range));
+        if (!dimension)
+            throw Error(
+                tr("--range %1: the data set has no dimension \"%2\".").arg(range, parts[0]));
+        filter.ranges.append({dimension->id, min, max});
+    }
+    return filter;
+}
+
+QString refreshDigests(Store &store)
+{
+    const qint64 pending = digest::pendingWork(store);
+    if (pending == 0)
+        return {};
+    if (store.isReadOnly())
+        return tr("%1 is read-only and the summaries of some conversations are out of date: "
+                  "filters and charts may not show the latest ratings.")
+            .arg(store.path());
+    digest::refresh(store);
+    return {};
+}
+
+} // namespace sense7::cli

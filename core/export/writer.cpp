@@ -1,0 +1,560 @@
+#include "writer.h"
+
+#include "forms.h"
+#include "store.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace sense7::exporter {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sense7::exporter", text);
+}
+
+QString iso(const QDateTime &when)
+{
+    return when.isValid() ? when.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+QJsonValue valueJson(const sql::Statement &query, int column)
+{
+    return query.isNull(column) ? QJsonValue(QJsonValue::Null) : QJsonValue(query.integer(column));
+}
+
+/** A stand-in hash for an anonymised conversation: the same conversation shared twice gets the
+ * same one, so merging finds it, but it does not reveal the original. */
+QString anonymisedHash(const QString &contentHash)
+{
+    return QString::fromLatin1(
+        QCryptographicHash::hash(
+            QByteArray(QByteArray("sense7-anonymised\x1f") + contentHash.toLatin1()),
+            QCryptographicHash::Sha256)
+            .toHex()
+            .left(32));
+}
+
+/** Redacts every string inside \a value; \a dropText empties "text" members as well. */
+QJsonValue redactValue(const QJsonValue &value, const redact::Redactor &redactor, bool dropText,
+                       qint64 &count)
+{
+    if (value.isString()) {
+        const auto spans = redactor.find(value.toString());
+        count += spans.size();
+        return redact::Redactor::apply(value.toString(), spans);
+    }
+    if (value.isArray()) {
+        QJsonArray result;
+        for (const QJsonValue v : value.toArray())
+            result.append(redactValue(v, redactor, dropText, count));
+        return result;
+    }
+    if (value.isObject()) {
+        QJsonObject result;
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            result.insert(it.key(),
+                          dropText && it.key() == QLatin1String("text")
+                              ? QJsonValue(QString())
+                              : redactValue(it.value(), redactor, dropText, count));
+        return result;
+    }
+    return value;
+}
+
+/** Reads conversations for writing, with the per-data-set lookups done once. */
+class Source
+{
+public:
+    Source(const Store &store, const Anonymise &anonymise, const redact::Redactor *redactor)
+        : m_store(store)
+        , m_anonymise(anonymise)
+        , m_redactor(redactor)
+    {
+        for (const Participant &p : store.participants()) {
+            m_participants.insert(p.id, p);
+            m_codes.insert(p.id,
+                           !anonymise.enabled                        ? p.code
+                               : anonymise.participantCode.isEmpty() ? pseudonym(store, p.id)
+                                                                     : anonymise.participantCode);
+        }
+    }
+
+    qint64 redactions = 0;
+
+    QString code(qint64 participantId) const { return m_codes.value(participantId); }
+    const Participant participant(qint64 id) const { return m_participants.value(id); }
+
+    QString text(const QString &text, bool isMessage)
+    {
+        if (!m_anonymise.enabled)
+            return text;
+        if (isMessage && m_anonymise.ratingsOnly)
+            return {};
+        const auto spans = m_redactor->find(text);
+        redactions += spans.size();
+        return redact::Redactor::apply(text, spans);
+    }
+
+    QJsonObject object(const QJsonObject &object, bool dropText)
+    {
+        if (!m_anonymise.enabled)
+            return object;
+        return redactValue(object, *m_redactor, dropText, redactions).toObject();
+    }
+
+    QJsonObject profile(qint64 participantId)
+    {
+        return object(participant(participantId).profile, false);
+    }
+
+    QJsonObject conversation(qint64 id);
+
+private:
+    const Store &m_store;
+    const Anonymise &m_anonymise;
+    const redact::Redactor *m_redactor;
+    QHash<qint64, Participant> m_participants;
+    QHash<qint64, QString> m_codes;
+};
+
+QJsonObject Source::conversation(qint64 id)
+{
+    const auto found = m_store.conversation(id);
+    if (!found)
+        throw Error(tr("The data set has no conversation %1.").arg(id));
+    const Conversation &c = *found;
+    const bool anonymous = m_anonymise.enabled;
+    QJsonObject json {
+        {QStringLiteral("participant"), code(c.participantId)},
+        {QStringLiteral("source_format"), c.sourceFormat},
+        {QStringLiteral("source_id"), c.sourceId},
+        {QStringLiteral("agent"), c.agent},
+        {QStringLiteral("title"), text(c.title, true)},
+        {QStringLiteral("started_at"), iso(c.startedAt)},
+        {QStringLiteral("content_hash"), anonymous ? anonymisedHash(c.contentHash) : c.contentHash},
+        {QStringLiteral("context"), object(c.context, false)}};
+    if (!anonymous && !c.provenance.isEmpty())
+        json.insert(QStringLiteral("provenance"), c.provenance);
+
+    QJsonArray turns;
+    for (const Turn &t : m_store.turns(id)) {
+        QJsonObject turn {{QStringLiteral("role"), roleKey(t.role)},
+                          {QStringLiteral("text"), text(t.text, true)}};
+        if (t.createdAt.isValid())
+            turn.insert(QStringLiteral("created_at"), iso(t.createdAt));
+        if (!t.meta.isEmpty())
+            turn.insert(QStringLiteral("meta"), object(t.meta, m_anonymise.ratingsOnly));
+        turns.append(turn);
+    }
+    json.insert(QStringLiteral("turns"), turns);
+
+    sql::Connection &db = m_store.connection();
+    QJsonArray ratings;
+    {
+        sql::Statement query(db,
+                             "SELECT t.idx, i.key || '/' || d.key, a.code, a.kind, r.value "
+                             "FROM rating r JOIN turn t ON t.id = r.turn_id "
+                             "JOIN dimension d ON d.id = r.dimension_id "
+                             "JOIN instrument i ON i.id = d.instrument_id "
+                             "JOIN annotator a ON a.id = r.annotator_id "
+                             "WHERE t.conversation_id = ? ORDER BY t.idx, i.id, d.position, "
+                             "a.code");
+        query.bind(1, id);
+        while (query.next())
+            ratings.append(QJsonObject {{QStringLiteral("turn"), query.integer(0)},
+                                        {QStringLiteral("dimension"), query.text(1)},
+                                        {QStringLiteral("annotator"), query.text(2)},
+                                        {QStringLiteral("annotator_kind"), query.text(3)},
+                                        {QStringLiteral("value"), valueJson(query, 4)}});
+    }
+    {
+        sql::Statement query(db,
+                             "SELECT i.key || '/' || d.key, a.code, a.kind, r.value "
+                             "FROM conversation_rating r "
+                             "JOIN dimension d ON d.id = r.dimension_id "
+                             "JOIN instrument i ON i.id = d.instrument_id "
+                             "JOIN annotator a ON a.id = r.annotator_id "
+                             "WHERE r.conversation_id = ? ORDER BY i.id, d.position, a.code");
+        query.bind(1, id);
+        while (query.next())
+            ratings.append(QJsonObject {{QStringLiteral("turn"), QJsonValue::Null},
+                                        {QStringLiteral("dimension"), query.text(0)},
+                                        {QStringLiteral("annotator"), query.text(1)},
+                                        {QStringLiteral("annotator_kind"), query.text(2)},
+                                        {QStringLiteral("value"), valueJson(query, 3)}});
+    }
+    json.insert(QStringLiteral("ratings"), ratings);
+
+    QJsonArray flags;
+    {
+        sql::Statement query(db,
+                             "SELECT t.idx, a.code, a.kind, coalesce(f.reason, ''), rt.idx, "
+                             "coalesce(f.note, '') FROM turn_flag f "
+                             "JOIN turn t ON t.id = f.turn_id "
+                             "JOIN annotator a ON a.id = f.annotator_id "
+                             "LEFT JOIN turn rt ON rt.id = f.refers_to_turn_id "
+                             "WHERE t.conversation_id = ? ORDER BY t.idx, a.code");
+        query.bind(1, id);
+        while (query.next()) {
+            QJsonObject flag {{QStringLiteral("turn"), query.integer(0)},
+                              {QStringLiteral("annotator"), query.text(1)},
+                              {QStringLiteral("annotator_kind"), query.text(2)},
+                              {QStringLiteral("reason"), query.text(3)},
+                              {QStringLiteral("refers_to"), valueJson(query, 4)},
+                              {QStringLiteral("note"), text(query.text(5), false)}};
+            flags.append(flag);
+        }
+    }
+    json.insert(QStringLiteral("flags"), flags);
+
+    QJsonArray notes;
+    {
+        sql::Statement query(db,
+                             "SELECT t.idx, a.code, a.kind, n.text FROM turn_note n "
+                             "JOIN turn t ON t.id = n.turn_id "
+                             "JOIN annotator a ON a.id = n.annotator_id "
+                             "WHERE t.conversation_id = ? ORDER BY t.idx, a.code");
+        query.bind(1, id);
+        while (query.next())
+            notes.append(QJsonObject {{QStringLiteral("turn"), query.integer(0)},
+                                      {QStringLiteral("annotator"), query.text(1)},
+                                      {QStringLiteral("annotator_kind"), query.text(2)},
+                                      {QStringLiteral("text"), text(query.text(3), false)}});
+    }
+    json.insert(QStringLiteral("notes"), notes);
+    return json;
+}
+
+QByteArray compact(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QString csvField(const QString &value)
+{
+    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"'))
+        && !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
+        return value;
+    QString quoted = value;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QString(QLatin1Char('"') + quoted + QLatin1Char('"'));
+}
+
+QString contextCell(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString();
+    if (value.isDouble())
+        return QString::number(value.toDouble());
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    return {};
+}
+
+class Output
+{
+public:
+    explicit Output(const QString &path)
+        : m_file(path)
+    {
+        if (!m_file.open(QIODevice::WriteOnly))
+            throw Error(tr("Cannot write %1: %2").arg(path, m_file.errorString()));
+    }
+
+    void write(const QByteArray &bytes)
+    {
+        if (m_file.write(bytes) != bytes.size())
+            throw Error(tr("Cannot write %1: %2").arg(m_file.fileName(), m_file.errorString()));
+    }
+
+    void commit()
+    {
+        if (!m_file.commit())
+            throw Error(tr("Cannot write %1: %2").arg(m_file.fileName(), m_file.errorString()));
+    }
+
+private:
+    QSaveFile m_file;
+};
+
+void report(const Progress &progress, qint64 done, qint64 total, const QString &path)
+{
+    if (progress && !progress(done, total))
+        throw Cancelled(tr("The export to %1 was cancelled; nothing was written.").arg(path));
+}
+
+void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &path,
+              const Progress &progress, Summary &summary)
+{
+    Output out(path);
+    const Form form = forms::context();
+    QStringList header = csvColumns();
+    out.write(header.join(QLatin1Char(',')).toUtf8() + '\n');
+    QHash<qint64, QString> codes;
+    for (const Participant &p : store.participants())
+        codes.insert(p.id, p.code);
+    sql::Connection &db = store.connection();
+    qint64 done = 0;
+    for (const qint64 id : ids) {
+        const auto c = store.conversation(id);
+        if (!c)
+            continue;
+        QStringList context;
+        for (const FormField &field : form.fields)
+            context.append(csvField(contextCell(c->context.value(field.key))));
+        const QString contextCells = context.join(QLatin1Char(','));
+        const QString prefix = QStringList {csvField(codes.value(c->participantId)), c->contentHash,
+                                            csvField(c->agent)}
+                                   .join(QLatin1Char(','));
+        QByteArray rows;
+        {
+            // Turn ratings, with the rater's own continuity flag on the same turn.
+            sql::Statement query(db,
+                                 "SELECT t.idx, t.role, i.key, d.key, r.value, a.code, a.kind, "
+                                 "f.id IS NOT NULL, coalesce(f.reason, '') "
+                                 "FROM rating r JOIN turn t ON t.id = r.turn_id "
+                                 "JOIN dimension d ON d.id = r.dimension_id "
+                                 "JOIN instrument i ON i.id = d.instrument_id "
+                                 "JOIN annotator a ON a.id = r.annotator_id "
+                                 "LEFT JOIN turn_flag f ON f.turn_id = r.turn_id "
+                                 "AND f.annotator_id = r.annotator_id "
+                                 "WHERE t.conversation_id = ? "
+                                 "ORDER BY t.idx, i.id, d.position, a.code");
+            query.bind(1, id);
+            while (query.next()) {
+                const QString row =
+                    QStringList {prefix,
+                                 QString::number(query.integer(0)),
+                                 query.text(1),
+                                 csvField(query.text(2)),
+                                 csvField(query.text(3)),
+                                 query.isNull(4) ? QString() : QString::number(query.integer(4)),
+                                 csvField(query.text(5)),
+                                 query.text(6),
+                                 query.integer(7) ? QStringLiteral("1") : QStringLiteral("0"),
+                                 query.text(8),
+                                 contextCells}
+                        .join(QLatin1Char(','));
+                rows += row.toUtf8();
+                rows += '\n';
+                ++summary.ratings;
+            }
+        }
+        {
+            sql::Statement query(db,
+                                 "SELECT i.key, d.key, r.value, a.code, a.kind "
+                                 "FROM conversation_rating r "
+                                 "JOIN dimension d ON d.id = r.dimension_id "
+                                 "JOIN instrument i ON i.id = d.instrument_id "
+                                 "JOIN annotator a ON a.id = r.annotator_id "
+                                 "WHERE r.conversation_id = ? ORDER BY i.id, d.position, a.code");
+            query.bind(1, id);
+            while (query.next()) {
+                const QString row =
+                    QStringList {prefix,
+                                 QString(),
+                                 QString(),
+                                 csvField(query.text(0)),
+                                 csvField(query.text(1)),
+                                 query.isNull(2) ? QString() : QString::number(query.integer(2)),
+                                 csvField(query.text(3)),
+                                 query.text(4),
+                                 QString(),
+                                 QString(),
+                                 contextCells}
+                        .join(QLatin1Char(','));
+                rows += row.toUtf8();
+                rows += '\n';
+                ++summary.ratings;
+            }
+        }
+        out.write(rows);
+        ++summary.conversations;
+        if (++done % 64 == 0)
+            report(progress, done, ids.size(), path);
+    }
+    report(progress, done, ids.size(), path);
+    out.commit();
+    summary.files << path;
+
+    Output book(codebookPath(path));
+    book.write(codebook(store).toUtf8());
+    book.commit();
+    summary.files << codebookPath(path);
+}
+
+void writeJson(const Store &store, const QVector<qint64> &ids, const QString &path,
+               const Options &options, Format format, const Progress &progress, Summary &summary)
+{
+    const redact::Redactor redactor(options.anonymise.terms);
+    Source source(store, options.anonymise, &redactor);
+    Output out(path);
+    QSet<qint64> participants;
+    if (format == Format::Bundle) {
+        QJsonArray instruments;
+        for (const Instrument &instrument : store.instruments())
+            instruments.append(
+                QJsonObject {{QStringLiteral("key"), instrument.key},
+                             {QStringLiteral("definition"),
+                              QJsonDocument::fromJson(instrument.definition).object()}});
+        // Participants of the selected conversations, known before they are written.
+        sql::Statement query(store.connection(),
+                             "SELECT DISTINCT participant_id FROM conversation WHERE id = ?");
+        for (const qint64 id : ids) {
+            query.bind(1, id);
+            while (query.next())
+                participants.insert(query.int64(0));
+            query.reset();
+        }
+        QJsonArray people;
+        QSet<QString> written;
+        QList<qint64> sorted(participants.begin(), participants.end());
+        std::sort(sorted.begin(), sorted.end());
+        for (const qint64 p : sorted) {
+            const QString code = source.code(p);
+            if (written.contains(code))
+                continue;
+            written.insert(code);
+            people.append(QJsonObject {{QStringLiteral("code"), code},
+                                       {QStringLiteral("profile"), source.profile(p)}});
+        }
+        const QJsonObject head {
+            {QStringLiteral("format"), QStringLiteral("sense7-bundle")},
+            {QStringLiteral("version"), 1},
+            {QStringLiteral("exported_at"),
+             QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("program"),
+             QStringLiteral("Sense-7 Studio %1").arg(QStringLiteral(SENSE7_VERSION))},
+            {QStringLiteral("anonymised"), options.anonymise.enabled},
+            {QStringLiteral("ratings_only"),
+             options.anonymise.enabled && options.anonymise.ratingsOnly},
+            {QStringLiteral("instruments"), instruments},
+            {QStringLiteral("participants"), people}};
+        QByteArray text = compact(head);
+        text.chop(1); // the closing brace: the conversations follow
+        out.write(text + ",\"conversations\":[\n");
+    }
+    qint64 done = 0;
+    for (const qint64 id : ids) {
+        QJsonObject c = source.conversation(id);
+        summary.turns += c.value(QStringLiteral("turns")).toArray().size();
+        summary.ratings += c.value(QStringLiteral("ratings")).toArray().size();
+        if (format == Format::Jsonl)
+            c.insert(QStringLiteral("profile"),
+                     source.profile(store.conversation(id)->participantId));
+        QByteArray line = compact(c);
+        if (format == Format::Bundle && done + 1 < ids.size())
+            line += ',';
+        out.write(line + '\n');
+        ++summary.conversations;
+        if (++done % 64 == 0)
+            report(progress, done, ids.size(), path);
+    }
+    report(progress, done, ids.size(), path);
+    if (format == Format::Bundle)
+        out.write("]}\n");
+    out.commit();
+    summary.redactions = source.redactions;
+    summary.files << path;
+}
+
+} // namespace
+
+std::optional<Format> formatFromKey(const QString &key)
+{
+    if (key == QLatin1String("csv"))
+        return Format::Csv;
+    if (key == QLatin1String("jsonl"))
+        return Format::Jsonl;
+    if (key == QLatin1String("bundle"))
+        return Format::Bundle;
+    return std::nullopt;
+}
+
+QVector<qint64> selectConversations(const Store &store, const browse::Filter &filter)
+{
+    const browse::Condition condition = browse::where(filter);
+    const QByteArray sql =
+        QString(QStringLiteral("SELECT c.id FROM ") + browse::fromClause()
+                + QStringLiteral(" WHERE ") + condition.sql + QStringLiteral(" ORDER BY c.id"))
+            .toUtf8();
+    sql::Statement query(store.connection(), sql.constData());
+    for (int i = 0; i < condition.binds.size(); ++i)
+        query.bind(i + 1, condition.binds[i]);
+    QVector<qint64> ids;
+    while (query.next())
+        ids.append(query.int64(0));
+    return ids;
+}
+
+QString pseudonym(const Store &store, qint64 participantId)
+{
+    for (const Participant &p : store.participants()) {
+        if (p.id != participantId)
+            continue;
+        const QByteArray seed =
+            QByteArray(QByteArray("sense7-pseudonym\x1f") + p.code.toUtf8() + '\x1f'
+                       + p.createdAt.toString(Qt::ISODateWithMs).toLatin1());
+        return QStringLiteral("P-")
+            + QString::fromLatin1(
+                   QCryptographicHash::hash(seed, QCryptographicHash::Sha256).toHex().left(10));
+    }
+    return {};
+}
+
+QJsonObject conversationJson(const Store &store, qint64 conversationId, const Anonymise &anonymise,
+                             const redact::Redactor *redactor, qint64 *redactions)
+{
+    const redact::Redactor own(anonymise.terms);
+    Source source(store, anonymise, redactor ? redactor : &own);
+    QJsonObject json = source.conversation(conversationId);
+    if (redactions)
+        *redactions += source.redactions;
+    return json;
+}
+
+QStringList csvColumns()
+{
+    QStringList columns {QStringLiteral("participant"),   QStringLiteral("conversation_id"),
+                         QStringLiteral("agent"),         QStringLiteral("turn_index"),
+                         QStringLiteral("role"),          QStringLiteral("instrument"),
+                         QStringLiteral("dimension"),     QStringLiteral("value"),
+                         QStringLiteral("annotator"),     QStringLiteral("annotator_kind"),
+                         QStringLiteral("flagged_break"), QStringLiteral("break_reason")};
+    for (const FormField &field : forms::context().fields)
+        columns.append(columns.contains(field.key) ? QStringLiteral("context_") + field.key
+                                                   : field.key);
+    return columns;
+}
+
+QString codebookPath(const QString &csvPath)
+{
+    const QFileInfo info(csvPath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral(".codebook.md"));
+}
+
+Summary write(const Store &store, Format format, const QString &path, const Options &options,
+              const Progress &progress)
+{
+    const QVector<qint64> ids = selectConversations(store, options.filter);
+    Summary summary;
+    report(progress, 0, ids.size(), path);
+    if (format == Format::Csv)
+        writeCsv(store, ids, path, progress, summary);
+    else
+        writeJson(store, ids, path, options, format, progress, summary);
+    return summary;
+}
+
+} // namespace sense7::exporter

@@ -1,0 +1,105 @@
+#pragma once
+
+#include "browse/filter.h"
+#include "error.h"
+#include "export/redact.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QString>
+#include <QVector>
+
+#include <functional>
+#include <optional>
+
+class QIODevice;
+
+namespace sense7 {
+class Store;
+}
+
+/**
+ * Writing a data set out: the tidy CSV (one row per rating) with its codebook, JSON Lines (one
+ * conversation a line), and the Sense-7 bundle, the native exchange file the importer reads back
+ * (import/bundle.cpp documents the format). A participant's bundle can be anonymised: a
+ * pseudonymous participant code, redacted text, or ratings only.
+ */
+namespace sense7::exporter {
+
+enum class Format { Csv, Jsonl, Bundle };
+std::optional<Format> formatFromKey(const QString &key);
+
+/** How a participant's bundle leaves the machine. */
+struct Anonymise
+{
+    bool enabled = false;
+    QString participantCode; // replaces every participant's code; empty: pseudonym()
+    QStringList terms; // names, a company: removed as whole words
+    bool ratingsOnly = false; // no message text at all
+};
+
+struct Options
+{
+    browse::Filter filter;
+    Anonymise anonymise;
+};
+
+/**
+ * Called now and then with the conversations written and the total; returning false cancels the
+ * export, which then throws Cancelled and removes what it wrote.
+ */
+using Progress = std::function<bool(qint64 done, qint64 total)>;
+
+class Cancelled : public Error
+{
+public:
+    using Error::Error;
+};
+
+/** What an export wrote. */
+struct Summary
+{
+    qint64 conversations = 0;
+    qint64 turns = 0;
+    qint64 ratings = 0;
+    qint64 redactions = 0;
+    QStringList files;
+};
+
+/** The ids of the conversations \a filter selects, in id order. */
+QVector<qint64> selectConversations(const Store &store, const browse::Filter &filter);
+
+/**
+ * A stable pseudonym for a participant ("P-" and ten hex digits), the same for every export from
+ * this data set, and not the code it stands for.
+ */
+QString pseudonym(const Store &store, qint64 participantId);
+
+/**
+ * One conversation as the bundle and JSON Lines write it: its fields, turns, ratings, flags,
+ * notes and context form, anonymised by \a anonymise (with \a redactor, counting into
+ * \a redactions when not null).
+ */
+QJsonObject conversationJson(const Store &store, qint64 conversationId,
+                             const Anonymise &anonymise = {},
+                             const redact::Redactor *redactor = nullptr,
+                             qint64 *redactions = nullptr);
+
+/**
+ * Writes \a format to \a path: atomically (a temporary file renamed into place), so a failed or
+ * cancelled export leaves nothing half-written. CSV also writes the codebook beside it
+ * (codebookPath()). Throws Error naming the file.
+ */
+Summary write(const Store &store, Format format, const QString &path, const Options &options = {},
+              const Progress &progress = {});
+
+/** "data.csv" -> "data.codebook.md". */
+QString codebookPath(const QString &csvPath);
+
+/** The codebook of the CSV: its columns, each dimension's question and anchors, the forms. */
+QString codebook(const Store &store);
+
+/** The CSV's header: the fixed columns, then the context form's fields. */
+QStringList csvColumns();
+
+} // namespace sense7::exporter
