@@ -69,6 +69,37 @@
     </message>
 </context>
 <context>
+    <name>sense7::ShareDialog</name>
+    <message numerus="yes">
+        <source>%n conversation(s) will be shared</source>
+        <translation>
+            <numerusform>%n conversation will be shared</numerusform>
+            <numerusform>%n conversations will be shared</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>with %n rating(s)</source>
+        <translation>
+            <numerusform>with %n rating</numerusform>
+            <numerusform>with %n ratings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n redaction(s), highlighted in the preview</source>
+        <translation>
+            <numerusform>%n redaction, highlighted in the preview</numerusform>
+            <numerusform>%n redactions, highlighted in the preview</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n conversation(s) to %1. Send this file to the research team.</source>
+        <translation>
+            <numerusform>Saved %n conversation to %1. Send this file to the research team.</numerusform>
+            <numerusform>Saved %n conversations to %1. Send this file to the research team.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::TranscriptView</name>
     <message numerus="yes">
         <source>Show more (%n more characters)</source>
@@ -95,6 +126,13 @@
         <translation>
             <numerusform>Self against observers (%n observer)</numerusform>
             <numerusform>Self against observers (%n observers)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n figure(s) to %1.</source>
+        <translation>
+            <numerusform>Wrote %n figure to %1.</numerusform>
+            <numerusform>Wrote %n figures to %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -33,38 +33,47 @@
     </message>
 </context>
 <context>
+    <name>sense7</name>
+    <message>
+        <source>Tidy CSV, one row per rating (*.csv)</source>
+        <translation>整洁 CSV，每个评分一行 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON Lines, one conversation a line (*.jsonl)</source>
+        <translation>JSON Lines，每行一个对话 (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Sense-7 bundle (*.json)</source>
+        <translation>Sense-7 数据包 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Data</source>
+        <translation>导出数据</translation>
+    </message>
+    <message>
+        <source>Wrote %1 conversations and %2 ratings to:
+%3</source>
+        <translation>已将 %1 个对话和 %2 个评分写入：
+%3</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>正在导出…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+</context>
+<context>
     <name>sense7::AggregateView</name>
     <message>
         <source>–</source>
         <translation>–</translation>
-    </message>
-    <message>
-        <source>Distribution</source>
-        <translation>分布</translation>
-    </message>
-    <message>
-        <source>Trajectory</source>
-        <translation>轨迹</translation>
-    </message>
-    <message>
-        <source>Assistants</source>
-        <translation>助手</translation>
-    </message>
-    <message>
-        <source>Participants</source>
-        <translation>参与者</translation>
-    </message>
-    <message>
-        <source>Around breaks</source>
-        <translation>断裂前后</translation>
-    </message>
-    <message>
-        <source>Correlations</source>
-        <translation>相关</translation>
-    </message>
-    <message>
-        <source>By context</source>
-        <translation>按情境</translation>
     </message>
     <message>
         <source>&amp;Group by</source>
@@ -115,22 +124,6 @@
         <translation>
             <numerusform>%n 个对话</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Assistants compared (means, 95% CI)</source>
-        <translation>助手比较（平均值，95% 置信区间）</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>Ratings by “%1” (means, 95% CI)</source>
-        <translation>按“%1”的评分（平均值，95% 置信区间）</translation>
-    </message>
-    <message>
-        <source>not answered</source>
-        <translation>未回答</translation>
     </message>
     <message>
         <source>Any rule</source>
@@ -511,6 +504,38 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>This data set is read-only and not fully summarised: some means and breaks show as empty.</source>
         <translation>此数据集为只读且尚未完全汇总：部分平均值和断裂显示为空。</translation>
     </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation>导出图表(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Save the chart in front as PDF, SVG or PNG for a paper</source>
+        <translation>将当前图表保存为 PDF、SVG 或 PNG，用于论文</translation>
+    </message>
+    <message>
+        <source>Export &amp;Data…</source>
+        <translation>导出数据(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Save the conversations the filters select as tidy CSV, JSON Lines or a bundle</source>
+        <translation>将筛选出的对话保存为整洁 CSV、JSON Lines 或数据包</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>sense7::ConversationTableModel</name>
@@ -584,6 +609,105 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Detected</source>
         <translation>检测到</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::FigureDialog</name>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PDF (vector, text kept)</source>
+        <translation>PDF（矢量，保留文字）</translation>
+    </message>
+    <message>
+        <source>SVG (vector, text kept)</source>
+        <translation>SVG（矢量，保留文字）</translation>
+    </message>
+    <message>
+        <source>PNG (image)</source>
+        <translation>PNG（图像）</translation>
+    </message>
+    <message>
+        <source>File format</source>
+        <translation>文件格式</translation>
+    </message>
+    <message>
+        <source>Single column (3.5 in)</source>
+        <translation>单栏（3.5 英寸）</translation>
+    </message>
+    <message>
+        <source>Double column (7.16 in)</source>
+        <translation>双栏（7.16 英寸）</translation>
+    </message>
+    <message>
+        <source>Width preset</source>
+        <translation>宽度预设</translation>
+    </message>
+    <message>
+        <source>Font</source>
+        <translation>字体</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <source>Font size</source>
+        <translation>字号</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>Resolution of PNG figures</source>
+        <translation>PNG 图表的分辨率</translation>
+    </message>
+    <message>
+        <source>Journals usually ask for 300 dpi, or 600 dpi for line art.</source>
+        <translation>期刊通常要求 300 dpi，线条图要求 600 dpi。</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ont:</source>
+        <translation>字体(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>字号(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Figure preview</source>
+        <translation>图表预览</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>%1 × %2 in</source>
+        <translation>%1 × %2 英寸</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
     </message>
 </context>
 <context>
@@ -1050,6 +1174,30 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>All conversations with filters, full-text search and aggregate charts</source>
         <translation>全部对话，附筛选、全文搜索和汇总图表</translation>
     </message>
+    <message>
+        <source>&amp;Share my data…</source>
+        <translation>分享我的数据(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Write an anonymised bundle of your ratings for the research team</source>
+        <translation>为研究团队写出一个匿名化的评分数据包</translation>
+    </message>
+    <message>
+        <source>&amp;Export data…</source>
+        <translation>导出数据(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the whole data set as tidy CSV, JSON Lines or a Sense-7 bundle</source>
+        <translation>将整个数据集写为整洁 CSV、JSON Lines 或 Sense-7 数据包</translation>
+    </message>
+    <message>
+        <source>Export trajectory &amp;figure…</source>
+        <translation>导出轨迹图(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Save this conversation&apos;s rating trajectory as PDF, SVG or PNG</source>
+        <translation>将此对话的评分轨迹保存为 PDF、SVG 或 PNG</translation>
+    </message>
 </context>
 <context>
     <name>sense7::PredictDialog</name>
@@ -1410,6 +1558,141 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     </message>
 </context>
 <context>
+    <name>sense7::ShareDialog</name>
+    <message>
+        <source>Share &amp;ratings only, without any message text</source>
+        <translation>仅分享评分(&amp;R)，不含任何消息文本</translation>
+    </message>
+    <message>
+        <source>Share My Data</source>
+        <translation>分享我的数据</translation>
+    </message>
+    <message>
+        <source>This writes a file you can send to the research team. Your participant code is replaced by a pseudonym, and email addresses, phone numbers, web and IP addresses are removed from every message. Add anything else that identifies you, such as your name or your company. The preview shows exactly what the file will contain.</source>
+        <translation>这会写出一个可以发给研究团队的文件。你的参与者编号会被替换为化名，每条消息中的电子邮件地址、电话号码、网址和 IP 地址都会被移除。请添加其他能识别你身份的内容，例如你的姓名或公司。预览会准确显示文件将包含的内容。</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Code in the shared file</source>
+        <translation>分享文件中的编号</translation>
+    </message>
+    <message>
+        <source>A pseudonym, the same each time you share from this data set. Use the code the research team gave you, if they gave you one.</source>
+        <translation>一个化名，每次从此数据集分享时都相同。如果研究团队给了你编号，请使用该编号。</translation>
+    </message>
+    <message>
+        <source>Words to remove</source>
+        <translation>要移除的词语</translation>
+    </message>
+    <message>
+        <source>e.g. Jane Doe, Acme, 张伟</source>
+        <translation>例如：张伟, Acme, Jane Doe</translation>
+    </message>
+    <message>
+        <source>Separate words or names with commas. Each is removed wherever it appears as a word, in any letter case.</source>
+        <translation>用逗号分隔词语或姓名。每一项只要作为词出现（不区分大小写）都会被移除。</translation>
+    </message>
+    <message>
+        <source>&amp;Participant:</source>
+        <translation>参与者(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Code in the file:</source>
+        <translation>文件中的编号(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Remove these words:</source>
+        <translation>移除这些词语(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Conversations to be shared</source>
+        <translation>将要分享的对话</translation>
+    </message>
+    <message>
+        <source>Preview of what will be shared</source>
+        <translation>将要分享内容的预览</translation>
+    </message>
+    <message>
+        <source>I have looked at what will be shared and I agree to share it with the research team.</source>
+        <translation>我已查看将要分享的内容，并同意与研究团队分享。</translation>
+    </message>
+    <message>
+        <source>&amp;Save Bundle…</source>
+        <translation>保存数据包(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;There is nothing to share: this participant has no conversations.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;没有可分享的内容：此参与者没有对话。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>(title not shared)</source>
+        <translation>（不分享标题）</translation>
+    </message>
+    <message>
+        <source>Participant: &lt;b&gt;%1&lt;/b&gt; · Assistant: %2 · Ratings: %3 · Continuity flags: %4</source>
+        <translation>参与者：&lt;b&gt;%1&lt;/b&gt; · 助手：%2 · 评分：%3 · 连续性标记：%4</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>(message text not shared)</source>
+        <translation>（不分享消息文本）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) will be shared</source>
+        <translation>
+            <numerusform>将分享 %n 个对话</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>with %n rating(s)</source>
+        <translation>
+            <numerusform>包含 %n 个评分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no message text</source>
+        <translation>不含消息文本</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n redaction(s), highlighted in the preview</source>
+        <translation>
+            <numerusform>%n 处已遮盖，在预览中高亮显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Please look at the preview and tick the consent box first.</source>
+        <translation>请先查看预览并勾选同意框。</translation>
+    </message>
+    <message>
+        <source>Save Bundle</source>
+        <translation>保存数据包</translation>
+    </message>
+    <message>
+        <source>Sense-7 bundle (*.json)</source>
+        <translation>Sense-7 数据包 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n conversation(s) to %1. Send this file to the research team.</source>
+        <translation>
+            <numerusform>已将 %n 个对话保存到 %1。请把此文件发给研究团队。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::Store</name>
     <message>
         <source>%1 already exists: choose a new file name for the data set.</source>
@@ -1581,6 +1864,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Detected break</source>
         <translation>检测到的断裂</translation>
+    </message>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation>导出图表(&amp;F)…</translation>
     </message>
 </context>
 <context>
@@ -1810,6 +2097,70 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Rating</source>
         <translation>评分</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Trajectory</source>
+        <translation>轨迹</translation>
+    </message>
+    <message>
+        <source>Assistants</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Participants</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Around breaks</source>
+        <translation>断裂前后</translation>
+    </message>
+    <message>
+        <source>Correlations</source>
+        <translation>相关</translation>
+    </message>
+    <message>
+        <source>By context</source>
+        <translation>按情境</translation>
+    </message>
+    <message>
+        <source>Assistants compared (means, 95% CI)</source>
+        <translation>助手比较（平均值，95% 置信区间）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Ratings by “%1” (means, 95% CI)</source>
+        <translation>按“%1”的评分（平均值，95% 置信区间）</translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation>未回答</translation>
+    </message>
+    <message>
+        <source>Cannot draw the figure into %1.</source>
+        <translation>无法将图表绘制到 %1。</translation>
+    </message>
+    <message>
+        <source>%1 dpi is outside 36–2400.</source>
+        <translation>%1 dpi 超出 36–2400 的范围。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 as PNG.</source>
+        <translation>无法将 %1 写为 PNG。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.json</source>
+        <translation>无法写入 %1.json</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2204,6 +2555,200 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>No participant “%1” in %2.</source>
         <translation>%2 中没有参与者“%1”。</translation>
     </message>
+    <message>
+        <source>write tidy CSV, JSON Lines or a bundle</source>
+        <translation>写出整洁 CSV、JSON Lines 或数据包</translation>
+    </message>
+    <message>
+        <source>draw publication figures (PDF, SVG, PNG)</source>
+        <translation>绘制出版用图表（PDF、SVG、PNG）</translation>
+    </message>
+    <message>
+        <source>Export a data set, or the part the filters select: a tidy CSV with one row per rating (and a codebook beside it), JSON Lines with one conversation a line, or a Sense-7 bundle that `sense7 import` reads back.</source>
+        <translation>导出数据集或筛选出的部分：每个评分一行的整洁 CSV（旁附编码手册）、每行一个对话的 JSON Lines，或可由 `sense7 import` 读回的 Sense-7 数据包。</translation>
+    </message>
+    <message>
+        <source>The data set to export.</source>
+        <translation>要导出的数据集。</translation>
+    </message>
+    <message>
+        <source>csv, jsonl or bundle.</source>
+        <translation>csv、jsonl 或 bundle。</translation>
+    </message>
+    <message>
+        <source>The file to write.</source>
+        <translation>要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Bundle: give the participant a pseudonym and redact emails, phone numbers, web and IP addresses.</source>
+        <translation>数据包：为参与者使用化名，并遮盖电子邮件、电话号码、网址和 IP 地址。</translation>
+    </message>
+    <message>
+        <source>Bundle, with --anonymise: also redact TERM (a name, a company) wherever it appears as a word (repeat for more).</source>
+        <translation>数据包，配合 --anonymise：凡 TERM（姓名、公司）作为词出现时也一并遮盖（可重复）。</translation>
+    </message>
+    <message>
+        <source>Bundle, with --anonymise: leave out all message text.</source>
+        <translation>数据包，配合 --anonymise：省略所有消息文本。</translation>
+    </message>
+    <message>
+        <source>Bundle, with --anonymise: the participant code to use instead of the pseudonym.</source>
+        <translation>数据包，配合 --anonymise：用来代替化名的参与者编号。</translation>
+    </message>
+    <message>
+        <source>--format must be csv, jsonl or bundle, not &quot;%1&quot;.</source>
+        <translation>--format 必须是 csv、jsonl 或 bundle，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--redact, --ratings-only and --code need --anonymise.</source>
+        <translation>--redact、--ratings-only 和 --code 需要配合 --anonymise。</translation>
+    </message>
+    <message>
+        <source>--anonymise applies to bundles: add --format bundle.</source>
+        <translation>--anonymise 仅适用于数据包：请加上 --format bundle。</translation>
+    </message>
+    <message>
+        <source>Wrote %1: %2 conversations, %3 ratings.</source>
+        <translation>已写入 %1：%2 个对话，%3 个评分。</translation>
+    </message>
+    <message>
+        <source>Redactions: %1.</source>
+        <translation>遮盖：%1 处。</translation>
+    </message>
+    <message>
+        <source>Draw the aggregate charts of the conversations the filters select (distribution, trajectory, assistants, participants, around breaks, correlations, by context) as publication figures, each with a JSON sidecar naming the filters, the data hash and the program version. With --conversation, draw those conversations&apos; trajectories instead.</source>
+        <translation>将筛选出的对话的汇总图表（分布、轨迹、助手、参与者、断裂前后、相关、按情境）绘制为出版用图表，每个图表旁附一个 JSON 附属文件，记录筛选条件、数据哈希和程序版本。使用 --conversation 时改为绘制这些对话的轨迹。</translation>
+    </message>
+    <message>
+        <source>The folder to write into (created if needed).</source>
+        <translation>要写入的文件夹（需要时创建）。</translation>
+    </message>
+    <message>
+        <source>Comma-separated: pdf, svg, png.</source>
+        <translation>以逗号分隔：pdf、svg、png。</translation>
+    </message>
+    <message>
+        <source>single (3.5 in wide) or double (7.16 in) column.</source>
+        <translation>单栏（3.5 英寸宽）或双栏（7.16 英寸）。</translation>
+    </message>
+    <message>
+        <source>Resolution of PNG figures.</source>
+        <translation>PNG 图表的分辨率。</translation>
+    </message>
+    <message>
+        <source>The font (default %1).</source>
+        <translation>字体（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>The font size in points (default 8 single, 9 double).</source>
+        <translation>字号，单位为磅（单栏默认 8，双栏默认 9）。</translation>
+    </message>
+    <message>
+        <source>The context-form field the &quot;by context&quot; chart groups by.</source>
+        <translation>“按情境”图表用来分组的情境表单字段。</translation>
+    </message>
+    <message>
+        <source>Only this chart (repeat for more): distribution, trajectory, assistants, participants, breaks, correlation, context.</source>
+        <translation>只绘制此图表（可重复）：distribution、trajectory、assistants、participants、breaks、correlation、context。</translation>
+    </message>
+    <message>
+        <source>Draw this conversation&apos;s trajectory (an id, source id or content hash; repeat for more).</source>
+        <translation>绘制此对话的轨迹（编号、来源编号或内容哈希；可重复）。</translation>
+    </message>
+    <message>
+        <source>--preset must be single or double, not &quot;%1&quot;.</source>
+        <translation>--preset 必须是 single 或 double，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--font-size must be a size in points from 4 to 24.</source>
+        <translation>--font-size 必须是 4 到 24 之间的磅值。</translation>
+    </message>
+    <message>
+        <source>--dpi must be a whole number from 36 to 2400.</source>
+        <translation>--dpi 必须是 36 到 2400 之间的整数。</translation>
+    </message>
+    <message>
+        <source>--format: &quot;%1&quot; is not pdf, svg or png.</source>
+        <translation>--format：“%1”不是 pdf、svg 或 png。</translation>
+    </message>
+    <message>
+        <source>--format names no format.</source>
+        <translation>--format 没有指定任何格式。</translation>
+    </message>
+    <message>
+        <source>--chart: there is no chart &quot;%1&quot;.</source>
+        <translation>--chart：没有图表“%1”。</translation>
+    </message>
+    <message>
+        <source>--group-by: the context form has no field &quot;%1&quot;.</source>
+        <translation>--group-by：情境表单中没有字段“%1”。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 has no conversation &quot;%2&quot;.</source>
+        <translation>%1 中没有对话“%2”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n figure(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个图表写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only this participant&apos;s conversations (repeat for more).</source>
+        <translation>只包括此参与者的对话（可重复）。</translation>
+    </message>
+    <message>
+        <source>Only conversations with this assistant (repeat for more).</source>
+        <translation>只包括与此助手的对话（可重复）。</translation>
+    </message>
+    <message>
+        <source>Only this task type of the context form (repeat for more).</source>
+        <translation>只包括情境表单中此任务类型（可重复）。</translation>
+    </message>
+    <message>
+        <source>Only conversations started on or after DATE.</source>
+        <translation>只包括在 DATE 当天或之后开始的对话。</translation>
+    </message>
+    <message>
+        <source>Only conversations started on or before DATE.</source>
+        <translation>只包括在 DATE 当天或之前开始的对话。</translation>
+    </message>
+    <message>
+        <source>Only conversations with flagged, detected or no breaks.</source>
+        <translation>只包括有标记断裂、检测到断裂或没有断裂的对话。</translation>
+    </message>
+    <message>
+        <source>Only conversations where some turn contains TEXT.</source>
+        <translation>只包括某个轮次包含 TEXT 的对话。</translation>
+    </message>
+    <message>
+        <source>Only conversations whose mean rating on DIMENSION lies between MIN and MAX, e.g. warmth:4:5 (repeat for more).</source>
+        <translation>只包括在 DIMENSION 上平均评分介于 MIN 与 MAX 之间的对话，例如 warmth:4:5（可重复）。</translation>
+    </message>
+    <message>
+        <source>%1 is read-only and the summaries of some conversations are out of date: filters and charts may not show the latest ratings.</source>
+        <translation>%1 为只读，部分对话的汇总已过时：筛选和图表可能未反映最新评分。</translation>
+    </message>
+    <message>
+        <source>--breaks must be flagged, detected or none, not &quot;%1&quot;.</source>
+        <translation>--breaks 必须是 flagged、detected 或 none，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--range %1 is not DIMENSION:MIN:MAX, e.g. warmth:4:5.</source>
+        <translation>--range %1 不是 DIMENSION:MIN:MAX 的形式，例如 warmth:4:5。</translation>
+    </message>
+    <message>
+        <source>--%1 %2 is not a date such as 2025-03-31.</source>
+        <translation>--%1 %2 不是 2025-03-31 这样的日期。</translation>
+    </message>
+    <message>
+        <source>--range %1: the data set has no dimension &quot;%2&quot;.</source>
+        <translation>--range %1：数据集中没有维度“%2”。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>
@@ -2240,6 +2785,133 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>
             <numerusform>该回复被重新生成过（另有 %n 个版本）。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::exporter</name>
+    <message>
+        <source># Codebook</source>
+        <translation># 编码手册</translation>
+    </message>
+    <message>
+        <source>Written by Sense-7 Studio %1 on %2 from %3.</source>
+        <translation>由 Sense-7 Studio %1 于 %2 根据 %3 写出。</translation>
+    </message>
+    <message>
+        <source>One row per rating, in long format. UTF-8, comma-separated, RFC 4180 quoting.</source>
+        <translation>长格式，每个评分一行。UTF-8 编码，逗号分隔，RFC 4180 引号规则。</translation>
+    </message>
+    <message>
+        <source>## Columns</source>
+        <translation>## 列</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>The participant&apos;s code (a pseudonym).</source>
+        <translation>参与者编号（化名）。</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s content hash: a stable key that `sense7 import` accepts for ratings files.</source>
+        <translation>对话的内容哈希：`sense7 import` 读取评分文件时接受的稳定键。</translation>
+    </message>
+    <message>
+        <source>The assistant (model) that replied, as the export named it.</source>
+        <translation>作答的助手（模型），沿用导出文件中的名称。</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s position in the conversation, from 0; empty for a rating of the whole conversation.</source>
+        <translation>轮次在对话中的位置，从 0 开始；对整个对话的评分则为空。</translation>
+    </message>
+    <message>
+        <source>Who wrote the turn: user, assistant, system or tool.</source>
+        <translation>轮次的作者：user、assistant、system 或 tool。</translation>
+    </message>
+    <message>
+        <source>The instrument the dimension belongs to.</source>
+        <translation>维度所属的量表。</translation>
+    </message>
+    <message>
+        <source>The rated dimension (see below).</source>
+        <translation>被评分的维度（见下文）。</translation>
+    </message>
+    <message>
+        <source>The rating on the dimension&apos;s scale; empty means &quot;not applicable&quot;.</source>
+        <translation>该维度量尺上的评分；为空表示“不适用”。</translation>
+    </message>
+    <message>
+        <source>Who rated: &quot;self&quot; for the participant, an observer&apos;s code or a model&apos;s name.</source>
+        <translation>评分者：参与者本人为“self”，或观察者编号、模型名称。</translation>
+    </message>
+    <message>
+        <source>self, observer or model.</source>
+        <translation>self、observer 或 model。</translation>
+    </message>
+    <message>
+        <source>1 when this rater marked a continuity break at this turn, else 0; empty for conversation ratings.</source>
+        <translation>此评分者在该轮次标记了连续性断裂时为 1，否则为 0；对话评分则为空。</translation>
+    </message>
+    <message>
+        <source>The reason given for the break: forgot_context, contradicted_itself, repeated_itself, ignored_instruction, lost_thread, technical_failure or other.</source>
+        <translation>断裂的原因：forgot_context、contradicted_itself、repeated_itself、ignored_instruction、lost_thread、technical_failure 或 other。</translation>
+    </message>
+    <message>
+        <source>Context form: %1</source>
+        <translation>情境表单：%1</translation>
+    </message>
+    <message>
+        <source>Instrument %1 (`%2`, version %3)</source>
+        <translation>量表 %1（`%2`，版本 %3）</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>量尺</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Anchors</source>
+        <translation>锚点</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>free text</source>
+        <translation>自由文本</translation>
+    </message>
+    <message>
+        <source>The export to %1 was cancelled; nothing was written.</source>
+        <translation>导出到 %1 已取消；没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>The data set has no conversation %1.</source>
+        <translation>数据集中没有对话 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2424,6 +3096,46 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1: message %2 has no text (&quot;value&quot;).</source>
         <translation>%1：第 %2 条消息没有文本（“value”）。</translation>
     </message>
+    <message>
+        <source>%1: &quot;content_hash&quot; must be 32 hexadecimal digits.</source>
+        <translation>%1：“content_hash”必须是 32 位十六进制数字。</translation>
+    </message>
+    <message>
+        <source>%1: %2 skipped: %3</source>
+        <translation>%1：已跳过%2：%3</translation>
+    </message>
+    <message>
+        <source>it is not a conversation object</source>
+        <translation>它不是对话对象</translation>
+    </message>
+    <message>
+        <source>it has no message tree (&quot;mapping&quot;)</source>
+        <translation>它没有消息树（“mapping”）</translation>
+    </message>
+    <message>
+        <source>node %1 is not an object</source>
+        <translation>节点 %1 不是对象</translation>
+    </message>
+    <message>
+        <source>it has no &quot;current_node&quot;</source>
+        <translation>它没有“current_node”</translation>
+    </message>
+    <message>
+        <source>its &quot;current_node&quot; %1 is not in the message tree</source>
+        <translation>它的“current_node” %1 不在消息树中</translation>
+    </message>
+    <message>
+        <source>its message tree has a cycle at node %1</source>
+        <translation>它的消息树在节点 %1 处有环</translation>
+    </message>
+    <message>
+        <source>node %1 points to a parent %2 that is not in the tree</source>
+        <translation>节点 %1 指向的父节点 %2 不在树中</translation>
+    </message>
+    <message>
+        <source>it has no visible messages</source>
+        <translation>它没有可见的消息</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -2502,6 +3214,42 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Cannot read %1 in %2.</source>
         <translation>无法读取 %2 中的 %1。</translation>
     </message>
+    <message>
+        <source>; added to conversations already present: %1</source>
+        <translation>；补充到已有对话：%1</translation>
+    </message>
+    <message>
+        <source>; disagreements kept as they were: %1</source>
+        <translation>；存在分歧、保持原样：%1</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>the whole conversation</source>
+        <translation>整个对话</translation>
+    </message>
+    <message>
+        <source>%1 is already in the data set: %2, &quot;%3&quot; by %4 is %5 there and %6 in this file; kept %5.</source>
+        <translation>%1 已在数据集中：%2，%4 给出的“%3”在数据集中为 %5，在此文件中为 %6；保留 %5。</translation>
+    </message>
+    <message>
+        <source>%1 is already in the data set: %2 flagged a break at turn %3 for &quot;%4&quot; there and for &quot;%5&quot; in this file; kept &quot;%4&quot;.</source>
+        <translation>%1 已在数据集中：%2 在第 %3 轮标记的断裂原因在数据集中为“%4”，在此文件中为“%5”；保留“%4”。</translation>
+    </message>
+    <message>
+        <source>%1 is already in the data set: %2&apos;s note on turn %3 differs from this file&apos;s; kept the data set&apos;s.</source>
+        <translation>%1 已在数据集中：%2 在第 %3 轮的备注与此文件不同；保留数据集中的备注。</translation>
+    </message>
+    <message>
+        <source>%1 is already in the data set with different answers to the context form; kept the data set&apos;s.</source>
+        <translation>%1 已在数据集中，但情境表单的回答不同；保留数据集中的回答。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::JsonArrayReader</name>
@@ -2544,49 +3292,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1: %2 is not valid JSON at %3: %4</source>
         <translation>%1：%2 在%3处不是有效的 JSON：%4</translation>
-    </message>
-</context>
-<context>
-    <name>sense7::import::Reader</name>
-    <message>
-        <source>%1: %2 skipped: %3</source>
-        <translation>%1：已跳过%2：%3</translation>
-    </message>
-    <message>
-        <source>conversation</source>
-        <translation>对话</translation>
-    </message>
-    <message>
-        <source>it is not a conversation object</source>
-        <translation>它不是对话对象</translation>
-    </message>
-    <message>
-        <source>it has no message tree (&quot;mapping&quot;)</source>
-        <translation>它没有消息树（“mapping”）</translation>
-    </message>
-    <message>
-        <source>node %1 is not an object</source>
-        <translation>节点 %1 不是对象</translation>
-    </message>
-    <message>
-        <source>it has no &quot;current_node&quot;</source>
-        <translation>它没有“current_node”</translation>
-    </message>
-    <message>
-        <source>its &quot;current_node&quot; %1 is not in the message tree</source>
-        <translation>它的“current_node” %1 不在消息树中</translation>
-    </message>
-    <message>
-        <source>its message tree has a cycle at node %1</source>
-        <translation>它的消息树在节点 %1 处有环</translation>
-    </message>
-    <message>
-        <source>node %1 points to a parent %2 that is not in the tree</source>
-        <translation>节点 %1 指向的父节点 %2 不在树中</translation>
-    </message>
-    <message>
-        <source>it has no visible messages</source>
-        <translation>它没有可见的消息</translation>
     </message>
 </context>
 <context>

@@ -6,14 +6,17 @@
 #include "annotationsession.h"
 #include "browser/browserwindow.h"
 #include "conversationtablemodel.h"
+#include "dataexport.h"
 #include "error.h"
 #include "findbar.h"
 #include "importcontroller.h"
 #include "predictdialog.h"
 #include "ratingpanel.h"
 #include "retestcontroller.h"
+#include "sharedialog.h"
 #include "shortcutsdialog.h"
 #include "store.h"
+#include "trajectorychart.h"
 #include "transcriptview.h"
 #include "turnlistmodel.h"
 #include "workspace.h"
@@ -169,6 +172,19 @@ void MainWindow::createActions()
         tr("Import chat exports (ChatGPT, Claude, JSON, CSV), research data "
            "sets, ratings or Sense-7 bundles; you can also drop files on "
            "the window"));
+    file->addSeparator();
+    QAction *share = file->addAction(tr("&Share my data…"), this, &MainWindow::shareData);
+    share->setObjectName(QStringLiteral("shareAction"));
+    share->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    share->setStatusTip(tr("Write an anonymised bundle of your ratings for the research team"));
+    QAction *exportAction = file->addAction(tr("&Export data…"), this, &MainWindow::exportData);
+    exportAction->setObjectName(QStringLiteral("exportDataAction"));
+    exportAction->setStatusTip(
+        tr("Write the whole data set as tidy CSV, JSON Lines or a Sense-7 bundle"));
+    QAction *figure = file->addAction(tr("Export trajectory &figure…"), this,
+                                      [this] { m_workspace->chart()->exportFigure(); });
+    figure->setObjectName(QStringLiteral("exportTrajectoryAction"));
+    figure->setStatusTip(tr("Save this conversation's rating trajectory as PDF, SVG or PNG"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -346,6 +362,21 @@ void MainWindow::updateProgress()
                            : QStringLiteral("0")));
     m_progress->setToolTip(
         tr("%1 of %2 ratings given in the conversations listed").arg(rated).arg(cells));
+}
+
+void MainWindow::shareData()
+{
+    if (!m_store)
+        return;
+    auto *dialog = new ShareDialog(*m_store, m_annotationBar->participantId(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::exportData()
+{
+    if (m_store)
+        exportDataInteractively(this, *m_store, {});
 }
 
 void MainWindow::showBrowser()

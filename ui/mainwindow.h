@@ -76,6 +76,8 @@ private:
     void showAnalysis(bool evaluation);
     void predictRatings();
     void showBrowser();
+    void shareData();
+    void exportData();
     void openFromBrowser(qint64 conversationId);
     void setMode(bool researcher);
     void startSession();

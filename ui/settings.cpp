@@ -1,6 +1,7 @@
 #include "settings.h"
 
 #include <QFileInfo>
+#include <QJsonDocument>
 
 namespace sense7 {
 
@@ -13,6 +14,8 @@ const auto workspace = QStringLiteral("mainWindow/workspace");
 const auto reading = QStringLiteral("mainWindow/reading");
 const auto browserGeometry = QStringLiteral("browser/geometry");
 const auto browserSplitter = QStringLiteral("browser/splitter");
+const auto figureOptions = QStringLiteral("export/figure");
+const auto exportFolder = QStringLiteral("export/folder");
 const auto mode = QStringLiteral("annotation/mode");
 const auto retestEnabled = QStringLiteral("retest/enabled");
 const auto retestEvery = QStringLiteral("retest/everyConversations");
@@ -56,6 +59,26 @@ QByteArray Settings::splitterState() const
 void Settings::setSplitterState(const QByteArray &state)
 {
     m_settings.setValue(key::splitter, state);
+}
+
+QJsonObject Settings::figureOptions() const
+{
+    return QJsonDocument::fromJson(m_settings.value(key::figureOptions).toByteArray()).object();
+}
+
+void Settings::setFigureOptions(const QJsonObject &options)
+{
+    m_settings.setValue(key::figureOptions, QJsonDocument(options).toJson(QJsonDocument::Compact));
+}
+
+QString Settings::exportFolder() const
+{
+    return m_settings.value(key::exportFolder).toString();
+}
+
+void Settings::setExportFolder(const QString &folder)
+{
+    m_settings.setValue(key::exportFolder, folder);
 }
 
 QString Settings::lastDataSet() const

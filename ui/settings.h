@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -61,6 +62,12 @@ public:
     bool classifyKeyInKeychain() const;
     void setClassifyKeyInKeychain(bool on);
 
+    /** The export figure dialog's last choices: format, preset, font, size, dpi. */
+    QJsonObject figureOptions() const;
+    void setFigureOptions(const QJsonObject &options);
+    /** Where figures, data and bundles were last saved. */
+    QString exportFolder() const;
+    void setExportFolder(const QString &folder);
     QString lastDataSet() const;
     void setLastDataSet(const QString &path);
     /** Most recent first, without duplicates, at most maxRecent entries. */

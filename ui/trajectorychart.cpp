@@ -1,8 +1,13 @@
 #include "trajectorychart.h"
 
+#include "browse/aggregates.h"
 #include "charts/aggregatecharts.h"
+#include "figuredialog.h"
 #include "store.h"
 
+#include <QContextMenuEvent>
+#include <QFileInfo>
+#include <QMenu>
 #include <QToolTip>
 
 namespace sense7 {
@@ -72,11 +77,45 @@ void TrajectoryChart::load(const Store *store, qint64 conversationId, qint64 ann
     const qint64 current = m_current >= 0 && m_current < m_trajectory.turnIds.size()
         ? m_trajectory.turnIds[m_current]
         : 0;
+    m_store = store;
+    m_conversationId = store ? conversationId : 0;
     m_trajectory = store && conversationId > 0
         ? browse::conversationTrajectory(*store, conversationId, annotatorId)
         : browse::ConversationTrajectory();
     m_current = m_trajectory.replyOf(current);
     redraw();
+}
+
+void TrajectoryChart::exportFigure()
+{
+    if (!m_store || m_conversationId == 0 || m_trajectory.turnIds.isEmpty())
+        return;
+    const auto conversation = m_store->conversation(m_conversationId);
+    if (!conversation)
+        return;
+    const QJsonObject details {
+        {QStringLiteral("chart"), QStringLiteral("conversation")},
+        {QStringLiteral("data_set"), QFileInfo(m_store->path()).fileName()},
+        {QStringLiteral("conversation"), conversation->contentHash},
+        {QStringLiteral("data_hash"), browse::dataHash(*m_store, {m_conversationId})}};
+    const browse::ConversationTrajectory trajectory = m_trajectory;
+    const QString title = conversation->title;
+    auto *dialog = new FigureDialog(
+        [trajectory, title](QCustomPlot *plot) {
+            charts::drawConversationTrajectory(plot, trajectory, -1);
+            charts::setTitle(plot, title);
+        },
+        QStringLiteral("conversation-%1").arg(m_conversationId), details, window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void TrajectoryChart::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    QAction *action = menu.addAction(tr("Export &Figure…"), this, &TrajectoryChart::exportFigure);
+    action->setEnabled(m_conversationId != 0 && !m_trajectory.turnIds.isEmpty());
+    menu.exec(event->globalPos());
 }
 
 void TrajectoryChart::setCurrentTurn(qint64 turnId)

@@ -23,6 +23,8 @@ public:
     /** Re-reads \a conversationId's ratings by \a annotatorId (0 clears the chart). */
     void load(const Store *store, qint64 conversationId, qint64 annotatorId);
     void setCurrentTurn(qint64 turnId);
+    /** "Export figure…" for this conversation's trajectory; nothing when none is shown. */
+    void exportFigure();
     const browse::ConversationTrajectory &trajectory() const { return m_trajectory; }
     /** What the tooltip says at reply \a reply (0-based): its breaks, empty when none. */
     QString breakDescription(int reply) const;
@@ -36,6 +38,7 @@ Q_SIGNALS:
 
 protected:
     void mouseMoveEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
@@ -44,6 +47,8 @@ private:
     int replyAt(const QPointF &pos) const;
 
     browse::ConversationTrajectory m_trajectory;
+    const Store *m_store = nullptr;
+    qint64 m_conversationId = 0;
     int m_current = -1;
     QSet<QString> m_hidden; // legend entries switched off
 };

@@ -6,6 +6,7 @@
 #include "store.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 
 namespace sense7::cli {
 
@@ -49,8 +50,9 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
             continue;
         const QDate date = QDate::fromString(parser.value(option), Qt::ISODate);
         if (!date.isValid())
-            throw Error(
-                tr("--%1 %2 is not a date such as 2025-03-31.").arg(option, parser.value(option)));
+            throw Error(QCoreApplication::translate("sense7::cli",
+                                                    "--%1 %2 is not a date such as 2025-03-31.")
+                            .arg(option, parser.value(option)));
         (option == QLatin1String("from") ? filter.from : filter.to) = date;
     }
     if (parser.isSet(QStringLiteral("breaks"))) {
@@ -62,7 +64,10 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
         else if (value == QLatin1String("none"))
             filter.breaks = browse::Breaks::None;
         else
-            throw Error(tr("--breaks must be flagged, detected or none, not \"%1\".").arg(value));
+            throw Error(
+                QCoreApplication::translate(
+                    "sense7::cli", "--breaks must be flagged, detected or none, not \"%1\".")
+                    .arg(value));
     }
     filter.text = parser.value(QStringLiteral("text"));
     for (const QString &range : parser.values(QStringLiteral("range"))) {
@@ -72,10 +77,13 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
         const double max = parts.size() == 3 ? parts[2].toDouble(&maxOk) : 0.0;
         const auto dimension = parts.size() == 3 ? store.findDimension(parts[0]) : std::nullopt;
         if (!minOk || !maxOk || min > max)
-            throw Error(tr("--range %1 is not DIMENSION:MIN:MAX, e.g. warmth:4:5.").arg(range));
+            throw Error(QCoreApplication::translate(
+                            "sense7::cli", "--range %1 is not DIMENSION:MIN:MAX, e.g. warmth:4:5.")
+                            .arg(range));
         if (!dimension)
-            throw Error(
-                tr("--range %1: the data set has no dimension \"%2\".").arg(range, parts[0]));
+            throw Error(QCoreApplication::translate(
+                            "sense7::cli", "--range %1: the data set has no dimension \"%2\".")
+                            .arg(range, parts[0]));
         filter.ranges.append({dimension->id, min, max});
     }
     return filter;

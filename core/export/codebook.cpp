@@ -13,7 +13,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::exporter::Codebook", text);
+    return QCoreApplication::translate("sense7::exporter", text);
 }
 
 QString cell(QString text)

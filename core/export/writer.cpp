@@ -71,6 +71,8 @@ QJsonValue redactValue(const QJsonValue &value, const redact::Redactor &redactor
 /** Reads conversations for writing, with the per-data-set lookups done once. */
 class Source
 {
+    Q_DECLARE_TR_FUNCTIONS(sense7::exporter)
+
 public:
     Source(const Store &store, const Anonymise &anonymise, const redact::Redactor *redactor)
         : m_store(store)
@@ -264,6 +266,8 @@ QString contextCell(const QJsonValue &value)
 
 class Output
 {
+    Q_DECLARE_TR_FUNCTIONS(sense7::exporter)
+
 public:
     explicit Output(const QString &path)
         : m_file(path)

@@ -25,7 +25,7 @@ namespace sense7::import {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::import::Bundle", text);
+    return QCoreApplication::translate("sense7::import", text);
 }
 
 AnnotatorKind kindAt(const Json &node, const QString &where)

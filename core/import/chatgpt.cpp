@@ -24,7 +24,7 @@ using simdjson::dom::element;
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::import::ChatGpt", text);
+    return QCoreApplication::translate("sense7::import", text);
 }
 
 QString qs(std::string_view s)
@@ -125,6 +125,8 @@ using Nodes = std::unordered_map<std::string_view, Node>;
 
 class Reader
 {
+    Q_DECLARE_TR_FUNCTIONS(sense7::import)
+
 public:
     Reader(const QString &source, ImportSink &sink)
         : m_source(source)

@@ -11,7 +11,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::import::Claude", text);
+    return QCoreApplication::translate("sense7::import", text);
 }
 
 QString messageText(const Json &message)

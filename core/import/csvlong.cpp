@@ -22,7 +22,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::import::Csv", text);
+    return QCoreApplication::translate("sense7::import", text);
 }
 
 const QHash<QString, QStringList> &aliases()

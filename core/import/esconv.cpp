@@ -16,7 +16,7 @@ namespace sense7::import {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::import::EsConv", text);
+    return QCoreApplication::translate("sense7::import", text);
 }
 
 /** A 1-5 score given as a number or a numeric string; nullopt when absent. */

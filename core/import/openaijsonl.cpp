@@ -12,7 +12,7 @@ namespace sense7::import {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::import::OpenAiJsonl", text);
+    return QCoreApplication::translate("sense7::import", text);
 }
 
 QString contentText(const Json &content)

@@ -9,7 +9,7 @@ namespace sense7::import {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::import::ShareGpt", text);
+    return QCoreApplication::translate("sense7::import", text);
 }
 } // namespace
 

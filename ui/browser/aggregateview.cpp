@@ -168,6 +168,7 @@ void AggregateView::display(const Results &r)
         return;
     }
     m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
+    m_results = std::make_shared<const browse::Aggregates>(r);
     for (int i = 0; i < ChartCount; ++i)
         charts::drawAggregate(m_plots[i], charts::Chart(i), r);
 

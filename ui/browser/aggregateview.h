@@ -48,6 +48,9 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     QTableWidget *detectionTable() const { return m_detection; }
     bool isBusy() const;
+    /** What the charts show now; null before the first computation. */
+    std::shared_ptr<const browse::Aggregates> results() const { return m_results; }
+    const browse::Filter &filter() const { return m_filter; }
 
     struct Results : browse::Aggregates
     {
@@ -73,6 +76,7 @@ private:
     browse::Filter m_filter;
     QThread *m_thread = nullptr;
     bool m_again = false;
+    std::shared_ptr<const browse::Aggregates> m_results;
 };
 
 } // namespace sense7

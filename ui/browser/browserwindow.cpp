@@ -1,9 +1,13 @@
 #include "browserwindow.h"
 
 #include "aggregateview.h"
+#include "browse/aggregates.h"
 #include "browse/digest.h"
+#include "charts/aggregatecharts.h"
+#include "dataexport.h"
 #include "datasetmodel.h"
 #include "error.h"
+#include "figuredialog.h"
 #include "filterbar.h"
 #include "settings.h"
 #include "store.h"
@@ -14,6 +18,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QShortcut>
@@ -21,6 +27,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sense7 {
@@ -79,12 +86,36 @@ BrowserWindow::BrowserWindow(QWidget *parent)
             Q_EMIT openConversation(m_model->conversationId(index.row()));
     };
     connect(m_table, &QTableView::activated, this, open);
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *figure = file->addAction(tr("Export &Figure…"), this, &BrowserWindow::exportFigure);
+    figure->setObjectName(QStringLiteral("exportFigureAction"));
+    figure->setShortcut(QKeySequence(tr("Ctrl+E")));
+    figure->setStatusTip(tr("Save the chart in front as PDF, SVG or PNG for a paper"));
+    QAction *dataAction = file->addAction(tr("Export &Data…"), this, &BrowserWindow::exportData);
+    dataAction->setObjectName(QStringLiteral("exportDataAction"));
+    dataAction->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    dataAction->setStatusTip(
+        tr("Save the conversations the filters select as tidy CSV, JSON Lines or "
+           "a bundle"));
+    file->addSeparator();
+    file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    auto *exportButton = new QToolButton(this);
+    exportButton->setObjectName(QStringLiteral("exportFigureButton"));
+    exportButton->setDefaultAction(figure);
+    exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_charts->tabs()->setCornerWidget(exportButton, Qt::TopRightCorner);
+    const auto enableFigure = [this, figure] {
+        figure->setEnabled(m_charts->results() != nullptr
+                           && m_charts->tabs()->currentIndex() < AggregateView::ChartCount);
+    };
+    connect(m_charts, &AggregateView::computed, this, enableFigure);
+    connect(m_charts->tabs(), &QTabWidget::currentChanged, this, enableFigure);
+    enableFigure();
+
     auto *find = new QShortcut(QKeySequence::Find, this);
     connect(find, &QShortcut::activated, m_filterBar, &FilterBar::focusSearch);
     auto *reload = new QShortcut(QKeySequence::Refresh, this);
     connect(reload, &QShortcut::activated, this, &BrowserWindow::refresh);
-    auto *close = new QShortcut(QKeySequence::Close, this);
-    connect(close, &QShortcut::activated, this, &QWidget::close);
 
     resize(1360, 820);
     Settings settings;
@@ -152,6 +183,37 @@ bool BrowserWindow::refresh()
     m_charts->setFilter(m_filterBar->filter());
     m_charts->setDataSet(m_store->path());
     return complete;
+}
+
+void BrowserWindow::exportFigure()
+{
+    const auto results = m_charts->results();
+    const int tab = m_charts->tabs()->currentIndex();
+    if (!m_store || !results || tab < 0 || tab >= AggregateView::ChartCount)
+        return;
+    const auto chart = charts::Chart(tab);
+    QJsonObject details {{QStringLiteral("chart"), charts::chartKey(chart)},
+                         {QStringLiteral("data_set"), QFileInfo(m_store->path()).fileName()},
+                         {QStringLiteral("filters"), m_charts->filter().toJson()},
+                         {QStringLiteral("conversations"), results->conversations}};
+    if (chart == charts::Chart::Context)
+        details.insert(QStringLiteral("group_by"), results->contextField);
+    QApplication::setOverrideCursor(Qt::BusyCursor);
+    details.insert(
+        QStringLiteral("data_hash"),
+        browse::dataHash(*m_store, exporter::selectConversations(*m_store, m_charts->filter())));
+    QApplication::restoreOverrideCursor();
+    auto *dialog = new FigureDialog(
+        [results, chart](QCustomPlot *plot) { charts::drawAggregate(plot, chart, *results); },
+        charts::chartKey(chart), details, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void BrowserWindow::exportData()
+{
+    if (m_store)
+        exportDataInteractively(this, *m_store, m_filterBar->filter());
 }
 
 void BrowserWindow::updateCount()

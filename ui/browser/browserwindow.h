@@ -45,6 +45,10 @@ protected:
 
 private:
     void updateCount();
+    /** The chart in front as a publication figure. */
+    void exportFigure();
+    /** The filtered conversations as CSV, JSON Lines or a bundle. */
+    void exportData();
 
     Store *m_store = nullptr;
     DataSetModel *m_model;

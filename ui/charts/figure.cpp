@@ -20,7 +20,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sense7::charts::Figure", text);
+    return QCoreApplication::translate("sense7::charts", text);
 }
 
 QSize layoutSize(const FigureStyle &style)
@@ -90,6 +90,8 @@ void fitLegend(QCustomPlot *plot)
 
 class Output
 {
+    Q_DECLARE_TR_FUNCTIONS(sense7::charts)
+
 public:
     explicit Output(const QString &path)
         : m_file(path)

@@ -1,0 +1,472 @@
+// Exports: the bundle round trip, the tidy CSV read back against the data set, JSON Lines,
+// filters, anonymised bundles, cancelling, and merging bundles that disagree.
+
+#include "edit.h"
+#include "export/writer.h"
+#include "import/csvreader.h"
+#include "import/importer.h"
+#include "testsupport.h"
+
+#include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sense7;
+
+namespace {
+
+/** Everything a round trip must keep, keyed by content hash and turn index, not by row ids. */
+QString logicalDump(Store &store)
+{
+    QString text;
+    const char *const queries[] = {
+        "SELECT p.code, p.profile FROM participant p ORDER BY p.code",
+        "SELECT c.content_hash, p.code, c.source_format, coalesce(c.source_id, ''), "
+        "coalesce(c.agent, ''), c.title, coalesce(c.started_at, ''), c.context "
+        "FROM conversation c JOIN participant p ON p.id = c.participant_id ORDER BY 1",
+        "SELECT c.content_hash, t.idx, t.role, t.text, coalesce(t.created_at, ''), t.meta "
+        "FROM turn t JOIN conversation c ON c.id = t.conversation_id ORDER BY 1, 2",
+        "SELECT c.content_hash, t.idx, i.key, d.key, a.code, a.kind, coalesce(r.value, 'n/a') "
+        "FROM rating r JOIN turn t ON t.id = r.turn_id JOIN conversation c ON c.id = "
+        "t.conversation_id JOIN dimension d ON d.id = r.dimension_id JOIN instrument i ON i.id = "
+        "d.instrument_id JOIN annotator a ON a.id = r.annotator_id ORDER BY 1, 2, 3, 4, 5",
+        "SELECT c.content_hash, d.key, a.code, coalesce(r.value, 'n/a') FROM conversation_rating r "
+        "JOIN conversation c ON c.id = r.conversation_id JOIN dimension d ON d.id = "
+        "r.dimension_id JOIN annotator a ON a.id = r.annotator_id ORDER BY 1, 2, 3",
+        "SELECT c.content_hash, t.idx, a.code, coalesce(f.reason, ''), coalesce(rt.idx, ''), "
+        "coalesce(f.note, '') FROM turn_flag f JOIN turn t ON t.id = f.turn_id JOIN conversation c "
+        "ON c.id = t.conversation_id JOIN annotator a ON a.id = f.annotator_id LEFT JOIN turn rt "
+        "ON rt.id = f.refers_to_turn_id ORDER BY 1, 2, 3",
+        "SELECT c.content_hash, t.idx, a.code, n.text FROM turn_note n JOIN turn t ON t.id = "
+        "n.turn_id JOIN conversation c ON c.id = t.conversation_id JOIN annotator a ON a.id = "
+        "n.annotator_id ORDER BY 1, 2, 3",
+        "SELECT key, name, version, definition FROM instrument ORDER BY key"};
+    for (const char *sql : queries) {
+        sql::Statement query(store.connection(), sql);
+        int rows = 0;
+        while (query.next()) {
+            for (int c = 0; c < 8; ++c)
+                text += query.text(c) + QLatin1Char('|');
+            text += QLatin1Char('\n');
+            ++rows;
+        }
+        text += QStringLiteral("-- %1 rows\n").arg(rows);
+    }
+    return text;
+}
+
+/** The demo plus what it lacks: a note, a conversation rating, an observer's n/a rating. */
+void enrich(Store &store)
+{
+    const qint64 conversation = store.conversationSummaries().first().id;
+    const QVector<Turn> turns = store.turns(conversation);
+    const qint64 self = store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    store.apply({Edit::Kind::Note, turns[1].id, 0, self, QJsonValue::Undefined,
+                 QStringLiteral("Felt rushed — 有点敷衍, \"quoted\", comma")},
+                Origin::Edit);
+    const auto overall = store.findDimension(QStringLiteral("esconv/empathy"));
+    const auto warmth = store.findDimension(QStringLiteral("warmth"));
+    QVERIFY(warmth);
+    const qint64 observer = store.annotatorId(QStringLiteral("OBS9"), AnnotatorKind::Observer);
+    store.setRating(turns[1].id, warmth->id, observer, std::nullopt);
+    if (overall)
+        store.setConversationRating(conversation, overall->id, self, 4);
+}
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void bundleRoundTripKeepsEverything();
+    void csvReadsBackAsTheDataSet();
+    void csvHasCodebookAndContextColumns();
+    void jsonlHasOneConversationALine();
+    void filterLimitsTheExport();
+    void anonymisedBundleRedactsAndImports();
+    void ratingsOnlyBundleHasNoText();
+    void cancelWritesNothing();
+    void mergingAddsMissingAndReportsDisagreements();
+    void mergingKeepsProvenanceOfEachBundle();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestExport::bundleRoundTripKeepsEverything()
+{
+    const QString demoPath = m_dir.filePath(QStringLiteral("round.sense7"));
+    test::makeDemoDataSet(demoPath);
+    auto demo = Store::open(demoPath);
+    enrich(*demo);
+    const QString bundle = m_dir.filePath(QStringLiteral("round.json"));
+    const exporter::Summary written = exporter::write(*demo, exporter::Format::Bundle, bundle);
+    QCOMPARE(written.conversations, demo->info().conversations);
+
+    auto empty = Store::create(m_dir.filePath(QStringLiteral("empty.sense7")));
+    import::Importer importer(*empty);
+    const import::Summary summary = importer.importFile(bundle);
+    QCOMPARE(summary.format, QStringLiteral("bundle"));
+    QCOMPARE(summary.imported, int(written.conversations));
+    const QString before = logicalDump(*demo);
+    QVERIFY(before.contains(QStringLiteral("有点敷衍")));
+    QVERIFY(before.contains(QStringLiteral("OBS9|observer|n/a")));
+    QCOMPARE(logicalDump(*empty), before);
+    // Where each conversation came from survives as provenance of the bundle.
+    const auto conversation = empty->conversation(empty->conversationSummaries().first().id);
+    QCOMPARE(conversation->provenance.value(QStringLiteral("bundle")).toString(),
+             QStringLiteral("round.json"));
+    QCOMPARE(conversation->provenance.value(QStringLiteral("format")).toString(),
+             QStringLiteral("bundle"));
+
+    // Importing it again adds nothing and changes nothing.
+    const QString after = logicalDump(*empty);
+    import::Importer again(*empty);
+    const import::Summary second = again.importFile(bundle);
+    QCOMPARE(second.imported, 0);
+    QCOMPARE(second.alreadyPresent, summary.imported);
+    QCOMPARE(second.conflicts, 0);
+    QCOMPARE(logicalDump(*empty), after);
+}
+
+void TestExport::csvReadsBackAsTheDataSet()
+{
+    const QString path = m_dir.filePath(QStringLiteral("csv.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    enrich(*store);
+    const QString csv = m_dir.filePath(QStringLiteral("ratings.csv"));
+    const exporter::Summary summary = exporter::write(*store, exporter::Format::Csv, csv);
+
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    import::CsvReader reader(file, csv);
+    QStringList header, row;
+    QVERIFY(reader.next(header));
+    QCOMPARE(header, exporter::csvColumns());
+    const auto column = [&](const char *name) {
+        return int(header.indexOf(QLatin1String(name)));
+    };
+    for (const char *name :
+         {"participant", "conversation_id", "agent", "turn_index", "role", "dimension", "value",
+          "annotator", "annotator_kind", "flagged_break", "break_reason", "task_type"})
+        QVERIFY2(column(name) >= 0, name);
+
+    qint64 rows = 0, notApplicable = 0, flagged = 0;
+    sql::Statement lookup(store->connection(),
+                          "SELECT r.value, r.value IS NULL, p.code, coalesce(c.agent, ''), t.role, "
+                          "EXISTS(SELECT 1 FROM turn_flag f WHERE f.turn_id = t.id AND "
+                          "f.annotator_id = a.id) FROM rating r JOIN turn t ON t.id = r.turn_id "
+                          "JOIN conversation c ON c.id = t.conversation_id JOIN participant p ON "
+                          "p.id = c.participant_id JOIN dimension d ON d.id = r.dimension_id JOIN "
+                          "annotator a ON a.id = r.annotator_id WHERE c.content_hash = ? AND "
+                          "t.idx = ? AND d.key = ? AND a.code = ?");
+    QString firstKey;
+    while (reader.next(row)) {
+        QCOMPARE(row.size(), header.size());
+        ++rows;
+        if (firstKey.isEmpty())
+            firstKey = row[column("conversation_id")];
+        if (row[column("turn_index")].isEmpty())
+            continue; // a conversation rating
+        lookup.bind(1, row[column("conversation_id")])
+            .bind(2, row[column("turn_index")].toInt())
+            .bind(3, row[column("dimension")])
+            .bind(4, row[column("annotator")]);
+        QVERIFY2(lookup.next(), qPrintable(row.join(QLatin1Char(','))));
+        if (lookup.integer(1)) {
+            QCOMPARE(row[column("value")], QString()); // not applicable: an empty cell
+            ++notApplicable;
+        } else {
+            QCOMPARE(row[column("value")].toInt(), lookup.integer(0));
+        }
+        QCOMPARE(row[column("participant")], lookup.text(2));
+        QCOMPARE(row[column("agent")], lookup.text(3));
+        QCOMPARE(row[column("role")], lookup.text(4));
+        QCOMPARE(row[column("flagged_break")],
+                 lookup.integer(5) ? QStringLiteral("1") : QStringLiteral("0"));
+        flagged += lookup.integer(5);
+        lookup.reset();
+    }
+    const qint64 expected = store->connection().pragmaInt("SELECT count(*) FROM rating")
+        + store->connection().pragmaInt("SELECT count(*) FROM conversation_rating");
+    QCOMPARE(rows, expected);
+    QCOMPARE(summary.ratings, expected);
+    QCOMPARE(notApplicable,
+             store->connection().pragmaInt("SELECT count(*) FROM rating WHERE value IS NULL"));
+    QVERIFY(flagged > 0);
+
+    // The keys it writes are the ones the ratings importer accepts.
+    QVERIFY(store->findConversation(firstKey) > 0);
+}
+
+void TestExport::csvHasCodebookAndContextColumns()
+{
+    const QString path = m_dir.filePath(QStringLiteral("book.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    const QString csv = m_dir.filePath(QStringLiteral("book.csv"));
+    const exporter::Summary summary = exporter::write(*store, exporter::Format::Csv, csv);
+    QCOMPARE(summary.files.size(), 2);
+    QCOMPARE(summary.files.last(), m_dir.filePath(QStringLiteral("book.codebook.md")));
+    const QString book = QString::fromUtf8(test::readFile(summary.files.last()));
+    int anchors = 0;
+    for (const Instrument &instrument : store->instruments()) {
+        for (const Dimension &d : instrument.dimensions) {
+            QVERIFY2(book.contains(QStringLiteral("`%1`").arg(d.key)), qPrintable(d.key));
+            for (const QString &anchor : d.anchors) {
+                QVERIFY2(book.contains(anchor), qPrintable(anchor));
+                ++anchors;
+            }
+        }
+    }
+    QVERIFY(anchors >= 21);
+    QVERIFY(book.contains(QStringLiteral("`task_type`")));
+    QVERIFY(book.contains(QStringLiteral("`information_seeking` = Information seeking")));
+    QVERIFY(book.contains(QStringLiteral("`flagged_break`")));
+    // Context answers appear in their columns.
+    const QString text = QString::fromUtf8(test::readFile(csv));
+    QVERIFY(text.contains(QStringLiteral(",writing,"))
+            || text.contains(QStringLiteral(",coding,")));
+}
+
+void TestExport::jsonlHasOneConversationALine()
+{
+    const QString path = m_dir.filePath(QStringLiteral("lines.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    const QString out = m_dir.filePath(QStringLiteral("lines.jsonl"));
+    exporter::write(*store, exporter::Format::Jsonl, out);
+    const QList<QByteArray> lines = test::readFile(out).trimmed().split('\n');
+    QCOMPARE(qint64(lines.size()), store->info().conversations);
+    qint64 ratings = 0, turns = 0;
+    for (const QByteArray &line : lines) {
+        QJsonParseError error;
+        const QJsonObject c = QJsonDocument::fromJson(line, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QVERIFY(!c.value(QStringLiteral("participant")).toString().isEmpty());
+        QVERIFY(c.value(QStringLiteral("context")).isObject());
+        QVERIFY(c.value(QStringLiteral("profile")).isObject());
+        QVERIFY(c.value(QStringLiteral("flags")).isArray());
+        turns += c.value(QStringLiteral("turns")).toArray().size();
+        ratings += c.value(QStringLiteral("ratings")).toArray().size();
+    }
+    QCOMPARE(turns, store->info().turns);
+    QCOMPARE(ratings, store->info().ratings + store->info().conversationRatings);
+}
+
+void TestExport::filterLimitsTheExport()
+{
+    const QString path = m_dir.filePath(QStringLiteral("filter.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    exporter::Options options;
+    options.filter.participants = {QStringLiteral("P02")};
+    const QString out = m_dir.filePath(QStringLiteral("p02.json"));
+    const exporter::Summary summary =
+        exporter::write(*store, exporter::Format::Bundle, out, options);
+    QCOMPARE(summary.conversations,
+             store->connection().pragmaInt(
+                 "SELECT count(*) FROM conversation c JOIN participant p ON p.id = "
+                 "c.participant_id WHERE p.code = 'P02'"));
+    QVERIFY(summary.conversations > 0);
+    const QJsonObject bundle = QJsonDocument::fromJson(test::readFile(out)).object();
+    const QJsonArray people = bundle.value(QStringLiteral("participants")).toArray();
+    QCOMPARE(people.size(), 1);
+    QCOMPARE(people.first().toObject().value(QStringLiteral("code")).toString(),
+             QStringLiteral("P02"));
+    for (const QJsonValue c : bundle.value(QStringLiteral("conversations")).toArray())
+        QCOMPARE(c.toObject().value(QStringLiteral("participant")).toString(),
+                 QStringLiteral("P02"));
+}
+
+void TestExport::anonymisedBundleRedactsAndImports()
+{
+    auto store = Store::create(m_dir.filePath(QStringLiteral("secret.sense7")));
+    const qint64 participant = store->addParticipant(QStringLiteral("Alice Chen"));
+    Conversation c;
+    c.participantId = participant;
+    c.sourceFormat = QStringLiteral("chatgpt");
+    c.title = QStringLiteral("Email to Bob at Acme");
+    QVector<Turn> turns(2);
+    turns[0].role = Role::User;
+    turns[0].text = QStringLiteral("Write to bob@acme.com, call +44 20 7946 0958, see "
+                                   "https://acme.com/team — I'm Alice at Acme.");
+    turns[1].role = Role::Assistant;
+    turns[1].text = QStringLiteral("Dear Bob, Alice from Acme here. 张伟 will join.");
+    const qint64 id = store->addConversation(c, turns);
+    const auto warmth = store->findDimension(QStringLiteral("warmth"));
+    store->setRating(turns[1].id, warmth->id,
+                     store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self), 4);
+
+    exporter::Options options;
+    options.anonymise.enabled = true;
+    options.anonymise.terms = {QStringLiteral("Alice"), QStringLiteral("Acme"),
+                               QStringLiteral("张伟")};
+    const QString out = m_dir.filePath(QStringLiteral("shared.json"));
+    const exporter::Summary summary =
+        exporter::write(*store, exporter::Format::Bundle, out, options);
+    QCOMPARE(summary.redactions, qint64(9)); // 1 in the title, 5 and 3 in the turns
+    const QString text = QString::fromUtf8(test::readFile(out));
+    for (const char *secret : {"bob@acme.com", "7946", "https://", "Alice", "Acme", "张伟"})
+        QVERIFY2(!text.contains(QString::fromUtf8(secret)), secret);
+    QVERIFY(text.contains(QStringLiteral("Dear Bob, [redacted] from [redacted] here.")));
+    const QString pseudonym = exporter::pseudonym(*store, participant);
+    QVERIFY(QRegularExpression(QStringLiteral("^P-[0-9a-f]{10}$")).match(pseudonym).hasMatch());
+    QVERIFY(text.contains(pseudonym));
+    QCOMPARE(exporter::pseudonym(*store, participant), pseudonym); // stable
+    // No trace of the original text's hash either.
+    QVERIFY(!text.contains(store->conversation(id)->contentHash));
+
+    auto study = Store::create(m_dir.filePath(QStringLiteral("study.sense7")));
+    import::Importer importer(*study);
+    QCOMPARE(importer.importFile(out).imported, 1);
+    QCOMPARE(study->participants().first().code, pseudonym);
+    QCOMPARE(study->info().ratings, qint64(1));
+    // Shared again, with other terms: still the same conversation.
+    options.anonymise.terms = {QStringLiteral("Bob")};
+    exporter::write(*store, exporter::Format::Bundle, out, options);
+    import::Importer again(*study);
+    const import::Summary second = again.importFile(out);
+    QCOMPARE(second.imported, 0);
+    QCOMPARE(second.alreadyPresent, 1);
+}
+
+void TestExport::ratingsOnlyBundleHasNoText()
+{
+    const QString path = m_dir.filePath(QStringLiteral("only.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    exporter::Options options;
+    options.anonymise.enabled = true;
+    options.anonymise.ratingsOnly = true;
+    options.anonymise.participantCode = QStringLiteral("S-001");
+    const QString out = m_dir.filePath(QStringLiteral("only.json"));
+    exporter::write(*store, exporter::Format::Bundle, out, options);
+    const QJsonObject bundle = QJsonDocument::fromJson(test::readFile(out)).object();
+    QCOMPARE(bundle.value(QStringLiteral("ratings_only")).toBool(), true);
+    for (const QJsonValue v : bundle.value(QStringLiteral("conversations")).toArray()) {
+        const QJsonObject c = v.toObject();
+        QCOMPARE(c.value(QStringLiteral("participant")).toString(), QStringLiteral("S-001"));
+        QCOMPARE(c.value(QStringLiteral("title")).toString(), QString());
+        for (const QJsonValue t : c.value(QStringLiteral("turns")).toArray())
+            QCOMPARE(t.toObject().value(QStringLiteral("text")).toString(), QString());
+    }
+    auto study = Store::create(m_dir.filePath(QStringLiteral("only-study.sense7")));
+    import::Importer importer(*study);
+    const import::Summary summary = importer.importFile(out);
+    // Each conversation stays its own, although every text is empty.
+    QCOMPARE(qint64(summary.imported), store->info().conversations);
+    QCOMPARE(study->info().ratings, store->info().ratings);
+}
+
+void TestExport::cancelWritesNothing()
+{
+    const QString path = m_dir.filePath(QStringLiteral("cancel.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    const QString out = m_dir.filePath(QStringLiteral("cancelled.json"));
+    bool thrown = false;
+    try {
+        exporter::write(*store, exporter::Format::Bundle, out, {},
+                        [](qint64 done, qint64) { return done == 0; });
+    } catch (const exporter::Cancelled &) {
+        thrown = true;
+    }
+    QVERIFY(thrown);
+    QVERIFY(!QFile::exists(out));
+    QVERIFY(!QFile::exists(exporter::codebookPath(m_dir.filePath(QStringLiteral("x.csv")))));
+}
+
+void TestExport::mergingAddsMissingAndReportsDisagreements()
+{
+    const QString path = m_dir.filePath(QStringLiteral("merge.sense7"));
+    test::makeDemoDataSet(path);
+    auto source = Store::open(path);
+    const QString bundlePath = m_dir.filePath(QStringLiteral("merge.json"));
+    exporter::write(*source, exporter::Format::Bundle, bundlePath);
+    auto study = Store::create(m_dir.filePath(QStringLiteral("merge-study.sense7")));
+    import::Importer first(*study);
+    first.importFile(bundlePath);
+    const QString before = logicalDump(*study);
+
+    // A second copy that disagrees on one rating and adds an observer's rating.
+    QJsonObject bundle = QJsonDocument::fromJson(test::readFile(bundlePath)).object();
+    QJsonArray conversations = bundle.value(QStringLiteral("conversations")).toArray();
+    QJsonObject c = conversations.first().toObject();
+    QJsonArray ratings = c.value(QStringLiteral("ratings")).toArray();
+    QJsonObject changed = ratings.first().toObject();
+    const int oldValue = changed.value(QStringLiteral("value")).toInt();
+    changed.insert(QStringLiteral("value"), oldValue == 5 ? 1 : 5);
+    ratings[0] = changed;
+    QJsonObject added = changed;
+    added.insert(QStringLiteral("annotator"), QStringLiteral("OBS-NEW"));
+    added.insert(QStringLiteral("annotator_kind"), QStringLiteral("observer"));
+    added.insert(QStringLiteral("value"), 3);
+    ratings.append(added);
+    c.insert(QStringLiteral("ratings"), ratings);
+    conversations[0] = c;
+    bundle.insert(QStringLiteral("conversations"), conversations);
+    const QString secondPath = m_dir.filePath(QStringLiteral("merge-2.json"));
+    test::writeFile(secondPath, QJsonDocument(bundle).toJson());
+
+    import::Importer second(*study);
+    import::Summary summary;
+    try {
+        summary = second.importFile(secondPath);
+    } catch (const Error &e) {
+        QFAIL(qPrintable(e.message()));
+    }
+    QCOMPARE(summary.imported, 0);
+    QCOMPARE(summary.conflicts, 1);
+    QCOMPARE(summary.merged, 1);
+    QCOMPARE(summary.ratings, qint64(1));
+    QCOMPARE(summary.warnings.size(), 1);
+    QVERIFY2(summary.warnings.first().contains(QStringLiteral("merge-2.json: conversation 1")),
+             qPrintable(summary.warnings.first()));
+    QVERIFY(summary.warnings.first().contains(QStringLiteral("kept %1").arg(oldValue)));
+    QVERIFY(summary.text().contains(QStringLiteral("disagreements kept as they were: 1")));
+    // The disagreeing value was not overwritten; the new rating is there.
+    const QString after = logicalDump(*study);
+    QVERIFY(after.contains(QStringLiteral("OBS-NEW|observer|3|")));
+    QString withoutNew = after;
+    withoutNew.remove(QRegularExpression(QStringLiteral("[^\\n]*OBS-NEW[^\\n]*\\n")));
+    withoutNew.replace(QRegularExpression(QStringLiteral("-- (\\d+) rows")), QStringLiteral("--"));
+    QString expected = before;
+    expected.replace(QRegularExpression(QStringLiteral("-- (\\d+) rows")), QStringLiteral("--"));
+    QCOMPARE(withoutNew, expected);
+}
+
+void TestExport::mergingKeepsProvenanceOfEachBundle()
+{
+    const QString path = m_dir.filePath(QStringLiteral("prov.sense7"));
+    test::makeDemoDataSet(path);
+    auto source = Store::open(path);
+    const QString a = m_dir.filePath(QStringLiteral("prov-a.json"));
+    const QString b = m_dir.filePath(QStringLiteral("prov-b.json"));
+    exporter::write(*source, exporter::Format::Bundle, a);
+    QVERIFY(QFile::copy(a, b));
+    auto study = Store::create(m_dir.filePath(QStringLiteral("prov-study.sense7")));
+    import::Importer(*study).importFile(a);
+    const import::Summary again = import::Importer(*study).importFile(b);
+    QCOMPARE(again.alreadyPresent, int(source->info().conversations));
+    const auto c = study->conversation(study->conversationSummaries().first().id);
+    QCOMPARE(c->provenance.value(QStringLiteral("bundle")).toString(),
+             QStringLiteral("prov-a.json"));
+    QVERIFY(!c->provenance.value(QStringLiteral("exported_at")).toString().isEmpty());
+    QVERIFY(c->provenance.value(QStringLiteral("program"))
+                .toString()
+                .startsWith(QStringLiteral("Sense-7 Studio")));
+    const QJsonArray also = c->provenance.value(QStringLiteral("also_from")).toArray();
+    QCOMPARE(also.size(), 1);
+    QCOMPARE(also.first().toObject().value(QStringLiteral("bundle")).toString(),
+             QStringLiteral("prov-b.json"));
+}
+
+QTEST_GUILESS_MAIN(TestExport)
+#include "tst_export.moc"

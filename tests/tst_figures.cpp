@@ -1,0 +1,319 @@
+// Publication figures: PDF with extractable text at the preset's width, SVG with text elements,
+// PNG of width × dpi pixels, the same pixels from the studio and from `sense7 figures`, sidecars
+// that pin the data, and the studio's "Export figure…" dialog.
+
+#include "browse/aggregates.h"
+#include "browse/digest.h"
+#include "browser/aggregateview.h"
+#include "browser/browserwindow.h"
+#include "charts/aggregatecharts.h"
+#include "charts/figure.h"
+#include "export/writer.h"
+#include "figuredialog.h"
+#include "guisupport.h"
+#include "i18n.h"
+#include "testsupport.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace sense7;
+
+namespace {
+
+/** The MediaBox of a one-page PDF, in points. */
+QRectF mediaBox(const QByteArray &pdf)
+{
+    static const QRegularExpression box(
+        QStringLiteral(R"(/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\])"));
+    const auto m = box.match(QString::fromLatin1(pdf));
+    if (!m.hasMatch())
+        return {};
+    return QRectF(QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()),
+                  QPointF(m.captured(3).toDouble(), m.captured(4).toDouble()));
+}
+
+/** The text pdftotext (poppler-utils, installed by tools/setup) finds in \a path. */
+QString pdfText(const QString &path)
+{
+    QProcess process;
+    // -raw: in drawing order, so slanted labels come out as words.
+    process.start(QStringLiteral("pdftotext"), {QStringLiteral("-raw"), path, QStringLiteral("-")});
+    if (!process.waitForFinished(30000) || process.exitCode() != 0)
+        return QStringLiteral("<pdftotext failed: %1>").arg(process.errorString());
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+browse::Aggregates demoAggregates(const QString &path)
+{
+    auto store = Store::open(path);
+    digest::refresh(*store);
+    return browse::computeAggregates(*store, {});
+}
+
+} // namespace
+
+class TestFigures : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void pdfHasTextAndPresetWidth_data();
+    void pdfHasTextAndPresetWidth();
+    void svgHasTextElements();
+    void pngHasWidthTimesDpiPixels_data();
+    void pngHasWidthTimesDpiPixels();
+    void studioAndCommandLineDrawTheSameFigure();
+    void sidecarPinsFiltersAndData();
+    void figureDialogPreviewsAndSaves();
+    void browserExportsTheChartInFront();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+void TestFigures::initTestCase()
+{
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("figures"));
+    i18n::install(QLocale(QLocale::English));
+    m_db = m_dir.filePath(QStringLiteral("demo.sense7"));
+    test::makeDemoDataSet(m_db);
+}
+
+void TestFigures::pdfHasTextAndPresetWidth_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<double>("points");
+    QTest::newRow("single") << "single" << 3.5 * 72;
+    QTest::newRow("double") << "double" << 7.16 * 72;
+}
+
+void TestFigures::pdfHasTextAndPresetWidth()
+{
+    QFETCH(QString, preset);
+    QFETCH(double, points);
+    const browse::Aggregates a = demoAggregates(m_db);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Distribution, a);
+    charts::FigureStyle style;
+    style.preset = *charts::FigureStyle::presetFromKey(preset);
+    const QString path = m_dir.filePath(QStringLiteral("distribution-%1.pdf").arg(preset));
+    charts::saveFigure(&plot, style, charts::FigureFormat::Pdf, path);
+    const QRectF box = mediaBox(test::readFile(path));
+    QVERIFY2(std::abs(box.width() - points) <= 1.0, qPrintable(QString::number(box.width())));
+    QVERIFY(box.height() > 0.3 * box.width());
+    const QString text = pdfText(path);
+    QVERIFY2(text.contains(QStringLiteral("Rating distribution per dimension")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("Acknowledgment")));
+    QVERIFY(text.contains(QStringLiteral("ratings")));
+    QVERIFY(text.contains(QStringLiteral("Support")));
+}
+
+void TestFigures::svgHasTextElements()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Assistants, a);
+    const QString path = m_dir.filePath(QStringLiteral("assistants.svg"));
+    charts::saveFigure(&plot, {}, charts::FigureFormat::Svg, path);
+    const QString svg = QString::fromUtf8(test::readFile(path));
+    QVERIFY(svg.contains(QStringLiteral("width=\"88.9mm\"")));
+    QVERIFY(svg.count(QStringLiteral("<text")) >= 15);
+    QVERIFY(svg.contains(QRegularExpression(QStringLiteral(">\\s*Acknowledgment\\s*</text>"))));
+    QVERIFY(svg.contains(QStringLiteral("gpt-4o")));
+    QVERIFY(svg.contains(QStringLiteral("font-family=\"DejaVu Sans\"")));
+}
+
+void TestFigures::pngHasWidthTimesDpiPixels_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("dpi");
+    QTest::addColumn<int>("width");
+    QTest::newRow("single 300") << "single" << 300 << 1050;
+    QTest::newRow("single 600") << "single" << 600 << 2100;
+    QTest::newRow("double 150") << "double" << 150 << 1074;
+}
+
+void TestFigures::pngHasWidthTimesDpiPixels()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, dpi);
+    QFETCH(int, width);
+    const browse::Aggregates a = demoAggregates(m_db);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Correlation, a);
+    charts::FigureStyle style;
+    style.preset = *charts::FigureStyle::presetFromKey(preset);
+    const QString path =
+        m_dir.filePath(QStringLiteral("correlation-%1-%2.png").arg(preset).arg(dpi));
+    charts::saveFigure(&plot, style, charts::FigureFormat::Png, path, dpi);
+    const QImage image(path);
+    QCOMPARE(image.width(), width);
+    QCOMPARE(image.height(), qRound(style.inches().height() * dpi));
+    QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), dpi);
+    // Drawn on, not blank: the title's black text and the map's colours are there.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY(colours.size() > 20);
+}
+
+void TestFigures::studioAndCommandLineDrawTheSameFigure()
+{
+    const QString out = m_dir.filePath(QStringLiteral("cli"));
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+               out, QStringLiteral("--format"), QStringLiteral("png,pdf,svg"),
+               QStringLiteral("--dpi"), QStringLiteral("200")});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    for (int i = 0; i < charts::chartCount; ++i)
+        for (const char *ext : {"png", "pdf", "svg"})
+            QVERIFY(QFile::exists(QDir(out).filePath(charts::chartKey(charts::Chart(i))
+                                                     + QLatin1Char('.') + QLatin1String(ext))));
+
+    // The browser's own chart, exported the way its dialog does, gives the same pixels.
+    const browse::Aggregates a = demoAggregates(m_db);
+    for (const charts::Chart chart : {charts::Chart::Distribution, charts::Chart::Participants}) {
+        QCustomPlot plot;
+        charts::drawAggregate(&plot, chart, a);
+        const QImage studio = charts::renderImage(&plot, {}, 200);
+        const QImage fromCli(QDir(out).filePath(charts::chartKey(chart) + QStringLiteral(".png")));
+        QCOMPARE(fromCli.size(), studio.size());
+        QVERIFY2(fromCli.convertToFormat(QImage::Format_ARGB32)
+                     == studio.convertToFormat(QImage::Format_ARGB32),
+                 qPrintable(charts::chartKey(chart)));
+    }
+}
+
+void TestFigures::sidecarPinsFiltersAndData()
+{
+    const QString db = m_dir.filePath(QStringLiteral("sidecar.sense7"));
+    test::makeDemoDataSet(db);
+    const auto figures = [&](const QString &out) {
+        QProcess cli;
+        cli.start(QStringLiteral(SENSE7_CLI),
+                  {QStringLiteral("figures"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   out, QStringLiteral("--chart"), QStringLiteral("trajectory"),
+                   QStringLiteral("--participant"), QStringLiteral("P01"),
+                   QStringLiteral("--preset"), QStringLiteral("double")});
+        cli.waitForFinished(60000);
+        return QJsonDocument::fromJson(
+                   test::readFile(QDir(out).filePath(QStringLiteral("trajectory.pdf.json"))))
+            .object();
+    };
+    const QJsonObject first = figures(m_dir.filePath(QStringLiteral("sidecar-1")));
+    QCOMPARE(first.value(QStringLiteral("chart")).toString(), QStringLiteral("trajectory"));
+    QCOMPARE(first.value(QStringLiteral("version")).toString(), QStringLiteral(SENSE7_VERSION));
+    QCOMPARE(
+        first.value(QStringLiteral("filters")).toObject().value(QStringLiteral("participants")),
+        QJsonValue(QJsonArray {QStringLiteral("P01")}));
+    QCOMPARE(first.value(QStringLiteral("style")).toObject().value(QStringLiteral("width_in")),
+             QJsonValue(7.16));
+    QVERIFY(!QDir(m_dir.filePath(QStringLiteral("sidecar-1")))
+                 .exists(QStringLiteral("distribution.pdf"))); // --chart chose one
+    const QString hash = first.value(QStringLiteral("data_hash")).toString();
+    QCOMPARE(hash.size(), 64);
+    // Same data, same hash; one rating changed, another hash.
+    QCOMPARE(
+        figures(m_dir.filePath(QStringLiteral("sidecar-2"))).value(QStringLiteral("data_hash")),
+        QJsonValue(hash));
+    {
+        auto store = Store::open(db);
+        sql::Statement update(store->connection(),
+                              "UPDATE rating SET value = 6 - value WHERE (turn_id, dimension_id, "
+                              "annotator_id) = (SELECT r.turn_id, r.dimension_id, r.annotator_id "
+                              "FROM rating r JOIN turn t ON t.id = r.turn_id JOIN conversation c "
+                              "ON c.id = t.conversation_id JOIN participant p ON p.id = "
+                              "c.participant_id JOIN annotator a ON a.id = r.annotator_id WHERE "
+                              "p.code = 'P01' AND a.code = 'self' AND r.value IS NOT NULL "
+                              "AND r.value <> 3 LIMIT 1)");
+        update.run();
+    }
+    QVERIFY(figures(m_dir.filePath(QStringLiteral("sidecar-3"))).value(QStringLiteral("data_hash"))
+            != QJsonValue(hash));
+}
+
+void TestFigures::figureDialogPreviewsAndSaves()
+{
+    QSettings().clear();
+    const browse::Aggregates a = demoAggregates(m_db);
+    FigureDialog dialog(
+        [&a](QCustomPlot *plot) { charts::drawAggregate(plot, charts::Chart::Breaks, a); },
+        QStringLiteral("breaks"), {{QStringLiteral("chart"), QStringLiteral("breaks")}});
+    dialog.show();
+    const QPixmap preview = dialog.preview()->pixmap();
+    QVERIFY(!preview.isNull());
+    // The preview is the figure at the screen's resolution: 3.5 in wide.
+    QCOMPARE(qRound(preview.width() / preview.devicePixelRatio()),
+             qRound(3.5 * std::max(72, dialog.logicalDpiX())));
+    auto *preset = dialog.findChild<QComboBox *>(QStringLiteral("figurePreset"));
+    preset->setCurrentIndex(1);
+    QCOMPARE(qRound(dialog.preview()->pixmap().width() / preview.devicePixelRatio()),
+             qRound(7.16 * std::max(72, dialog.logicalDpiX())));
+    QCOMPARE(dialog.style().pointSize(), 9.0);
+    test::keepScreenshot(&dialog, QStringLiteral("figure-dialog.png"));
+
+    auto *format = dialog.findChild<QComboBox *>(QStringLiteral("figureFormat"));
+    format->setCurrentIndex(format->findData(int(charts::FigureFormat::Svg)));
+    const QString path = m_dir.filePath(QStringLiteral("dialog.svg"));
+    QVERIFY(dialog.saveTo(path));
+    QVERIFY(test::readFile(path).contains("<text"));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(test::readFile(path + QStringLiteral(".json"))).object();
+    QCOMPARE(sidecar.value(QStringLiteral("chart")).toString(), QStringLiteral("breaks"));
+    QCOMPARE(sidecar.value(QStringLiteral("format")).toString(), QStringLiteral("svg"));
+    // The choices are remembered for the next figure.
+    FigureDialog again(
+        [&a](QCustomPlot *plot) { charts::drawAggregate(plot, charts::Chart::Breaks, a); },
+        QStringLiteral("breaks"), {});
+    QCOMPARE(again.format(), charts::FigureFormat::Svg);
+    QCOMPARE(again.style().preset, charts::FigureStyle::Preset::Double);
+}
+
+void TestFigures::browserExportsTheChartInFront()
+{
+    auto store = Store::open(m_db);
+    BrowserWindow window;
+    QVERIFY(window.setStore(store.get()));
+    QSignalSpy computed(window.charts(), &AggregateView::computed);
+    QVERIFY(computed.wait(20000));
+    window.charts()->tabs()->setCurrentIndex(int(charts::Chart::Correlation));
+    auto *action = window.findChild<QAction *>(QStringLiteral("exportFigureAction"));
+    QVERIFY(action->isEnabled());
+    action->trigger();
+    auto *dialog = window.findChild<FigureDialog *>();
+    QVERIFY(dialog);
+    QVERIFY(!dialog->preview()->pixmap().isNull());
+    const QString path = m_dir.filePath(QStringLiteral("browser.pdf"));
+    QVERIFY(dialog->saveTo(path));
+    QVERIFY(pdfText(path).contains(QStringLiteral("Spearman correlation")));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(test::readFile(path + QStringLiteral(".json"))).object();
+    QCOMPARE(sidecar.value(QStringLiteral("chart")).toString(), QStringLiteral("correlation"));
+    QCOMPARE(sidecar.value(QStringLiteral("data_hash")).toString(),
+             browse::dataHash(*store, exporter::selectConversations(*store, {})));
+    dialog->close();
+    // The detection table is not a chart: nothing to export.
+    window.charts()->tabs()->setCurrentIndex(AggregateView::ChartCount);
+    QVERIFY(!action->isEnabled());
+}
+
+QTEST_MAIN(TestFigures)
+#include "tst_figures.moc"

@@ -1,0 +1,145 @@
+// "Share my data…": the preview shows what leaves with redactions highlighted, consent gates the
+// write, and the bundle written is the anonymised one.
+
+#include "guisupport.h"
+#include "i18n.h"
+#include "import/importer.h"
+#include "sharedialog.h"
+#include "testsupport.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace sense7;
+
+class TestShare : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void previewHighlightsRedactions();
+    void consentGatesTheWrite();
+    void changingWhatLeavesAsksForConsentAgain();
+    void ratingsOnlyPreviewHasNoText();
+
+private:
+    std::unique_ptr<Store> makeStore(const QString &name);
+    QTemporaryDir m_dir;
+};
+
+void TestShare::initTestCase()
+{
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("share"));
+    i18n::install(QLocale(QLocale::English));
+}
+
+std::unique_ptr<Store> TestShare::makeStore(const QString &name)
+{
+    auto store = Store::create(m_dir.filePath(name));
+    const qint64 participant = store->addParticipant(QStringLiteral("P07"));
+    Conversation c;
+    c.participantId = participant;
+    c.sourceFormat = QStringLiteral("claude");
+    c.title = QStringLiteral("Letter for Maria");
+    QVector<Turn> turns(2);
+    turns[0].role = Role::User;
+    turns[0].text = QStringLiteral("I'm Maria Lopez from Globex; reach me at maria@globex.com.");
+    turns[1].role = Role::Assistant;
+    turns[1].text = QStringLiteral("Happy to help, Maria. Call +1 (555) 010-7788 for details.");
+    store->addConversation(c, turns);
+    store->setRating(turns[1].id, store->findDimension(QStringLiteral("warmth"))->id,
+                     store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self), 5);
+    return store;
+}
+
+void TestShare::previewHighlightsRedactions()
+{
+    auto store = makeStore(QStringLiteral("preview.sense7"));
+    ShareDialog dialog(*store, 0);
+    dialog.show();
+    QCOMPARE(dialog.conversationList()->count(), 1);
+    dialog.terms()->setText(QStringLiteral("Maria Lopez, Maria, Globex"));
+    QTRY_VERIFY(dialog.previewHtml().contains(QStringLiteral("class=\"redacted\"")));
+    const QString html = dialog.previewHtml();
+    QCOMPARE(html.count(QStringLiteral("class=\"redacted\"")), 6); // 1 in the title, 3 and 2
+    for (const char *secret : {"Maria", "Globex", "maria@globex.com", "010-7788"})
+        QVERIFY2(!html.contains(QLatin1String(secret)), secret);
+    QVERIFY(html.contains(QStringLiteral("Happy to help, ")));
+    QVERIFY(html.contains(exporter::pseudonym(*store, store->participants().first().id)));
+    QVERIFY(!html.contains(QStringLiteral("P07")));
+    QTRY_VERIFY(dialog.findChild<QLabel *>(QStringLiteral("shareSummary"))
+                    ->text()
+                    .contains(QStringLiteral("6 redactions")));
+    test::keepScreenshot(&dialog, QStringLiteral("share-dialog.png"));
+}
+
+void TestShare::consentGatesTheWrite()
+{
+    auto store = makeStore(QStringLiteral("consent.sense7"));
+    ShareDialog dialog(*store, 0);
+    dialog.terms()->setText(QStringLiteral("Maria, Globex"));
+    QVERIFY(!dialog.saveButton()->isEnabled());
+    const QString path = m_dir.filePath(QStringLiteral("shared.json"));
+    // Without consent nothing is written.
+    bool refused = false;
+    try {
+        dialog.saveTo(path);
+    } catch (const Error &e) {
+        refused = e.message().contains(QStringLiteral("consent"));
+    }
+    QVERIFY(refused);
+    QVERIFY(!QFile::exists(path));
+
+    dialog.consent()->setChecked(true);
+    QVERIFY(dialog.saveButton()->isEnabled());
+    QCOMPARE(dialog.saveTo(path).conversations, qint64(1));
+    const QString text = QString::fromUtf8(test::readFile(path));
+    QVERIFY(!text.contains(QStringLiteral("Maria")));
+    QVERIFY(!text.contains(QStringLiteral("globex"), Qt::CaseInsensitive));
+    QVERIFY(!text.contains(QStringLiteral("P07")));
+    auto study = Store::create(m_dir.filePath(QStringLiteral("study.sense7")));
+    import::Importer importer(*study);
+    QCOMPARE(importer.importFile(path).imported, 1);
+    QCOMPARE(study->info().ratings, qint64(1));
+}
+
+void TestShare::changingWhatLeavesAsksForConsentAgain()
+{
+    auto store = makeStore(QStringLiteral("again.sense7"));
+    ShareDialog dialog(*store, 0);
+    dialog.consent()->setChecked(true);
+    dialog.terms()->setText(QStringLiteral("Maria"));
+    QVERIFY(!dialog.consent()->isChecked());
+    QVERIFY(!dialog.saveButton()->isEnabled());
+    dialog.consent()->setChecked(true);
+    dialog.ratingsOnly()->setChecked(true);
+    QVERIFY(!dialog.consent()->isChecked());
+    dialog.consent()->setChecked(true);
+    dialog.code()->setText(QStringLiteral("S-12"));
+    QVERIFY(!dialog.consent()->isChecked());
+    QCOMPARE(dialog.options().anonymise.participantCode, QStringLiteral("S-12"));
+}
+
+void TestShare::ratingsOnlyPreviewHasNoText()
+{
+    auto store = makeStore(QStringLiteral("only.sense7"));
+    ShareDialog dialog(*store, 0);
+    dialog.ratingsOnly()->setChecked(true);
+    const QString html = dialog.preview()->toPlainText();
+    QVERIFY(!html.contains(QStringLiteral("help")));
+    QVERIFY(!html.contains(QStringLiteral("Letter")));
+    QCOMPARE(html.count(QStringLiteral("(message text not shared)")), 2);
+    QVERIFY(dialog.options().anonymise.ratingsOnly);
+}
+
+QTEST_MAIN(TestShare)
+#include "tst_share.moc"
