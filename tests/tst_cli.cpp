@@ -54,6 +54,8 @@ private slots:
     void evaluateJsonMatchesTheLibrary();
     void agreementReportsEachDimension();
     void analysisUsageErrors();
+    void exportRoundTripsThroughImport();
+    void exportAndFiguresUsageErrors();
 };
 
 void TestCli::printsVersion()
@@ -392,6 +394,99 @@ void TestCli::analysisUsageErrors()
     QVERIFY2(r.err.contains(QStringLiteral("P99")), qPrintable(r.err));
     r = sense7Cli({QStringLiteral("agreement")});
     QCOMPARE(r.exitCode, 1);
+}
+
+void TestCli::exportRoundTripsThroughImport()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const QString csv = dir.filePath(QStringLiteral("p01.csv"));
+    Result r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db,
+                          QStringLiteral("--out"), csv, QStringLiteral("--participant"),
+                          QStringLiteral("P01")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("p01.codebook.md"))));
+    const QList<QByteArray> lines = test::readFile(csv).trimmed().split('\n');
+    QVERIFY(lines.first().startsWith("participant,conversation_id,agent,turn_index,role,"));
+    for (int i = 1; i < lines.size(); ++i)
+        QVERIFY2(lines[i].startsWith("P01,"), lines[i].constData());
+
+    // A bundle of everything imports into an empty data set as the same counts.
+    const QString bundle = dir.filePath(QStringLiteral("all.json"));
+    r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   bundle, QStringLiteral("--format"), QStringLiteral("bundle")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString copy = dir.filePath(QStringLiteral("copy.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), copy}).exitCode, 0);
+    r = sense7Cli({QStringLiteral("import"), bundle, QStringLiteral("--db"), copy});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto counts = [](const QString &path) {
+        QJsonObject info = QJsonDocument::fromJson(
+                               sense7Cli({QStringLiteral("info"), path, QStringLiteral("--json")})
+                                   .out.toUtf8())
+                               .object();
+        info.remove(QStringLiteral("path"));
+        return info;
+    };
+    QCOMPARE(counts(copy), counts(db));
+
+    // JSON Lines with a filter on breaks refreshes what the filter needs first.
+    const QString jsonl = dir.filePath(QStringLiteral("flagged.jsonl"));
+    r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   jsonl, QStringLiteral("--format"), QStringLiteral("jsonl"),
+                   QStringLiteral("--breaks"), QStringLiteral("flagged")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QList<QByteArray> conversations = test::readFile(jsonl).trimmed().split('\n');
+    QVERIFY(!conversations.isEmpty());
+    for (const QByteArray &line : conversations)
+        QVERIFY(!QJsonDocument::fromJson(line)
+                     .object()
+                     .value(QStringLiteral("flags"))
+                     .toArray()
+                     .isEmpty());
+}
+
+void TestCli::exportAndFiguresUsageErrors()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const QString out = dir.filePath(QStringLiteral("x.csv"));
+    const QList<QPair<QStringList, QString>> cases {
+        {{QStringLiteral("--format"), QStringLiteral("xml")}, QStringLiteral("\"xml\"")},
+        {{QStringLiteral("--ratings-only")}, QStringLiteral("--anonymise")},
+        {{QStringLiteral("--anonymise")}, QStringLiteral("--format bundle")},
+        {{QStringLiteral("--from"), QStringLiteral("yesterday")}, QStringLiteral("yesterday")},
+        {{QStringLiteral("--range"), QStringLiteral("warmth:4")}, QStringLiteral("warmth:4")},
+        {{QStringLiteral("--range"), QStringLiteral("charm:1:2")}, QStringLiteral("\"charm\"")},
+        {{QStringLiteral("--breaks"), QStringLiteral("some")}, QStringLiteral("\"some\"")}};
+    for (const auto &[extra, message] : cases) {
+        const Result r = sense7Cli(QStringList {QStringLiteral("export"), QStringLiteral("--db"), db,
+                                                QStringLiteral("--out"), out}
+                                   + extra);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+    }
+    const QString figures = dir.filePath(QStringLiteral("figures"));
+    const QList<QPair<QStringList, QString>> figureCases {
+        {{QStringLiteral("--format"), QStringLiteral("pdf,gif")}, QStringLiteral("\"gif\"")},
+        {{QStringLiteral("--preset"), QStringLiteral("triple")}, QStringLiteral("\"triple\"")},
+        {{QStringLiteral("--dpi"), QStringLiteral("5")}, QStringLiteral("--dpi")},
+        {{QStringLiteral("--chart"), QStringLiteral("pie")}, QStringLiteral("\"pie\"")},
+        {{QStringLiteral("--group-by"), QStringLiteral("shoe_size")}, QStringLiteral("shoe_size")},
+        {{QStringLiteral("--conversation"), QStringLiteral("nope")}, QStringLiteral("\"nope\"")}};
+    for (const auto &[extra, message] : figureCases) {
+        const Result r = sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"),
+                                                db, QStringLiteral("--out"), figures}
+                                   + extra);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+    const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains(QStringLiteral("--preset")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

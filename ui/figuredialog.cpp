@@ -117,7 +117,7 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     connect(m_size, &QDoubleSpinBox::valueChanged, this, &FigureDialog::updatePreview);
     connect(m_dpi, &QSpinBox::valueChanged, this, &FigureDialog::updatePreview);
     updatePreview();
-    resize(960, 560);
+    resize(1080, 560); // room for a double-column figure at its printed size
 }
 
 charts::FigureStyle FigureDialog::style() const

@@ -194,7 +194,8 @@ QString ShareDialog::previewHtml() const
     html += QStringLiteral("<p>")
         + tr("Participant: <b>%1</b> · Assistant: %2 · Ratings: %3 · Continuity flags: %4")
               .arg(shared.value(QStringLiteral("participant")).toString().toHtmlEscaped(),
-                   original->agent.toHtmlEscaped())
+                   original->agent.isEmpty() ? QStringLiteral("–")
+                                             : original->agent.toHtmlEscaped())
               .arg(shared.value(QStringLiteral("ratings")).toArray().size())
               .arg(shared.value(QStringLiteral("flags")).toArray().size())
         + QStringLiteral("</p><hr>");
