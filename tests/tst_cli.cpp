@@ -402,9 +402,9 @@ void TestCli::exportRoundTripsThroughImport()
     const QString db = dir.filePath(QStringLiteral("study.sense7"));
     QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
     const QString csv = dir.filePath(QStringLiteral("p01.csv"));
-    Result r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db,
-                          QStringLiteral("--out"), csv, QStringLiteral("--participant"),
-                          QStringLiteral("P01")});
+    Result r =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   csv, QStringLiteral("--participant"), QStringLiteral("P01")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("p01.codebook.md"))));
     const QList<QByteArray> lines = test::readFile(csv).trimmed().split('\n');
@@ -422,10 +422,10 @@ void TestCli::exportRoundTripsThroughImport()
     r = sense7Cli({QStringLiteral("import"), bundle, QStringLiteral("--db"), copy});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const auto counts = [](const QString &path) {
-        QJsonObject info = QJsonDocument::fromJson(
-                               sense7Cli({QStringLiteral("info"), path, QStringLiteral("--json")})
-                                   .out.toUtf8())
-                               .object();
+        QJsonObject info =
+            QJsonDocument::fromJson(
+                sense7Cli({QStringLiteral("info"), path, QStringLiteral("--json")}).out.toUtf8())
+                .object();
         info.remove(QStringLiteral("path"));
         return info;
     };
@@ -462,8 +462,8 @@ void TestCli::exportAndFiguresUsageErrors()
         {{QStringLiteral("--range"), QStringLiteral("charm:1:2")}, QStringLiteral("\"charm\"")},
         {{QStringLiteral("--breaks"), QStringLiteral("some")}, QStringLiteral("\"some\"")}};
     for (const auto &[extra, message] : cases) {
-        const Result r = sense7Cli(QStringList {QStringLiteral("export"), QStringLiteral("--db"), db,
-                                                QStringLiteral("--out"), out}
+        const Result r = sense7Cli(QStringList {QStringLiteral("export"), QStringLiteral("--db"),
+                                                db, QStringLiteral("--out"), out}
                                    + extra);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
