@@ -47,6 +47,22 @@ inline std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringL
     return std::nullopt;
 }
 
+/** As above, and the \a required options must be given (else the help goes to \a err). */
+inline std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &arguments,
+                                      int positionals, QTextStream &out, QTextStream &err,
+                                      const QStringList &required)
+{
+    if (const auto done = parseOrExit(parser, arguments, positionals, out, err))
+        return done;
+    for (const QString &option : required) {
+        if (!parser.isSet(option)) {
+            err << parser.helpText();
+            return 1;
+        }
+    }
+    return std::nullopt;
+}
+
 /** A statistic for a text table: three decimals, or a dash when it is undefined. */
 inline QString decimal(const std::optional<double> &value, int width = 8)
 {

@@ -36,12 +36,9 @@ int exportData(const QStringList &arguments, QTextStream &out, QTextStream &err)
                          "pseudonym."),
                       QStringLiteral("CODE")});
     addFilterOptions(parser);
-    if (const auto done = parseOrExit(parser, arguments, 0, out, err))
+    if (const auto done = parseOrExit(parser, arguments, 0, out, err,
+                                      {QStringLiteral("db"), QStringLiteral("out")}))
         return *done;
-    if (!parser.isSet(QStringLiteral("db")) || !parser.isSet(QStringLiteral("out"))) {
-        err << parser.helpText();
-        return 1;
-    }
     const auto format = exporter::formatFromKey(parser.value(QStringLiteral("format")));
     if (!format)
         throw Error(tr("--format must be csv, jsonl or bundle, not \"%1\".")

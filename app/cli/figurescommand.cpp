@@ -57,12 +57,9 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
                          "hash; repeat for more)."),
                       QStringLiteral("ID")});
     addFilterOptions(parser);
-    if (const auto done = parseOrExit(parser, arguments, 0, out, err))
+    if (const auto done = parseOrExit(parser, arguments, 0, out, err,
+                                      {QStringLiteral("db"), QStringLiteral("out")}))
         return *done;
-    if (!parser.isSet(QStringLiteral("db")) || !parser.isSet(QStringLiteral("out"))) {
-        err << parser.helpText();
-        return 1;
-    }
 
     charts::FigureStyle style;
     const auto preset = charts::FigureStyle::presetFromKey(parser.value(QStringLiteral("preset")));

@@ -68,6 +68,17 @@ QJsonValue redactValue(const QJsonValue &value, const redact::Redactor &redactor
     return value;
 }
 
+/** The rows of \a query (turn or NULL, dimension, annotator, kind, value) as bundle ratings. */
+void appendRatings(QJsonArray &ratings, sql::Statement &query)
+{
+    while (query.next())
+        ratings.append(QJsonObject {{QStringLiteral("turn"), valueJson(query, 0)},
+                                    {QStringLiteral("dimension"), query.text(1)},
+                                    {QStringLiteral("annotator"), query.text(2)},
+                                    {QStringLiteral("annotator_kind"), query.text(3)},
+                                    {QStringLiteral("value"), valueJson(query, 4)}});
+}
+
 /** Reads conversations for writing, with the per-data-set lookups done once. */
 class Source
 {
@@ -168,29 +179,17 @@ QJsonObject Source::conversation(qint64 id)
                              "JOIN annotator a ON a.id = r.annotator_id "
                              "WHERE t.conversation_id = ? ORDER BY t.idx, i.id, d.position, "
                              "a.code");
-        query.bind(1, id);
-        while (query.next())
-            ratings.append(QJsonObject {{QStringLiteral("turn"), query.integer(0)},
-                                        {QStringLiteral("dimension"), query.text(1)},
-                                        {QStringLiteral("annotator"), query.text(2)},
-                                        {QStringLiteral("annotator_kind"), query.text(3)},
-                                        {QStringLiteral("value"), valueJson(query, 4)}});
+        appendRatings(ratings, query.bind(1, id));
     }
     {
         sql::Statement query(db,
-                             "SELECT i.key || '/' || d.key, a.code, a.kind, r.value "
+                             "SELECT NULL, i.key || '/' || d.key, a.code, a.kind, r.value "
                              "FROM conversation_rating r "
                              "JOIN dimension d ON d.id = r.dimension_id "
                              "JOIN instrument i ON i.id = d.instrument_id "
                              "JOIN annotator a ON a.id = r.annotator_id "
                              "WHERE r.conversation_id = ? ORDER BY i.id, d.position, a.code");
-        query.bind(1, id);
-        while (query.next())
-            ratings.append(QJsonObject {{QStringLiteral("turn"), QJsonValue::Null},
-                                        {QStringLiteral("dimension"), query.text(0)},
-                                        {QStringLiteral("annotator"), query.text(1)},
-                                        {QStringLiteral("annotator_kind"), query.text(2)},
-                                        {QStringLiteral("value"), valueJson(query, 3)}});
+        appendRatings(ratings, query.bind(1, id));
     }
     json.insert(QStringLiteral("ratings"), ratings);
 
