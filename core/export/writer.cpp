@@ -68,6 +68,15 @@ QJsonValue redactValue(const QJsonValue &value, const redact::Redactor &redactor
     return value;
 }
 
+QString pseudonymOf(const Participant &p)
+{
+    const QByteArray seed = QByteArray(QByteArray("sense7-pseudonym\x1f") + p.code.toUtf8() + '\x1f'
+                                       + p.createdAt.toString(Qt::ISODateWithMs).toLatin1());
+    return QStringLiteral("P-")
+        + QString::fromLatin1(
+               QCryptographicHash::hash(seed, QCryptographicHash::Sha256).toHex().left(10));
+}
+
 /** The rows of \a query (turn or NULL, dimension, annotator, kind, value) as bundle ratings. */
 void appendRatings(QJsonArray &ratings, sql::Statement &query)
 {
@@ -94,7 +103,7 @@ public:
             m_participants.insert(p.id, p);
             m_codes.insert(p.id,
                            !anonymise.enabled                        ? p.code
-                               : anonymise.participantCode.isEmpty() ? pseudonym(store, p.id)
+                               : anonymise.participantCode.isEmpty() ? pseudonymOf(p)
                                                                      : anonymise.participantCode);
         }
     }
@@ -128,6 +137,8 @@ public:
     }
 
     QJsonObject conversation(qint64 id);
+    /** The participant of the conversation conversation() read last. */
+    qint64 lastParticipant() const { return m_lastParticipant; }
 
 private:
     const Store &m_store;
@@ -135,6 +146,7 @@ private:
     const redact::Redactor *m_redactor;
     QHash<qint64, Participant> m_participants;
     QHash<qint64, QString> m_codes;
+    qint64 m_lastParticipant = 0;
 };
 
 QJsonObject Source::conversation(qint64 id)
@@ -143,6 +155,7 @@ QJsonObject Source::conversation(qint64 id)
     if (!found)
         throw Error(tr("The data set has no conversation %1.").arg(id));
     const Conversation &c = *found;
+    m_lastParticipant = c.participantId;
     const bool anonymous = m_anonymise.enabled;
     QJsonObject json {
         {QStringLiteral("participant"), code(c.participantId)},
@@ -454,8 +467,7 @@ void writeJson(const Store &store, const QVector<qint64> &ids, const QString &pa
         summary.turns += c.value(QStringLiteral("turns")).toArray().size();
         summary.ratings += c.value(QStringLiteral("ratings")).toArray().size();
         if (format == Format::Jsonl)
-            c.insert(QStringLiteral("profile"),
-                     source.profile(store.conversation(id)->participantId));
+            c.insert(QStringLiteral("profile"), source.profile(source.lastParticipant()));
         QByteArray line = compact(c);
         if (format == Format::Bundle && done + 1 < ids.size())
             line += ',';
@@ -503,16 +515,9 @@ QVector<qint64> selectConversations(const Store &store, const browse::Filter &fi
 
 QString pseudonym(const Store &store, qint64 participantId)
 {
-    for (const Participant &p : store.participants()) {
-        if (p.id != participantId)
-            continue;
-        const QByteArray seed =
-            QByteArray(QByteArray("sense7-pseudonym\x1f") + p.code.toUtf8() + '\x1f'
-                       + p.createdAt.toString(Qt::ISODateWithMs).toLatin1());
-        return QStringLiteral("P-")
-            + QString::fromLatin1(
-                   QCryptographicHash::hash(seed, QCryptographicHash::Sha256).toHex().left(10));
-    }
+    for (const Participant &p : store.participants())
+        if (p.id == participantId)
+            return pseudonymOf(p);
     return {};
 }
 

@@ -40,6 +40,13 @@ AnnotatorKind kindAt(const Json &node, const QString &where)
     return *kind;
 }
 
+/** Who made a rating, flag or note: "annotator", "self" when absent. */
+QString annotatorAt(const Json &node)
+{
+    const QString code = stringAt(node, "annotator");
+    return code.isEmpty() ? QStringLiteral("self") : code;
+}
+
 std::optional<int> turnAt(const Json &node, int turns, const QString &where, bool allowNull)
 {
     const Json &turn = child(node, "turn");
@@ -142,9 +149,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             ImportedRating rating;
             rating.turnIndex = turnAt(r, turns, c.where, true).value_or(-1);
             rating.dimension = stringAt(r, "dimension");
-            rating.annotator = stringAt(r, "annotator");
-            if (rating.annotator.isEmpty())
-                rating.annotator = QStringLiteral("self");
+            rating.annotator = annotatorAt(r);
             rating.kind = kindAt(r, c.where);
             const Json &value = child(r, "value");
             if (value.is_number_integer())
@@ -156,9 +161,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         for (const Json &f : child(node, "flags")) {
             ImportedFlag flag;
             flag.turnIndex = *turnAt(f, turns, c.where, false);
-            flag.annotator = stringAt(f, "annotator");
-            if (flag.annotator.isEmpty())
-                flag.annotator = QStringLiteral("self");
+            flag.annotator = annotatorAt(f);
             flag.kind = kindAt(f, c.where);
             flag.reason = stringAt(f, "reason");
             flag.note = stringAt(f, "note");
@@ -169,9 +172,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         for (const Json &n : child(node, "notes")) {
             ImportedNote note;
             note.turnIndex = *turnAt(n, turns, c.where, false);
-            note.annotator = stringAt(n, "annotator");
-            if (note.annotator.isEmpty())
-                note.annotator = QStringLiteral("self");
+            note.annotator = annotatorAt(n);
             note.kind = kindAt(n, c.where);
             note.text = stringAt(n, "text");
             if (!note.text.isEmpty())
