@@ -235,6 +235,11 @@ void Statement::reset()
     m_bound.clear();
 }
 
+int Statement::columnCount() const
+{
+    return sqlite3_column_count(m_stmt);
+}
+
 bool Statement::isNull(int column) const
 {
     return sqlite3_column_type(m_stmt, column) == SQLITE_NULL;

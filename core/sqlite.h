@@ -93,6 +93,7 @@ public:
     void run();
     void reset();
 
+    int columnCount() const;
     bool isNull(int column) const;
     qint64 int64(int column) const;
     int integer(int column) const { return int(int64(column)); }

@@ -9,6 +9,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 
 #include <memory>
@@ -44,6 +45,42 @@ inline void makeDemoDataSet(const QString &path)
 {
     auto store = Store::create(path);
     demo::load(*store);
+}
+
+/**
+ * Every row of every table of \a db, as sorted text: two equal dumps mean the data set did not
+ * change logically, whatever SQLite did to its pages.
+ */
+inline QString logicalDump(sql::Connection &db)
+{
+    QStringList tables;
+    {
+        sql::Statement names(db,
+                             "SELECT name FROM sqlite_schema WHERE type = 'table' "
+                             "AND name NOT LIKE 'sqlite_%' ORDER BY name");
+        while (names.next())
+            tables << names.text(0);
+    }
+    QString text;
+    for (const QString &table : std::as_const(tables)) {
+        const QByteArray sql = "SELECT * FROM \"" + table.toUtf8() + '"';
+        sql::Statement rows(db, sql.constData());
+        QStringList lines;
+        while (rows.next()) {
+            QString line;
+            for (int c = 0; c < rows.columnCount(); ++c)
+                line += (rows.isNull(c) ? QStringLiteral("NULL") : rows.text(c)) + QLatin1Char('|');
+            lines << line;
+        }
+        lines.sort();
+        text += table + QLatin1Char('\n') + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    }
+    return text;
+}
+
+inline QString logicalDump(Store &store)
+{
+    return logicalDump(store.connection());
 }
 
 /** Runs a single-value SQL query on a raw connection to \a path. */

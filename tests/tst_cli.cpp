@@ -204,7 +204,7 @@ void TestCli::importsFilesOneTransactionEach()
     const QString data = QStringLiteral(SENSE7_TEST_DATA "/import/");
     const Result r = sense7Cli(
         {QStringLiteral("import"), data + QStringLiteral("chatgpt-branching.json"),
-         data + QStringLiteral("bad/csv-ragged.csv"), data + QStringLiteral("claude.json"),
+         data + QStringLiteral("../bad/csv-ragged.csv"), data + QStringLiteral("claude.json"),
          QStringLiteral("--db"), db, QStringLiteral("--participant"), QStringLiteral("P05")});
     QCOMPARE(r.exitCode, 1); // one file failed...
     QVERIFY2(r.err.contains(QStringLiteral("csv-ragged.csv: line 4")), qPrintable(r.err));

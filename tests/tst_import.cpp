@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QJsonArray>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -396,91 +397,35 @@ void TestImport::reimportAddsNothing()
 
 void TestImport::brokenFilesChangeNothing_data()
 {
+    // The corpus and what each file must say are listed in tests/data/bad/expected.tsv.
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("format");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("truncated")
-        << "chatgpt-truncated.json"
-        << ""
-        << "ends in the middle of conversation 1 (which starts on line 2), at line";
-    QTest::newRow("syntax error") << "chatgpt-syntax-error.json"
-                                  << ""
-                                  << "conversation 2 is not valid JSON at line";
-    QTest::newRow("object, not list") << "chatgpt-object.json"
-                                      << "chatgpt"
-                                      << "expected a list of conversations";
-    QTest::newRow("empty") << "empty.json"
-                           << ""
-                           << "is empty";
-    QTest::newRow("white space") << "whitespace.json"
-                                 << "chatgpt"
-                                 << "the file is empty";
-    QTest::newRow("claude wrong types")
-        << "claude-wrong-types.json"
-        << ""
-        << "conversation 1 \"Rewrite my cover letter\" (line 2, column 2, byte 3)";
-    QTest::newRow("claude sender") << "claude-unknown-sender.json"
-                                   << ""
-                                   << "sender \"robot\"";
-    QTest::newRow("sharegpt speaker") << "sharegpt-unknown-speaker.json"
-                                      << ""
-                                      << "comes from \"narrator\"";
-    QTest::newRow("jsonl bad line") << "openai-bad-line.jsonl"
-                                    << ""
-                                    << "line 3, column";
-    QTest::newRow("jsonl content type") << "openai-wrong-content.jsonl"
-                                        << ""
-                                        << "line 2: message 1";
-    QTest::newRow("invalid utf-8") << "csv-invalid-utf8.csv"
-                                   << ""
-                                   << "line 3 is not valid UTF-8";
-    QTest::newRow("ragged csv") << "csv-ragged.csv"
-                                << ""
-                                << "line 4: 2 fields where the header has 3";
-    QTest::newRow("unclosed quote") << "csv-unclosed-quote.csv"
-                                    << ""
-                                    << "starts on line 2 is never closed";
-    QTest::newRow("csv missing column")
-        << "csv-missing-column.csv"
-        << "csv"
-        << "line 1: the header has no \"text\" column (found: conversation_id, role, message_text)";
-    QTest::newRow("ratings missing column") << "ratings-missing-column.csv"
-                                            << "ratings-csv"
-                                            << "line 1: the header has no \"value\" column";
-    QTest::newRow("unknown role") << "csv-unknown-role.csv"
-                                  << ""
-                                  << "line 3: the role \"wizard\"";
-    QTest::newRow("ratings unknown turn") << "ratings-unknown-turn.csv"
-                                          << ""
-                                          << "line 3: conversation \"c1\" has no turn 99";
-    QTest::newRow("ratings unknown conversation")
-        << "ratings-unknown-conversation.csv"
-        << ""
-        << "line 3: the data set has no conversation \"nope\"";
-    QTest::newRow("ratings out of range") << "ratings-out-of-range.csv"
-                                          << ""
-                                          << "line 3:";
-    QTest::newRow("ratings non-numeric") << "ratings-non-numeric.csv"
-                                         << ""
-                                         << "line 2: the value \"high\"";
-    QTest::newRow("ratings unknown dimension") << "ratings-unknown-dimension.csv"
-                                               << ""
-                                               << "no dimension \"humour\"";
-    QTest::newRow("esconv feedback") << "esconv-feedback-out-of-range.json"
-                                     << ""
-                                     << "utterance 3: \"feedback\" must be a score from 1 to 5";
-    QTest::newRow("bundle version") << "bundle-newer-version.json"
-                                    << ""
-                                    << "bundle version 7";
-    QTest::newRow("bundle turn") << "bundle-bad-turn.json"
-                                 << ""
-                                 << "\"turn\" must be the index";
-    QTest::newRow("unknown format") << "unknown-format.txt"
-                                    << ""
-                                    << "cannot tell which format";
-    QTest::newRow("zip without export") << "no-conversations.zip"
-                                        << ""
-                                        << "has no conversations.json";
+    const QDir bad(QStringLiteral(SENSE7_TEST_DATA "/bad"));
+    const QList<QByteArray> lines =
+        test::readFile(bad.filePath(QStringLiteral("expected.tsv"))).split('\n');
+    QSet<QString> listed;
+    for (const QByteArray &line : lines) {
+        if (line.trimmed().isEmpty() || line.startsWith('#'))
+            continue;
+        const QStringList fields = QString::fromUtf8(line).split(QLatin1Char('\t'));
+        if (fields.size() != 3)
+            qFatal("expected.tsv: a line without three fields: %s", line.constData());
+        const QString format = fields[1] == QLatin1String("-") ? QString() : fields[1];
+        const QString name =
+            fields[0] + (format.isEmpty() ? QString() : QStringLiteral(" as ") + format);
+        QTest::newRow(qPrintable(name)) << fields[0] << format << fields[2];
+        listed.insert(fields[0]);
+    }
+    // Every file of the corpus is checked, and it stays at least 40 files.
+    QStringList files = bad.entryList(QDir::Files);
+    files.removeAll(QStringLiteral("expected.tsv"));
+    for (const QString &file : files) {
+        if (!listed.contains(file))
+            qFatal("tests/data/bad/%s is not listed in expected.tsv", qPrintable(file));
+    }
+    if (files.size() < 40 || listed.size() != files.size())
+        qFatal("the corpus has %d files, %d listed", int(files.size()), int(listed.size()));
 }
 
 void TestImport::brokenFilesChangeNothing()
@@ -492,19 +437,19 @@ void TestImport::brokenFilesChangeNothing()
     const QString path = dir.filePath(QStringLiteral("study.sense7"));
     auto store = Store::create(path);
     importInto(*store, QStringLiteral("conversations.csv")); // targets for the ratings files
-    const QString before = dump(*store);
+    const QString before = test::logicalDump(*store);
     const QJsonObject infoBefore = store->info().toJson();
     import::Options options;
     options.format = format;
     try {
         import::Importer importer(*store);
-        importer.importFile(fixture(QStringLiteral("bad/") + file), options);
+        importer.importFile(QStringLiteral(SENSE7_TEST_DATA "/bad/") + file, options);
         QFAIL("a broken file was imported");
     } catch (const Error &e) {
         QVERIFY2(e.message().contains(file), qPrintable(e.message()));
         QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
     }
-    QCOMPARE(dump(*store), before);
+    QCOMPARE(test::logicalDump(*store), before);
     QCOMPARE(store->info().toJson(), infoBefore);
     QVERIFY(!store->connection().inTransaction());
 }

@@ -196,7 +196,7 @@ void TestStudio::importsDroppedFiles()
     const QString data = QStringLiteral(SENSE7_TEST_DATA "/import/");
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(data + QStringLiteral("chatgpt-branching.json")),
-                  QUrl::fromLocalFile(data + QStringLiteral("bad/csv-ragged.csv"))});
+                  QUrl::fromLocalFile(data + QStringLiteral("../bad/csv-ragged.csv"))});
     QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&window, &enter);
     QVERIFY(enter.isAccepted());

@@ -244,7 +244,8 @@ void Reader::read(element entry, int index, const QString &position)
                     node.children.push_back(c);
             }
         }
-        nodes.emplace(key, std::move(node));
+        if (!nodes.emplace(key, std::move(node)).second)
+            return skip(what, tr("node %1 appears twice in the message tree").arg(qs(key)));
     }
     const std::string_view current = str(entry, "current_node");
     if (current.empty())

@@ -172,6 +172,7 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
         QString agent;
         qint64 firstLine = 0;
         QVector<Row> rows;
+        QHash<qint64, qint64> lineOfIndex; // turn index -> the line that gave it
     };
     std::map<qint64, QString> order; // first line -> conversation id
     QHash<QString, Pending> conversations;
@@ -206,6 +207,14 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
                                 .arg(where, fields[c]));
         }
         Pending &pending = conversations[id];
+        if (row.index) {
+            if (const qint64 first = pending.lineOfIndex.value(*row.index); first > 0)
+                throw Error(tr("%1: conversation \"%2\" has turn %3 twice (first on line %4).")
+                                .arg(where, id)
+                                .arg(*row.index)
+                                .arg(first));
+            pending.lineOfIndex.insert(*row.index, csv.line());
+        }
         if (pending.rows.isEmpty()) {
             pending.firstLine = csv.line();
             order.emplace(csv.line(), id);
@@ -255,6 +264,7 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
                     {"turn_index", "turn_index"},
                     {"dimension", "dimension"},
                     {"rating_value", "value"}});
+    QHash<QString, qint64> lineOfRating; // conversation, turn, dimension, annotator -> line
     QStringList fields;
     while (!sink.cancelled() && csv.next(fields)) {
         const QString where = checkedRecord(csv, source, fields, header);
@@ -292,6 +302,17 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
             r.kind = r.annotator == QLatin1String("self") ? AnnotatorKind::Self
                                                           : AnnotatorKind::Observer;
         }
+        const QString key =
+            QStringList {r.conversation, QString::number(r.turnIndex), r.dimension, r.annotator}
+                .join(QChar(0x1f));
+        if (const qint64 first = lineOfRating.value(key); first > 0)
+            throw Error(tr("%1: a second rating of turn %2 of conversation \"%3\" on \"%4\" by "
+                           "%5 (the first is on line %6).")
+                            .arg(where)
+                            .arg(r.turnIndex)
+                            .arg(r.conversation, r.dimension, r.annotator)
+                            .arg(first));
+        lineOfRating.insert(key, csv.line());
         sink.rating(std::move(r));
         sink.progress(csv.bytesRead());
     }

@@ -537,6 +537,10 @@ Summary Importer::importFile(const QString &path, const Options &options)
             std::rethrow_exception(sink.error());
         if (m_cancel)
             throw Cancelled(tr("The import of %1 was cancelled; nothing was changed.").arg(source));
+        if (summary.imported == 0 && summary.alreadyPresent == 0 && summary.ratings == 0
+            && summary.skipped > 0)
+            throw Error(tr("Nothing in %1 could be imported: every entry was skipped.\n%2")
+                            .arg(source, summary.warnings.join(QLatin1Char('\n'))));
     });
     if (m_progress)
         m_progress(total, total);

@@ -24,6 +24,10 @@ Input openInput(const QString &path)
     if (!file->open(QIODevice::ReadOnly))
         throw Error(Importer::tr("Cannot read %1: %2").arg(path, file->errorString()));
     const QByteArray magic = file->peek(4);
+    if (magic.startsWith("\xFF\xFE") || magic.startsWith("\xFE\xFF"))
+        throw Error(Importer::tr("%1 is UTF-16 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 "
+                                 "and import it again.")
+                        .arg(input.name));
     if (magic != QByteArray("PK\x03\x04", 4)) {
         input.size = file->size();
         input.device = std::move(file);
