@@ -74,7 +74,8 @@ void Connection::exec(const char *sql)
     char *message = nullptr;
     const int rc = sqlite3_exec(m_db, sql, nullptr, nullptr, &message);
     if (rc != SQLITE_OK) {
-        const QString reason = QString::fromUtf8(message ? message : sqlite3_errstr(rc));
+        const QString reason = explain(sqlite3_extended_errcode(m_db),
+                                       QString::fromUtf8(message ? message : sqlite3_errstr(rc)));
         sqlite3_free(message);
         throw Error(tr("%1: %2").arg(m_path, reason));
     }
@@ -104,7 +105,32 @@ int Connection::changes() const
 
 QString Connection::lastError() const
 {
-    return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString();
+    return m_db ? explain(sqlite3_extended_errcode(m_db), QString::fromUtf8(sqlite3_errmsg(m_db)))
+                : QString();
+}
+
+QString Connection::explain(int rc, const QString &message)
+{
+    // The faults a person can do something about, in words they can act on.
+    switch (rc & 0xff) {
+    case SQLITE_FULL:
+        return tr("the disk is full (or the data set reached its size limit), so the change was "
+                  "not saved; everything saved before is intact. Free some space and try again.");
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return tr("another program kept the data set busy for too long, so the change was not "
+                  "saved. Try again in a moment.");
+    case SQLITE_READONLY:
+        return tr("the data set is read-only, so the change was not saved.");
+    case SQLITE_IOERR:
+        return tr("the disk could not be read or written (%1); the change was not saved.")
+            .arg(message);
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return tr("the data set is damaged (%1).").arg(message);
+    default:
+        return message;
+    }
 }
 
 sqlite3_stmt *Connection::cached(const char *sql)
@@ -238,6 +264,11 @@ void Statement::reset()
 int Statement::columnCount() const
 {
     return sqlite3_column_count(m_stmt);
+}
+
+QString Statement::columnName(int column) const
+{
+    return QString::fromUtf8(sqlite3_column_name(m_stmt, column));
 }
 
 bool Statement::isNull(int column) const

@@ -50,6 +50,8 @@ public:
     qint64 lastInsertId() const;
     int changes() const;
     QString lastError() const;
+    /** An SQLite result code and message, in words: a full disk or a busy data set says so. */
+    static QString explain(int rc, const QString &message);
     const QString &path() const { return m_path; }
     sqlite3 *handle() const { return m_db; }
 
@@ -94,6 +96,7 @@ public:
     void reset();
 
     int columnCount() const;
+    QString columnName(int column) const;
     bool isNull(int column) const;
     qint64 int64(int column) const;
     int integer(int column) const { return int(int64(column)); }

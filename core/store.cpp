@@ -75,7 +75,9 @@ std::unique_ptr<Store> Store::open(const QString &path, Access access)
             throw Error(tr("%1 is damaged: its SQLite header is cut short.").arg(path));
     }
 
-    const bool readOnly = access == Access::ReadOnly || !info.isWritable();
+    // Writing needs the file and its folder: SQLite keeps its write-ahead log beside the file.
+    const bool readOnly = access == Access::ReadOnly || !info.isWritable()
+        || !QFileInfo(info.absolutePath()).isWritable();
     std::unique_ptr<Store> store(new Store);
     sql::Connection &db = *store->m_db;
     db.open(path,

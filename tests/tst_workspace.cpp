@@ -25,6 +25,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -33,6 +34,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 #include <QUndoGroup>
 #include <QUndoStack>
 
@@ -94,6 +96,7 @@ private slots:
     void retestChoiceIsReproducible();
     void shortcutHelpListsEveryKey();
     void readOnlyDataSetCannotBeRated();
+    void fullDiskSaysNotSaved();
     void drawsEveryTab();
 
 private:
@@ -554,6 +557,47 @@ void TestWorkspace::readOnlyDataSetCannotBeRated()
     workspace.panel()->rateCurrent(4);
     QCOMPARE(session.undoStack()->count(), 0);
     QCOMPARE(store->info().ratings, 0);
+}
+
+void TestWorkspace::fullDiskSaysNotSaved()
+{
+    // The disk fills while rating by keyboard: the key press that does not fit says "Not saved"
+    // and why, the store has nothing of it, and everything before it is saved.
+    MainWindow window;
+    open(window, m_path);
+    const qint64 pages = m_store->connection().pragmaInt("PRAGMA page_count");
+    const QByteArray limit = "PRAGMA max_page_count = " + QByteArray::number(pages);
+    m_store->connection().exec(limit.constData());
+    QString shown;
+    const auto closeMessage = [&shown] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            shown = box->text();
+            box->accept();
+        }
+    };
+    const qint64 self = m_store->selfAnnotatorId();
+    qint64 journal = 0;
+    int presses = 0;
+    while (presses < 2000 && shown.isEmpty()) {
+        journal = m_store->journal(self, 100000).size();
+        QTimer::singleShot(0, &window, closeMessage);
+        press(window, Qt::Key_1 + presses % 5);
+        ++presses;
+        QTest::qWait(0);
+    }
+    QVERIFY2(shown.contains(QStringLiteral("the disk is full")), qPrintable(shown));
+    QVERIFY(presses > 1);
+    QCOMPARE(window.savedLabel()->text(), QStringLiteral("Not saved"));
+    QCOMPARE(m_store->journal(self, 100000).size(), journal); // nothing of the failed press
+    QCOMPARE(m_store->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+
+    m_store->connection().exec("PRAGMA max_page_count = 1073741823");
+    QApplication::setActiveWindow(&window); // back from the message box
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.conversationView()->setFocus();
+    press(window, Qt::Key_1 + (presses - 1) % 5); // the same key, with room this time
+    QVERIFY(window.savedLabel()->text().startsWith(QStringLiteral("Saved")));
+    QCOMPARE(m_store->journal(self, 100000).size(), journal + 1);
 }
 
 void TestWorkspace::drawsEveryTab()
