@@ -1,0 +1,402 @@
+// Nothing is lost: a process killed at any moment, two processes writing at once, a full disk
+// and a data set on a read-only path. The helper sense7_test_annotator (helpers/annotator.cpp)
+// stands in for a person rating in the studio: it applies changes through Store::apply() and
+// acknowledges each one after its commit.
+
+#include "editcodec.h"
+#include "error.h"
+#include "import/importer.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace sense7;
+
+namespace {
+
+/** What a helper run printed: the changes it acknowledged and the one it had begun, if any. */
+struct Transcript
+{
+    QVector<Edit> acknowledged;
+    std::optional<Edit> unacknowledged;
+    QString errors;
+};
+
+Transcript readTranscript(QProcess &process)
+{
+    Transcript t;
+    std::optional<Edit> pending;
+    const QList<QByteArray> lines = process.readAllStandardOutput().split('\n');
+    for (const QByteArray &line : lines) {
+        if (line.startsWith("do ")) {
+            pending = test::decodeEdit(line.mid(3));
+            if (!pending)
+                qFatal("unreadable helper line: %s", line.constData());
+        } else if (line.startsWith("ok ")) {
+            if (!pending)
+                qFatal("an acknowledgement without a change");
+            t.acknowledged << *pending;
+            pending.reset();
+        }
+    }
+    t.unacknowledged = pending;
+    t.errors = QString::fromUtf8(process.readAllStandardError());
+    return t;
+}
+
+/** Journal rows: every change made through apply() leaves exactly one. */
+qint64 journalSize(Store &store)
+{
+    return store.connection().pragmaInt("SELECT (SELECT count(*) FROM rating_event) "
+                                        "+ (SELECT count(*) FROM edit_event)");
+}
+
+void copyFile(const QString &from, const QString &to)
+{
+    QFile::remove(to);
+    if (!QFile::copy(from, to))
+        qFatal("cannot copy %s", qPrintable(from));
+}
+
+QString helper()
+{
+    return QStringLiteral(SENSE7_TEST_ANNOTATOR);
+}
+
+bool waitForLine(QProcess &process, const QByteArray &prefix, int ms)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < ms) {
+        if (process.canReadLine() || process.waitForReadyRead(100)) {
+            const QByteArray line = process.peek(1 << 16);
+            if (line.startsWith(prefix) && line.contains('\n'))
+                return true;
+        }
+        if (process.state() == QProcess::NotRunning)
+            return false;
+    }
+    return false;
+}
+
+QStringList asNobody(const QString &program, const QStringList &arguments)
+{
+    return QStringList {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
+                        program}
+    + arguments;
+}
+
+} // namespace
+
+class TestRobustness : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void killedAnnotatorLosesNothing();
+    void twoProcessesLoseNoUpdate();
+    void fullDiskDuringImportKeepsEverything();
+    void fullDiskWhileRatingKeepsEarlierRatings();
+    void readOnlyPathOpensReadOnly();
+};
+
+void TestRobustness::killedAnnotatorLosesNothing()
+{
+    // 50 times: start rating, kill -9 at a random moment, reopen. Every acknowledged change is
+    // there, the one in flight is there or not, and nothing else differs from a reference data
+    // set that had exactly those changes applied in order.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("crash.sense7"));
+    const QString reference = dir.filePath(QStringLiteral("reference.sense7"));
+    test::makeDemoDataSet(db);
+    copyFile(db, reference);
+    auto expected = Store::open(reference);
+
+    QRandomGenerator random(20251121);
+    qint64 acknowledged = 0;
+    int inFlightCommitted = 0;
+    const int rounds = 50;
+    for (int round = 0; round < rounds; ++round) {
+        QProcess process;
+        process.start(helper(), {db, QString::number(round + 1), QStringLiteral("0")});
+        QVERIFY2(waitForLine(process, "ready", 30000),
+                 qPrintable(QString::fromUtf8(process.readAllStandardError())));
+        // From the first change to a few hundred commits in.
+        QTest::qWait(random.bounded(0, 120)); // reading its output meanwhile
+        process.kill(); // SIGKILL: no destructor, no rollback, no flush
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitStatus(), QProcess::CrashExit);
+        const Transcript t = readTranscript(process);
+        QVERIFY2(t.errors.isEmpty(), qPrintable(t.errors));
+
+        for (const Edit &edit : t.acknowledged) {
+            QCOMPARE(expected->currentValue(edit), edit.before); // the helper saw what we expect
+            expected->apply(edit, Origin::Edit);
+        }
+        acknowledged += t.acknowledged.size();
+
+        auto reopened = Store::open(db);
+        QCOMPARE(reopened->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+        const qint64 extra = journalSize(*reopened) - journalSize(*expected);
+        QVERIFY2(extra == 0 || (extra == 1 && t.unacknowledged),
+                 qPrintable(QStringLiteral("round %1: %2 journal rows beyond the acknowledged")
+                                .arg(round)
+                                .arg(extra)));
+        if (extra == 1) { // committed, killed before it could say so
+            expected->apply(*t.unacknowledged, Origin::Edit);
+            ++inFlightCommitted;
+        }
+        QCOMPARE(test::logicalDump(*reopened, test::Times::Ignored),
+                 test::logicalDump(*expected, test::Times::Ignored));
+    }
+    qInfo("%d kills, %lld acknowledged changes, %d committed just before a kill", rounds,
+          acknowledged, inFlightCommitted);
+    QVERIFY(acknowledged > rounds); // the kills landed among real work, not before it
+}
+
+void TestRobustness::twoProcessesLoseNoUpdate()
+{
+    // A participant and an observer rate the same data set from two processes, one change every
+    // few milliseconds each, as two studio windows would (only much faster). Neither sees "database
+    // is locked"; every acknowledged change is journaled once; each cell ends with the last value
+    // written to it; and each cell's journal is one unbroken chain, every change starting from the
+    // value the one before left.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("shared.sense7"));
+    test::makeDemoDataSet(db);
+    const int each = 400;
+    QProcess first;
+    QProcess second;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("SENSE7_WAIT_FOR_GO"), QStringLiteral("1"));
+    environment.insert(QStringLiteral("SENSE7_PAUSE_MS"), QStringLiteral("2"));
+    first.setProcessEnvironment(environment);
+    second.setProcessEnvironment(environment);
+    first.start(helper(), {db, QStringLiteral("7"), QString::number(each)});
+    second.start(helper(),
+                 {db, QStringLiteral("8"), QString::number(each), QStringLiteral("observer")});
+    QVERIFY(waitForLine(first, "ready", 30000));
+    QVERIFY(waitForLine(second, "ready", 30000));
+    first.write("go\n");
+    second.write("go\n");
+    // The event loop drains both output pipes, so neither waits on the test.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        first.state() == QProcess::NotRunning && second.state() == QProcess::NotRunning, 180000);
+    const Transcript a = readTranscript(first);
+    const Transcript b = readTranscript(second);
+    QVERIFY2(first.exitCode() == 0 && a.errors.isEmpty(), qPrintable(a.errors));
+    QVERIFY2(second.exitCode() == 0 && b.errors.isEmpty(), qPrintable(b.errors));
+    QCOMPARE(a.acknowledged.size(), each);
+    QCOMPARE(b.acknowledged.size(), each);
+
+    auto store = Store::open(db);
+    QCOMPARE(store->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    QCOMPARE(store->connection().pragmaInt("SELECT (SELECT count(*) FROM rating_event WHERE "
+                                           "origin = 'edit') + (SELECT count(*) FROM edit_event "
+                                           "WHERE origin = 'edit')"),
+             qint64(2 * each));
+    // The two writers interleaved rather than taking turns process by process.
+    QVERIFY(store->connection().pragmaInt(
+                "SELECT count(*) FROM (SELECT annotator_id, lag(annotator_id) OVER (ORDER BY id) "
+                "AS previous FROM rating_event WHERE origin = 'edit') WHERE annotator_id <> "
+                "previous")
+            > 2);
+
+    QHash<QString, Edit> lastWrite; // cell -> the last acknowledged change to it
+    for (const Transcript *t : {&a, &b}) {
+        for (const Edit &edit : t->acknowledged) {
+            const QString cell = QStringLiteral("%1/%2/%3/%4")
+                                     .arg(editKindKey(edit.kind))
+                                     .arg(edit.subjectId)
+                                     .arg(edit.dimensionId)
+                                     .arg(edit.annotatorId);
+            lastWrite.insert(cell, edit);
+        }
+    }
+    for (const Edit &edit : std::as_const(lastWrite))
+        QCOMPARE(store->currentValue(edit), edit.after);
+
+    sql::Statement events(store->connection(),
+                          "SELECT turn_id, dimension_id, annotator_id, old_present, old_value, "
+                          "new_present, new_value FROM rating_event ORDER BY id");
+    // A rating's state: absent, or present with a value (empty: not applicable).
+    const auto state = [&events](int present) {
+        return events.integer(present) == 0 ? QStringLiteral("absent")
+                                            : QStringLiteral("=") + events.text(present + 1);
+    };
+    QHash<QString, QString> last;
+    int chained = 0;
+    while (events.next()) {
+        const QString cell = QStringLiteral("%1/%2/%3")
+                                 .arg(events.int64(0))
+                                 .arg(events.int64(1))
+                                 .arg(events.int64(2));
+        if (last.contains(cell)) {
+            QCOMPARE(state(3), last.value(cell));
+            ++chained;
+        }
+        last.insert(cell, state(5));
+    }
+    QVERIFY(chained > 50);
+    sql::Statement edits(store->connection(),
+                         "SELECT kind, subject_id, annotator_id, coalesce(old, ''), "
+                         "coalesce(new, '') FROM edit_event ORDER BY id");
+    QHash<QString, QString> lastEdit;
+    while (edits.next()) {
+        const QString cell =
+            edits.text(0) + QLatin1Char('/') + edits.text(1) + QLatin1Char('/') + edits.text(2);
+        if (lastEdit.contains(cell))
+            QCOMPARE(edits.text(3), lastEdit.value(cell));
+        lastEdit.insert(cell, edits.text(4));
+    }
+    QVERIFY(lastEdit.size() > 10);
+}
+
+void TestRobustness::fullDiskDuringImportKeepsEverything()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("full.sense7"));
+    test::makeDemoDataSet(db);
+    const QString big = dir.filePath(QStringLiteral("many.jsonl"));
+    {
+        QFile f(big);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 2000; ++i)
+            f.write(QStringLiteral("{\"messages\": [{\"role\": \"user\", \"content\": \"question "
+                                   "%1 %2\"}, {\"role\": \"assistant\", \"content\": \"answer "
+                                   "%1\"}]}\n")
+                        .arg(i)
+                        .arg(QString(200, QLatin1Char('x')))
+                        .toUtf8());
+    }
+    auto store = Store::open(db);
+    const QString before = test::logicalDump(*store);
+    // The disk "fills" a few pages beyond what the data set uses now.
+    const qint64 pages = store->connection().pragmaInt("PRAGMA page_count");
+    const QByteArray limit = "PRAGMA max_page_count = " + QByteArray::number(pages + 20);
+    store->connection().exec(limit.constData());
+    import::Options options;
+    options.participant = store->participants().constFirst().code;
+    try {
+        import::Importer importer(*store);
+        importer.importFile(big, options);
+        QFAIL("the import fitted on a full disk");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("the disk is full")), qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QStringLiteral("everything saved before is intact")),
+                 qPrintable(e.message()));
+    }
+    QVERIFY(!store->connection().inTransaction());
+    QCOMPARE(test::logicalDump(*store), before);
+
+    // Space again: the same import succeeds, and the file is sound.
+    store->connection().exec("PRAGMA max_page_count = 1073741823");
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(big, options).imported, 2000);
+    store.reset();
+    QCOMPARE(test::queryInt(db, "SELECT count(*) FROM conversation"), 2013);
+    sql::Connection check;
+    check.open(db, sql::Connection::Access::ReadOnly);
+    QCOMPARE(check.pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+}
+
+void TestRobustness::fullDiskWhileRatingKeepsEarlierRatings()
+{
+    // Rating until the disk is full: the rating that does not fit fails with a clear message,
+    // every earlier rating stays, and once there is room again rating goes on.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("full.sense7"));
+    test::makeDemoDataSet(db);
+    auto store = Store::open(db);
+    const qint64 pages = store->connection().pragmaInt("PRAGMA page_count");
+    const QByteArray limit = "PRAGMA max_page_count = " + QByteArray::number(pages + 30);
+    store->connection().exec(limit.constData());
+
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    QVector<Edit> saved;
+    QString failure;
+    const QString text(2000, QLatin1Char('n'));
+    for (const ConversationSummary &c : store->conversationSummaries()) {
+        for (const Turn &t : store->turns(c.id)) {
+            Edit edit;
+            edit.kind = Edit::Kind::Note;
+            edit.subjectId = t.id;
+            edit.annotatorId = self;
+            edit.before = store->currentValue(edit);
+            edit.after = QString(text + QString::number(t.id));
+            try {
+                store->apply(edit, Origin::Edit);
+                saved << edit;
+            } catch (const Error &e) {
+                failure = e.message();
+                QCOMPARE(store->currentValue(edit), edit.before); // not half-written
+                break;
+            }
+        }
+        if (!failure.isEmpty())
+            break;
+    }
+    QVERIFY2(failure.contains(QStringLiteral("the disk is full")), qPrintable(failure));
+    QVERIFY(failure.contains(db));
+    QVERIFY(saved.size() > 1);
+    store.reset();
+
+    auto reopened = Store::open(db);
+    QCOMPARE(reopened->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    for (const Edit &edit : std::as_const(saved))
+        QCOMPARE(reopened->currentValue(edit), edit.after);
+    Edit more = saved.constFirst();
+    more.before = more.after;
+    more.after = QStringLiteral("room again");
+    reopened->apply(more, Origin::Edit);
+    QCOMPARE(reopened->currentValue(more), more.after);
+}
+
+void TestRobustness::readOnlyPathOpensReadOnly()
+{
+    // A data set in a folder its user cannot write (a shared drive, a read-only mount): it opens
+    // read-only, a change is refused with a message that says so, and the file stays as it was.
+    // Root may write anywhere, so as root the helper runs as the user "nobody".
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("shared"));
+    QVERIFY(QDir().mkpath(folder));
+    const QString db = folder + QStringLiteral("/study.sense7");
+    test::makeDemoDataSet(db);
+    const auto readAndEnter = QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther
+        | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther;
+    const bool root = geteuid() == 0;
+    QVERIFY(QFile::setPermissions(dir.path(), readAndEnter | QFile::WriteOwner));
+    // The file itself is writable by everyone; only its folder is not.
+    QVERIFY(QFile::setPermissions(db,
+                                  QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther
+                                      | QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther));
+    QVERIFY(QFile::setPermissions(folder, readAndEnter));
+    const QByteArray before = test::fileHash(db);
+
+    QProcess process;
+    const QStringList arguments {db, QStringLiteral("1"), QStringLiteral("5")};
+    if (root)
+        process.start(QStringLiteral("runuser"), asNobody(helper(), arguments));
+    else
+        process.start(helper(), arguments);
+    QVERIFY(process.waitForFinished(60000));
+    const Transcript t = readTranscript(process);
+    QCOMPARE(process.exitCode(), 1);
+    QVERIFY2(t.errors.contains(QStringLiteral("is open read-only: nothing can be changed")),
+             qPrintable(t.errors));
+    QVERIFY(t.acknowledged.isEmpty());
+    QCOMPARE(test::fileHash(db), before);
+    QVERIFY(!QFileInfo::exists(db + QStringLiteral("-wal")));
+    QFile::setPermissions(folder, readAndEnter | QFile::WriteOwner);
+}
+
+QTEST_GUILESS_MAIN(TestRobustness)
+#include "tst_robustness.moc"
