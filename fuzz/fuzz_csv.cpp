@@ -23,7 +23,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (csv.line() < 1 || csv.bytesRead() > qint64(size))
                 abort(); // positions must stay inside the input
         }
-    } catch (const Error &) {
-    }
+    } catch (const Error &) { }
     return 0;
 }

@@ -24,7 +24,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             forms::parse(json, QStringLiteral("fuzz.json"));
         }
-    } catch (const Error &) {
-    }
+    } catch (const Error &) { }
     return 0;
 }

@@ -57,7 +57,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     try {
         import::Importer importer(s);
         importer.importFile(inputPath(), options);
-    } catch (const Error &) {
-    }
+    } catch (const Error &) { }
     return 0;
 }
