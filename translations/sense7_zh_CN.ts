@@ -3136,6 +3136,18 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>it has no visible messages</source>
         <translation>它没有可见的消息</translation>
     </message>
+    <message>
+        <source>node %1 appears twice in the message tree</source>
+        <translation>节点 %1 在消息树中出现了两次</translation>
+    </message>
+    <message>
+        <source>%1: conversation &quot;%2&quot; has turn %3 twice (first on line %4).</source>
+        <translation>%1：对话“%2”的第 %3 回合出现了两次（第一次在第 %4 行）。</translation>
+    </message>
+    <message>
+        <source>%1: a second rating of turn %2 of conversation &quot;%3&quot; on &quot;%4&quot; by %5 (the first is on line %6).</source>
+        <translation>%1：%5 对对话“%3”第 %2 回合的“%4”有第二个评分（第一个在第 %6 行）。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -3249,6 +3261,16 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1 is already in the data set with different answers to the context form; kept the data set&apos;s.</source>
         <translation>%1 已在数据集中，但情境表单的回答不同；保留数据集中的回答。</translation>
+    </message>
+    <message>
+        <source>Nothing in %1 could be imported: every entry was skipped.
+%2</source>
+        <translation>%1 中没有可导入的内容：所有条目都被跳过。
+%2</translation>
+    </message>
+    <message>
+        <source>%1 is UTF-16 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 and import it again.</source>
+        <translation>%1 是 UTF-16 文本；Sense-7 Studio 读取 UTF-8。请将其另存为 UTF-8 后重新导入。</translation>
     </message>
 </context>
 <context>
@@ -3494,6 +3516,26 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1: cannot prepare a query: %2</source>
         <translation>%1：无法准备查询：%2</translation>
+    </message>
+    <message>
+        <source>the disk is full (or the data set reached its size limit), so the change was not saved; everything saved before is intact. Free some space and try again.</source>
+        <translation>磁盘已满（或数据集已达到大小上限），因此此次更改未保存；之前保存的内容均完好无损。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>another program kept the data set busy for too long, so the change was not saved. Try again in a moment.</source>
+        <translation>另一个程序占用数据集的时间过长，因此此次更改未保存。请稍后重试。</translation>
+    </message>
+    <message>
+        <source>the data set is read-only, so the change was not saved.</source>
+        <translation>数据集是只读的，因此此次更改未保存。</translation>
+    </message>
+    <message>
+        <source>the disk could not be read or written (%1); the change was not saved.</source>
+        <translation>无法读写磁盘（%1）；此次更改未保存。</translation>
+    </message>
+    <message>
+        <source>the data set is damaged (%1).</source>
+        <translation>数据集已损坏（%1）。</translation>
     </message>
 </context>
 <context>
