@@ -12,6 +12,7 @@
 #include "browser/browserwindow.h"
 #include "datasetmodel.h"
 #include "mainwindow.h"
+#include "result.h"
 #include "store.h"
 
 #include <QApplication>
@@ -40,6 +41,7 @@ void row(const char *what, double ms, const char *target, const QString &extra =
 {
     std::printf("  %-44s %9.1f ms   %-10s %s\n", what, ms, target, qPrintable(extra));
     std::fflush(stdout);
+    bench::result("browser", QString::fromUtf8(what), ms, "ms", QString::fromUtf8(target));
 }
 
 } // namespace
@@ -158,5 +160,7 @@ int main(int argc, char **argv)
             QStringLiteral("(conversation list of every summary)"));
     }
     std::printf("  %-44s %9ld MB   %-10s\n", "peak resident memory", peakRssMb(), "< 500");
+    bench::result("browser", QStringLiteral("peak resident memory"), double(peakRssMb()), "MB",
+                  QStringLiteral("< 500"));
     return 0;
 }

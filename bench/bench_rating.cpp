@@ -4,6 +4,7 @@
 
 #include "annotationsession.h"
 #include "ratingpanel.h"
+#include "result.h"
 #include "scaleselector.h"
 #include "store.h"
 #include "turnlistmodel.h"
@@ -83,6 +84,10 @@ int main(int argc, char *argv[])
     std::printf("store API, setRating -> COMMIT, %d changes: median %.3f ms, p99 %.3f ms, "
                 "max %.3f ms\n",
                 changes, at(latencies, 0.5), at(latencies, 0.99), latencies.back());
+    bench::result("rating", QStringLiteral("store API: setRating to commit, median"),
+                  at(latencies, 0.5), "ms", QStringLiteral("< 50"));
+    bench::result("rating", QStringLiteral("store API: setRating to commit, p99"),
+                  at(latencies, 0.99), "ms", QStringLiteral("< 50"));
 
     // The studio's path: a digit key on the focused scale of the rating panel.
     const qint64 observer = store->annotatorId(QStringLiteral("bench"), AnnotatorKind::Observer);
@@ -120,6 +125,10 @@ int main(int argc, char *argv[])
                 "p99 %.3f ms, max %.3f ms\n",
                 changes, static_cast<long long>(committed), at(keyLatencies, 0.5),
                 at(keyLatencies, 0.99), keyLatencies.back());
+    bench::result("rating", QStringLiteral("studio: key press to committed row, median"),
+                  at(keyLatencies, 0.5), "ms", QStringLiteral("< 50"));
+    bench::result("rating", QStringLiteral("studio: key press to committed row, p99"),
+                  at(keyLatencies, 0.99), "ms", QStringLiteral("< 50"));
 
     // A 500-turn conversation: opening it (transcript and panel) and moving reply to reply.
     Conversation longOne;
@@ -150,5 +159,7 @@ int main(int argc, char *argv[])
     std::printf("studio, 500-turn conversation: opened in %.1f ms; next reply (J) median %.3f ms, "
                 "p99 %.3f ms over %zu moves\n",
                 openMs, at(steps, 0.5), at(steps, 0.99), steps.size());
+    bench::result("rating", QStringLiteral("studio: open a 500-turn conversation"), openMs, "ms");
+    bench::result("rating", QStringLiteral("studio: next reply (J), median"), at(steps, 0.5), "ms");
     return committed == changes ? 0 : 1;
 }

@@ -39,6 +39,8 @@ def main():
     parser.add_argument("--data", default=None)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
+    global ARGS
+    ARGS = args
     data = args.data or os.path.join(args.build, "bench-data")
     os.makedirs(data, exist_ok=True)
     export = os.path.join(data, f"chatgpt-{args.conversations}.json")
@@ -93,6 +95,18 @@ def main():
     ours, python, floor = rows[0][1][0], rows[1][1][0], rows[2][1][0]
     print(f"\nsense7 vs python: {python / ours:.2f}x faster (target >= 3); "
           f"sense7 vs sqlite3 .import: {ours / floor:.2f}x the time (target <= 1.5)")
+    # For bench/run's table.
+    for name, (seconds, _), rss in rows:
+        result(f"{name}: time", seconds, "s")
+        result(f"{name}: peak RSS", rss, "MB", "< 300" if name == "sense7 import" else "")
+    result("sense7 import: turns/s", turns / ours, "turns/s")
+    result("python time / sense7 time", python / ours, "x", ">= 3")
+    result("sense7 time / sqlite3 .import time", ours / floor, "x", "<= 1.5")
+
+
+def result(measure, value, unit, target=""):
+    print(f"RESULT\timport ({ARGS.conversations} conversations)\t{measure}\t{value:.3f}\t{unit}\t{target}",
+          flush=True)
 
 
 if __name__ == "__main__":
