@@ -46,7 +46,8 @@ int main(int argc, char **argv)
             }
         }
         QVector<qint64> dimensions;
-        for (const Dimension &d : store->instruments().constFirst().dimensions) {
+        const QVector<Instrument> instruments = store->instruments();
+        for (const Dimension &d : instruments.constFirst().dimensions) {
             if (d.level == Level::Turn)
                 dimensions << d.id;
         }
