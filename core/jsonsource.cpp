@@ -35,6 +35,8 @@ Json parse(const QByteArray &data, const QString &source)
                         .arg(source, position(data, at))
                         .arg(at)
                         .arg(detail));
+    } catch (const Json::exception &e) { // a number too large for a double, and the like
+        throw Error(Reader::tr("%1: not valid JSON: %2").arg(source, QString::fromUtf8(e.what())));
     }
 }
 

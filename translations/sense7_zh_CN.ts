@@ -3148,6 +3148,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1: a second rating of turn %2 of conversation &quot;%3&quot; on &quot;%4&quot; by %5 (the first is on line %6).</source>
         <translation>%1：%5 对对话“%3”第 %2 回合的“%4”有第二个评分（第一个在第 %6 行）。</translation>
     </message>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1：不是有效的 JSON：%2</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -3272,6 +3276,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1 is UTF-16 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 and import it again.</source>
         <translation>%1 是 UTF-16 文本；Sense-7 Studio 读取 UTF-8。请将其另存为 UTF-8 后重新导入。</translation>
     </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::JsonArrayReader</name>
@@ -3314,6 +3322,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1: %2 is not valid JSON at %3: %4</source>
         <translation>%1：%2 在%3处不是有效的 JSON：%4</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3) is not valid JSON: %4</source>
+        <translation>%1：%2（%3）不是有效的 JSON：%4</translation>
     </message>
 </context>
 <context>
@@ -3501,6 +3513,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1: dimension %2</source>
         <translation>%1：维度 %2</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1：不是有效的 JSON：%2</translation>
     </message>
 </context>
 <context>

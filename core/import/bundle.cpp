@@ -67,6 +67,8 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         root = Json::parse(data.constBegin(), data.constEnd());
     } catch (const Json::parse_error &e) {
         throw Error(tr("%1: not valid JSON at byte %2.").arg(source).arg(e.byte));
+    } catch (const Json::exception &e) { // a number too large for a double, and the like
+        throw Error(tr("%1: not valid JSON: %2").arg(source, QString::fromUtf8(e.what())));
     }
     if (stringAt(root, "format") != QLatin1String("sense7-bundle"))
         throw Error(tr("%1: this is not a Sense-7 bundle.").arg(source));

@@ -485,6 +485,13 @@ Summary Importer::importFile(const QString &path, const Options &options)
         std::exception_ptr error;
         try {
             read(*input.device, source, sink);
+        } catch (const Error &) {
+            error = std::current_exception();
+        } catch (const std::exception &e) {
+            // A reader's library gave up in a way the reader did not foresee: still a message
+            // that names the file, never a crash.
+            error = std::make_exception_ptr(
+                Error(tr("%1 could not be read: %2").arg(source, QString::fromUtf8(e.what()))));
         } catch (...) {
             error = std::current_exception();
         }

@@ -56,6 +56,8 @@ void readOpenAiJsonl(QIODevice &in, const QString &source, ImportSink &sink)
             entry = Json::parse(line.constBegin(), line.constEnd());
         } catch (const Json::parse_error &e) {
             throw Error(tr("%1, column %2: not valid JSON.").arg(where).arg(e.byte));
+        } catch (const Json::exception &e) { // a number too large for a double, and the like
+            throw Error(tr("%1: not valid JSON: %2").arg(where, QString::fromUtf8(e.what())));
         }
         const Json &messages = child(entry, "messages");
         if (!messages.is_array())

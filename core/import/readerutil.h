@@ -77,6 +77,9 @@ inline Json parseElement(const QByteArray &bytes, const JsonArrayReader &reader,
         const qsizetype at = e.byte > 0 ? qsizetype(e.byte - 1) : 0;
         throw Error(JsonArrayReader::tr("%1: %2 is not valid JSON at %3: %4")
                         .arg(source, what, reader.position(at), detail));
+    } catch (const Json::exception &e) { // a number too large for a double, and the like
+        throw Error(JsonArrayReader::tr("%1: %2 (%3) is not valid JSON: %4")
+                        .arg(source, what, reader.position(0), QString::fromUtf8(e.what())));
     }
 }
 
