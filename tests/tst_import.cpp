@@ -18,25 +18,6 @@ QString fixture(const QString &name)
     return QStringLiteral(SENSE7_TEST_DATA "/import/") + name;
 }
 
-/** Every row of every table, as text: two equal dumps mean the data set did not change. */
-QString dump(Store &store)
-{
-    QString text;
-    for (const char *table :
-         {"participant", "conversation", "turn", "instrument", "dimension", "annotator", "rating",
-          "conversation_rating", "turn_flag", "rating_event"}) {
-        const QByteArray sql = QByteArray("SELECT * FROM ") + table + " ORDER BY 1, 2, 3";
-        sql::Statement query(store.connection(), sql.constData());
-        text += QString::fromLatin1(table) + QLatin1Char('\n');
-        while (query.next()) {
-            for (int c = 0; c < 12; ++c)
-                text += query.text(c) + QLatin1Char('|');
-            text += QLatin1Char('\n');
-        }
-    }
-    return text;
-}
-
 import::Summary importInto(Store &store, const QString &file,
                            const import::Options &options = {}){import::Importer importer(store);
 return importer.importFile(fixture(file), options);
@@ -388,11 +369,11 @@ void TestImport::reimportAddsNothing()
     auto store = Store::create(QStringLiteral(":memory:"));
     const import::Summary first = importInto(*store, file);
     QVERIFY(first.imported > 0);
-    const QString before = dump(*store);
+    const QString before = test::logicalDump(*store);
     const import::Summary again = importInto(*store, file);
     QCOMPARE(again.imported, 0);
     QCOMPARE(again.alreadyPresent, first.imported);
-    QCOMPARE(dump(*store), before);
+    QCOMPARE(test::logicalDump(*store), before);
 }
 
 void TestImport::brokenFilesChangeNothing_data()
@@ -470,7 +451,7 @@ void TestImport::cancelChangesNothing()
                         .toUtf8());
     }
     auto store = Store::create(dir.filePath(QStringLiteral("s.sense7")));
-    const QString before = dump(*store);
+    const QString before = test::logicalDump(*store);
     import::Importer importer(*store);
     int reports = 0;
     importer.setProgress([&](qint64, qint64) {
@@ -479,7 +460,7 @@ void TestImport::cancelChangesNothing()
     });
     QVERIFY_THROWS_EXCEPTION(import::Cancelled, importer.importFile(big));
     QCOMPARE(reports, 1);
-    QCOMPARE(dump(*store), before);
+    QCOMPARE(test::logicalDump(*store), before);
 
     import::Importer again(*store);
     QCOMPARE(again.importFile(big).imported, 3000);
