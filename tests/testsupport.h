@@ -8,11 +8,13 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
 
 #include <memory>
+#include <unistd.h>
 
 namespace sense7::test {
 
@@ -92,6 +94,22 @@ inline QString logicalDump(sql::Connection &db, Times times = Times::Compared)
 inline QString logicalDump(Store &store, Times times = Times::Compared)
 {
     return logicalDump(store.connection(), times);
+}
+
+/**
+ * Starts \a program as a user without write access to other people's files: as itself, or
+ * through runuser as "nobody" when the tests run as root (root may write anywhere).
+ */
+inline void startUnprivileged(QProcess &process, const QString &program,
+                              const QStringList &arguments)
+{
+    if (geteuid() == 0)
+        process.start(QStringLiteral("runuser"),
+                      QStringList {QStringLiteral("-u"), QStringLiteral("nobody"),
+                                   QStringLiteral("--"), program}
+                          + arguments);
+    else
+        process.start(program, arguments);
 }
 
 /** Runs a single-value SQL query on a raw connection to \a path. */

@@ -152,14 +152,8 @@ void TestCli::infoReadsDataSetInReadOnlyFolder()
     const QByteArray before = test::fileHash(db);
 
     QProcess process;
-    if (root)
-        process.start(QStringLiteral("runuser"),
-                      {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
-                       QStringLiteral(SENSE7_CLI), QStringLiteral("info"), db,
-                       QStringLiteral("--json")});
-    else
-        process.start(QStringLiteral(SENSE7_CLI),
-                      {QStringLiteral("info"), db, QStringLiteral("--json")});
+    test::startUnprivileged(process, QStringLiteral(SENSE7_CLI),
+                            {QStringLiteral("info"), db, QStringLiteral("--json")});
     QVERIFY(process.waitForFinished(60000));
     const QString err = QString::fromUtf8(process.readAllStandardError());
     QVERIFY2(process.exitCode() == 0, qPrintable(err));

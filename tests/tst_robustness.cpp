@@ -16,8 +16,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <unistd.h>
-
 using namespace sense7;
 
 namespace {
@@ -85,13 +83,6 @@ bool waitForLine(QProcess &process, const QByteArray &prefix, int ms)
             return false;
     }
     return false;
-}
-
-QStringList asNobody(const QString &program, const QStringList &arguments)
-{
-    return QStringList {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
-                        program}
-    + arguments;
 }
 
 } // namespace
@@ -372,7 +363,6 @@ void TestRobustness::readOnlyPathOpensReadOnly()
     test::makeDemoDataSet(db);
     const auto readAndEnter = QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther
         | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther;
-    const bool root = geteuid() == 0;
     QVERIFY(QFile::setPermissions(dir.path(), readAndEnter | QFile::WriteOwner));
     // The file itself is writable by everyone; only its folder is not.
     QVERIFY(QFile::setPermissions(db,
@@ -382,11 +372,7 @@ void TestRobustness::readOnlyPathOpensReadOnly()
     const QByteArray before = test::fileHash(db);
 
     QProcess process;
-    const QStringList arguments {db, QStringLiteral("1"), QStringLiteral("5")};
-    if (root)
-        process.start(QStringLiteral("runuser"), asNobody(helper(), arguments));
-    else
-        process.start(helper(), arguments);
+    test::startUnprivileged(process, helper(), {db, QStringLiteral("1"), QStringLiteral("5")});
     QVERIFY(process.waitForFinished(60000));
     const Transcript t = readTranscript(process);
     QCOMPARE(process.exitCode(), 1);
