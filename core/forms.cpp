@@ -40,6 +40,48 @@ QString Form::optionLabel(const QString &fieldKey, const QString &value) const
     return value;
 }
 
+QString Form::displayOptionLabel(const QString &fieldKey, const QString &value) const
+{
+    if (const FormField *f = field(fieldKey))
+        for (const FormField::Option &option : f->options)
+            if (option.value == value)
+                return f->displayOptionLabel(option);
+    return value;
+}
+
+QString Form::displayTitle() const
+{
+    return i18n::pick(translations, QStringLiteral("title"), title);
+}
+
+QString Form::displayDescription() const
+{
+    return i18n::pick(translations, QStringLiteral("description"), description);
+}
+
+QString FormField::displayLabel() const
+{
+    return i18n::pick(translations, QStringLiteral("label"), label);
+}
+
+QString FormField::displayHelp() const
+{
+    return i18n::pick(translations, QStringLiteral("help"), help);
+}
+
+QMap<int, QString> FormField::displayAnchors() const
+{
+    QMap<int, QString> result = anchors;
+    for (auto it = result.begin(); it != result.end(); ++it)
+        *it = i18n::pick(translations, QStringLiteral("anchor/%1").arg(it.key()), *it);
+    return result;
+}
+
+QString FormField::displayOptionLabel(const Option &option) const
+{
+    return i18n::pick(translations, QStringLiteral("option/") + option.value, option.label);
+}
+
 const FormField *Form::field(const QString &fieldKey) const
 {
     for (const FormField &f : fields) {
@@ -143,6 +185,11 @@ FormField parseField(const Json &node, const QString &where)
     } else {
         named.fail(Reader::tr("type \"%1\" must be choice, scale, text or number").arg(type));
     }
+    QStringList optionValues;
+    for (const FormField::Option &option : std::as_const(f.options))
+        optionValues << option.value;
+    f.translations = named.translations({QStringLiteral("label"), QStringLiteral("help")},
+                                        f.anchors.keys(), optionValues);
     return f;
 }
 
@@ -156,6 +203,7 @@ Form parse(const QByteArray &data, const QString &source)
     form.key = r.string("key");
     form.title = r.string("title");
     form.description = r.optionalString("description");
+    form.translations = r.translations({QStringLiteral("title"), QStringLiteral("description")});
     int position = 0;
     for (const Json &node : r.array("fields")) {
         ++position;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "i18n.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QMap>
@@ -31,6 +33,14 @@ struct FormField
     int max = 5; // Scale, Number
     QMap<int, QString> anchors; // Scale
     bool multiline = false; // Text
+    /** Other languages' label, help, anchors and option labels; the fields above are English. */
+    i18n::Translations translations;
+
+    /** The wording in the application's language (i18n::language()), English where missing. */
+    QString displayLabel() const;
+    QString displayHelp() const;
+    QMap<int, QString> displayAnchors() const;
+    QString displayOptionLabel(const Option &option) const;
 };
 
 /** A form: the per-conversation context form or the participant profile. */
@@ -40,11 +50,16 @@ struct Form
     QString title;
     QString description;
     QVector<FormField> fields;
+    i18n::Translations translations; // title and description
 
     const FormField *field(const QString &fieldKey) const;
     /** The label of a choice's \a value ("information_seeking" -> "Information seeking"), or
      * \a value itself when the field has no such option. */
     QString optionLabel(const QString &fieldKey, const QString &value) const;
+    /** optionLabel() in the application's language. */
+    QString displayOptionLabel(const QString &fieldKey, const QString &value) const;
+    QString displayTitle() const;
+    QString displayDescription() const;
     /** Problems with \a answers, one sentence each; empty when they are valid. */
     QStringList validate(const QJsonObject &answers) const;
 };

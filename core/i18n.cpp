@@ -1,10 +1,21 @@
 #include "i18n.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QLibraryInfo>
 #include <QTranslator>
+#include <QVector>
 
 namespace sense7::i18n {
+namespace {
+
+QString &current()
+{
+    static QString language;
+    return language;
+}
+
+} // namespace
 
 bool install(const QLocale &locale)
 {
@@ -19,8 +30,10 @@ bool install(const QLocale &locale)
     if (own->load(locale, QStringLiteral("sense7"), QStringLiteral("_"),
                   QStringLiteral(":/i18n"))) {
         QCoreApplication::installTranslator(own);
+        setLanguage(own->language());
         return true;
     }
+    setLanguage({});
     // English source strings need only their plural forms; they are also the fallback for
     // languages without a translation of their own.
     if (own->load(QStringLiteral("sense7_en"), QStringLiteral(":/i18n")))
@@ -28,6 +41,45 @@ bool install(const QLocale &locale)
     else
         delete own;
     return false;
+}
+
+QString language()
+{
+    return current();
+}
+
+void setLanguage(const QString &language)
+{
+    current() = language.startsWith(QLatin1String("en")) ? QString() : language;
+}
+
+QVector<Choice> availableLanguages()
+{
+    QVector<Choice> result {{QString(), QString()},
+                            {QStringLiteral("en"), QStringLiteral("English")}};
+    const QStringList files =
+        QDir(QStringLiteral(":/i18n"))
+            .entryList({QStringLiteral("sense7_*.qm")}, QDir::Files, QDir::Name);
+    for (const QString &file : files) {
+        const QString code = file.mid(7, file.size() - 7 - 3);
+        if (code == QLatin1String("en"))
+            continue;
+        const QLocale locale(code);
+        result.append({code, locale.nativeLanguageName()});
+    }
+    return result;
+}
+
+QString pick(const Translations &translations, const QString &field, const QString &fallback,
+             const QString &lang)
+{
+    if (lang.isEmpty() || translations.isEmpty())
+        return fallback;
+    const auto exact = translations.constFind(lang + QLatin1Char('/') + field);
+    if (exact != translations.constEnd())
+        return *exact;
+    const QString base = lang.section(QLatin1Char('_'), 0, 0);
+    return translations.value(base + QLatin1Char('/') + field, fallback);
 }
 
 } // namespace sense7::i18n

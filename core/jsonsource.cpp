@@ -1,5 +1,7 @@
 #include "jsonsource.h"
 
+#include <QRegularExpression>
+
 namespace sense7::json {
 
 QString position(const QByteArray &data, std::size_t byteOffset)
@@ -132,6 +134,56 @@ const Json *Reader::optionalObject(const char *key) const
     if (!v.is_object())
         fail(tr("\"%1\" must be an object").arg(QString::fromUtf8(key)));
     return &v;
+}
+
+i18n::Translations Reader::translations(const QStringList &texts, const QList<int> &anchorPoints,
+                                        const QStringList &optionValues) const
+{
+    i18n::Translations result;
+    const Json *all = optionalObject("translations");
+    if (!all)
+        return result;
+    static const QRegularExpression languagePattern(
+        QStringLiteral("^[a-z]{2,3}(_[A-Z]{2}|_[A-Z][a-z]{3})?$"));
+    for (auto language = all->begin(); language != all->end(); ++language) {
+        const QString code = QString::fromStdString(language.key());
+        if (!languagePattern.match(code).hasMatch())
+            fail(tr("\"%1\" in \"translations\" is not a language code such as zh_CN").arg(code));
+        const Reader in(language.value(), m_where + QStringLiteral(", translations.") + code);
+        for (auto it = language.value().begin(); it != language.value().end(); ++it) {
+            const QString field = QString::fromStdString(it.key());
+            const auto text = [&](const Json &value, const QString &what) {
+                if (!value.is_string()
+                    || QString::fromStdString(value.get<std::string>()).trimmed().isEmpty())
+                    in.fail(tr("\"%1\" must be a non-empty string").arg(what));
+                return QString::fromStdString(value.get<std::string>());
+            };
+            if (texts.contains(field)) {
+                result.insert(code + QLatin1Char('/') + field, text(it.value(), field));
+            } else if (field == QLatin1String("anchors") && !anchorPoints.isEmpty()) {
+                const Json *object = in.optionalObject("anchors");
+                for (auto a = object->begin(); a != object->end(); ++a) {
+                    const QString point = QString::fromStdString(a.key());
+                    if (!anchorPoints.contains(point.toInt()) || point.toInt() == 0)
+                        in.fail(tr("anchor \"%1\" has no English anchor to translate").arg(point));
+                    result.insert(code + QStringLiteral("/anchor/") + point,
+                                  text(a.value(), QStringLiteral("anchors.") + point));
+                }
+            } else if (field == QLatin1String("options") && !optionValues.isEmpty()) {
+                const Json *object = in.optionalObject("options");
+                for (auto o = object->begin(); o != object->end(); ++o) {
+                    const QString value = QString::fromStdString(o.key());
+                    if (!optionValues.contains(value))
+                        in.fail(tr("option \"%1\" is not one of the field's options").arg(value));
+                    result.insert(code + QStringLiteral("/option/") + value,
+                                  text(o.value(), QStringLiteral("options.") + value));
+                }
+            } else {
+                in.fail(tr("\"%1\" cannot be translated here").arg(field));
+            }
+        }
+    }
+    return result;
 }
 
 } // namespace sense7::json

@@ -3,6 +3,7 @@
 // Private to core's .cpp files: nlohmann_json never appears in a public header.
 
 #include "error.h"
+#include "i18n.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -41,6 +42,14 @@ public:
     const Json *optionalObject(const char *key) const;
     [[noreturn]] void fail(const QString &problem) const;
     const QString &where() const { return m_where; }
+
+    /**
+     * The optional "translations" object: {"zh_CN": {"name": "…", "anchors": {"1": "…"},
+     * "options": {"writing": "…"}}}. \a texts are the fields that may be translated; anchors and
+     * options must be among \a anchorPoints and \a optionValues.
+     */
+    i18n::Translations translations(const QStringList &texts, const QList<int> &anchorPoints = {},
+                                    const QStringList &optionValues = {}) const;
 
 private:
     const Json &value(const char *key) const;

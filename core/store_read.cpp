@@ -131,6 +131,7 @@ QVector<Instrument> Store::instruments() const
             instrument.dimensions.append(d);
         }
         dims.reset();
+        taxonomy::attachTranslations(instrument);
     }
     return result;
 }

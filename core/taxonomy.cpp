@@ -24,6 +24,34 @@ QVector<Dimension> Instrument::dimensionsAt(Level level) const
     return result;
 }
 
+QString Dimension::displayName() const
+{
+    return i18n::pick(translations, QStringLiteral("name"), name);
+}
+
+QString Dimension::displayQuestion() const
+{
+    return i18n::pick(translations, QStringLiteral("question"), question);
+}
+
+QMap<int, QString> Dimension::displayAnchors() const
+{
+    QMap<int, QString> result = anchors;
+    for (auto it = result.begin(); it != result.end(); ++it)
+        *it = i18n::pick(translations, QStringLiteral("anchor/%1").arg(it.key()), *it);
+    return result;
+}
+
+QString Instrument::displayName() const
+{
+    return i18n::pick(translations, QStringLiteral("name"), name);
+}
+
+QString Instrument::displayDescription() const
+{
+    return i18n::pick(translations, QStringLiteral("description"), description);
+}
+
 namespace taxonomy {
 namespace {
 
@@ -79,6 +107,8 @@ Dimension parseDimension(const Json &node, const QString &where)
             d.anchors.insert(value, QString::fromStdString(it.value().get<std::string>()));
         }
     }
+    d.translations = named.translations({QStringLiteral("name"), QStringLiteral("question")},
+                                        d.anchors.keys());
     return d;
 }
 
@@ -97,6 +127,8 @@ Instrument parse(const QByteArray &data, const QString &source)
     instrument.version = r.string("version");
     instrument.description = r.optionalString("description");
     instrument.allowsNotApplicable = r.optionalBool("not_applicable", true);
+    instrument.translations =
+        r.translations({QStringLiteral("name"), QStringLiteral("description")});
     const Json &dimensions = r.array("dimensions");
     int position = 0;
     for (const Json &node : dimensions) {
@@ -111,6 +143,24 @@ Instrument parse(const QByteArray &data, const QString &source)
     }
     instrument.definition = data;
     return instrument;
+}
+
+void attachTranslations(Instrument &instrument)
+{
+    if (instrument.definition.size() < 3)
+        return;
+    try {
+        const Instrument defined = parse(instrument.definition, instrument.key);
+        instrument.translations = defined.translations;
+        for (Dimension &d : instrument.dimensions) {
+            for (const Dimension &definedDimension : defined.dimensions) {
+                if (definedDimension.key == d.key)
+                    d.translations = definedDimension.translations;
+            }
+        }
+    } catch (const Error &) {
+        // A data set written by another tool may carry no usable definition: English only.
+    }
 }
 
 Instrument load(const QString &path)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "i18n.h"
+
 #include <QByteArray>
 #include <QMap>
 #include <QString>
@@ -21,6 +23,13 @@ struct Dimension
     int scaleMax = 5;
     QMap<int, QString> anchors; // scale point -> wording, shown as tooltips
     Level level = Level::Turn;
+    /** Other languages' name, question and anchors; name, question and anchors are English. */
+    i18n::Translations translations;
+
+    /** The wording in the application's language (i18n::language()), English where missing. */
+    QString displayName() const;
+    QString displayQuestion() const;
+    QMap<int, QString> displayAnchors() const;
 };
 
 /**
@@ -37,14 +46,22 @@ struct Instrument
     bool allowsNotApplicable = true;
     QVector<Dimension> dimensions;
     QByteArray definition;
+    i18n::Translations translations; // name and description
 
     QVector<Dimension> dimensionsAt(Level level) const;
+    QString displayName() const;
+    QString displayDescription() const;
 };
 
 namespace taxonomy {
 
 /** Parses and validates an instrument; throws Error naming \a source and the problem. */
 Instrument parse(const QByteArray &json, const QString &source);
+/**
+ * Fills the translations of \a instrument's dimensions (read from a data set's columns) from its
+ * stored definition; leaves them empty when the definition is missing or unreadable.
+ */
+void attachTranslations(Instrument &instrument);
 /** Reads \a path (a file or a Qt resource) and parses it. */
 Instrument load(const QString &path);
 /** The default SENSE-7 instrument shipped in resources/taxonomy/sense7.json. */

@@ -58,7 +58,7 @@ AnnotationSession::AnnotationSession(Store *store, qint64 annotatorId, QObject *
     m_stack->setUndoLimit(1000);
     for (const Instrument &instrument : store->instruments()) {
         for (const Dimension &d : instrument.dimensions)
-            m_dimensionNames.insert(d.id, d.name);
+            m_dimensionNames.insert(d.id, d.displayName());
     }
 }
 

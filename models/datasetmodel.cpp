@@ -21,7 +21,7 @@ void bindAll(sql::Statement &statement, const QVariantList &binds)
 QString taskLabel(const QString &value)
 {
     static const Form form = forms::context();
-    return form.optionLabel(QStringLiteral("task_type"), value);
+    return form.displayOptionLabel(QStringLiteral("task_type"), value);
 }
 
 } // namespace
@@ -236,7 +236,7 @@ QVariant DataSetModel::headerData(int section, Qt::Orientation orientation, int 
     const bool isDimension = dimension >= 0 && dimension < m_dimensions.size();
     if (role == Qt::ToolTipRole) {
         if (isDimension)
-            return tr("Mean self rating: %1").arg(m_dimensions[dimension].question);
+            return tr("Mean self rating: %1").arg(m_dimensions[dimension].displayQuestion());
         if (section == flaggedColumn())
             return tr("Replies the participant flagged as a continuity break");
         if (section == detectedColumn())
@@ -260,7 +260,7 @@ QVariant DataSetModel::headerData(int section, Qt::Orientation orientation, int 
         break;
     }
     if (isDimension)
-        return m_dimensions[dimension].name;
+        return m_dimensions[dimension].displayName();
     if (section == flaggedColumn())
         return tr("Flagged");
     if (section == detectedColumn())

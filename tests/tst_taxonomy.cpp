@@ -1,5 +1,6 @@
 #include "error.h"
 #include "forms.h"
+#include "i18n.h"
 #include "store.h"
 #include "taxonomy.h"
 
@@ -21,7 +22,18 @@ private slots:
     void malformedForm_data();
     void malformedForm();
     void validatesAnswers();
+    void shippedWordingIsTranslated();
+    void displayFollowsTheLanguage();
+    void dataSetKeepsEnglishAndTranslations();
+    void malformedTranslation_data();
+    void malformedTranslation();
+    void cleanup();
 };
+
+void TestTaxonomy::cleanup()
+{
+    i18n::setLanguage({});
+}
 
 void TestTaxonomy::sense7HasSevenDimensions()
 {
@@ -228,6 +240,178 @@ void TestTaxonomy::validatesAnswers()
     QCOMPARE(profile.validate({{QStringLiteral("gender"), QStringLiteral("genderqueer")}}),
              QStringList()); // self-described answers are allowed there
     QCOMPARE(profile.validate({{QStringLiteral("age_band"), QStringLiteral("12")}}).size(), 1);
+}
+
+namespace {
+
+bool hasLatinLetter(const QString &text)
+{
+    for (const QChar c : text) {
+        if ((c >= QLatin1Char('a') && c <= QLatin1Char('z'))
+            || (c >= QLatin1Char('A') && c <= QLatin1Char('Z')))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void TestTaxonomy::shippedWordingIsTranslated()
+{
+    // Every name, question and anchor a participant reads has Simplified Chinese wording.
+    const QString zh = QStringLiteral("zh_CN/");
+    for (const QString &path : {QStringLiteral(":/sense7/taxonomy/sense7.json"),
+                                QStringLiteral(":/sense7/taxonomy/esconv.json")}) {
+        const Instrument instrument = taxonomy::load(path);
+        QVERIFY2(instrument.translations.contains(zh + QStringLiteral("description")),
+                 qPrintable(path));
+        for (const Dimension &d : instrument.dimensions) {
+            const QString where = path + QLatin1Char(' ') + d.key;
+            QVERIFY2(d.translations.contains(zh + QStringLiteral("name")), qPrintable(where));
+            QVERIFY2(d.translations.contains(zh + QStringLiteral("question")), qPrintable(where));
+            for (int point : d.anchors.keys())
+                QVERIFY2(d.translations.contains(zh + QStringLiteral("anchor/%1").arg(point)),
+                         qPrintable(where + QStringLiteral(" anchor %1").arg(point)));
+        }
+    }
+    for (const Form &form : {forms::context(), forms::profile()}) {
+        QVERIFY2(form.translations.contains(zh + QStringLiteral("title")), qPrintable(form.key));
+        QVERIFY2(form.translations.contains(zh + QStringLiteral("description")),
+                 qPrintable(form.key));
+        for (const FormField &f : form.fields) {
+            const QString where = form.key + QLatin1Char(' ') + f.key;
+            QVERIFY2(f.translations.contains(zh + QStringLiteral("label")), qPrintable(where));
+            if (!f.help.isEmpty())
+                QVERIFY2(f.translations.contains(zh + QStringLiteral("help")), qPrintable(where));
+            for (int point : f.anchors.keys())
+                QVERIFY2(f.translations.contains(zh + QStringLiteral("anchor/%1").arg(point)),
+                         qPrintable(where + QStringLiteral(" anchor %1").arg(point)));
+            for (const FormField::Option &option : f.options) {
+                if (hasLatinLetter(option.label))
+                    QVERIFY2(f.translations.contains(zh + QStringLiteral("option/") + option.value),
+                             qPrintable(where + QStringLiteral(" option ") + option.value));
+            }
+        }
+    }
+}
+
+void TestTaxonomy::displayFollowsTheLanguage()
+{
+    const Instrument instrument = taxonomy::sense7();
+    const Dimension &first = instrument.dimensions.constFirst();
+    const Form context = forms::context();
+    const FormField *task = context.field(QStringLiteral("task_type"));
+
+    QCOMPARE(first.displayName(), QStringLiteral("Acknowledgment"));
+    QCOMPARE(context.displayOptionLabel(QStringLiteral("task_type"), QStringLiteral("coding")),
+             QStringLiteral("Coding"));
+
+    i18n::setLanguage(QStringLiteral("zh_CN"));
+    QCOMPARE(first.displayName(), QStringLiteral("认可"));
+    QVERIFY(first.displayQuestion().startsWith(QStringLiteral("在这条回复中")));
+    QVERIFY(first.displayAnchors().value(1).startsWith(QStringLiteral("完全没有")));
+    QCOMPARE(first.displayAnchors().keys(), first.anchors.keys());
+    QCOMPARE(task->displayLabel(), QStringLiteral("这是什么类型的任务？"));
+    QCOMPARE(context.displayOptionLabel(QStringLiteral("task_type"), QStringLiteral("coding")),
+             QStringLiteral("编程"));
+    QCOMPARE(context.displayTitle(), QStringLiteral("关于这段对话"));
+    // The English wording, which data sets and exports use, is untouched.
+    QCOMPARE(first.name, QStringLiteral("Acknowledgment"));
+    QCOMPARE(context.optionLabel(QStringLiteral("task_type"), QStringLiteral("coding")),
+             QStringLiteral("Coding"));
+    // An untranslated option keeps its English label; an unknown value stays itself.
+    const Form profile = forms::profile();
+    QCOMPARE(profile.displayOptionLabel(QStringLiteral("age_band"), QStringLiteral("25-34")),
+             QStringLiteral("25–34"));
+    QCOMPARE(profile.displayOptionLabel(QStringLiteral("age_band"), QStringLiteral("odd")),
+             QStringLiteral("odd"));
+
+    // "zh" alone also finds the zh_CN wording's base language only when written as "zh".
+    i18n::Translations t {{QStringLiteral("zh/name"), QStringLiteral("甲")}};
+    QCOMPARE(i18n::pick(t, QStringLiteral("name"), QStringLiteral("A"), QStringLiteral("zh_TW")),
+             QStringLiteral("甲"));
+    QCOMPARE(i18n::pick(t, QStringLiteral("name"), QStringLiteral("A"), QStringLiteral("fr_FR")),
+             QStringLiteral("A"));
+
+    i18n::setLanguage(QStringLiteral("en_GB"));
+    QCOMPARE(i18n::language(), QString());
+    QCOMPARE(first.displayName(), QStringLiteral("Acknowledgment"));
+}
+
+void TestTaxonomy::dataSetKeepsEnglishAndTranslations()
+{
+    // Created while the application shows Chinese: the data set still stores English wording
+    // and gives the Chinese back for display.
+    i18n::setLanguage(QStringLiteral("zh_CN"));
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const Instrument stored = store->instruments().constFirst();
+    QCOMPARE(stored.dimensions[1].name, QStringLiteral("Understanding"));
+    QCOMPARE(stored.dimensions[1].displayName(), QStringLiteral("理解"));
+    QCOMPARE(stored.displayName(), QStringLiteral("SENSE-7"));
+    QVERIFY(stored.displayDescription().contains(QStringLiteral("共情")));
+
+    // An instrument defined without translations, or with an unreadable definition, shows
+    // English.
+    Instrument plain = taxonomy::parse(
+        R"({"key":"t","name":"T","version":"1","dimensions":[{"key":"w","name":"W","question":"Q"}]})",
+        QStringLiteral("t.json"));
+    QCOMPARE(plain.dimensions[0].displayName(), QStringLiteral("W"));
+    plain.definition = "{\"broken";
+    taxonomy::attachTranslations(plain);
+    QCOMPARE(plain.dimensions[0].displayQuestion(), QStringLiteral("Q"));
+}
+
+void TestTaxonomy::malformedTranslation_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("expected");
+    const auto doc = [](const QByteArray &translations) -> QByteArray {
+        return QByteArray(R"({"key":"t","name":"T","version":"1","dimensions":[)"
+                          R"({"key":"w","name":"W","question":"Q","anchors":{"1":"Low"},)"
+                          R"("translations":)")
+            + translations + "}]}";
+    };
+    QTest::newRow("not an object")
+        << doc("[]") << QStringLiteral("\"translations\" must be an object");
+    QTest::newRow("bad language") << doc(R"({"Chinese":{"name":"甲"}})")
+                                  << QStringLiteral(
+                                         "\"Chinese\" in \"translations\" is not a language code");
+    QTest::newRow("language not object")
+        << doc(R"({"zh_CN":"甲"})") << QStringLiteral("translations.zh_CN: expected a JSON object");
+    QTest::newRow("empty name") << doc(R"({"zh_CN":{"name":" "}})")
+                                << QStringLiteral("\"name\" must be a non-empty string");
+    QTest::newRow("number") << doc(R"({"zh_CN":{"question":3}})")
+                            << QStringLiteral("\"question\" must be a non-empty string");
+    QTest::newRow("anchor without English") << doc(R"({"zh_CN":{"anchors":{"5":"高"}}})")
+                                            << QStringLiteral("anchor \"5\" has no English anchor");
+    QTest::newRow("unknown field") << doc(R"({"zh_CN":{"label":"甲"}})")
+                                   << QStringLiteral("\"label\" cannot be translated here");
+}
+
+void TestTaxonomy::malformedTranslation()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, expected);
+    try {
+        taxonomy::parse(json, QStringLiteral("custom.json"));
+        QFAIL("a malformed translation was accepted");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().startsWith(QStringLiteral("custom.json: dimension 1 (w)")),
+                 qPrintable(e.message()));
+        QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+    }
+    // A form's option translation must name one of its options.
+    try {
+        forms::parse(
+            R"({"key":"f","title":"F","fields":[{"key":"a","label":"A","type":"choice",)"
+            R"("options":[{"value":"x","label":"X"}],"translations":{"zh_CN":{"options":{"y":"乙"}}}}]})",
+            QStringLiteral("form.json"));
+        QFAIL("an unknown option was accepted");
+    } catch (const Error &e) {
+        QVERIFY2(
+            e.message().contains(QStringLiteral("option \"y\" is not one of the field's options")),
+            qPrintable(e.message()));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTaxonomy)

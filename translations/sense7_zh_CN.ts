@@ -3518,6 +3518,26 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1: not valid JSON: %2</source>
         <translation>%1：不是有效的 JSON：%2</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; in &quot;translations&quot; is not a language code such as zh_CN</source>
+        <translation>“translations”中的“%1”不是 zh_CN 这样的语言代码</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a non-empty string</source>
+        <translation>“%1”必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>anchor &quot;%1&quot; has no English anchor to translate</source>
+        <translation>锚点“%1”没有可供翻译的英文锚点</translation>
+    </message>
+    <message>
+        <source>option &quot;%1&quot; is not one of the field&apos;s options</source>
+        <translation>选项“%1”不是该字段的选项之一</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be translated here</source>
+        <translation>“%1”在这里不能翻译</translation>
+    </message>
 </context>
 <context>
     <name>sense7::sql::Connection</name>

@@ -313,7 +313,7 @@ void AnalysisDialog::display(const Results &results)
     const analysis::Reliability &r = *results.reliability;
     QVector<AgreementTableModel::Row> retest, observers, individual;
     for (int i = 0; i < r.dimensions.size(); ++i) {
-        const QString name = r.dimensions[i].name;
+        const QString name = r.dimensions[i].displayName();
         retest.append({name, r.retest[0].byDimension[i], {}, false});
         observers.append(
             {name,
@@ -350,7 +350,7 @@ void AnalysisDialog::display(const Results &results)
         m_lastEvaluation = std::make_unique<analysis::Evaluation>(e);
         QVector<AgreementTableModel::Row> rows;
         for (const auto &d : e.dimensions)
-            rows.append({d.dimension.name, d.model, {}, false});
+            rows.append({d.dimension.displayName(), d.model, {}, false});
         rows.append({tr("Mean over dimensions"), fromMeans(e.mean), {}, true});
         m_evaluation->setRows(tr("Dimension"), rows);
 
@@ -378,7 +378,7 @@ void AnalysisDialog::display(const Results &results)
         QSignalBlocker block(m_dimension);
         m_dimension->clear();
         for (const auto &d : e.dimensions)
-            m_dimension->addItem(d.dimension.name);
+            m_dimension->addItem(d.dimension.displayName());
         m_dimension->setCurrentIndex(std::max(0, m_dimension->findText(previous)));
         showConfusion();
         int pairs = 0;
@@ -398,7 +398,7 @@ void AnalysisDialog::showConfusion()
         return;
     const auto &d = m_lastEvaluation->dimensions[index];
     charts::drawConfusion(m_confusion, d.confusion, d.dimension.scaleMin,
-                          tr("%1: %2 pairs").arg(d.dimension.name).arg(d.model.n),
+                          tr("%1: %2 pairs").arg(d.dimension.displayName()).arg(d.model.n),
                           tr("Participant's rating"), tr("Model's rating"));
 }
 

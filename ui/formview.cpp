@@ -25,10 +25,11 @@ FormView::FormView(const Form &form, QWidget *parent)
     , m_problems(new QLabel(this))
 {
     auto *outer = new QVBoxLayout(this);
-    auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(form.title.toHtmlEscaped()), this);
+    auto *title =
+        new QLabel(QStringLiteral("<b>%1</b>").arg(form.displayTitle().toHtmlEscaped()), this);
     outer->addWidget(title);
-    if (!form.description.isEmpty()) {
-        auto *description = new QLabel(form.description, this);
+    if (!form.displayDescription().isEmpty()) {
+        auto *description = new QLabel(form.displayDescription(), this);
         description->setWordWrap(true);
         description->setForegroundRole(QPalette::PlaceholderText);
         outer->addWidget(description);
@@ -47,17 +48,17 @@ FormView::FormView(const Form &form, QWidget *parent)
     m_fields.reserve(form.fields.size());
     for (const FormField &f : m_form.fields) {
         Field entry {&f, nullptr, nullptr, nullptr};
-        QString text = f.label;
+        QString text = f.displayLabel();
         if (f.required)
             text += QStringLiteral(" *");
         entry.label = new QLabel(text, this);
         entry.label->setWordWrap(true);
         entry.editor = createEditor(f, entry);
         entry.editor->setObjectName(f.key);
-        entry.editor->setAccessibleName(f.label);
+        entry.editor->setAccessibleName(f.displayLabel());
         if (!f.help.isEmpty()) {
-            entry.editor->setToolTip(f.help);
-            entry.editor->setAccessibleDescription(f.help);
+            entry.editor->setToolTip(f.displayHelp());
+            entry.editor->setAccessibleDescription(f.displayHelp());
         }
         entry.label->setBuddy(entry.editor);
         layout->addSpacing(6);
@@ -83,13 +84,13 @@ QWidget *FormView::createEditor(const FormField &f, Field &entry)
         auto *combo = new QComboBox(this);
         combo->addItem(tr("— no answer —"));
         for (const auto &option : f.options)
-            combo->addItem(option.label, option.value);
+            combo->addItem(f.displayOptionLabel(option), option.value);
         QLineEdit *other = nullptr;
         if (f.allowOther) {
             combo->addItem(tr("Another answer…"), otherIndexData);
             other = new QLineEdit(this);
             other->setPlaceholderText(tr("Describe in your own words"));
-            other->setAccessibleName(tr("%1, in your own words").arg(f.label));
+            other->setAccessibleName(tr("%1, in your own words").arg(f.displayLabel()));
             other->setVisible(false);
             entry.other = other;
             connect(other, &QLineEdit::editingFinished, this, [this, key, other] {
@@ -114,7 +115,7 @@ QWidget *FormView::createEditor(const FormField &f, Field &entry)
     }
     case FormField::Type::Scale: {
         auto *scale = new ScaleSelector(f.min, f.max, false, this);
-        scale->setAnchors(f.anchors);
+        scale->setAnchors(f.displayAnchors());
         connect(scale, &ScaleSelector::chosen, this,
                 [this, key](const QJsonValue &value) { setAnswer(key, value); });
         return scale;

@@ -197,13 +197,14 @@ void RatingPanel::rebuildScales()
         label->setWordWrap(true);
         label->setText(
             QStringLiteral("<b>%1</b> <span style=\"color:%2;font-size:small\">%3</span>")
-                .arg(d.name.toHtmlEscaped(), palette().color(QPalette::PlaceholderText).name(),
-                     d.question.toHtmlEscaped()));
+                .arg(d.displayName().toHtmlEscaped(),
+                     palette().color(QPalette::PlaceholderText).name(),
+                     d.displayQuestion().toHtmlEscaped()));
         auto *scale = new ScaleSelector(d.scaleMin, d.scaleMax, allowNotApplicable, m_scaleArea);
         scale->setObjectName(QStringLiteral("scale_") + d.key);
-        scale->setAnchors(d.anchors);
-        scale->setAccessibleName(d.name);
-        scale->setToolTip(d.question);
+        scale->setAnchors(d.displayAnchors());
+        scale->setAccessibleName(d.displayName());
+        scale->setToolTip(d.displayQuestion());
         grid->addWidget(label);
         grid->addWidget(scale);
         grid->addSpacing(4);
@@ -239,8 +240,8 @@ void RatingPanel::rebuildScales()
             auto *scale = new ScaleSelector(d.scaleMin, d.scaleMax, instrument.allowsNotApplicable,
                                             m_conversationPage);
             scale->setObjectName(QStringLiteral("conversation_") + d.key);
-            scale->setAnchors(d.anchors);
-            scale->setAccessibleName(d.name);
+            scale->setAnchors(d.displayAnchors());
+            scale->setAccessibleName(d.displayName());
             const int row = int(m_conversationScales.size());
             connect(scale, &ScaleSelector::chosen, this, [this, row](const QJsonValue &value) {
                 if (m_session && m_conversationId)
@@ -248,8 +249,9 @@ void RatingPanel::rebuildScales()
                                                      m_conversationDimensions[row].id, value);
             });
             auto *label = new QLabel(QStringLiteral("<b>%1</b> — %2 <i>(%3)</i>")
-                                         .arg(d.name.toHtmlEscaped(), d.question.toHtmlEscaped(),
-                                              instrument.name.toHtmlEscaped()),
+                                         .arg(d.displayName().toHtmlEscaped(),
+                                              d.displayQuestion().toHtmlEscaped(),
+                                              instrument.displayName().toHtmlEscaped()),
                                      m_conversationPage);
             label->setWordWrap(true);
             form->addRow(label, scale);

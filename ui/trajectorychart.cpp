@@ -171,7 +171,7 @@ void TrajectoryChart::fitLegend()
     int widest = 0;
     const QFontMetrics metrics(legend->font());
     for (const Dimension &d : m_trajectory.dimensions)
-        widest = std::max(widest, metrics.horizontalAdvance(d.name));
+        widest = std::max(widest, metrics.horizontalAdvance(d.displayName()));
     widest = std::max(widest, metrics.horizontalAdvance(tr("Detected break")));
     const int column = widest + legend->iconSize().width() + legend->iconTextPadding() + 10;
     const int wrap = std::clamp(width() / std::max(1, column), 1, 8);

@@ -23,7 +23,7 @@ Aggregates computeAggregates(const Store &store, const Filter &filter, const QSt
     // Choice answers by their labels ("Information seeking", not "information_seeking").
     const Form form = forms::context();
     for (QString &group : a.context.groups)
-        group = form.optionLabel(contextField, group);
+        group = form.displayOptionLabel(contextField, group);
     a.aligned = series::breakAligned(sample);
     a.correlation = series::correlation(sample);
     a.detection = series::detectionScores(sample);

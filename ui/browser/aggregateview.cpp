@@ -82,7 +82,7 @@ AggregateView::AggregateView(QWidget *parent)
     m_contextField->setAccessibleName(tr("Context field to group by"));
     for (const FormField &field : forms::context().fields)
         if (field.type == FormField::Type::Choice || field.type == FormField::Type::Scale)
-            m_contextField->addItem(field.label, field.key);
+            m_contextField->addItem(field.displayLabel(), field.key);
     connect(m_contextField, &QComboBox::currentIndexChanged, this, &AggregateView::recompute);
 
     m_status->setObjectName(QStringLiteral("chartStatus"));

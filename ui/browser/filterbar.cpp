@@ -168,7 +168,7 @@ void FilterBar::setStore(const Store *store)
     };
     const Form context = forms::context();
     const auto taskLabel = [&context](const QString &value) {
-        return context.optionLabel(QStringLiteral("task_type"), value);
+        return context.displayOptionLabel(QStringLiteral("task_type"), value);
     };
     fill(m_participant, tr("All participants"),
          store ? browse::participantCodes(*store) : QStringList(), same);
@@ -182,7 +182,7 @@ void FilterBar::setStore(const Store *store)
         const QVector<Instrument> instruments = store->instruments();
         if (!instruments.isEmpty())
             for (const Dimension &d : instruments.first().dimensionsAt(Level::Turn))
-                m_dimension->addItem(d.name, d.id);
+                m_dimension->addItem(d.displayName(), d.id);
     }
     m_filling = false;
     reset();

@@ -48,7 +48,7 @@ QStringList names(const QVector<Dimension> &dimensions)
 {
     QStringList result;
     for (const Dimension &d : dimensions)
-        result.append(d.name);
+        result.append(d.displayName());
     return result;
 }
 
@@ -428,7 +428,7 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
     }
     for (int d = 0; d < t.dimensions.size(); ++d) {
         QCPGraph *line = plot->addGraph();
-        line->setName(t.dimensions[d].name);
+        line->setName(t.dimensions[d].displayName());
         line->setPen(pen(colour(d), 1.2));
         line->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
         for (int k = 0; k < replies; ++k)
@@ -539,7 +539,7 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         break;
     case Chart::Context: {
         const FormField *field = forms::context().field(a.contextField);
-        const QString label = field ? field->label : a.contextField;
+        const QString label = field ? field->displayLabel() : a.contextField;
         drawGroupMeans(
             plot, a.context, a.dimensions,
             QCoreApplication::translate("sense7::charts", "Ratings by “%1” (means, 95% CI)")
