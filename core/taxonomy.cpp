@@ -107,8 +107,8 @@ Dimension parseDimension(const Json &node, const QString &where)
             d.anchors.insert(value, QString::fromStdString(it.value().get<std::string>()));
         }
     }
-    d.translations = named.translations({QStringLiteral("name"), QStringLiteral("question")},
-                                        d.anchors.keys());
+    d.translations =
+        named.translations({QStringLiteral("name"), QStringLiteral("question")}, d.anchors.keys());
     return d;
 }
 
@@ -145,22 +145,53 @@ Instrument parse(const QByteArray &data, const QString &source)
     return instrument;
 }
 
+namespace {
+
+/** The shipped instrument with \a key, if any: its wording in other languages may be newer. */
+const Instrument *shipped(const QString &key)
+{
+    static const QVector<Instrument> instruments {
+        load(QStringLiteral(":/sense7/taxonomy/sense7.json")),
+        load(QStringLiteral(":/sense7/taxonomy/esconv.json"))};
+    for (const Instrument &instrument : instruments) {
+        if (instrument.key == key)
+            return &instrument;
+    }
+    return nullptr;
+}
+
+void copyTranslations(Instrument &instrument, const Instrument &from, bool sameWordingOnly)
+{
+    if (instrument.translations.isEmpty() && (!sameWordingOnly || instrument.name == from.name))
+        instrument.translations = from.translations;
+    for (Dimension &d : instrument.dimensions) {
+        if (!d.translations.isEmpty())
+            continue;
+        for (const Dimension &source : from.dimensions) {
+            // A translation only stands for the English it was made from.
+            if (source.key == d.key
+                && (!sameWordingOnly
+                    || (source.name == d.name && source.question == d.question
+                        && source.anchors == d.anchors)))
+                d.translations = source.translations;
+        }
+    }
+}
+
+} // namespace
+
 void attachTranslations(Instrument &instrument)
 {
-    if (instrument.definition.size() < 3)
-        return;
-    try {
-        const Instrument defined = parse(instrument.definition, instrument.key);
-        instrument.translations = defined.translations;
-        for (Dimension &d : instrument.dimensions) {
-            for (const Dimension &definedDimension : defined.dimensions) {
-                if (definedDimension.key == d.key)
-                    d.translations = definedDimension.translations;
-            }
+    if (instrument.definition.size() > 2) {
+        try {
+            copyTranslations(instrument, parse(instrument.definition, instrument.key), false);
+        } catch (const Error &) {
+            // A data set written by another tool may carry no usable definition.
         }
-    } catch (const Error &) {
-        // A data set written by another tool may carry no usable definition: English only.
     }
+    // Data sets made before the instrument carried translations borrow the shipped ones.
+    if (const Instrument *current = shipped(instrument.key))
+        copyTranslations(instrument, *current, true);
 }
 
 Instrument load(const QString &path)

@@ -31,6 +31,14 @@
         <source>%1 has no conversation %2.</source>
         <translation>%1 中没有对话 %2。</translation>
     </message>
+    <message>
+        <source>Show the studio in LANG (en, zh_CN) this time, whatever Preferences say.</source>
+        <translation>本次以 LANG（en、zh_CN）语言显示，不论首选项如何设置。</translation>
+    </message>
+    <message>
+        <source>Use the light or dark theme this time.</source>
+        <translation>本次使用浅色或深色主题。</translation>
+    </message>
 </context>
 <context>
     <name>sense7</name>
@@ -1198,6 +1206,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Save this conversation&apos;s rating trajectory as PDF, SVG or PNG</source>
         <translation>将此对话的评分轨迹保存为 PDF、SVG 或 PNG</translation>
     </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
 </context>
 <context>
     <name>sense7::PredictDialog</name>
@@ -1334,6 +1346,57 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>The key could not be kept in the system keychain: %1</source>
         <translation>无法将密钥保存在系统钥匙串中：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>System language (%1)</source>
+        <translation>系统语言（%1）</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The language of menus, forms and the rating scales. Takes effect after a restart.</source>
+        <translation>菜单、表单和评分量表使用的语言。重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>Same as the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Light or dark colours for every window.</source>
+        <translation>所有窗口使用浅色或深色配色。</translation>
+    </message>
+    <message>
+        <source>The new language is used when Sense-7 Studio starts again.</source>
+        <translation>新的语言将在 Sense-7 Studio 下次启动时使用。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
     </message>
 </context>
 <context>
@@ -1902,6 +1965,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
             <numerusform>显示更多（还有 %n 个字符）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The conversation; the reply being rated is outlined. Links expand long messages.</source>
+        <translation>对话内容；正在评分的回复带有边框。点击链接可展开长消息。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::Workspace</name>
@@ -2000,6 +2067,18 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Import chat exports</source>
         <translation>导入聊天导出文件</translation>
+    </message>
+    <message>
+        <source>F6 / Shift+F6</source>
+        <translation>F6 / Shift+F6</translation>
+    </message>
+    <message>
+        <source>Next or previous pane: conversations, transcript, ratings</source>
+        <translation>下一个或上一个窗格：对话列表、对话记录、评分</translation>
+    </message>
+    <message>
+        <source>Preferences: language and theme</source>
+        <translation>首选项：语言和主题</translation>
     </message>
 </context>
 <context>

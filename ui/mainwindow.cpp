@@ -10,9 +10,12 @@
 #include "error.h"
 #include "findbar.h"
 #include "importcontroller.h"
+#include "panecycler.h"
 #include "predictdialog.h"
+#include "preferencesdialog.h"
 #include "ratingpanel.h"
 #include "retestcontroller.h"
+#include "scaleselector.h"
 #include "sharedialog.h"
 #include "shortcutsdialog.h"
 #include "store.h"
@@ -128,6 +131,14 @@ MainWindow::MainWindow(QWidget *parent)
     m_retest->setConversationSelector([this](qint64 id) { return selectConversation(id); });
 
     createActions();
+    auto *panes = new PaneCycler(this);
+    panes->addPane(m_list);
+    panes->addPane(m_workspace->transcript());
+    panes->addPane(m_workspace->panel(), [this]() -> QWidget * {
+        RatingPanel *panel = m_workspace->panel();
+        return panel->scale(panel->currentDimension());
+    });
+    panes->addPane(m_annotationBar);
     resize(1280, 800);
     restoreGeometry(m_settings.mainWindowGeometry());
     restoreState(m_settings.mainWindowState());
@@ -201,6 +212,13 @@ void MainWindow::createActions()
     QAction *find = edit->addAction(tr("&Find in conversation…"), this,
                                     [this] { m_workspace->findBar()->open(); });
     find->setShortcut(QKeySequence::Find);
+    edit->addSeparator();
+    QAction *preferences = edit->addAction(tr("&Preferences…"), this, [this] {
+        PreferencesDialog dialog(this);
+        dialog.exec();
+    });
+    preferences->setShortcuts({QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    preferences->setMenuRole(QAction::PreferencesRole);
 
     QMenu *annotate = menuBar()->addMenu(tr("&Annotate"));
     QAction *nextUnrated =

@@ -27,6 +27,8 @@ const auto classifyModel = QStringLiteral("classify/model");
 const auto classifyContext = QStringLiteral("classify/contextTurns");
 const auto classifyConcurrency = QStringLiteral("classify/concurrency");
 const auto classifyKeychain = QStringLiteral("classify/keyInKeychain");
+const auto language = QStringLiteral("appearance/language");
+const auto theme = QStringLiteral("appearance/theme");
 } // namespace key
 
 Settings::Settings() = default;
@@ -254,6 +256,29 @@ void Settings::setRetestMilestone(const QString &dataSet, int completed)
     QVariantMap map = m_settings.value(key::retestMilestones).toMap();
     map.insert(dataSet, completed);
     m_settings.setValue(key::retestMilestones, map);
+}
+
+QString Settings::language() const
+{
+    return m_settings.value(key::language).toString();
+}
+
+void Settings::setLanguage(const QString &code)
+{
+    m_settings.setValue(key::language, code);
+}
+
+QString Settings::theme() const
+{
+    const QString theme = m_settings.value(key::theme).toString();
+    return theme == QLatin1String("light") || theme == QLatin1String("dark")
+        ? theme
+        : QStringLiteral("system");
+}
+
+void Settings::setTheme(const QString &theme)
+{
+    m_settings.setValue(key::theme, theme);
 }
 
 } // namespace sense7

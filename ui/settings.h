@@ -75,6 +75,13 @@ public:
     void addRecentDataSet(const QString &path);
     void removeRecentDataSet(const QString &path);
 
+    /** Preferences: "" follows the system, else a language code such as "zh_CN" or "en". */
+    QString language() const;
+    void setLanguage(const QString &code);
+    /** Preferences: "system", "light" or "dark". */
+    QString theme() const;
+    void setTheme(const QString &theme);
+
     static constexpr int maxRecent = 8;
 
 private:

@@ -2,6 +2,7 @@
 
 #include "browse/aggregates.h"
 #include "charts/aggregatecharts.h"
+#include "charts/figure.h"
 #include "figuredialog.h"
 #include "store.h"
 
@@ -184,6 +185,7 @@ void TrajectoryChart::fitLegend()
 void TrajectoryChart::redraw()
 {
     charts::drawConversationTrajectory(this, m_trajectory, m_current);
+    charts::applyScreenPalette(this, palette());
     fitLegend();
     for (int i = 0; i < graphCount(); ++i) {
         QCPGraph *g = graph(i);
@@ -194,6 +196,13 @@ void TrajectoryChart::redraw()
                                       : palette().color(QPalette::Text));
     }
     replot();
+}
+
+void TrajectoryChart::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        redraw();
 }
 
 int TrajectoryChart::replyAt(const QPointF &pos) const

@@ -1,5 +1,6 @@
 #include "transcriptview.h"
 
+#include "fonts.h"
 #include "transcripthtml.h"
 #include "turnlistmodel.h"
 
@@ -7,6 +8,7 @@
 #include <QEvent>
 #include <QLocale>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QScrollBar>
 #include <QTextFrame>
 #include <QUrl>
@@ -45,6 +47,10 @@ TranscriptView::TranscriptView(QWidget *parent)
     setReadOnly(true);
     setFrameShape(QFrame::NoFrame);
     setAccessibleName(tr("Transcript"));
+    setAccessibleDescription(tr("The conversation; the reply being rated is outlined. Links "
+                                "expand long messages."));
+    setFont(fonts::withChineseFallback(font()));
+    document()->setDefaultFont(font());
     document()->setDocumentMargin(12);
     connect(this, &QTextBrowser::anchorClicked, this, &TranscriptView::followLink);
 }
@@ -69,6 +75,39 @@ void TranscriptView::changeEvent(QEvent *event)
     QTextBrowser::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         render();
+    if (event->type() == QEvent::FontChange) {
+        // Keep the Chinese fallback when the application font changes.
+        if (font().families().size() <= 1 && !fonts::chineseFamilies().isEmpty()) {
+            setFont(fonts::withChineseFallback(font()));
+            return;
+        }
+        document()->setDefaultFont(font());
+    }
+}
+
+void TranscriptView::focusInEvent(QFocusEvent *event)
+{
+    QTextBrowser::focusInEvent(event);
+    viewport()->update();
+}
+
+void TranscriptView::focusOutEvent(QFocusEvent *event)
+{
+    QTextBrowser::focusOutEvent(event);
+    viewport()->update();
+}
+
+void TranscriptView::paintEvent(QPaintEvent *event)
+{
+    QTextBrowser::paintEvent(event);
+    if (!hasFocus())
+        return;
+    // The transcript has no frame of its own: show keyboard focus with a highlight edge.
+    QPainter painter(viewport());
+    QPen pen(palette().color(QPalette::Highlight), 2);
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(QRectF(viewport()->rect()).adjusted(1, 1, -1, -1));
 }
 
 QString TranscriptView::roleLabel(const QString &role, int assistantNumber) const

@@ -108,6 +108,9 @@ QList<QPair<QString, QString>> Workspace::shortcutHelp()
         {QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText),
          tr("Find in this conversation")},
         {tr("Esc"), tr("Stop picking the lost turn; close find")},
+        {tr("F6 / Shift+F6"), tr("Next or previous pane: conversations, transcript, ratings")},
+        {QKeySequence(Qt::CTRL | Qt::Key_Comma).toString(QKeySequence::NativeText),
+         tr("Preferences: language and theme")},
         {QKeySequence(Qt::CTRL | Qt::Key_I).toString(QKeySequence::NativeText),
          tr("Import chat exports")},
     };

@@ -1,11 +1,13 @@
 // sense7-studio: the desktop application. Parses arguments, installs translations, hands over.
 
 #include "error.h"
+#include "fonts.h"
 #include "i18n.h"
 #include "mainwindow.h"
 #include "settings.h"
 #include "startup.h"
 #include "store.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -20,7 +22,23 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("Sense-7 Studio"));
     QApplication::setApplicationVersion(QStringLiteral(SENSE7_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("org.sense7.Studio"));
-    sense7::i18n::install();
+    {
+        // --language and --theme win for this run; then Preferences; then the system. They are
+        // read before the parser is built, so that its help is already translated.
+        const sense7::Settings settings;
+        QString language = settings.language();
+        QString theme = settings.theme();
+        const QStringList arguments = QApplication::arguments();
+        for (int i = 1; i + 1 < arguments.size(); ++i) {
+            if (arguments[i] == QLatin1String("--language"))
+                language = arguments[i + 1];
+            else if (arguments[i] == QLatin1String("--theme"))
+                theme = arguments[i + 1];
+        }
+        sense7::i18n::install(language.isEmpty() ? QLocale() : QLocale(language));
+        sense7::theme::apply(theme);
+    }
+    QApplication::setFont(sense7::fonts::withChineseFallback(QApplication::font()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -46,6 +64,15 @@ int main(int argc, char *argv[])
             "main", "Start on the conversation KEY: its id, source id or content hash."),
         QStringLiteral("KEY"));
     parser.addOption(conversation);
+    parser.addOption(
+        {QStringLiteral("language"),
+         QApplication::translate("main",
+                                 "Show the studio in LANG (en, zh_CN) this time, whatever "
+                                 "Preferences say."),
+         QStringLiteral("LANG")});
+    parser.addOption({QStringLiteral("theme"),
+                      QApplication::translate("main", "Use the light or dark theme this time."),
+                      QStringLiteral("light|dark")});
     parser.process(app);
 
     sense7::MainWindow window;

@@ -2,6 +2,7 @@
 
 #include "browse/sample.h"
 #include "charts/aggregatecharts.h"
+#include "charts/figure.h"
 #include "error.h"
 #include "forms.h"
 #include "store.h"
@@ -161,6 +162,17 @@ void AggregateView::recompute()
     m_thread->start();
 }
 
+void AggregateView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange || !m_results)
+        return;
+    for (int i = 0; i < ChartCount; ++i) {
+        charts::applyScreenPalette(m_plots[i], palette());
+        m_plots[i]->replot();
+    }
+}
+
 void AggregateView::display(const Results &r)
 {
     if (!r.error.isEmpty()) {
@@ -169,8 +181,11 @@ void AggregateView::display(const Results &r)
     }
     m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
     m_results = std::make_shared<const browse::Aggregates>(r);
-    for (int i = 0; i < ChartCount; ++i)
+    for (int i = 0; i < ChartCount; ++i) {
         charts::drawAggregate(m_plots[i], charts::Chart(i), r);
+        charts::applyScreenPalette(m_plots[i], palette());
+        m_plots[i]->replot();
+    }
 
     m_detection->setRowCount(int(r.detection.size()));
     for (int i = 0; i < r.detection.size(); ++i) {

@@ -63,6 +63,9 @@ public:
 Q_SIGNALS:
     void computed();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void recompute();
     void display(const Results &results);

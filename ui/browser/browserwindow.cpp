@@ -9,6 +9,7 @@
 #include "error.h"
 #include "figuredialog.h"
 #include "filterbar.h"
+#include "panecycler.h"
 #include "settings.h"
 #include "store.h"
 
@@ -74,6 +75,10 @@ BrowserWindow::BrowserWindow(QWidget *parent)
     setCentralWidget(m_splitter);
     m_count->setObjectName(QStringLiteral("conversationCount"));
     statusBar()->addWidget(m_count, 1);
+    auto *panes = new PaneCycler(this);
+    panes->addPane(m_filterBar);
+    panes->addPane(m_table);
+    panes->addPane(m_charts);
 
     connect(m_filterBar, &FilterBar::filterChanged, this, [this](const browse::Filter &filter) {
         m_model->setFilter(filter);

@@ -43,6 +43,13 @@ void styleAxis(QCPAxis *axis, const QFont &font)
     axis->grid()->setPen(QPen(QColor(0xDD, 0xDD, 0xDD), 0.5, Qt::DotLine));
 }
 
+QColor blend(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
+                            float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
 /** \a text on two balanced lines when one line is wider than \a width. */
 QString fitTitle(const QString &text, const QFont &font, int width)
 {
@@ -238,6 +245,49 @@ void applyStyle(QCustomPlot *plot, const FigureStyle &style)
     fitRotatedLabels(plot);
     fitLegend(plot);
     plot->replot(QCustomPlot::rpImmediateRefresh); // lays the plot out again at its new size
+}
+
+void applyScreenPalette(QCustomPlot *plot, const QPalette &palette)
+{
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    const QColor line = blend(base, text, 0.6);
+    plot->setBackground(base);
+    for (QCPAxisRect *rect : plot->axisRects()) {
+        for (QCPAxis *axis : rect->axes()) {
+            axis->setLabelColor(text);
+            axis->setTickLabelColor(text);
+            axis->setBasePen(QPen(line, 1));
+            axis->setTickPen(QPen(line, 1));
+            axis->setSubTickPen(QPen(line, 1));
+            axis->grid()->setPen(QPen(blend(base, text, 0.2), 1, Qt::DotLine));
+            axis->grid()->setZeroLinePen(Qt::NoPen);
+        }
+    }
+    // Okabe–Ito's black (means) would vanish on a dark background: it becomes the text colour.
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph *graph = plot->graph(i);
+        QPen pen = graph->pen();
+        if (pen.color() != QColor(Qt::black) || pen.style() == Qt::NoPen)
+            continue;
+        pen.setColor(text);
+        graph->setPen(pen);
+        QCPScatterStyle scatter = graph->scatterStyle();
+        if (scatter.brush().style() != Qt::NoBrush)
+            scatter.setBrush(text);
+        graph->setScatterStyle(scatter);
+    }
+    plot->legend->setBrush(base);
+    plot->legend->setBorderPen(QPen(blend(base, text, 0.3)));
+    plot->legend->setTextColor(text);
+    for (int i = 0; i < plot->legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = plot->legend->item(i))
+            item->setTextColor(text);
+    }
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
+        if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->elementAt(i)))
+            title->setTextColor(text);
+    }
 }
 
 QImage renderImage(QCustomPlot *plot, const FigureStyle &style, int dpi)

@@ -8,6 +8,7 @@
 #include <optional>
 
 class QCustomPlot;
+class QPalette;
 
 /**
  * Publication figures: a plot drawn by the chart functions, restyled for print (the preset's
@@ -44,6 +45,11 @@ constexpr int layoutDpi = 96;
 
 /** Restyles \a plot for print: fonts, black on white, and the preset's size. */
 void applyStyle(QCustomPlot *plot, const FigureStyle &style);
+/**
+ * Colours \a plot for the screen from \a palette (a dark theme gets a dark chart); call after
+ * drawing. Exported figures are restyled black on white by applyStyle().
+ */
+void applyScreenPalette(QCustomPlot *plot, const QPalette &palette);
 /** The figure as an image of (width × dpi) pixels, as the PNG export writes it. */
 QImage renderImage(QCustomPlot *plot, const FigureStyle &style, int dpi);
 /** Writes the figure; throws Error naming \a path when it cannot. \a dpi is for PNG. */
