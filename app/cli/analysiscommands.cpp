@@ -46,10 +46,11 @@ analysis::Options commonOptions(const QCommandLineParser &parser, const Store &s
     return options;
 }
 
-std::unique_ptr<Store> openFor(const QCommandLineParser &parser, QTextStream &err)
+std::unique_ptr<Store> openFor(const QCommandLineParser &parser, const QStringList &arguments,
+                               QTextStream &err)
 {
     if (!parser.isSet(QStringLiteral("db"))) {
-        err << parser.helpText();
+        err << helpText(parser, arguments);
         return nullptr;
     }
     return Store::open(parser.value(QStringLiteral("db")), Store::Access::ReadOnly);
@@ -113,7 +114,7 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
         {QStringLiteral("model"), tr("The model annotator to evaluate."), QStringLiteral("NAME")});
     if (const auto done = parseOrExit(parser, arguments, 0, out, err))
         return *done;
-    auto store = openFor(parser, err);
+    auto store = openFor(parser, arguments, err);
     if (!store)
         return 1;
     QString model = parser.value(QStringLiteral("model"));
@@ -157,7 +158,7 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
     addCommonOptions(parser);
     if (const auto done = parseOrExit(parser, arguments, 0, out, err))
         return *done;
-    auto store = openFor(parser, err);
+    auto store = openFor(parser, arguments, err);
     if (!store)
         return 1;
     const analysis::Reliability r = analysis::reliability(*store, commonOptions(parser, *store));

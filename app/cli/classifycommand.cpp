@@ -59,7 +59,7 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
     for (const char *required : {"db", "endpoint", "model"}) {
         if (!parser.isSet(QLatin1String(required))) {
             err << tr("sense7 classify needs --%1.").arg(QLatin1String(required)) << '\n'
-                << parser.helpText();
+                << helpText(parser, arguments);
             return 1;
         }
     }

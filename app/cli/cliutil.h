@@ -13,6 +13,17 @@ inline QString tr(const char *text)
     return QCoreApplication::translate("sense7::cli", text);
 }
 
+/** The command's help, with "Usage: sense7 import …" rather than the path it was started by. */
+inline QString helpText(const QCommandLineParser &parser, const QStringList &arguments)
+{
+    QString text = parser.helpText();
+    const QString program = QCoreApplication::arguments().value(0);
+    const qsizetype at = program.isEmpty() ? -1 : text.indexOf(program);
+    if (!arguments.isEmpty() && at >= 0)
+        text.replace(at, program.size(), arguments.constFirst());
+    return text;
+}
+
 /** Parses \a arguments for one command; on a usage error prints it and returns false. */
 inline bool parse(QCommandLineParser &parser, const QStringList &arguments, int positionals,
                   QTextStream &err)
@@ -25,7 +36,7 @@ inline bool parse(QCommandLineParser &parser, const QStringList &arguments, int 
     if (parser.isSet(QStringLiteral("help")))
         return true;
     if (positionals >= 0 && parser.positionalArguments().size() != positionals) {
-        err << parser.helpText();
+        err << helpText(parser, arguments);
         return false;
     }
     return true;
@@ -41,7 +52,7 @@ inline std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringL
     if (!parse(parser, arguments, positionals, err))
         return 1;
     if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
+        out << helpText(parser, arguments);
         return 0;
     }
     return std::nullopt;
@@ -56,7 +67,7 @@ inline std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringL
         return done;
     for (const QString &option : required) {
         if (!parser.isSet(option)) {
-            err << parser.helpText();
+            err << helpText(parser, arguments);
             return 1;
         }
     }

@@ -115,11 +115,11 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
         return 1;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
+        out << helpText(parser, arguments);
         return 0;
     }
     if (parser.positionalArguments().isEmpty() || !parser.isSet(QStringLiteral("db"))) {
-        err << parser.helpText();
+        err << helpText(parser, arguments);
         return 1;
     }
     auto store = Store::open(parser.value(QStringLiteral("db")));
