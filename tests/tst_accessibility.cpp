@@ -282,6 +282,12 @@ void TestAccessibility::preferencesKeepLanguageAndTheme()
     language->setCurrentIndex(2);
     QVERIFY(!note->isHidden()); // says the change waits for a restart
     dialog.themeBox()->setCurrentIndex(dialog.themeBox()->findData(QStringLiteral("dark")));
+    const QByteArray folder = qgetenv("SENSE7_SCREENSHOT_DIR");
+    if (!folder.isEmpty()) {
+        dialog.show();
+        QApplication::processEvents();
+        dialog.grab().save(QString::fromLocal8Bit(folder) + QStringLiteral("/preferences.png"));
+    }
     dialog.accept();
 
     const Settings settings;

@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMessageBox>
 #include <QTimer>
 
@@ -22,6 +23,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("Sense-7 Studio"));
     QApplication::setApplicationVersion(QStringLiteral(SENSE7_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("org.sense7.Studio"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/org.sense7.Studio.svg")));
     {
         // --language and --theme win for this run; then Preferences; then the system. They are
         // read before the parser is built, so that its help is already translated.
