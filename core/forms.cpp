@@ -71,10 +71,7 @@ QString FormField::displayHelp() const
 
 QMap<int, QString> FormField::displayAnchors() const
 {
-    QMap<int, QString> result = anchors;
-    for (auto it = result.begin(); it != result.end(); ++it)
-        *it = i18n::pick(translations, QStringLiteral("anchor/%1").arg(it.key()), *it);
-    return result;
+    return i18n::pickAnchors(translations, anchors);
 }
 
 QString FormField::displayOptionLabel(const Option &option) const

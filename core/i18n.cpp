@@ -82,4 +82,13 @@ QString pick(const Translations &translations, const QString &field, const QStri
     return translations.value(base + QLatin1Char('/') + field, fallback);
 }
 
+QMap<int, QString> pickAnchors(const Translations &translations, const QMap<int, QString> &anchors,
+                               const QString &lang)
+{
+    QMap<int, QString> result = anchors;
+    for (auto it = result.begin(); it != result.end(); ++it)
+        *it = pick(translations, QStringLiteral("anchor/%1").arg(it.key()), *it, lang);
+    return result;
+}
+
 } // namespace sense7::i18n

@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QLocale>
+#include <QMap>
 #include <QString>
 #include <QVector>
 
@@ -41,5 +42,9 @@ using Translations = QHash<QString, QString>;
  */
 QString pick(const Translations &translations, const QString &field, const QString &fallback,
              const QString &lang = language());
+
+/** \a anchors (scale point -> English wording) with each point's "anchor/<point>" translation. */
+QMap<int, QString> pickAnchors(const Translations &translations, const QMap<int, QString> &anchors,
+                               const QString &lang = language());
 
 } // namespace sense7::i18n

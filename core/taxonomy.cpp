@@ -36,10 +36,7 @@ QString Dimension::displayQuestion() const
 
 QMap<int, QString> Dimension::displayAnchors() const
 {
-    QMap<int, QString> result = anchors;
-    for (auto it = result.begin(); it != result.end(); ++it)
-        *it = i18n::pick(translations, QStringLiteral("anchor/%1").arg(it.key()), *it);
-    return result;
+    return i18n::pickAnchors(translations, anchors);
 }
 
 QString Instrument::displayName() const
