@@ -1,5 +1,6 @@
 #include "transcriptview.h"
 
+#include "charts/palette.h"
 #include "fonts.h"
 #include "transcripthtml.h"
 #include "turnlistmodel.h"
@@ -16,13 +17,6 @@
 namespace sense7 {
 
 namespace {
-
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
-                            float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
 
 /** Cuts \a text near \a limit at a paragraph or sentence end, never inside a code fence. */
 QString collapsed(const QString &text, int limit)
@@ -134,10 +128,10 @@ void TranscriptView::render()
     }
     const QPalette p = palette();
     const QColor base = p.color(QPalette::Base);
-    const QColor userBubble = mix(base, p.color(QPalette::Highlight), 0.14);
-    const QColor assistantBubble = mix(base, p.color(QPalette::Text), 0.05);
-    const QColor codeBackground = mix(base, p.color(QPalette::Text), 0.10);
-    const QColor muted = mix(p.color(QPalette::Text), base, 0.40);
+    const QColor userBubble = charts::mix(base, p.color(QPalette::Highlight), 0.14);
+    const QColor assistantBubble = charts::mix(base, p.color(QPalette::Text), 0.05);
+    const QColor codeBackground = charts::mix(base, p.color(QPalette::Text), 0.10);
+    const QColor muted = charts::mix(p.color(QPalette::Text), base, 0.40);
 
     // Minutes are enough in a transcript; some locales' short format still carries seconds.
     const QString timeFormat =

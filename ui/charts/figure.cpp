@@ -2,6 +2,7 @@
 
 #include "aggregatecharts.h"
 #include "error.h"
+#include "palette.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -41,13 +42,6 @@ void styleAxis(QCPAxis *axis, const QFont &font)
     axis->setTickLengthIn(3);
     axis->setSubTickLengthIn(1);
     axis->grid()->setPen(QPen(QColor(0xDD, 0xDD, 0xDD), 0.5, Qt::DotLine));
-}
-
-QColor blend(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
-                            float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
 }
 
 /** \a text on two balanced lines when one line is wider than \a width. */
@@ -251,7 +245,7 @@ void applyScreenPalette(QCustomPlot *plot, const QPalette &palette)
 {
     const QColor base = palette.color(QPalette::Base);
     const QColor text = palette.color(QPalette::Text);
-    const QColor line = blend(base, text, 0.6);
+    const QColor line = mix(base, text, 0.6);
     plot->setBackground(base);
     for (QCPAxisRect *rect : plot->axisRects()) {
         for (QCPAxis *axis : rect->axes()) {
@@ -260,7 +254,7 @@ void applyScreenPalette(QCustomPlot *plot, const QPalette &palette)
             axis->setBasePen(QPen(line, 1));
             axis->setTickPen(QPen(line, 1));
             axis->setSubTickPen(QPen(line, 1));
-            axis->grid()->setPen(QPen(blend(base, text, 0.2), 1, Qt::DotLine));
+            axis->grid()->setPen(QPen(mix(base, text, 0.2), 1, Qt::DotLine));
             axis->grid()->setZeroLinePen(Qt::NoPen);
         }
     }
@@ -278,7 +272,7 @@ void applyScreenPalette(QCustomPlot *plot, const QPalette &palette)
         graph->setScatterStyle(scatter);
     }
     plot->legend->setBrush(base);
-    plot->legend->setBorderPen(QPen(blend(base, text, 0.3)));
+    plot->legend->setBorderPen(QPen(mix(base, text, 0.3)));
     plot->legend->setTextColor(text);
     for (int i = 0; i < plot->legend->itemCount(); ++i) {
         if (QCPAbstractLegendItem *item = plot->legend->item(i))

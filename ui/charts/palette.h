@@ -16,4 +16,12 @@ inline const std::array<QColor, 8> &okabeIto()
     return colours;
 }
 
+/** The colour \a t of the way from \a a to \a b (0: a, 1: b), for tints derived from a palette. */
+inline QColor mix(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
+                            float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
 } // namespace sense7::charts
