@@ -164,7 +164,8 @@ i18n::Translations Reader::translations(const QStringList &texts, const QList<in
                 const Json *object = in.optionalObject("anchors");
                 for (auto a = object->begin(); a != object->end(); ++a) {
                     const QString point = QString::fromStdString(a.key());
-                    if (!anchorPoints.contains(point.toInt()) || point.toInt() == 0)
+                    bool isNumber = false;
+                    if (!anchorPoints.contains(point.toInt(&isNumber)) || !isNumber)
                         in.fail(tr("anchor \"%1\" has no English anchor to translate").arg(point));
                     result.insert(code + QStringLiteral("/anchor/") + point,
                                   text(a.value(), QStringLiteral("anchors.") + point));

@@ -359,6 +359,14 @@ void TestTaxonomy::dataSetKeepsEnglishAndTranslations()
     plain.definition = "{\"broken";
     taxonomy::attachTranslations(plain);
     QCOMPARE(plain.dimensions[0].displayQuestion(), QStringLiteral("Q"));
+
+    // A scale that starts at 0 has its 0 anchor translated like any other.
+    const Instrument zero = taxonomy::parse(
+        R"({"key":"z","name":"Z","version":"1","dimensions":[{"key":"w","name":"W","question":"Q",)"
+        R"("scale":{"min":0,"max":4},"anchors":{"0":"None","4":"All"},)"
+        R"("translations":{"zh_CN":{"anchors":{"0":"没有","4":"全部"}}}}]})",
+        QStringLiteral("z.json"));
+    QCOMPARE(zero.dimensions[0].displayAnchors().value(0), QStringLiteral("没有"));
 }
 
 void TestTaxonomy::malformedTranslation_data()
@@ -382,6 +390,8 @@ void TestTaxonomy::malformedTranslation_data()
                                 << QStringLiteral("\"name\" must be a non-empty string");
     QTest::newRow("number") << doc(R"({"zh_CN":{"question":3}})")
                             << QStringLiteral("\"question\" must be a non-empty string");
+    QTest::newRow("anchor not a number") << doc(R"({"zh_CN":{"anchors":{"low":"低"}}})")
+                                         << QStringLiteral("anchor \"low\" has no English anchor");
     QTest::newRow("anchor without English") << doc(R"({"zh_CN":{"anchors":{"5":"高"}}})")
                                             << QStringLiteral("anchor \"5\" has no English anchor");
     QTest::newRow("unknown field") << doc(R"({"zh_CN":{"label":"甲"}})")
