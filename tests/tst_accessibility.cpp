@@ -333,6 +333,8 @@ void TestAccessibility::languageAppliesOnRestart()
     const QString english = help({QStringLiteral("--language"), QStringLiteral("en")});
     QVERIFY2(english.contains(QStringLiteral("Rate and analyse perceived empathy")),
              qPrintable(english));
+    QVERIFY(help({QStringLiteral("--language=en")})
+                .contains(QStringLiteral("Rate and analyse perceived empathy")));
     {
         QSettings settings(config + QStringLiteral("/Sense-7/Sense-7 Studio.conf"),
                            QSettings::IniFormat);

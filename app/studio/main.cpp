@@ -27,16 +27,21 @@ int main(int argc, char *argv[])
     {
         // --language and --theme win for this run; then Preferences; then the system. They are
         // read before the parser is built, so that its help is already translated.
-        const sense7::Settings settings;
-        QString language = settings.language();
-        QString theme = settings.theme();
+        // Both spellings QCommandLineParser accepts: "--theme dark" and "--theme=dark".
         const QStringList arguments = QApplication::arguments();
-        for (int i = 1; i + 1 < arguments.size(); ++i) {
-            if (arguments[i] == QLatin1String("--language"))
-                language = arguments[i + 1];
-            else if (arguments[i] == QLatin1String("--theme"))
-                theme = arguments[i + 1];
-        }
+        const auto given = [&arguments](const QString &name, const QString &fallback) {
+            QString value = fallback;
+            for (int i = 1; i < arguments.size(); ++i) {
+                if (arguments[i] == name && i + 1 < arguments.size())
+                    value = arguments[i + 1];
+                else if (arguments[i].startsWith(name + QLatin1Char('=')))
+                    value = arguments[i].mid(name.size() + 1);
+            }
+            return value;
+        };
+        const sense7::Settings settings;
+        const QString language = given(QStringLiteral("--language"), settings.language());
+        const QString theme = given(QStringLiteral("--theme"), settings.theme());
         sense7::i18n::install(language.isEmpty() ? QLocale() : QLocale(language));
         sense7::theme::apply(theme);
     }
