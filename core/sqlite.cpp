@@ -194,6 +194,16 @@ Statement &Statement::bind(int index, const QByteArray &utf8)
     return *this;
 }
 
+Statement &Statement::bindView(int index, QByteArrayView utf8, bool emptyIsNull)
+{
+    if (emptyIsNull && utf8.isEmpty())
+        return bind(index, nullptr);
+    check(sqlite3_bind_text64(m_stmt, index, utf8.data(), sqlite3_uint64(utf8.size()),
+                              SQLITE_STATIC, SQLITE_UTF8),
+          "bind a value");
+    return *this;
+}
+
 Statement &Statement::bindBlob(int index, const QByteArray &bytes)
 {
     m_bound.append(bytes);

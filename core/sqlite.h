@@ -88,6 +88,11 @@ public:
     Statement &bindBlob(int index, const QByteArray &bytes);
     Statement &bind(int index, std::optional<int> value);
     Statement &bindNullIfEmpty(int index, const QString &value);
+    /**
+     * Binds UTF-8 text without a copy and without keeping a reference: the caller keeps the
+     * bytes alive until the statement has run. An empty view binds NULL when \a emptyIsNull.
+     */
+    Statement &bindView(int index, QByteArrayView utf8, bool emptyIsNull = false);
 
     /** Steps once; true while a row is available. Throws on error. */
     bool next();

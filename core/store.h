@@ -35,6 +35,32 @@ struct DataSetInfo
 };
 
 /**
+ * Turns as the turn table stores them: text, time and meta already UTF-8, back to back in one
+ * buffer. Encoding is most of the cost of adding a turn, so the importer encodes on its reading
+ * thread and the writing thread only binds (Store::addConversation).
+ */
+struct EncodedTurns
+{
+    struct Row
+    {
+        Role role = Role::User;
+        qsizetype text = 0, textSize = 0;
+        qsizetype createdAt = 0, createdAtSize = 0; // size 0: no time
+        qsizetype meta = 0, metaSize = 0;
+    };
+    QByteArray bytes;
+    QVector<Row> rows;
+    QVector<qint64> ids; // the turns' ids, filled in by Store::addConversation
+
+    static EncodedTurns encode(const QVector<Turn> &turns);
+    qsizetype size() const { return rows.size(); }
+    QByteArrayView view(qsizetype at, qsizetype size) const
+    {
+        return {bytes.constData() + at, size};
+    }
+};
+
+/**
  * One Sense-7 data set: a SQLite file in WAL mode with foreign keys on. The store owns the data;
  * models and views hold ids and ask again. Every write method is one transaction, committed before
  * it returns, and composes into an enclosing Transaction when one is open (see transaction()).
@@ -75,6 +101,8 @@ public:
     qint64 annotatorId(const QString &code, AnnotatorKind kind); // created when missing
     /** Adds a conversation and its turns; fills in the content hash when empty. */
     qint64 addConversation(Conversation conversation, QVector<Turn> &turns);
+    /** The same for turns encoded beforehand; the content hash must be filled in. */
+    qint64 addConversation(const Conversation &conversation, EncodedTurns &turns);
     bool hasContentHash(const QString &hash) const;
     void setConversationContext(qint64 conversationId, const QJsonObject &context);
     /** Replaces where a conversation came from (merging adds the sources it arrived from again). */

@@ -4,6 +4,7 @@
 #include "store.h"
 
 #include <QJsonDocument>
+#include <QStringEncoder>
 
 namespace sense7 {
 
@@ -17,13 +18,12 @@ QByteArray toJson(const QJsonObject &object)
 }
 
 /**
- * "YYYY-MM-DDTHH:MM:SS.mmmZ", as Qt::ISODateWithMs writes UTC times, but without its formatting
- * machinery: imports write one per turn, and QDateTime::toString was a tenth of the import.
+ * Writes \a when as "YYYY-MM-DDTHH:MM:SS.mmmZ", as Qt::ISODateWithMs writes UTC times, but
+ * without its formatting machinery: imports write one per turn, and QDateTime::toString was a
+ * tenth of the import. False for years outside 0-9999, which the caller formats with Qt.
  */
-QString timestamp(const QDateTime &when)
+bool isoUtc(const QDateTime &when, char (&text)[24])
 {
-    if (!when.isValid())
-        return {};
     const qint64 ms = when.toMSecsSinceEpoch();
     qint64 days = ms >= 0 ? ms / 86400000 : (ms - 86399999) / 86400000;
     qint64 rest = ms - days * 86400000;
@@ -38,14 +38,13 @@ QString timestamp(const QDateTime &when)
     const qint64 month = mp < 10 ? mp + 3 : mp - 9;
     const qint64 year = yoe + era * 400 + (month <= 2);
     if (year < 0 || year > 9999)
-        return when.toUTC().toString(Qt::ISODateWithMs);
+        return false;
     const qint64 hour = rest / 3600000;
     rest %= 3600000;
     const qint64 minute = rest / 60000;
     rest %= 60000;
     const qint64 second = rest / 1000;
     const qint64 milli = rest % 1000;
-    char text[24];
     const auto put = [&text](int at, qint64 value, int width) {
         for (int i = width - 1; i >= 0; --i, value /= 10)
             text[at + i] = char('0' + value % 10);
@@ -64,7 +63,46 @@ QString timestamp(const QDateTime &when)
     text[19] = '.';
     put(20, milli, 3);
     text[23] = 'Z';
+    return true;
+}
+
+QString timestamp(const QDateTime &when)
+{
+    if (!when.isValid())
+        return {};
+    char text[24];
+    if (!isoUtc(when, text))
+        return when.toUTC().toString(Qt::ISODateWithMs);
     return QString::fromLatin1(text, 24);
+}
+
+QByteArrayView roleKeyUtf8(Role role)
+{
+    switch (role) {
+    case Role::User:
+        return "user";
+    case Role::Assistant:
+        return "assistant";
+    case Role::System:
+        return "system";
+    case Role::Tool:
+        return "tool";
+    }
+    return {};
+}
+
+/** Appends \a text as UTF-8 to \a bytes without a temporary copy; returns where it starts. */
+qsizetype appendUtf8(QByteArray &bytes, QStringView text)
+{
+    const qsizetype at = bytes.size();
+    const qsizetype most = at + text.size() * 3;
+    if (bytes.capacity() < most)
+        bytes.reserve(qMax(most, bytes.capacity() * 2));
+    bytes.resize(most);
+    QStringEncoder encoder(QStringConverter::Utf8, QStringConverter::Flag::Stateless);
+    char *end = encoder.appendToBuffer(bytes.data() + at, text);
+    bytes.resize(end - bytes.constData());
+    return at;
 }
 
 } // namespace
@@ -174,10 +212,53 @@ bool Store::hasContentHash(const QString &hash) const
     return query.next();
 }
 
+EncodedTurns EncodedTurns::encode(const QVector<Turn> &turns)
+{
+    EncodedTurns out;
+    out.rows.reserve(turns.size());
+    qsizetype guess = 0;
+    for (const Turn &t : turns)
+        guess += t.text.size() + 26;
+    out.bytes.reserve(guess);
+    for (const Turn &t : turns) {
+        Row row;
+        row.role = t.role;
+        row.text = appendUtf8(out.bytes, t.text);
+        row.textSize = out.bytes.size() - row.text;
+        row.createdAt = out.bytes.size();
+        if (t.createdAt.isValid()) {
+            char text[24];
+            if (isoUtc(t.createdAt, text))
+                out.bytes.append(text, 24);
+            else
+                appendUtf8(out.bytes, timestamp(t.createdAt));
+        }
+        row.createdAtSize = out.bytes.size() - row.createdAt;
+        row.meta = out.bytes.size();
+        out.bytes.append(toJson(t.meta));
+        row.metaSize = out.bytes.size() - row.meta;
+        out.rows.append(row);
+    }
+    return out;
+}
+
 qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
 {
     if (c.contentHash.isEmpty())
         c.contentHash = contentHash(c.sourceFormat, turns);
+    EncodedTurns encoded = EncodedTurns::encode(turns);
+    const qint64 id = addConversation(c, encoded);
+    for (int i = 0; i < turns.size(); ++i) {
+        turns[i].id = encoded.ids[i];
+        turns[i].conversationId = id;
+        turns[i].index = i;
+    }
+    return id;
+}
+
+qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
+{
+    Q_ASSERT(!c.contentHash.isEmpty());
     const qint64 id = transaction([&] {
         if (hasContentHash(c.contentHash))
             throw Error(
@@ -201,18 +282,17 @@ qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
         sql::Statement turn(*m_db,
                             "INSERT INTO turn(conversation_id, idx, role, text, "
                             "created_at, meta) VALUES (?, ?, ?, ?, ?, ?)");
-        for (int i = 0; i < turns.size(); ++i) {
-            Turn &t = turns[i];
-            t.conversationId = conversationId;
-            t.index = i;
+        turns.ids.resize(turns.size());
+        for (qsizetype i = 0; i < turns.size(); ++i) {
+            const EncodedTurns::Row &row = turns.rows.at(i);
             turn.bind(1, conversationId)
-                .bind(2, i)
-                .bind(3, roleKey(t.role))
-                .bind(4, t.text)
-                .bindNullIfEmpty(5, timestamp(t.createdAt))
-                .bind(6, toJson(t.meta))
+                .bind(2, qint64(i))
+                .bindView(3, roleKeyUtf8(row.role))
+                .bindView(4, turns.view(row.text, row.textSize))
+                .bindView(5, turns.view(row.createdAt, row.createdAtSize), true)
+                .bindView(6, turns.view(row.meta, row.metaSize))
                 .run();
-            t.id = m_db->lastInsertId();
+            turns.ids[i] = m_db->lastInsertId();
         }
         return conversationId;
     });

@@ -4,6 +4,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -65,6 +66,7 @@ private slots:
     void rejectsOutOfRangeRating();
     void notifiesOnlyAfterCommit();
     void rejectsDuplicateConversation();
+    void turnsKeepTextTimeAndMeta();
     void rejectsUnknownFlagReason();
 };
 
@@ -469,6 +471,49 @@ void TestStore::notifiesOnlyAfterCommit()
         store->setRating(turns[1].id, dims[1].id, self, 4);
     });
     QCOMPARE(rated.count(), 2);
+}
+
+void TestStore::turnsKeepTextTimeAndMeta()
+{
+    // Turns are encoded to UTF-8 before they are written (EncodedTurns): what comes back is what
+    // went in, for text beyond the Basic Multilingual Plane, empty text, no time, the first and
+    // last millisecond its fast time format covers, a time before 1970, and meta.
+    auto store = Store::create(QStringLiteral(":memory:"));
+    Conversation c;
+    c.participantId = store->addParticipant(QStringLiteral("P01"));
+    c.sourceFormat = QStringLiteral("test");
+    QVector<Turn> turns(4);
+    turns[0].text = QStringLiteral("你忘了我说的话吗？ 😀 \"quoted\"\n second line");
+    turns[0].createdAt = QDateTime::fromMSecsSinceEpoch(1700000000123, Qt::UTC);
+    turns[1].role = Role::Assistant;
+    turns[1].meta = QJsonObject {
+        {QStringLiteral("branch"), QStringLiteral("regenerated")},
+        {QStringLiteral("alternatives"),
+         QJsonArray {QJsonObject {{QStringLiteral("text"), QStringLiteral("первый ответ")}}}}};
+    turns[2].role = Role::Tool;
+    turns[2].createdAt = QDateTime(QDate(9999, 12, 31), QTime(23, 59, 59, 999), Qt::UTC);
+    turns[3].role = Role::System;
+    turns[3].text = QStringLiteral("before 1970");
+    turns.append(Turn {});
+    turns[4].createdAt = QDateTime(QDate(1, 1, 1), QTime(0, 0), Qt::UTC);
+    turns[3].createdAt = QDateTime(QDate(1969, 12, 31), QTime(23, 59, 59, 999), Qt::UTC);
+    const QVector<Turn> written = turns;
+    const qint64 id = store->addConversation(c, turns);
+    const QVector<Turn> read = store->turns(id);
+    QCOMPARE(read.size(), written.size());
+    for (int i = 0; i < read.size(); ++i) {
+        QCOMPARE(read[i].id, turns[i].id);
+        QCOMPARE(turns[i].conversationId, id);
+        QCOMPARE(read[i].index, i);
+        QCOMPARE(read[i].role, written[i].role);
+        QCOMPARE(read[i].text, written[i].text);
+        QCOMPARE(read[i].createdAt, written[i].createdAt);
+        QCOMPARE(read[i].meta, written[i].meta);
+    }
+    QCOMPARE(store->connection().pragmaText("SELECT created_at FROM turn WHERE idx = 0"),
+             QStringLiteral("2023-11-14T22:13:20.123Z"));
+    QVERIFY(store->connection().pragmaText("SELECT typeof(created_at) FROM turn WHERE idx = 1")
+            == QStringLiteral("null"));
 }
 
 void TestStore::rejectsDuplicateConversation()

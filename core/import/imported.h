@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store.h"
 #include "taxonomy.h"
 #include "types.h"
 
@@ -46,7 +47,8 @@ struct ImportedConversation
     QString participant; // empty: the import's participant
     QJsonObject participantProfile;
     Conversation conversation; // participantId and contentHash are filled in when written
-    QVector<Turn> turns;
+    QVector<Turn> turns; // as read; the importer encodes them (and frees these) before writing
+    EncodedTurns encoded; // the turns as written, with their ids once written
     QVector<ImportedRating> ratings;
     QVector<ImportedFlag> flags;
     QVector<ImportedNote> notes;

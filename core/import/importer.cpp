@@ -53,9 +53,12 @@ public:
 
     void conversation(ImportedConversation &&c) override
     {
-        // Hashed here, on the reader's thread, to keep the writer's work to the writing.
+        // Hashed and encoded here, on the reader's thread, so that the writer only writes; the
+        // turns are freed here too, where they were allocated.
         if (c.conversation.contentHash.isEmpty())
             c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
+        c.encoded = EncodedTurns::encode(c.turns);
+        c.turns = {};
         push(Item(std::move(c)));
     }
     void rating(ExternalRating &&r) override { push(Item(std::move(r))); }
@@ -230,8 +233,6 @@ const Dimension &Writer::dimension(const QString &key, const QString &where)
 void Writer::write(ImportedConversation &c)
 {
     Conversation &conv = c.conversation;
-    if (conv.contentHash.isEmpty())
-        conv.contentHash = contentHash(conv.sourceFormat, c.turns);
     installInstruments(c);
     if (m_store.hasContentHash(conv.contentHash)) {
         ++m_summary.alreadyPresent;
@@ -243,9 +244,9 @@ void Writer::write(ImportedConversation &c)
         conv.agent = m_options.agent;
     conv.provenance.insert(QStringLiteral("file"), m_summary.file);
     conv.provenance.insert(QStringLiteral("format"), m_summary.format);
-    conv.id = m_store.addConversation(conv, c.turns);
+    conv.id = m_store.addConversation(conv, c.encoded);
     ++m_summary.imported;
-    m_summary.turns += c.turns.size();
+    m_summary.turns += c.encoded.size();
     writeAnnotations(c);
 }
 
@@ -269,7 +270,7 @@ void Writer::writeAnnotations(ImportedConversation &c)
         const qint64 who = annotator(r.annotator, r.kind);
         try {
             if (r.turnIndex >= 0)
-                m_store.setRating(c.turns[r.turnIndex].id, d.id, who, r.value);
+                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
             else
                 m_store.setConversationRating(conv.id, d.id, who, r.value);
         } catch (const Error &e) {
@@ -279,12 +280,12 @@ void Writer::writeAnnotations(ImportedConversation &c)
     }
     for (const ImportedFlag &f : std::as_const(c.flags)) {
         TurnFlag flag;
-        flag.turnId = c.turns[f.turnIndex].id;
+        flag.turnId = c.encoded.ids[f.turnIndex];
         flag.annotatorId = annotator(f.annotator, f.kind);
         flag.reason = f.reason;
         flag.note = f.note;
-        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.turns.size())
-            flag.refersToTurnId = c.turns[*f.refersTo].id;
+        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
+            flag.refersToTurnId = c.encoded.ids[*f.refersTo];
         try {
             m_store.addFlag(flag);
         } catch (const Error &e) {
@@ -293,7 +294,7 @@ void Writer::writeAnnotations(ImportedConversation &c)
     }
     for (const ImportedNote &n : std::as_const(c.notes)) {
         const Edit edit {Edit::Kind::Note,
-                         c.turns[n.turnIndex].id,
+                         c.encoded.ids[n.turnIndex],
                          0,
                          annotator(n.annotator, n.kind),
                          QJsonValue::Undefined,
@@ -313,10 +314,11 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     if (existingId == 0)
         return;
     const QVector<Turn> turns = m_store.turns(existingId);
-    if (turns.size() != c.turns.size())
+    if (turns.size() != c.encoded.size())
         return; // a hash collision would be astonishing; do not guess
+    c.encoded.ids.resize(turns.size());
     for (int i = 0; i < turns.size(); ++i)
-        c.turns[i].id = turns[i].id;
+        c.encoded.ids[i] = turns[i].id;
     bool added = false;
     const auto show = [](const std::optional<int> &v) {
         return v ? QString::number(*v) : Importer::tr("not applicable");
@@ -334,7 +336,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         }
         std::optional<std::optional<int>> current;
         if (r.turnIndex >= 0) {
-            const auto forTurn = turnRatings[who].value(c.turns[r.turnIndex].id);
+            const auto forTurn = turnRatings[who].value(c.encoded.ids[r.turnIndex]);
             if (forTurn.contains(d.id))
                 current = forTurn.value(d.id);
         } else if (conversationRatings[who].contains(d.id)) {
@@ -352,7 +354,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
             continue;
         }
         if (r.turnIndex >= 0)
-            m_store.setRating(c.turns[r.turnIndex].id, d.id, who, r.value);
+            m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
         else
             m_store.setConversationRating(existingId, d.id, who, r.value);
         ++m_summary.ratings;
@@ -362,7 +364,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     for (const ImportedFlag &f : std::as_const(c.flags)) {
         const qint64 who = annotator(f.annotator, f.kind);
         const auto flags = m_store.flags(existingId, who);
-        const qint64 turn = c.turns[f.turnIndex].id;
+        const qint64 turn = c.encoded.ids[f.turnIndex];
         if (const auto it = flags.find(turn); it != flags.end()) {
             if (it->reason != f.reason)
                 conflict(Importer::tr("%1 is already in the data set: %2 flagged a break at turn "
@@ -378,15 +380,15 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         flag.annotatorId = who;
         flag.reason = f.reason;
         flag.note = f.note;
-        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.turns.size())
-            flag.refersToTurnId = c.turns[*f.refersTo].id;
+        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
+            flag.refersToTurnId = c.encoded.ids[*f.refersTo];
         m_store.addFlag(flag);
         added = true;
     }
 
     for (const ImportedNote &n : std::as_const(c.notes)) {
         const qint64 who = annotator(n.annotator, n.kind);
-        const QString current = m_store.notes(existingId, who).value(c.turns[n.turnIndex].id);
+        const QString current = m_store.notes(existingId, who).value(c.encoded.ids[n.turnIndex]);
         if (current == n.text)
             continue;
         if (!current.isEmpty()) {
@@ -397,7 +399,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
             continue;
         }
         m_store.apply(
-            {Edit::Kind::Note, c.turns[n.turnIndex].id, 0, who, QJsonValue::Undefined, n.text},
+            {Edit::Kind::Note, c.encoded.ids[n.turnIndex], 0, who, QJsonValue::Undefined, n.text},
             Origin::Data);
         added = true;
     }
