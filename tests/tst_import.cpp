@@ -4,6 +4,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSet>
 #include <QTemporaryDir>
@@ -23,6 +24,23 @@ import::Summary importInto(Store &store, const QString &file,
 return importer.importFile(fixture(file), options);
 } // namespace
 
+/** Writes \a count two-turn conversations as OpenAI JSONL; returns \a path. */
+QString writeManyConversations(const QString &path, int count, int padding = 0)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    const QString pad(padding, QLatin1Char('x'));
+    for (int i = 0; i < count; ++i)
+        f.write(
+            QStringLiteral("{\"messages\": [{\"role\": \"user\", \"content\": \"question %1%2\"}, "
+                           "{\"role\": \"assistant\", \"content\": \"answer %1\"}]}\n")
+                .arg(i)
+                .arg(pad)
+                .toUtf8());
+    return path;
+}
+
 QVector<Turn> onlyConversationTurns(Store &store, int row = 0)
 {
     return store.turns(store.conversationSummaries().at(row).id);
@@ -41,6 +59,7 @@ class TestImport : public QObject
 
 private slots:
     void importKeepsWriteAheadLogMode();
+    void importAloneWritesPagesOnce();
     void chatgptKeepsTheCurrentPath();
     void chatgptContentAndBrokenEntries();
     void chatgptZipExport();
@@ -439,17 +458,7 @@ void TestImport::cancelChangesNothing()
 {
     QTemporaryDir dir;
     // Enough conversations that the import is still running when the user cancels.
-    const QString big = dir.filePath(QStringLiteral("many.jsonl"));
-    {
-        QFile f(big);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        for (int i = 0; i < 3000; ++i)
-            f.write(QStringLiteral(
-                        "{\"messages\": [{\"role\": \"user\", \"content\": \"question %1\"}, "
-                        "{\"role\": \"assistant\", \"content\": \"answer %1\"}]}\n")
-                        .arg(i)
-                        .toUtf8());
-    }
+    const QString big = writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 3000);
     auto store = Store::create(dir.filePath(QStringLiteral("s.sense7")));
     const QString before = test::logicalDump(*store);
     import::Importer importer(*store);
@@ -484,6 +493,48 @@ void TestImport::importKeepsWriteAheadLogMode()
     check.open(path, sql::Connection::Access::ReadOnly);
     QCOMPARE(check.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
     QCOMPARE(check.pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+}
+
+void TestImport::importAloneWritesPagesOnce()
+{
+    // Alone with the data set, the importer writes with a rollback journal, so the new pages go
+    // straight into the file; through the write-ahead log they would be written there first and
+    // copied again at the checkpoint. With another connection open it keeps the log, which that
+    // connection reads from.
+    QTemporaryDir dir;
+    const QString file =
+        writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 3000, 300);
+    const auto walBytes = [](const QString &db) {
+        return QFileInfo(db + QStringLiteral("-wal")).size(); // 0 when there is none
+    };
+
+    const QString alone = dir.filePath(QStringLiteral("alone.sense7"));
+    auto store = Store::create(alone);
+    const qint64 pagesBefore = count(*store, "PRAGMA page_count");
+    {
+        import::Importer importer(*store);
+        QCOMPARE(importer.importFile(file).imported, 3000);
+    }
+    const qint64 newPages = count(*store, "PRAGMA page_count") - pagesBefore;
+    const qint64 pageSize = count(*store, "PRAGMA page_size");
+    QVERIFY2(newPages > 300, qPrintable(QString::number(newPages)));
+    QVERIFY2(walBytes(alone) < 8 * pageSize, qPrintable(QString::number(walBytes(alone))));
+    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QVERIFY(!QFileInfo::exists(alone + QStringLiteral("-journal")));
+    QCOMPARE(count(*store, "SELECT count(*) FROM turn"), 6000);
+
+    const QString shared = dir.filePath(QStringLiteral("shared.sense7"));
+    store = Store::create(shared);
+    sql::Connection other;
+    other.open(shared, sql::Connection::Access::ReadOnly);
+    QCOMPARE(other.pragmaInt("SELECT count(*) FROM conversation"), 0);
+    {
+        import::Importer importer(*store);
+        QCOMPARE(importer.importFile(file).imported, 3000);
+    }
+    QVERIFY2(walBytes(shared) > newPages * pageSize, qPrintable(QString::number(walBytes(shared))));
+    QCOMPARE(other.pragmaInt("SELECT count(*) FROM conversation"), 3000);
+    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
 }
 
 void TestImport::participantAndAgentOptions()

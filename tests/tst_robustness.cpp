@@ -11,10 +11,12 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace sense7;
 
@@ -95,6 +97,7 @@ private slots:
     void killedAnnotatorLosesNothing();
     void twoProcessesLoseNoUpdate();
     void fullDiskDuringImportKeepsEverything();
+    void killedImportChangesNothing();
     void fullDiskWhileRatingKeepsEarlierRatings();
     void readOnlyPathOpensReadOnly();
 };
@@ -297,6 +300,57 @@ void TestRobustness::fullDiskDuringImportKeepsEverything()
     sql::Connection check;
     check.open(db, sql::Connection::Access::ReadOnly);
     QCOMPARE(check.pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+}
+
+void TestRobustness::killedImportChangesNothing()
+{
+    // `sense7 import` killed while it writes: alone with the data set it writes with a rollback
+    // journal, and the next open rolls the half-written import back from it.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("killed.sense7"));
+    test::makeDemoDataSet(db);
+    const QString big = dir.filePath(QStringLiteral("many.jsonl"));
+    {
+        // Beyond the importer's 64 MiB page cache, so that pages reach the file before the end.
+        QFile f(big);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray pad(1000, 'x');
+        for (int i = 0; i < 50000; ++i)
+            f.write("{\"messages\": [{\"role\": \"user\", \"content\": \"question "
+                    + QByteArray::number(i) + ' ' + pad
+                    + "\"}, {\"role\": \"assistant\", \"content\": \"answer " + pad + "\"}]}\n");
+    }
+    QString before;
+    QString participant;
+    {
+        auto store = Store::open(db);
+        before = test::logicalDump(*store);
+        participant = store->participants().constFirst().code;
+    }
+    const qint64 sizeBefore = QFileInfo(db).size();
+
+    QProcess process;
+    process.start(QStringLiteral(SENSE7_CLI),
+                  {QStringLiteral("import"), big, QStringLiteral("--db"), db,
+                   QStringLiteral("--participant"), participant});
+    QVERIFY(process.waitForStarted());
+    const QString journal = db + QStringLiteral("-journal");
+    bool writing = false;
+    while (!writing && process.state() != QProcess::NotRunning) {
+        writing = QFileInfo::exists(journal) && QFileInfo(db).size() > sizeBefore + (8 << 20);
+        if (!writing)
+            QThread::msleep(5);
+    }
+    QVERIFY2(writing, "the import ended before it wrote pages into the data set");
+    process.kill(); // SIGKILL: no rollback, no flush
+    QVERIFY(process.waitForFinished());
+    QVERIFY(QFileInfo::exists(journal)); // a hot journal, left for the next open
+
+    auto store = Store::open(db);
+    QCOMPARE(test::logicalDump(*store), before);
+    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(store->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    QVERIFY(!QFileInfo::exists(journal));
 }
 
 void TestRobustness::fullDiskWhileRatingKeepsEarlierRatings()

@@ -463,6 +463,57 @@ void Writer::write(const ExternalRating &r)
     ++m_summary.ratings;
 }
 
+/**
+ * Writes an import with a rollback journal instead of the write-ahead log while the importing
+ * connection is the data set's only one. In WAL mode every new page is written twice: into the
+ * log at the commit, then into the data set by the checkpoint. A rollback journal only keeps the
+ * few pages that existed before, and the new ones go straight into the file; the import stays
+ * one transaction either way, and a crash mid-import is rolled back from the journal at the next
+ * open. With another connection open (the studio's browser, another process) the switch is
+ * refused at once and the import stays in WAL mode. WAL mode is restored afterwards.
+ */
+class RollbackJournal
+{
+public:
+    explicit RollbackJournal(sql::Connection &db)
+        : m_db(db)
+    {
+        if (m_db.pragmaText("PRAGMA journal_mode")
+                .compare(QLatin1String("wal"), Qt::CaseInsensitive)
+            != 0)
+            return;
+        const qint64 timeout = m_db.pragmaInt("PRAGMA busy_timeout");
+        m_db.exec("PRAGMA busy_timeout = 0"); // another connection: give up at once
+        try {
+            m_switched = m_db.pragmaText("PRAGMA journal_mode = DELETE")
+                             .compare(QLatin1String("delete"), Qt::CaseInsensitive)
+                == 0;
+        } catch (const Error &) {
+            m_switched = false; // busy: another connection has the data set open
+        }
+        m_db.exec(QByteArray("PRAGMA busy_timeout = " + QByteArray::number(timeout)).constData());
+    }
+    ~RollbackJournal()
+    {
+        if (!m_switched)
+            return;
+        try {
+            m_db.pragmaText("PRAGMA journal_mode = WAL");
+        } catch (const Error &) {
+            // Busy: the data set stays in rollback mode until it is next opened (Store::open
+            // sets WAL mode again); nothing is lost.
+        }
+    }
+    RollbackJournal(const RollbackJournal &) = delete;
+    RollbackJournal &operator=(const RollbackJournal &) = delete;
+
+    bool switched() const { return m_switched; }
+
+private:
+    sql::Connection &m_db;
+    bool m_switched = false;
+};
+
 } // namespace
 
 Importer::Importer(Store &store)
@@ -528,6 +579,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
         }
     } restoreCache {db, cacheSize};
 
+    const RollbackJournal journal(db);
     Writer writer(m_store, options, summary);
     QElapsedTimer sinceProgress; // invalid until the first report, which comes at once
     m_store.transaction([&] {
