@@ -9,6 +9,20 @@
 
 namespace sense7::sql {
 
+namespace {
+
+/**
+ * Once per process, before SQLite starts: no global memory statistics. Nothing reads them, and
+ * keeping them takes a process-wide mutex on every allocation SQLite makes.
+ */
+void configureSqlite()
+{
+    static const int once = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    Q_UNUSED(once) // SQLITE_MISUSE when something started SQLite first: then it stays on
+}
+
+} // namespace
+
 Connection::~Connection()
 {
     close();
@@ -17,6 +31,7 @@ Connection::~Connection()
 void Connection::open(const QString &path, Access access)
 {
     close();
+    configureSqlite();
     int flags = SQLITE_OPEN_NOMUTEX;
     switch (access) {
     case Access::ReadWrite:
