@@ -36,6 +36,10 @@ std::unique_ptr<Store> Store::create(const QString &path)
     std::unique_ptr<Store> store(new Store);
     try {
         store->m_db->open(path, sql::Connection::Access::Create);
+        // 16 KiB pages rather than SQLite's 4 KiB: a turn's text is often a kilobyte or more,
+        // so rows fit a page more often and a data set is written with a quarter of the system
+        // calls. Fixed for the life of the file, so only new data sets get it.
+        store->m_db->exec("PRAGMA page_size = 16384");
         store->m_db->exec("PRAGMA journal_mode = WAL");
         applyConnectionSettings(*store->m_db);
         schema::migrate(*store->m_db);

@@ -93,6 +93,7 @@ void TestStore::createsNewDataSet()
     sql::Statement mode(raw, "PRAGMA journal_mode");
     QVERIFY(mode.next());
     QCOMPARE(mode.text(0), QStringLiteral("wal"));
+    QCOMPARE(raw.pragmaInt("PRAGMA page_size"), 16384);
     sql::Statement self(raw, "SELECT kind FROM annotator WHERE code = 'self'");
     QVERIFY(self.next());
     QCOMPARE(self.text(0), QStringLiteral("self"));
