@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Import benchmark: `sense7 import` of a ChatGPT-shaped export, side by side with a plain
 Python json + sqlite3 importer of the same file and the sqlite3 shell's .import of the same
-turns as CSV (the floor). Prints conversations/s, turns/s, MB/s and peak RSS for each.
+turns as CSV (the floor). Prints conversations/s, turns/s, MB/s and peak RSS for each, best of
+K runs (5 unless told) taken round by round, so that all three meet the machine in the same
+state; and the ratios of the median runs beside those of the best.
 
 Usage: import_bench.py BUILD_DIR [--conversations N] [--data DIR] [--runs K]
 """
 import argparse
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -37,7 +40,7 @@ def main():
     parser.add_argument("build")
     parser.add_argument("--conversations", type=int, default=20000)
     parser.add_argument("--data", default=None)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     global ARGS
     ARGS = args
@@ -62,13 +65,6 @@ def main():
     turns = int(subprocess.run(["sqlite3", db, "SELECT count(*) FROM turn"], check=True,
                                capture_output=True, text=True).stdout)
 
-    def best(prepare, cmd):
-        results = []
-        for _ in range(args.runs):
-            prepare()
-            results.append(run(cmd))
-        return min(results, key=lambda r: r[0]), max(r[1] for r in results)
-
     def prep_sense7():
         fresh(db)
         subprocess.run([sense7, "init", db], check=True, stdout=subprocess.DEVNULL)
@@ -81,20 +77,35 @@ def main():
         subprocess.run(["sqlite3", floor_db, "CREATE TABLE turn(conversation_id TEXT, idx INTEGER, "
                         "role TEXT, text TEXT)"], check=True)
 
-    rows = [
-        ("sense7 import", *best(prep_sense7, [sense7, "import", export, "--db", db])),
-        ("python json + sqlite3", *best(prep_python, [sys.executable, os.path.join(HERE, "python_import.py"), export, py_db])),
-        ("sqlite3 .import (CSV)", *best(prep_floor, ["sqlite3", floor_db, f".import --csv {turns_csv} turn"])),
+    importers = [
+        ("sense7 import", prep_sense7, [sense7, "import", export, "--db", db]),
+        ("python json + sqlite3", prep_python,
+         [sys.executable, os.path.join(HERE, "python_import.py"), export, py_db]),
+        ("sqlite3 .import (CSV)", prep_floor, ["sqlite3", floor_db, f".import --csv {turns_csv} turn"]),
     ]
+    # Round by round, each importer once, so that all three meet the machine in the same state;
+    # dirty pages of the previous run are written out first, so no run pays for another's.
+    runs = {name: [] for name, _, _ in importers}
+    for _ in range(args.runs):
+        for name, prepare, cmd in importers:
+            prepare()
+            os.sync()
+            runs[name].append(run(cmd))
+    rows = [(name, min(runs[name], key=lambda r: r[0]), max(r[1] for r in runs[name]))
+            for name, _, _ in importers]
     print(f"\nexport: {args.conversations} conversations, {turns} kept turns, {megabytes:.0f} MB; "
           f"best of {args.runs} runs, peak RSS the highest")
     print(f"{'importer':<24}{'seconds':>9}{'conv/s':>10}{'turns/s':>10}{'MB/s':>8}{'peak RSS MB':>13}")
     for name, (seconds, _), rss in rows:
         print(f"{name:<24}{seconds:>9.2f}{args.conversations / seconds:>10.0f}{turns / seconds:>10.0f}"
               f"{megabytes / seconds:>8.0f}{rss:>13.0f}")
+    for name, _, _ in importers:
+        print(f"  {name}: every run " + ", ".join(f"{s:.2f} s" for s, _ in runs[name]))
     ours, python, floor = rows[0][1][0], rows[1][1][0], rows[2][1][0]
+    medians = [statistics.median(s for s, _ in runs[name]) for name, _, _ in importers]
     print(f"\nsense7 vs python: {python / ours:.2f}x faster (target >= 3); "
-          f"sense7 vs sqlite3 .import: {ours / floor:.2f}x the time (target <= 1.5)")
+          f"sense7 vs sqlite3 .import: {ours / floor:.2f}x the time (target <= 1.5); "
+          f"medians: {medians[1] / medians[0]:.2f}x and {medians[0] / medians[2]:.2f}x")
     # For bench/run's table.
     for name, (seconds, _), rss in rows:
         result(f"{name}: time", seconds, "s")
@@ -102,6 +113,7 @@ def main():
     result("sense7 import: turns/s", turns / ours, "turns/s")
     result("python time / sense7 time", python / ours, "x", ">= 3")
     result("sense7 time / sqlite3 .import time", ours / floor, "x", "<= 1.5")
+    result("the same, median run against median run", medians[0] / medians[2], "x", "<= 1.5")
 
 
 def result(measure, value, unit, target=""):
