@@ -34,6 +34,24 @@ inline void writeFile(const QString &path, const QByteArray &data)
     file.write(data);
 }
 
+/**
+ * Writes \a count two-turn conversations as OpenAI JSONL, each message followed by \a padding
+ * characters when given; returns \a path. Enough of them keep an import busy for a while.
+ */
+inline QString writeManyConversations(const QString &path, int count, int padding = 0)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    const QByteArray pad = padding > 0 ? ' ' + QByteArray(padding, 'x') : QByteArray();
+    for (int i = 0; i < count; ++i) {
+        const QByteArray n = QByteArray::number(i);
+        f.write("{\"messages\": [{\"role\": \"user\", \"content\": \"question " + n + pad
+                + "\"}, {\"role\": \"assistant\", \"content\": \"answer " + n + pad + "\"}]}\n");
+    }
+    return path;
+}
+
 inline QByteArray readFile(const QString &path)
 {
     QFile file(path);

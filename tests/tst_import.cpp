@@ -24,23 +24,6 @@ import::Summary importInto(Store &store, const QString &file,
 return importer.importFile(fixture(file), options);
 } // namespace
 
-/** Writes \a count two-turn conversations as OpenAI JSONL; returns \a path. */
-QString writeManyConversations(const QString &path, int count, int padding = 0)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    const QString pad(padding, QLatin1Char('x'));
-    for (int i = 0; i < count; ++i)
-        f.write(
-            QStringLiteral("{\"messages\": [{\"role\": \"user\", \"content\": \"question %1%2\"}, "
-                           "{\"role\": \"assistant\", \"content\": \"answer %1\"}]}\n")
-                .arg(i)
-                .arg(pad)
-                .toUtf8());
-    return path;
-}
-
 QVector<Turn> onlyConversationTurns(Store &store, int row = 0)
 {
     return store.turns(store.conversationSummaries().at(row).id);
@@ -458,7 +441,8 @@ void TestImport::cancelChangesNothing()
 {
     QTemporaryDir dir;
     // Enough conversations that the import is still running when the user cancels.
-    const QString big = writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 3000);
+    const QString big =
+        test::writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 3000);
     auto store = Store::create(dir.filePath(QStringLiteral("s.sense7")));
     const QString before = test::logicalDump(*store);
     import::Importer importer(*store);
@@ -503,7 +487,7 @@ void TestImport::importAloneWritesPagesOnce()
     // connection reads from.
     QTemporaryDir dir;
     const QString file =
-        writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 3000, 300);
+        test::writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 3000, 300);
     const auto walBytes = [](const QString &db) {
         return QFileInfo(db + QStringLiteral("-wal")).size(); // 0 when there is none
     };

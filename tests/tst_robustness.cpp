@@ -259,18 +259,8 @@ void TestRobustness::fullDiskDuringImportKeepsEverything()
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("full.sense7"));
     test::makeDemoDataSet(db);
-    const QString big = dir.filePath(QStringLiteral("many.jsonl"));
-    {
-        QFile f(big);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        for (int i = 0; i < 2000; ++i)
-            f.write(QStringLiteral("{\"messages\": [{\"role\": \"user\", \"content\": \"question "
-                                   "%1 %2\"}, {\"role\": \"assistant\", \"content\": \"answer "
-                                   "%1\"}]}\n")
-                        .arg(i)
-                        .arg(QString(200, QLatin1Char('x')))
-                        .toUtf8());
-    }
+    const QString big =
+        test::writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 2000, 200);
     auto store = Store::open(db);
     const QString before = test::logicalDump(*store);
     // The disk "fills" a few pages beyond what the data set uses now.
@@ -309,17 +299,9 @@ void TestRobustness::killedImportChangesNothing()
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("killed.sense7"));
     test::makeDemoDataSet(db);
-    const QString big = dir.filePath(QStringLiteral("many.jsonl"));
-    {
-        // Beyond the importer's 64 MiB page cache, so that pages reach the file before the end.
-        QFile f(big);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        const QByteArray pad(1000, 'x');
-        for (int i = 0; i < 50000; ++i)
-            f.write("{\"messages\": [{\"role\": \"user\", \"content\": \"question "
-                    + QByteArray::number(i) + ' ' + pad
-                    + "\"}, {\"role\": \"assistant\", \"content\": \"answer " + pad + "\"}]}\n");
-    }
+    // Beyond the importer's 64 MiB page cache, so that pages reach the file before the end.
+    const QString big =
+        test::writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 50000, 1000);
     QString before;
     QString participant;
     {
