@@ -193,7 +193,9 @@ void Store::writeConversationRating(qint64 conversationId, qint64 dimensionId, q
             upsert.bind(1, conversationId).bind(2, dimensionId).bind(3, annotatorId).bind(4, v);
             upsert.bind(5, now()).run();
         }
-        if (origin != Origin::Data)
+        // Data that overwrites a value (an import told to replace) is journaled too: the
+        // audit trail keeps what was there; undo histories skip origin "data".
+        if (origin != Origin::Data || !old.isUndefined())
             journalEdit(edit, old, origin);
         return true;
     });
@@ -244,7 +246,9 @@ void Store::writeFlag(qint64 turnId, qint64 annotatorId, const QJsonValue &value
                 upsert.bind(4, nullptr);
             upsert.bindNullIfEmpty(5, flag.note).run();
         }
-        if (origin != Origin::Data)
+        // Data that overwrites a value (an import told to replace) is journaled too: the
+        // audit trail keeps what was there; undo histories skip origin "data".
+        if (origin != Origin::Data || !old.isUndefined())
             journalEdit(edit, old, origin);
         return true;
     });
@@ -277,7 +281,9 @@ void Store::writeNote(qint64 turnId, qint64 annotatorId, const QJsonValue &value
             upsert.bind(1, turnId).bind(2, annotatorId).bind(3, after.toString()).bind(4, now());
             upsert.run();
         }
-        if (origin != Origin::Data)
+        // Data that overwrites a value (an import told to replace) is journaled too: the
+        // audit trail keeps what was there; undo histories skip origin "data".
+        if (origin != Origin::Data || !old.isUndefined())
             journalEdit(edit, old, origin);
         return true;
     });

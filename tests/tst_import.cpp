@@ -1,4 +1,5 @@
 #include "error.h"
+#include "import/csvreader.h"
 #include "import/importer.h"
 #include "store.h"
 #include "testsupport.h"
@@ -6,6 +7,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -36,6 +39,55 @@ qint64 count(Store &store, const char *sql)
 
 } // namespace
 
+namespace {
+
+/** The data set with conversations.csv and self ratings of c1 turn 1: warmth 5, support 4. */
+std::unique_ptr<Store> withSelfRatings()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    importInto(*store, QStringLiteral("conversations.csv"));
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const qint64 turn = store->turnId(store->findConversation(QStringLiteral("c1")), 1);
+    store->setRating(turn, store->findDimension(QStringLiteral("warmth"))->id, self, 5);
+    store->setRating(turn, store->findDimension(QStringLiteral("support"))->id, self, 4);
+    return store;
+}
+
+/** The self rating of c1 turn \a turn on \a dimension; -1 when there is none. */
+int selfRating(Store &store, const char *dimension, int turn = 1)
+{
+    const qint64 t = store.turnId(store.findConversation(QStringLiteral("c1")), turn);
+    const auto ratings = store.turnRatings(store.conversationOfTurn(t), store.selfAnnotatorId());
+    const auto d = store.findDimension(QString::fromLatin1(dimension));
+    if (!ratings.value(t).contains(d->id))
+        return -1;
+    return ratings.value(t).value(d->id).value_or(0);
+}
+
+/**
+ * Predictions in the four documented columns: warmth 1 where the participant said 5, support
+ * 4 as they did, and a new rating of turn 3.
+ */
+QString conflictingRatings(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("predictions.csv"));
+    test::writeFile(path,
+                    "conversation_id,turn_index,dimension,value\n"
+                    "c1,1,support,4\n"
+                    "c1,1,warmth,1\n"
+                    "c1,3,warmth,2\n");
+    return path;
+}
+
+import::Options selfOptions(import::OnConflict policy = import::OnConflict::Keep){
+    import::Options options;
+options.annotator = QStringLiteral("self");
+options.onConflict = policy;
+return options;
+} // namespace
+
+} // namespace
+
 class TestImport : public QObject
 {
     Q_OBJECT
@@ -61,6 +113,13 @@ private slots:
     void brokenFilesChangeNothing();
     void cancelChangesNothing();
     void participantAndAgentOptions();
+    void ratingsKeepWhatTheDataSetHas();
+    void reimportedRatingsAreUnchanged();
+    void onConflictReplaceIsJournaled();
+    void onConflictFailChangesNothing();
+    void conflictReportAsCsvAndJson();
+    void ratingsWithoutAnnotatorAreRefused();
+    void bundleMergeConflictsAreCounted();
 };
 
 void TestImport::chatgptKeepsTheCurrentPath()
@@ -541,6 +600,261 @@ void TestImport::participantAndAgentOptions()
     options.participant = QStringLiteral("C");
     QCOMPARE(importInto(*store, QStringLiteral("openai.jsonl"), options).imported, 2);
     QCOMPARE(store->participants().size(), 3);
+}
+
+void TestImport::ratingsKeepWhatTheDataSetHas()
+{
+    QTemporaryDir dir;
+    auto store = withSelfRatings();
+    const QString file = conflictingRatings(dir);
+    import::Importer importer(*store);
+    const import::Summary s = importer.importFile(file, selfOptions());
+    QCOMPARE(selfRating(*store, "warmth"), 5); // the participant's own rating stays
+    QCOMPARE(selfRating(*store, "warmth", 3), 2); // the new one is added
+    QCOMPARE(s.ratings, qint64(1));
+    QCOMPARE(s.ratingsUnchanged, qint64(1));
+    QCOMPARE(s.ratingsConflicting, qint64(1));
+    QCOMPARE(s.conflicts, 1);
+    QVERIFY2(s.text().contains(QStringLiteral("ratings: 1 new, 1 unchanged, 1 conflicting (kept)")),
+             qPrintable(s.text()));
+    QCOMPARE(s.conflictList.size(), 1);
+    const import::Conflict &c = s.conflictList.constFirst();
+    QCOMPARE(c.file, QStringLiteral("predictions.csv"));
+    QCOMPARE(c.line, qint64(3));
+    QCOMPARE(c.conversation, QStringLiteral("c1"));
+    QCOMPARE(c.turn, 1);
+    QCOMPARE(c.dimension, QStringLiteral("warmth"));
+    QCOMPARE(c.rater, QStringLiteral("self"));
+    QCOMPARE(c.existing, QJsonValue(5));
+    QCOMPARE(c.incoming, QJsonValue(1));
+    QVERIFY(!c.replaced);
+    QCOMPARE(s.warnings.size(), 1);
+    const QString message = s.warnings.constFirst();
+    for (const char *part :
+         {"predictions.csv: line 3", "conversation \"c1\", turn 1", "\"warmth\" by self",
+          "is 5 in the data set and 1 in this file", "kept 5"})
+        QVERIFY2(message.contains(QString::fromUtf8(part)), qPrintable(message));
+}
+
+void TestImport::reimportedRatingsAreUnchanged()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    importInto(*store, QStringLiteral("conversations.csv"));
+    const import::Summary first = importInto(*store, QStringLiteral("ratings.csv"));
+    QCOMPARE(first.ratings, qint64(15));
+    QCOMPARE(first.ratingsUnchanged, qint64(0));
+    const QString before = test::logicalDump(*store);
+    const import::Summary again = importInto(*store, QStringLiteral("ratings.csv"));
+    QCOMPARE(again.ratings, qint64(0));
+    QCOMPARE(again.ratingsUnchanged, qint64(15));
+    QCOMPARE(again.ratingsConflicting, qint64(0));
+    QVERIFY2(again.text().contains(QStringLiteral("ratings: 0 new, 15 unchanged, 0 conflicting")),
+             qPrintable(again.text()));
+    QCOMPARE(test::logicalDump(*store), before);
+}
+
+void TestImport::onConflictReplaceIsJournaled()
+{
+    QTemporaryDir dir;
+    auto store = withSelfRatings();
+    const qint64 events = store->ratingEventCount();
+    import::Importer importer(*store);
+    const import::Summary s =
+        importer.importFile(conflictingRatings(dir), selfOptions(import::OnConflict::Replace));
+    QCOMPARE(selfRating(*store, "warmth"), 1);
+    QCOMPARE(s.ratingsConflicting, qint64(1));
+    QVERIFY2(s.text().contains(QStringLiteral("ratings: 1 new, 1 unchanged, 1 replaced")),
+             qPrintable(s.text()));
+    QVERIFY(s.conflictList.constFirst().replaced);
+    QVERIFY(s.warnings.constFirst().contains(QStringLiteral("replaced it with 1")));
+    // Two writes (the new rating and the replaced one), each journaled with old and new value.
+    QCOMPARE(store->ratingEventCount(), events + 2);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM rating_event e JOIN dimension d ON d.id = e.dimension_id "
+                   "WHERE d.key = 'warmth' AND e.old_present = 1 AND e.old_value = 5 AND "
+                   "e.new_present = 1 AND e.new_value = 1 AND e.origin = 'data'"),
+             1);
+}
+
+void TestImport::onConflictFailChangesNothing()
+{
+    QTemporaryDir dir;
+    auto store = withSelfRatings();
+    const QString before = test::logicalDump(*store);
+    const qint64 events = store->ratingEventCount();
+    import::Importer importer(*store);
+    try {
+        importer.importFile(conflictingRatings(dir), selfOptions(import::OnConflict::Fail));
+        QFAIL("a conflicting file was imported with on-conflict fail");
+    } catch (const Error &e) {
+        for (const char *part : {"predictions.csv: line 3", "turn 1", "\"warmth\" by self",
+                                 "is 5 in the data set and 1 in this file", "nothing"})
+            QVERIFY2(e.message().contains(QString::fromUtf8(part)), qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*store), before);
+    QCOMPARE(store->ratingEventCount(), events);
+    QCOMPARE(selfRating(*store, "warmth", 3), -1);
+}
+
+void TestImport::conflictReportAsCsvAndJson()
+{
+    QTemporaryDir dir;
+    auto store = withSelfRatings();
+    import::Importer importer(*store);
+    const import::Summary s = importer.importFile(conflictingRatings(dir), selfOptions());
+
+    const QString json = dir.filePath(QStringLiteral("report.json"));
+    import::writeConflictReport(json, s.conflictList);
+    const QJsonArray rows = QJsonDocument::fromJson(test::readFile(json)).array();
+    QCOMPARE(rows.size(), 1);
+    const QJsonObject row = rows.first().toObject();
+    QCOMPARE(row.value(QStringLiteral("file")).toString(), QStringLiteral("predictions.csv"));
+    QCOMPARE(row.value(QStringLiteral("line")).toInt(), 3);
+    QCOMPARE(row.value(QStringLiteral("conversation")).toString(), QStringLiteral("c1"));
+    QCOMPARE(row.value(QStringLiteral("turn")).toInt(), 1);
+    QCOMPARE(row.value(QStringLiteral("dimension")).toString(), QStringLiteral("warmth"));
+    QCOMPARE(row.value(QStringLiteral("rater")).toString(), QStringLiteral("self"));
+    QCOMPARE(row.value(QStringLiteral("existing")).toInt(), 5);
+    QCOMPARE(row.value(QStringLiteral("file_value")).toInt(), 1);
+    QCOMPARE(row.value(QStringLiteral("action")).toString(), QStringLiteral("kept"));
+
+    const QString csv = dir.filePath(QStringLiteral("report.csv"));
+    import::writeConflictReport(csv, s.conflictList);
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    import::CsvReader reader(file, csv);
+    QStringList header, fields;
+    QVERIFY(reader.next(header));
+    QCOMPARE(header,
+             QString::fromLatin1("file,line,what,conversation,turn,dimension,rater,existing,"
+                                 "file_value,action")
+                 .split(QLatin1Char(',')));
+    QVERIFY(reader.next(fields));
+    QCOMPARE(fields,
+             QString::fromLatin1("predictions.csv,3,rating,c1,1,warmth,self,5,1,kept")
+                 .split(QLatin1Char(',')));
+    QVERIFY(!reader.next(fields));
+
+    QVERIFY_THROWS_EXCEPTION(
+        Error, import::writeConflictReport(dir.filePath(QStringLiteral("report.txt")), {}));
+}
+
+void TestImport::ratingsWithoutAnnotatorAreRefused()
+{
+    QTemporaryDir dir;
+    auto store = withSelfRatings();
+    const QString file = conflictingRatings(dir);
+    QVERIFY(import::needsAnnotator(file));
+    QVERIFY(!import::needsAnnotator(fixture(QStringLiteral("ratings.csv"))));
+    QVERIFY(!import::needsAnnotator(fixture(QStringLiteral("conversations.csv"))));
+    const QString before = test::logicalDump(*store);
+    try {
+        import::Importer(*store).importFile(file);
+        QFAIL("a ratings file without an annotator was imported");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("predictions.csv: line 2")),
+                 qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QStringLiteral("--annotator")), qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*store), before);
+    QCOMPARE(selfRating(*store, "warmth"), 5);
+
+    // Named: an observer unless said otherwise; the self ratings are untouched.
+    import::Options options;
+    options.annotator = QStringLiteral("obs-1");
+    const import::Summary s = import::Importer(*store).importFile(file, options);
+    QCOMPARE(s.ratings, qint64(3));
+    QCOMPARE(s.conflicts, 0);
+    QCOMPARE(selfRating(*store, "warmth"), 5);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id "
+                   "WHERE a.code = 'obs-1' AND a.kind = 'observer'"),
+             3);
+    options.annotator = QStringLiteral("judge");
+    options.annotatorKind = AnnotatorKind::Model;
+    import::Importer(*store).importFile(file, options);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id "
+                   "WHERE a.code = 'judge' AND a.kind = 'model'"),
+             3);
+}
+
+void TestImport::bundleMergeConflictsAreCounted()
+{
+    QTemporaryDir dir;
+    QJsonObject bundle =
+        QJsonDocument::fromJson(test::readFile(fixture(QStringLiteral("bundle.json")))).object();
+    QJsonArray conversations = bundle.value(QStringLiteral("conversations")).toArray();
+    QJsonObject c = conversations.first().toObject();
+    QJsonArray ratings = c.value(QStringLiteral("ratings")).toArray();
+    QJsonObject warmth = ratings.at(0).toObject();
+    QCOMPARE(warmth.value(QStringLiteral("value")).toInt(), 4);
+    warmth.insert(QStringLiteral("value"), 2);
+    ratings[0] = warmth;
+    c.insert(QStringLiteral("ratings"), ratings);
+    QJsonArray flags = c.value(QStringLiteral("flags")).toArray();
+    QJsonObject flag = flags.at(0).toObject();
+    flag.insert(QStringLiteral("reason"), QStringLiteral("forgot_context"));
+    flags[0] = flag;
+    c.insert(QStringLiteral("flags"), flags);
+    conversations[0] = c;
+    bundle.insert(QStringLiteral("conversations"), conversations);
+    const QString changed = dir.filePath(QStringLiteral("changed.json"));
+    test::writeFile(changed, QJsonDocument(bundle).toJson());
+
+    auto store = Store::create(QStringLiteral(":memory:"));
+    importInto(*store, QStringLiteral("bundle.json"));
+    const QString before = test::logicalDump(*store);
+    const import::Summary kept = import::Importer(*store).importFile(changed);
+    QCOMPARE(kept.ratings, qint64(0));
+    QCOMPARE(kept.ratingsUnchanged, qint64(2));
+    QCOMPARE(kept.ratingsConflicting, qint64(1));
+    QCOMPARE(kept.conflicts, 2); // the rating and the flag
+    QCOMPARE(kept.conflictList.size(), 2);
+    const import::Conflict &r = kept.conflictList.at(0);
+    QCOMPARE(r.what, QStringLiteral("rating"));
+    QCOMPARE(r.conversation, QStringLiteral("b-1"));
+    QCOMPARE(r.turn, 1);
+    QCOMPARE(r.dimension, QStringLiteral("sense7/warmth"));
+    QCOMPARE(r.rater, QStringLiteral("self"));
+    QCOMPARE(r.existing, QJsonValue(4));
+    QCOMPARE(r.incoming, QJsonValue(2));
+    QCOMPARE(kept.conflictList.at(1).what, QStringLiteral("flag"));
+    QVERIFY2(
+        kept.text().contains(QStringLiteral("ratings: 0 new, 2 unchanged, 1 conflicting (kept)")),
+        qPrintable(kept.text()));
+    QVERIFY(kept.warnings.constFirst().contains(QStringLiteral("changed.json: conversation 1")));
+    // Only the provenance learnt where the copy came from.
+    QString withoutProvenance = test::logicalDump(*store);
+    QVERIFY(withoutProvenance != before);
+    QVERIFY(withoutProvenance.contains(QStringLiteral("changed.json")));
+
+    const QString kept2 = test::logicalDump(*store);
+    QVERIFY_THROWS_EXCEPTION(Error, [&] {
+        import::Options options;
+        options.onConflict = import::OnConflict::Fail;
+        import::Importer(*store).importFile(changed, options);
+    }());
+    QCOMPARE(test::logicalDump(*store), kept2);
+
+    import::Options replace;
+    replace.onConflict = import::OnConflict::Replace;
+    const import::Summary replaced = import::Importer(*store).importFile(changed, replace);
+    QCOMPARE(replaced.ratingsConflicting, qint64(1));
+    QVERIFY(replaced.conflictList.at(0).replaced && replaced.conflictList.at(1).replaced);
+    QCOMPARE(
+        count(*store, "SELECT count(*) FROM rating_event WHERE old_value = 4 AND new_value = 2"),
+        1);
+    QCOMPARE(count(*store, "SELECT count(*) FROM turn_flag WHERE reason = 'forgot_context'"), 1);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM edit_event WHERE kind = 'flag' AND origin = 'data' AND "
+                   "json_extract(old, '$.reason') = 'repeated_itself' AND "
+                   "json_extract(new, '$.reason') = 'forgot_context'"),
+             1);
+    // Now the data set says what the file says.
+    const import::Summary again = import::Importer(*store).importFile(changed);
+    QCOMPARE(again.conflicts, 0);
+    QCOMPARE(again.ratingsUnchanged, qint64(3));
 }
 
 QTEST_GUILESS_MAIN(TestImport)

@@ -7,6 +7,8 @@
 #include "csvreader.h"
 #include "error.h"
 #include "imported.h"
+#include "importer.h"
+#include "input.h"
 #include "readers.h"
 
 #include <QCoreApplication>
@@ -286,10 +288,10 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
                                "write NA for \"not applicable\").")
                                 .arg(where, value));
         }
+        // No annotator: the import's option names one (the writer checks); never "self" by
+        // default, so that a file of predictions cannot pass for the participants' own ratings.
         const int annotatorColumn = col[QStringLiteral("annotator")];
         r.annotator = annotatorColumn >= 0 ? fields[annotatorColumn].trimmed() : QString();
-        if (r.annotator.isEmpty())
-            r.annotator = QStringLiteral("self");
         const int kindColumn = col[QStringLiteral("annotator_kind")];
         const QString kind = kindColumn >= 0 ? fields[kindColumn].trimmed().toLower() : QString();
         if (!kind.isEmpty()) {
@@ -298,10 +300,8 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
                 throw Error(tr("%1: the annotator kind \"%2\" is not self, observer or model.")
                                 .arg(where, kind));
             r.kind = *parsed;
-        } else {
-            r.kind = r.annotator == QLatin1String("self") ? AnnotatorKind::Self
-                                                          : AnnotatorKind::Observer;
         }
+        r.line = csv.line();
         const QString key =
             QStringList {r.conversation, QString::number(r.turnIndex), r.dimension, r.annotator}
                 .join(QChar(0x1f));
@@ -310,11 +310,26 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
                            "%5 (the first is on line %6).")
                             .arg(where)
                             .arg(r.turnIndex)
-                            .arg(r.conversation, r.dimension, r.annotator)
+                            .arg(r.conversation, r.dimension,
+                                 r.annotator.isEmpty() ? tr("the import's annotator") : r.annotator)
                             .arg(first));
         lineOfRating.insert(key, csv.line());
         sink.rating(std::move(r));
         sink.progress(csv.bytesRead());
+    }
+}
+
+bool needsAnnotator(const QString &path, const QString &format)
+{
+    try {
+        if ((format.isEmpty() ? detectFormat(path) : format) != QLatin1String("ratings-csv"))
+            return false;
+        Input input = openInput(path);
+        CsvReader csv(*input.device, input.name, separatorOf(*input.device));
+        const QStringList header = readHeader(csv, input.name);
+        return columnsOf(header).value(QStringLiteral("annotator")) < 0;
+    } catch (const Error &) {
+        return false; // the import itself reports the file
     }
 }
 

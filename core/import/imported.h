@@ -60,11 +60,12 @@ struct ImportedConversation
 struct ExternalRating
 {
     QString where; // "ratings.csv: line 14"
+    qint64 line = 0;
     QString conversation; // a key Store::findConversation() accepts
     int turnIndex = 0;
     QString dimension;
-    QString annotator;
-    AnnotatorKind kind = AnnotatorKind::Observer;
+    QString annotator; // empty: the file does not say (Options::annotator decides)
+    std::optional<AnnotatorKind> kind; // nullopt: the file does not say
     std::optional<int> value;
 };
 

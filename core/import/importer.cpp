@@ -9,6 +9,9 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
 #include <QSet>
 
 #include <condition_variable>
@@ -19,6 +22,98 @@
 
 namespace sense7::import {
 
+namespace {
+
+QString shown(const QJsonValue &value)
+{
+    if (value.isNull())
+        return Importer::tr("not applicable");
+    if (value.isDouble())
+        return QString::number(value.toInt());
+    if (value.isString())
+        return QStringLiteral("\"%1\"").arg(value.toString());
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    return Importer::tr("none");
+}
+
+/** A value as a report cell: NA for "not applicable", JSON for an object. */
+QString cell(const QJsonValue &value)
+{
+    if (value.isNull())
+        return QStringLiteral("NA");
+    if (value.isDouble())
+        return QString::number(value.toInt());
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    return value.toString();
+}
+
+QString csvField(const QString &value)
+{
+    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"'))
+        && !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
+        return value;
+    QString quoted = value;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QString(QLatin1Char('"') + quoted + QLatin1Char('"'));
+}
+
+} // namespace
+
+QString onConflictKey(OnConflict policy)
+{
+    switch (policy) {
+    case OnConflict::Keep:
+        return QStringLiteral("keep");
+    case OnConflict::Replace:
+        return QStringLiteral("replace");
+    case OnConflict::Fail:
+        return QStringLiteral("fail");
+    }
+    return QStringLiteral("keep");
+}
+
+std::optional<OnConflict> onConflictFromKey(const QString &key)
+{
+    for (const OnConflict policy : {OnConflict::Keep, OnConflict::Replace, OnConflict::Fail}) {
+        if (onConflictKey(policy) == key)
+            return policy;
+    }
+    return std::nullopt;
+}
+
+QString Conflict::description() const
+{
+    const QString subject = turn >= 0
+        ? Importer::tr("conversation \"%1\", turn %2").arg(conversation).arg(turn)
+        : Importer::tr("conversation \"%1\"").arg(conversation);
+    static const QHash<QString, const char *> labels {
+        {QStringLiteral("rating"), QT_TRANSLATE_NOOP("sense7::import::Importer", "the rating")},
+        {QStringLiteral("conversation_rating"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the conversation rating")},
+        {QStringLiteral("flag"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the continuity flag")},
+        {QStringLiteral("note"), QT_TRANSLATE_NOOP("sense7::import::Importer", "the note")},
+        {QStringLiteral("context"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the answers to the context form")},
+    };
+    const QString label = Importer::tr(labels.value(what, "the value"));
+    const QString item = dimension.isEmpty()
+        ? (rater.isEmpty() ? label : Importer::tr("%1 by %2").arg(label, rater))
+        : Importer::tr("%1 \"%2\" by %3").arg(label, dimension, rater);
+    return Importer::tr("%1: %2, %3 is %4 in the data set and %5 in this file")
+        .arg(where, subject, item, shown(existing), shown(incoming));
+}
+
+QString Conflict::text() const
+{
+    return Importer::tr("%1; %2.").arg(
+        description(),
+        replaced ? Importer::tr("replaced it with %1").arg(shown(incoming))
+                 : Importer::tr("kept %1").arg(shown(existing)));
+}
+
 QString Summary::text() const
 {
     QString line =
@@ -27,13 +122,83 @@ QString Summary::text() const
             .arg(imported)
             .arg(alreadyPresent)
             .arg(skipped);
-    if (ratings > 0)
-        line += Importer::tr("; ratings: %1").arg(ratings);
+    if (ratings + ratingsUnchanged + ratingsConflicting > 0) {
+        QStringList parts {Importer::tr("%1 new").arg(ratings),
+                           Importer::tr("%1 unchanged").arg(ratingsUnchanged)};
+        if (onConflict == OnConflict::Replace)
+            parts << Importer::tr("%1 replaced").arg(ratingsConflicting);
+        else
+            parts << Importer::tr("%1 conflicting (kept)").arg(ratingsConflicting);
+        line += Importer::tr("; ratings: %1").arg(parts.join(QStringLiteral(", ")));
+    }
     if (merged > 0)
         line += Importer::tr("; added to conversations already present: %1").arg(merged);
-    if (conflicts > 0)
-        line += Importer::tr("; disagreements kept as they were: %1").arg(conflicts);
+    int otherKept = 0, otherReplaced = 0;
+    for (const Conflict &c : conflictList) {
+        if (c.what == QLatin1String("rating") || c.what == QLatin1String("conversation_rating"))
+            continue;
+        ++(c.replaced ? otherReplaced : otherKept);
+    }
+    if (otherKept > 0)
+        line += Importer::tr("; other disagreements (flags, notes, context) kept as they were: %1")
+                    .arg(otherKept);
+    if (otherReplaced > 0)
+        line += Importer::tr("; flags and notes replaced: %1").arg(otherReplaced);
     return line + QLatin1Char('.');
+}
+
+void writeConflictReport(const QString &path, const QVector<Conflict> &conflicts)
+{
+    QByteArray bytes;
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        QJsonArray rows;
+        for (const Conflict &c : conflicts) {
+            QJsonObject row;
+            row.insert(QStringLiteral("file"), c.file);
+            row.insert(QStringLiteral("line"), c.line > 0 ? QJsonValue(c.line) : QJsonValue());
+            row.insert(QStringLiteral("where"), c.where);
+            row.insert(QStringLiteral("what"), c.what);
+            row.insert(QStringLiteral("conversation"), c.conversation);
+            row.insert(QStringLiteral("turn"), c.turn >= 0 ? QJsonValue(c.turn) : QJsonValue());
+            row.insert(QStringLiteral("dimension"), c.dimension);
+            row.insert(QStringLiteral("rater"), c.rater);
+            row.insert(QStringLiteral("existing"), c.existing);
+            row.insert(QStringLiteral("file_value"), c.incoming);
+            row.insert(QStringLiteral("action"),
+                       c.replaced ? QStringLiteral("replaced") : QStringLiteral("kept"));
+            rows.append(row);
+        }
+        bytes = QJsonDocument(rows).toJson(QJsonDocument::Indented);
+    } else if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        QString text = QStringLiteral("file,line,what,conversation,turn,dimension,rater,existing,"
+                                      "file_value,action\n");
+        for (const Conflict &c : conflicts) {
+            const QStringList row {
+                c.file,
+                c.line > 0 ? QString::number(c.line) : QString(),
+                c.what,
+                c.conversation,
+                c.turn >= 0 ? QString::number(c.turn) : QString(),
+                c.dimension,
+                c.rater,
+                cell(c.existing),
+                cell(c.incoming),
+                c.replaced ? QStringLiteral("replaced") : QStringLiteral("kept"),
+            };
+            QStringList fields;
+            for (const QString &field : row)
+                fields << csvField(field);
+            text += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+        }
+        bytes = text.toUtf8();
+    } else {
+        throw Error(Importer::tr("%1: a conflict report is written as .csv or .json; name the file "
+                                 "so.")
+                        .arg(path));
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        throw Error(Importer::tr("%1 could not be written: %2").arg(path, file.errorString()));
 }
 
 namespace {
@@ -172,7 +337,16 @@ private:
     void writeAnnotations(ImportedConversation &c);
     /** Adds what \a c has that the copy already in the data set lacks; reports disagreements. */
     void merge(ImportedConversation &c, qint64 existingId);
-    void conflict(const QString &message);
+    /** A disagreement about \a what in \a c, to be filled in with the values. */
+    Conflict conflictIn(const ImportedConversation &c, const char *what, int turn,
+                        const QString &rater) const;
+    /**
+     * Counts a rating the file gives as new, unchanged or conflicting with \a current (undefined:
+     * none); true when the file's value is to be written.
+     */
+    bool compareRating(const QJsonValue &current, const QJsonValue &incoming, Conflict conflict);
+    /** Reports a disagreement as the policy says; true when the file's value is to be written. */
+    bool disagree(Conflict conflict);
     void write(const ExternalRating &r);
 
     Store &m_store;
@@ -303,10 +477,49 @@ void Writer::writeAnnotations(ImportedConversation &c)
     }
 }
 
-void Writer::conflict(const QString &message)
+Conflict Writer::conflictIn(const ImportedConversation &c, const char *what, int turn,
+                            const QString &rater) const
 {
+    Conflict conflict;
+    conflict.where = c.where;
+    conflict.what = QString::fromLatin1(what);
+    conflict.conversation =
+        !c.conversation.sourceId.isEmpty() ? c.conversation.sourceId : c.conversation.contentHash;
+    conflict.turn = turn;
+    conflict.rater = rater;
+    return conflict;
+}
+
+bool Writer::compareRating(const QJsonValue &current, const QJsonValue &incoming, Conflict conflict)
+{
+    if (current == incoming) {
+        ++m_summary.ratingsUnchanged;
+        return false;
+    }
+    if (current.isUndefined()) {
+        ++m_summary.ratings;
+        return true;
+    }
+    ++m_summary.ratingsConflicting;
+    conflict.existing = current;
+    conflict.incoming = incoming;
+    return disagree(std::move(conflict));
+}
+
+bool Writer::disagree(Conflict conflict)
+{
+    conflict.file = m_summary.file;
+    if (m_options.onConflict == OnConflict::Fail)
+        throw Error(Importer::tr("%1. The import stops at the first disagreement (on conflict: "
+                                 "fail); nothing of %2 was imported.")
+                        .arg(conflict.description(), m_summary.file));
+    // Context answers are one form, not one value: always kept, only reported.
+    conflict.replaced =
+        m_options.onConflict == OnConflict::Replace && conflict.what != QLatin1String("context");
     ++m_summary.conflicts;
-    m_summary.warnings << message;
+    m_summary.warnings << conflict.text();
+    m_summary.conflictList << conflict;
+    return conflict.replaced;
 }
 
 void Writer::merge(ImportedConversation &c, qint64 existingId)
@@ -320,9 +533,6 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     for (int i = 0; i < turns.size(); ++i)
         c.encoded.ids[i] = turns[i].id;
     bool added = false;
-    const auto show = [](const std::optional<int> &v) {
-        return v ? QString::number(*v) : Importer::tr("not applicable");
-    };
 
     // Ratings: the same rater's rating of the same thing either agrees, is new, or disagrees.
     QHash<qint64, QHash<qint64, QHash<qint64, std::optional<int>>>> turnRatings; // by rater
@@ -334,30 +544,27 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
             turnRatings.insert(who, m_store.turnRatings(existingId, who));
             conversationRatings.insert(who, m_store.conversationRatings(existingId, who));
         }
-        std::optional<std::optional<int>> current;
+        QJsonValue current = QJsonValue::Undefined;
         if (r.turnIndex >= 0) {
             const auto forTurn = turnRatings[who].value(c.encoded.ids[r.turnIndex]);
             if (forTurn.contains(d.id))
-                current = forTurn.value(d.id);
+                current = ratingValue(forTurn.value(d.id));
         } else if (conversationRatings[who].contains(d.id)) {
-            current = conversationRatings[who].value(d.id);
+            current = ratingValue(conversationRatings[who].value(d.id));
         }
-        if (current && *current == r.value)
+        Conflict conflict = conflictIn(c, r.turnIndex >= 0 ? "rating" : "conversation_rating",
+                                       r.turnIndex, r.annotator);
+        conflict.dimension = r.dimension;
+        if (!compareRating(current, ratingValue(r.value), std::move(conflict)))
             continue;
-        const QString subject = r.turnIndex >= 0 ? Importer::tr("turn %1").arg(r.turnIndex)
-                                                 : Importer::tr("the whole conversation");
-        if (current) {
-            conflict(Importer::tr("%1 is already in the data set: %2, \"%3\" by %4 is %5 there "
-                                  "and %6 in this file; kept %5.")
-                         .arg(c.where, subject, r.dimension, r.annotator, show(*current),
-                              show(r.value)));
-            continue;
+        try {
+            if (r.turnIndex >= 0)
+                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
+            else
+                m_store.setConversationRating(existingId, d.id, who, r.value);
+        } catch (const Error &e) {
+            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
         }
-        if (r.turnIndex >= 0)
-            m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
-        else
-            m_store.setConversationRating(existingId, d.id, who, r.value);
-        ++m_summary.ratings;
         added = true;
     }
 
@@ -365,16 +572,6 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         const qint64 who = annotator(f.annotator, f.kind);
         const auto flags = m_store.flags(existingId, who);
         const qint64 turn = c.encoded.ids[f.turnIndex];
-        if (const auto it = flags.find(turn); it != flags.end()) {
-            if (it->reason != f.reason)
-                conflict(Importer::tr("%1 is already in the data set: %2 flagged a break at turn "
-                                      "%3 for \"%4\" there and for \"%5\" in this file; kept "
-                                      "\"%4\".")
-                             .arg(c.where, f.annotator)
-                             .arg(f.turnIndex)
-                             .arg(it->reason, f.reason));
-            continue;
-        }
         TurnFlag flag;
         flag.turnId = turn;
         flag.annotatorId = who;
@@ -382,6 +579,20 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         flag.note = f.note;
         if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
             flag.refersToTurnId = c.encoded.ids[*f.refersTo];
+        if (const auto it = flags.find(turn); it != flags.end()) {
+            if (it->reason == f.reason)
+                continue;
+            Conflict conflict = conflictIn(c, "flag", f.turnIndex, f.annotator);
+            conflict.existing = it->reason;
+            conflict.incoming = f.reason;
+            if (!disagree(std::move(conflict)))
+                continue;
+            // Replaced through the journaled path, so the change stays on record.
+            m_store.apply({Edit::Kind::Flag, turn, 0, who, QJsonValue::Undefined, flagToJson(flag)},
+                          Origin::Data);
+            added = true;
+            continue;
+        }
         m_store.addFlag(flag);
         added = true;
     }
@@ -392,11 +603,11 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         if (current == n.text)
             continue;
         if (!current.isEmpty()) {
-            conflict(Importer::tr("%1 is already in the data set: %2's note on turn %3 differs "
-                                  "from this file's; kept the data set's.")
-                         .arg(c.where, n.annotator)
-                         .arg(n.turnIndex));
-            continue;
+            Conflict conflict = conflictIn(c, "note", n.turnIndex, n.annotator);
+            conflict.existing = current;
+            conflict.incoming = n.text;
+            if (!disagree(std::move(conflict)))
+                continue;
         }
         m_store.apply(
             {Edit::Kind::Note, c.encoded.ids[n.turnIndex], 0, who, QJsonValue::Undefined, n.text},
@@ -411,9 +622,10 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
             m_store.setConversationContext(existingId, context);
             added = true;
         } else {
-            conflict(Importer::tr("%1 is already in the data set with different answers to the "
-                                  "context form; kept the data set's.")
-                         .arg(c.where));
+            Conflict conflict = conflictIn(c, "context", -1, QString());
+            conflict.existing = existing->context;
+            conflict.incoming = context;
+            disagree(std::move(conflict));
         }
     }
     if (existing) {
@@ -438,6 +650,25 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
 
 void Writer::write(const ExternalRating &r)
 {
+    // Who rated: the file's annotator column, else the import's --annotator; never "self" by
+    // default, so that predictions cannot silently replace the participants' own ratings.
+    QString code = r.annotator;
+    std::optional<AnnotatorKind> kind = r.kind;
+    if (code.isEmpty()) {
+        if (m_options.annotator.isEmpty())
+            throw Error(Importer::tr("%1: the file does not say who rated (it has no annotator "
+                                     "column, or the cell is empty): name the rater for the "
+                                     "import (sense7 import --annotator CODE; --annotator self "
+                                     "only for the participants' own ratings). Nothing was "
+                                     "imported.")
+                            .arg(r.where));
+        code = m_options.annotator;
+        if (!kind)
+            kind = m_options.annotatorKind;
+    }
+    if (!kind)
+        kind = code == QLatin1String("self") ? AnnotatorKind::Self : AnnotatorKind::Observer;
+
     qint64 conversation = m_conversations.value(r.conversation, 0);
     if (conversation == 0) {
         conversation = m_store.findConversation(r.conversation);
@@ -455,12 +686,32 @@ void Writer::write(const ExternalRating &r)
     if (d.level != Level::Turn)
         throw Error(Importer::tr("%1: \"%2\" rates whole conversations, not turns.")
                         .arg(r.where, r.dimension));
+    // Checked here as well as by the store: a value off the scale is an error even where the
+    // data set's value is kept.
+    if (r.value && (*r.value < d.scaleMin || *r.value > d.scaleMax))
+        throw Error(Importer::tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
+                        .arg(r.where)
+                        .arg(*r.value)
+                        .arg(d.scaleMin)
+                        .arg(d.scaleMax)
+                        .arg(r.dimension));
+    const qint64 who = annotator(code, *kind);
+    Conflict conflict;
+    conflict.line = r.line;
+    conflict.where = r.where;
+    conflict.what = QStringLiteral("rating");
+    conflict.conversation = r.conversation;
+    conflict.turn = r.turnIndex;
+    conflict.dimension = r.dimension;
+    conflict.rater = code;
+    const QJsonValue current = m_store.currentValue({Edit::Kind::Rating, turn, d.id, who});
+    if (!compareRating(current, ratingValue(r.value), std::move(conflict)))
+        return;
     try {
-        m_store.setRating(turn, d.id, annotator(r.annotator, r.kind), r.value);
+        m_store.setRating(turn, d.id, who, r.value);
     } catch (const Error &e) {
         throw Error(QStringLiteral("%1: %2").arg(r.where, e.message()));
     }
-    ++m_summary.ratings;
 }
 
 /**
@@ -524,6 +775,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
 {
     Summary summary;
     summary.file = QFileInfo(path).fileName();
+    summary.onConflict = options.onConflict;
     summary.format = options.format.isEmpty() ? detectFormat(path) : options.format;
     const ReadFunction read = readerFor(summary.format);
     if (!read)
@@ -599,6 +851,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
         if (m_cancel)
             throw Cancelled(tr("The import of %1 was cancelled; nothing was changed.").arg(source));
         if (summary.imported == 0 && summary.alreadyPresent == 0 && summary.ratings == 0
+            && summary.ratingsUnchanged == 0 && summary.ratingsConflicting == 0
             && summary.skipped > 0)
             throw Error(tr("Nothing in %1 could be imported: every entry was skipped.\n%2")
                             .arg(source, summary.warnings.join(QLatin1Char('\n'))));

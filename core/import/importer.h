@@ -1,13 +1,17 @@
 #pragma once
 
 #include "error.h"
+#include "types.h"
 
 #include <QCoreApplication>
+#include <QJsonValue>
 #include <QString>
 #include <QStringList>
+#include <QVector>
 
 #include <atomic>
 #include <functional>
+#include <optional>
 
 namespace sense7 {
 
@@ -15,11 +19,50 @@ class Store;
 
 namespace import {
 
+/** What an import does with a value the data set already holds differently. */
+enum class OnConflict {
+    Keep, // keep the data set's value and report the disagreement (the default)
+    Replace, // write the file's value, journaled like any change, and report it
+    Fail, // stop at the first disagreement; nothing of the file is written
+};
+QString onConflictKey(OnConflict policy);
+std::optional<OnConflict> onConflictFromKey(const QString &key);
+
 struct Options
 {
     QString format; // empty: detected from the content
     QString participant; // empty: the file's own, else the data set's only participant
     QString agent; // empty: the file's own assistant label
+    /**
+     * Who rated, for a ratings file without an annotator column (or an empty cell). Required
+     * then: a ratings file never counts as the participants' own ("self") unless it says so or
+     * this names "self".
+     */
+    QString annotator;
+    /** The kind of \a annotator; nullopt: self for "self", else observer. */
+    std::optional<AnnotatorKind> annotatorKind;
+    OnConflict onConflict = OnConflict::Keep;
+};
+
+/** A value in the file that differs from the one the data set holds. */
+struct Conflict
+{
+    QString file;
+    qint64 line = 0; // 0: the file has no lines to speak of (JSON)
+    QString where; // the reader's position, e.g. "ratings.csv: line 14"
+    QString what; // "rating", "conversation_rating", "flag", "note", "context"
+    QString conversation; // the conversation's key in the file (id or content hash)
+    int turn = -1; // -1: the whole conversation
+    QString dimension; // ratings only
+    QString rater; // annotator code
+    QJsonValue existing; // the data set's value: a number, null (not applicable), text, object
+    QJsonValue incoming; // the file's value
+    bool replaced = false; // the file's value was written (OnConflict::Replace)
+
+    /** For people: file, line, conversation, turn, dimension, rater, both values. */
+    QString description() const;
+    /** The description and what was done about it, one line. */
+    QString text() const;
 };
 
 /** What one file's import did. */
@@ -31,13 +74,31 @@ struct Summary
     int alreadyPresent = 0; // conversations the data set had already (same content)
     int skipped = 0; // entries skipped, with a warning each
     qint64 turns = 0;
-    qint64 ratings = 0;
+    qint64 ratings = 0; // ratings written that the data set did not have (new)
+    qint64 ratingsUnchanged = 0; // ratings the data set already had, with the same value
+    qint64 ratingsConflicting = 0; // ratings the data set has with another value
     int merged = 0; // conversations already present that gained ratings, flags or notes
-    int conflicts = 0; // disagreements with what the data set has: reported, never overwritten
+    int conflicts = 0; // disagreements of any kind (ratings, flags, notes, context)
+    OnConflict onConflict = OnConflict::Keep; // what was done with them
+    QVector<Conflict> conflictList; // every disagreement, in file order
     QStringList warnings;
 
     QString text() const; // one line for people
 };
+
+/**
+ * Writes \a conflicts to \a path for scripts: CSV when the name ends in .csv, JSON (an array of
+ * objects) when it ends in .json. Columns: file, line, what, conversation, turn, dimension, rater,
+ * existing, file_value, action (kept or replaced). Throws Error naming the file.
+ */
+void writeConflictReport(const QString &path, const QVector<Conflict> &conflicts);
+
+/**
+ * Whether \a path is a ratings file whose header has no annotator column, so that the import
+ * needs Options::annotator. False for other formats and for files that cannot be read (the import
+ * reports those).
+ */
+bool needsAnnotator(const QString &path, const QString &format = {});
 
 /** Thrown when the user cancels; the data set is as it was. */
 class Cancelled : public Error
