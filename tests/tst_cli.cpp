@@ -51,6 +51,7 @@ private slots:
     void importsFilesOneTransactionEach();
     void usageErrors();
     void evaluatesImportedPredictions();
+    void importRatingsReportsConflicts();
     void evaluateJsonMatchesTheLibrary();
     void agreementReportsEachDimension();
     void analysisUsageErrors();
@@ -304,6 +305,134 @@ void TestCli::evaluatesImportedPredictions()
                  .value(QStringLiteral("spearman"))
                  .toDouble(),
              0.369);
+}
+
+void TestCli::importRatingsReportsConflicts()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const auto dump = [&] {
+        auto store = Store::open(db, Store::Access::ReadOnly);
+        return test::logicalDump(*store);
+    };
+    // The four documented columns: one rating that disagrees with the participant's own, one
+    // that agrees.
+    int turn = -1, own = 0, agreeing = -1;
+    {
+        auto store = Store::open(db, Store::Access::ReadOnly);
+        const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
+        const auto ratings = store->turnRatings(1, store->selfAnnotatorId());
+        for (const Turn &t : store->turns(1)) {
+            const auto cell = ratings.value(t.id).value(warmth);
+            if (!cell)
+                continue;
+            if (turn < 0) {
+                turn = t.index;
+                own = *cell;
+            } else if (agreeing < 0) {
+                agreeing = t.index;
+                QString row = QStringLiteral("1,%1,warmth,%2\n").arg(t.index).arg(*cell);
+                test::writeFile(dir.filePath(QStringLiteral("agree.txt")), row.toUtf8());
+            }
+        }
+    }
+    QVERIFY(turn >= 0 && agreeing >= 0);
+    const int other = own == 1 ? 5 : 1;
+    const QString file = dir.filePath(QStringLiteral("predictions.csv"));
+    test::writeFile(file,
+                    "conversation_id,turn_index,dimension,value\n"
+                        + QStringLiteral("1,%1,warmth,%2\n").arg(turn).arg(other).toUtf8()
+                        + test::readFile(dir.filePath(QStringLiteral("agree.txt"))));
+    const QString before = dump();
+
+    // Who rated must be said.
+    Result r = sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("predictions.csv: line 2"))
+                 && r.err.contains(QStringLiteral("--annotator")),
+             qPrintable(r.err));
+    QCOMPARE(dump(), before);
+
+    // Kept and reported, in the summary, on stderr and in the report.
+    const QString csvReport = dir.filePath(QStringLiteral("conflicts.csv"));
+    r = sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db,
+                   QStringLiteral("--annotator"), QStringLiteral("self"),
+                   QStringLiteral("--report"), csvReport});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("ratings: 0 new, 1 unchanged, 1 conflicting (kept)")),
+             qPrintable(r.out));
+    const QString message = QStringLiteral("predictions.csv: line 2: conversation \"1\", turn %1, "
+                                           "the rating \"warmth\" by self is %2 in the data set "
+                                           "and %3 in this file; kept %2.")
+                                .arg(turn)
+                                .arg(own)
+                                .arg(other);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(dump(), before);
+    QCOMPARE(QString::fromUtf8(test::readFile(csvReport)),
+             QStringLiteral("file,line,what,conversation,turn,dimension,rater,existing,file_value,"
+                            "action\npredictions.csv,2,rating,1,%1,warmth,self,%2,%3,kept\n")
+                 .arg(turn)
+                 .arg(own)
+                 .arg(other));
+
+    // Fail: nothing written, the first conflict named.
+    r = sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db,
+                   QStringLiteral("--annotator"), QStringLiteral("self"),
+                   QStringLiteral("--on-conflict"), QStringLiteral("fail")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("predictions.csv: line 2")), qPrintable(r.err));
+    QCOMPARE(dump(), before);
+
+    // Replace: written, journaled, reported as replaced.
+    const QString jsonReport = dir.filePath(QStringLiteral("conflicts.json"));
+    r = sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db,
+                   QStringLiteral("--annotator"), QStringLiteral("self"),
+                   QStringLiteral("--on-conflict"), QStringLiteral("replace"),
+                   QStringLiteral("--report"), jsonReport});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("ratings: 0 new, 1 unchanged, 1 replaced")),
+             qPrintable(r.out));
+    const QJsonArray rows = QJsonDocument::fromJson(test::readFile(jsonReport)).array();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("action")).toString(),
+             QStringLiteral("replaced"));
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("existing")).toInt(), own);
+    QCOMPARE(test::queryInt(db,
+                            QStringLiteral("SELECT count(*) FROM rating_event e JOIN turn t ON "
+                                           "t.id = e.turn_id JOIN annotator a ON a.id = "
+                                           "e.annotator_id WHERE a.code = 'self' AND "
+                                           "t.conversation_id = 1 AND t.idx = %1 AND "
+                                           "e.old_value = %2 AND e.new_value = %3")
+                                .arg(turn)
+                                .arg(own)
+                                .arg(other)
+                                .toUtf8()
+                                .constData()),
+             qint64(1));
+
+    // Again: everything unchanged.
+    r = sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db,
+                   QStringLiteral("--annotator"), QStringLiteral("self")});
+    QVERIFY2(r.out.contains(QStringLiteral("ratings: 0 new, 2 unchanged, 0 conflicting")),
+             qPrintable(r.out));
+
+    // The options are listed and checked.
+    r = sense7Cli({QStringLiteral("import"), QStringLiteral("--help")});
+    for (const char *option : {"--annotator <CODE>", "--annotator-kind <KIND>",
+                               "--on-conflict <keep|replace|fail>", "--report <FILE>"})
+        QVERIFY2(r.out.contains(QLatin1String(option)), option);
+    r = sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db,
+                   QStringLiteral("--annotator"), QStringLiteral("x"),
+                   QStringLiteral("--on-conflict"), QStringLiteral("overwrite")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("overwrite")), qPrintable(r.err));
+    r = sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db,
+                   QStringLiteral("--annotator"), QStringLiteral("x"), QStringLiteral("--report"),
+                   dir.filePath(QStringLiteral("r.txt"))});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("r.txt"))));
 }
 
 void TestCli::evaluateJsonMatchesTheLibrary()

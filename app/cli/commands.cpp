@@ -109,6 +109,23 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
                       QStringLiteral("CODE")});
     parser.addOption({QStringLiteral("agent"), tr("The assistant label to give the conversations."),
                       QStringLiteral("LABEL")});
+    parser.addOption(
+        {QStringLiteral("annotator"),
+         tr("Who rated, for a ratings file without an annotator column (required then). Use "
+            "\"self\" only for the participants' own ratings."),
+         QStringLiteral("CODE")});
+    parser.addOption({QStringLiteral("annotator-kind"),
+                      tr("The kind of --annotator: self, observer or model (default: self for "
+                         "\"self\", else observer)."),
+                      QStringLiteral("KIND")});
+    parser.addOption({QStringLiteral("on-conflict"),
+                      tr("What to do with a value the data set already holds differently: keep "
+                         "it and report (default), replace it (journaled), or fail (the file "
+                         "changes nothing)."),
+                      QStringLiteral("keep|replace|fail"), QStringLiteral("keep")});
+    parser.addOption({QStringLiteral("report"),
+                      tr("Write every conflict to FILE, as CSV (.csv) or JSON (.json)."),
+                      QStringLiteral("FILE")});
     parser.addHelpOption();
     if (!parser.parse(arguments)) {
         err << parser.errorText() << Qt::endl;
@@ -122,12 +139,40 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
         err << helpText(parser, arguments);
         return 1;
     }
-    auto store = Store::open(parser.value(QStringLiteral("db")));
     import::Options options;
     options.format = parser.value(QStringLiteral("format"));
     options.participant = parser.value(QStringLiteral("participant"));
     options.agent = parser.value(QStringLiteral("agent"));
+    options.annotator = parser.value(QStringLiteral("annotator")).trimmed();
+    if (parser.isSet(QStringLiteral("annotator-kind"))) {
+        const QString key = parser.value(QStringLiteral("annotator-kind")).trimmed().toLower();
+        options.annotatorKind = annotatorKindFromKey(key);
+        if (!options.annotatorKind) {
+            err << tr("sense7 import: the annotator kind \"%1\" is not self, observer or model.")
+                       .arg(key)
+                << Qt::endl;
+            return 1;
+        }
+    }
+    const QString policy = parser.value(QStringLiteral("on-conflict")).trimmed().toLower();
+    if (const auto parsed = import::onConflictFromKey(policy)) {
+        options.onConflict = *parsed;
+    } else {
+        err << tr("sense7 import: --on-conflict must be keep, replace or fail, not \"%1\".")
+                   .arg(policy)
+            << Qt::endl;
+        return 1;
+    }
+    const QString report = parser.value(QStringLiteral("report"));
+    if (!report.isEmpty() && !report.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
+        && !report.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        err << tr("sense7 import: the report %1 must end in .csv or .json.").arg(report)
+            << Qt::endl;
+        return 1;
+    }
+    auto store = Store::open(parser.value(QStringLiteral("db")));
     int failures = 0;
+    QVector<import::Conflict> conflicts;
     for (const QString &file : parser.positionalArguments()) {
         try {
             import::Importer importer(*store);
@@ -135,6 +180,16 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
             out << summary.text() << Qt::endl;
             for (const QString &warning : summary.warnings)
                 err << tr("warning: %1").arg(warning) << Qt::endl;
+            conflicts += summary.conflictList;
+        } catch (const Error &e) {
+            err << tr("sense7 import: %1").arg(e.message()) << Qt::endl;
+            ++failures;
+        }
+    }
+    if (!report.isEmpty()) {
+        try {
+            import::writeConflictReport(report, conflicts);
+            out << tr("Conflicts written to %1: %2.").arg(report).arg(conflicts.size()) << Qt::endl;
         } catch (const Error &e) {
             err << tr("sense7 import: %1").arg(e.message()) << Qt::endl;
             ++failures;
