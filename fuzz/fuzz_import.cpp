@@ -53,6 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     import::Options options;
     options.format = QStringLiteral(SENSE7_FUZZ_FORMAT);
     options.participant = QStringLiteral("P01");
+    options.annotator = QStringLiteral("fuzz"); // ratings files without an annotator column
     sql::Transaction rollback(s.connection()); // never committed: the data set stays as it is
     try {
         import::Importer importer(s);

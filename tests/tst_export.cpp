@@ -430,7 +430,10 @@ void TestExport::mergingAddsMissingAndReportsDisagreements()
     QVERIFY2(summary.warnings.first().contains(QStringLiteral("merge-2.json: conversation 1")),
              qPrintable(summary.warnings.first()));
     QVERIFY(summary.warnings.first().contains(QStringLiteral("kept %1").arg(oldValue)));
-    QVERIFY(summary.text().contains(QStringLiteral("disagreements kept as they were: 1")));
+    QCOMPARE(summary.ratingsConflicting, qint64(1));
+    QVERIFY2(summary.text().contains(QStringLiteral("ratings: 1 new, "))
+                 && summary.text().contains(QStringLiteral(" unchanged, 1 conflicting (kept)")),
+             qPrintable(summary.text()));
     // The disagreeing value was not overwritten; the new rating is there.
     const QString after = logicalDump(*study);
     QVERIFY(after.contains(QStringLiteral("OBS-NEW|observer|3|")));
