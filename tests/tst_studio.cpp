@@ -1,5 +1,7 @@
 // The studio shell, offscreen: main window, start-up choice of data set, settings, screenshot.
 
+#include "import/importer.h"
+#include "importoptionsdialog.h"
 #include "mainwindow.h"
 #include "settings.h"
 #include "startup.h"
@@ -8,17 +10,26 @@
 #include "transcriptview.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QFileDialog>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
+#include <QPushButton>
+#include <QRadioButton>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace sense7;
 
@@ -36,6 +47,7 @@ private slots:
     void startsOnLastDataSetOrDemo();
     void screenshotOptionSavesTheWindow();
     void importsDroppedFiles();
+    void importAsksRaterAndListsConflicts();
 
 private:
     QTemporaryDir m_dir;
@@ -219,6 +231,91 @@ void TestStudio::importsDroppedFiles()
     QCOMPARE(window.conversationView()->model()->rowCount(), 1);
     QVERIFY(window.transcriptView()->toPlainText().contains(QStringLiteral("hi there")));
     summary->close();
+}
+
+void TestStudio::importAsksRaterAndListsConflicts()
+{
+    // A data set where the participant rated warmth 5, and predictions without an annotator
+    // column that say 1.
+    const QString path = m_dir.filePath(QStringLiteral("conflicts.sense7"));
+    {
+        auto store = Store::create(path);
+        import::Importer(*store).importFile(
+            QStringLiteral(SENSE7_TEST_DATA "/import/conversations.csv"));
+        const qint64 turn = store->turnId(store->findConversation(QStringLiteral("c1")), 1);
+        store->setRating(turn, store->findDimension(QStringLiteral("warmth"))->id,
+                         store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self), 5);
+    }
+    const QString file = m_dir.filePath(QStringLiteral("predictions.csv"));
+    test::writeFile(file,
+                    "conversation_id,turn_index,dimension,value\n"
+                    "c1,1,warmth,1\n"
+                    "c1,3,warmth,2\n");
+    MainWindow window;
+    QCOMPARE(window.openDataSet(path), QString());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    bool asked = false;
+    QTimer::singleShot(0, &window, [&] {
+        auto *dialog = window.findChild<ImportOptionsDialog *>(QStringLiteral("importOptions"));
+        QVERIFY(dialog);
+        asked = true;
+        // Never "self" unless someone says so: the workspace rates as the participant, so the
+        // field starts empty and Import waits for a name.
+        QCOMPARE(dialog->annotatorBox()->currentText(), QString());
+        QVERIFY(!dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(dialog->policyButton(import::OnConflict::Keep)->isChecked());
+        dialog->annotatorBox()->setCurrentText(QStringLiteral("self"));
+        QCOMPARE(dialog->kindBox()->currentData().toInt(), int(AnnotatorKind::Self));
+        QVERIFY(dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        dialog->grab().save(m_dir.filePath(QStringLiteral("import-options.png")));
+        if (!qEnvironmentVariableIsEmpty("SENSE7_SCREENSHOTS"))
+            dialog->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
+                                + QStringLiteral("/import-options.png"));
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+    });
+    window.importFiles({file});
+    QVERIFY(asked);
+
+    QMessageBox *summary = nullptr;
+    QTRY_VERIFY((summary = window.findChild<QMessageBox *>(QStringLiteral("importSummary"))));
+    const QString text = summary->text();
+    QVERIFY2(text.contains(QStringLiteral("ratings: 1 new, 0 unchanged, 1 conflicting (kept)")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("predictions.csv: line 2: conversation "
+                                          "&quot;c1&quot;, turn 1")),
+             qPrintable(text));
+    QCOMPARE(summary->icon(), QMessageBox::Warning);
+    if (!qEnvironmentVariableIsEmpty("SENSE7_SCREENSHOTS"))
+        summary->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
+                             + QStringLiteral("/import-conflicts.png"));
+    {
+        auto *store = window.store();
+        const qint64 turn = store->turnId(store->findConversation(QStringLiteral("c1")), 1);
+        const auto ratings =
+            store->turnRatings(store->conversationOfTurn(turn), store->selfAnnotatorId());
+        QCOMPARE(ratings.value(turn).value(store->findDimension(QStringLiteral("warmth"))->id),
+                 std::optional<int>(5));
+    }
+
+    // The report can be saved for scripts.
+    auto *save = summary->findChild<QPushButton *>(QStringLiteral("saveConflictReport"));
+    QVERIFY(save);
+    save->click();
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<QFileDialog *>(QStringLiteral("conflictReportDialog"))));
+    const QString report = m_dir.filePath(QStringLiteral("gui-conflicts.json"));
+    dialog->selectFile(report);
+    QMetaObject::invokeMethod(dialog, "accept");
+    QTRY_VERIFY(QFile::exists(report));
+    const QJsonArray rows = QJsonDocument::fromJson(test::readFile(report)).array();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("line")).toInt(), 2);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("existing")).toInt(), 5);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("file_value")).toInt(), 1);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("action")).toString(),
+             QStringLiteral("kept"));
 }
 
 QTEST_MAIN(TestStudio)

@@ -10,6 +10,7 @@
 #include "error.h"
 #include "findbar.h"
 #include "importcontroller.h"
+#include "importoptionsdialog.h"
 #include "panecycler.h"
 #include "predictdialog.h"
 #include "preferencesdialog.h"
@@ -573,7 +574,8 @@ void MainWindow::importFiles(const QStringList &files)
                 : tr("Open or create a data set first."));
         return;
     }
-    QString participant;
+    import::Options options;
+    QString &participant = options.participant;
     if (ImportController::needsParticipant(*m_store, files)) {
         QStringList codes;
         for (const Participant &p : m_store->participants())
@@ -588,22 +590,32 @@ void MainWindow::importFiles(const QStringList &files)
         if (!ok || participant.isEmpty())
             return;
     }
+    if (ImportController::mayConflict(files) && !askImportOptions(files, options))
+        return;
     ImportController controller(this);
-    const auto outcomes = controller.run(*m_store, files, participant);
-    auto *box = new QMessageBox(QMessageBox::Information, tr("Import"),
-                                ImportController::report(outcomes), QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("importSummary"));
-    box->setTextFormat(Qt::RichText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    for (const auto &o : outcomes) {
-        if (!o.summary)
-            box->setIcon(QMessageBox::Warning);
-    }
-    box->open();
+    const auto outcomes = controller.run(*m_store, files, options);
+    ImportController::summaryBox(outcomes, this)->open();
     if (m_list->currentIndex().row() < 0)
         selectConversationRow(0);
     updateStatus();
     m_annotationBar->setStore(m_store.get(), m_annotationBar->mode());
+}
+
+bool MainWindow::askImportOptions(const QStringList &files, import::Options &options)
+{
+    // The rater's field starts with the workspace's observer; never with "self".
+    QString suggested;
+    const QVector<Annotator> annotators = m_store->annotators();
+    for (const Annotator &a : annotators) {
+        if (a.id == m_annotationBar->annotatorId() && a.kind != AnnotatorKind::Self)
+            suggested = a.code;
+    }
+    ImportOptionsDialog dialog(ImportController::withoutAnnotator(files), annotators, suggested,
+                               this);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    dialog.apply(options);
+    return true;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

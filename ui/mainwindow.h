@@ -26,6 +26,9 @@ class Store;
 class TranscriptView;
 class TurnListModel;
 class Workspace;
+namespace import {
+struct Options;
+}
 
 /**
  * The studio's main window. A coordinator: it owns the open data set, wires the models to the
@@ -68,6 +71,8 @@ private:
     void newDataSet();
     void openWithDialog();
     void importWithDialog();
+    /** Asks the conflict policy and, where a ratings file needs one, the rater; false: cancel. */
+    bool askImportOptions(const QStringList &files, import::Options &options);
     void openFromMenu(const QString &path);
     void populateRecentMenu();
     void showAbout();
