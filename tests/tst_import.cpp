@@ -120,6 +120,7 @@ private slots:
     void conflictReportAsCsvAndJson();
     void ratingsWithoutAnnotatorAreRefused();
     void bundleMergeConflictsAreCounted();
+    void esconvSurveyConflictsAreReplacedWithAJournal();
 };
 
 void TestImport::chatgptKeepsTheCurrentPath()
@@ -855,6 +856,54 @@ void TestImport::bundleMergeConflictsAreCounted()
     const import::Summary again = import::Importer(*store).importFile(changed);
     QCOMPARE(again.conflicts, 0);
     QCOMPARE(again.ratingsUnchanged, qint64(3));
+}
+
+void TestImport::esconvSurveyConflictsAreReplacedWithAJournal()
+{
+    QTemporaryDir dir;
+    QJsonArray dialogues =
+        QJsonDocument::fromJson(test::readFile(fixture(QStringLiteral("esconv.json")))).array();
+    QJsonObject first = dialogues.at(0).toObject();
+    QJsonObject survey = first.value(QStringLiteral("survey_score")).toObject();
+    QJsonObject seeker = survey.value(QStringLiteral("seeker")).toObject();
+    QCOMPARE(seeker.value(QStringLiteral("empathy")).toString(), QStringLiteral("5"));
+    seeker.insert(QStringLiteral("empathy"), QStringLiteral("2"));
+    survey.insert(QStringLiteral("seeker"), seeker);
+    first.insert(QStringLiteral("survey_score"), survey);
+    dialogues[0] = first;
+    const QString changed = dir.filePath(QStringLiteral("esconv-changed.json"));
+    test::writeFile(changed, QJsonDocument(dialogues).toJson());
+
+    auto store = Store::create(QStringLiteral(":memory:"));
+    importInto(*store, QStringLiteral("esconv.json"));
+    const import::Summary kept = import::Importer(*store).importFile(changed);
+    QCOMPARE(kept.imported, 0);
+    QCOMPARE(kept.ratingsConflicting, qint64(1));
+    QCOMPARE(kept.ratings, qint64(0));
+    QVERIFY(kept.ratingsUnchanged > 0);
+    const import::Conflict &c = kept.conflictList.constFirst();
+    QCOMPARE(c.what, QStringLiteral("conversation_rating"));
+    QCOMPARE(c.turn, -1);
+    QCOMPARE(c.dimension, QStringLiteral("esconv/empathy"));
+    QCOMPARE(c.existing, QJsonValue(5));
+    QCOMPARE(c.incoming, QJsonValue(2));
+    QVERIFY2(c.text().contains(QStringLiteral("esconv-changed.json")), qPrintable(c.text()));
+    const auto empathy = [&] {
+        return count(*store,
+                     "SELECT value FROM conversation_rating cr JOIN dimension d ON d.id = "
+                     "cr.dimension_id WHERE d.key = 'empathy' ORDER BY conversation_id");
+    };
+    QCOMPARE(empathy(), 5);
+
+    import::Options replace;
+    replace.onConflict = import::OnConflict::Replace;
+    const import::Summary replaced = import::Importer(*store).importFile(changed, replace);
+    QVERIFY(replaced.conflictList.constFirst().replaced);
+    QCOMPARE(empathy(), 2);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM edit_event WHERE kind = 'conversation_rating' AND "
+                   "origin = 'data' AND old = '5' AND new = '2'"),
+             1);
 }
 
 QTEST_GUILESS_MAIN(TestImport)
