@@ -30,10 +30,15 @@ QString shown(const QJsonValue &value)
         return Importer::tr("not applicable");
     if (value.isDouble())
         return QString::number(value.toInt());
+    // Long notes and forms are cut short here; the conflict report has them in full.
+    const auto cut = [](const QString &text) {
+        return text.size() > 80 ? text.left(79) + QChar(0x2026) : text;
+    };
     if (value.isString())
-        return QStringLiteral("\"%1\"").arg(value.toString());
+        return QStringLiteral("\"%1\"").arg(cut(value.toString()));
     if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+        return cut(
+            QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact)));
     return Importer::tr("none");
 }
 
