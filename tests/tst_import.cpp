@@ -1,6 +1,7 @@
 #include "error.h"
 #include "import/importer.h"
 #include "store.h"
+#include "taxonomy.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -52,6 +53,7 @@ private slots:
     void csvLongFormat();
     void ratingsAttachToTurns();
     void esconvFeedbackAndSurvey();
+    void esconvIntoOlderInstrument();
     void bundle();
     void detectsFormatFromContent_data();
     void detectsFormatFromContent();
@@ -255,9 +257,23 @@ void TestImport::esconvFeedbackAndSurvey()
     auto store = Store::create(QStringLiteral(":memory:"));
     const import::Summary s = importInto(*store, QStringLiteral("esconv.json"));
     QCOMPARE(s.format, QStringLiteral("esconv"));
-    QCOMPARE(s.imported, 2);
-    QCOMPARE(s.warnings.size(), 1);
-    QVERIFY(s.warnings.constFirst().contains(QStringLiteral("second feedback")));
+    QCOMPARE(s.imported, 3);
+    // A repeated feedback and an unusable survey score are said, but nothing was skipped.
+    QCOMPARE(s.skipped, 0);
+    QCOMPARE(s.feedbackRepeated, 1);
+    QCOMPARE(s.feedbackSpanning, 3); // two after turns 3-4 of the first, one after 1-3 of the third
+    QCOMPARE(s.warnings.size(), 2);
+    QVERIFY(s.warnings.at(0).contains(QStringLiteral("second feedback")));
+    QVERIFY2(s.warnings.at(1).contains(QStringLiteral("dialogue 3"))
+                 && s.warnings.at(1).contains(QStringLiteral("\"relevance\" 0")),
+             qPrintable(s.warnings.at(1)));
+    QVERIFY2(s.text().contains(QStringLiteral("skipped: 0")), qPrintable(s.text()));
+    QVERIFY2(s.text().contains(QStringLiteral("feedback given twice for one turn: 1, the later "
+                                              "kept")),
+             qPrintable(s.text()));
+    QVERIFY2(s.text().contains(QStringLiteral("supporter messages in a row, attached to the "
+                                              "last of them: 3")),
+             qPrintable(s.text()));
     const auto feedback = store->findDimension(QStringLiteral("esconv/feedback"));
     QVERIFY(feedback);
     QCOMPARE(feedback->level, Level::Turn);
@@ -278,18 +294,62 @@ void TestImport::esconvFeedbackAndSurvey()
     QCOMPARE(turns[4].meta.value(QStringLiteral("feedback_history")).toArray(),
              (QJsonArray {5, 4}));
     QCOMPARE(ratingOf(7), 3);
+    // The feedback after turns 3 and 4 covers both; it is on the last of them.
+    QCOMPARE(turns[4].meta.value(QStringLiteral("feedback_span")).toArray(), (QJsonArray {3, 4}));
+    QVERIFY(!turns[7].meta.contains(QStringLiteral("feedback_span"))); // one supporter message
+    QVERIFY(!turns[3].meta.contains(QStringLiteral("feedback_span")));
     QCOMPARE(turns[1].meta.value(QStringLiteral("strategy")).toString(),
              QStringLiteral("Question"));
-    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_rating"), 8);
+    const QVector<Turn> third = store->turns(store->findConversation(QStringLiteral("3")));
+    QCOMPARE(third.size(), 5);
+    QCOMPARE(third[3].meta.value(QStringLiteral("feedback_span")).toArray(),
+             (QJsonArray {1, 2, 3}));
+
+    // The supporter's survey, by the supporter: an observer, not the seeker.
+    const auto detail = store->findDimension(QStringLiteral("esconv/supporter_relevance"));
+    QVERIFY(detail);
+    QCOMPARE(detail->level, Level::Conversation);
+    const qint64 supporter =
+        store->annotatorId(QStringLiteral("esconv-supporter"), AnnotatorKind::Observer);
+    const auto bySupporter = store->conversationRatings(turns[0].conversationId, supporter);
+    QCOMPARE(bySupporter.size(), 1);
+    QCOMPARE(bySupporter.value(detail->id), std::optional<int>(4));
+    QVERIFY(store->conversationRatings(third[0].conversationId, supporter).isEmpty()); // its 0
+    // 4 seeker scores in each of the three dialogues, and the supporter's one.
+    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_rating"), 13);
     QCOMPARE(count(*store,
                    "SELECT value FROM conversation_rating cr JOIN dimension d ON d.id = "
                    "cr.dimension_id WHERE d.key = 'empathy' ORDER BY conversation_id"),
              5);
-    QCOMPARE(store->participants().size(), 2);
+    QCOMPARE(store->participants().size(), 3);
     QCOMPARE(store->conversation(turns[0].conversationId)
                  ->context.value(QStringLiteral("problem_type"))
                  .toString(),
              QStringLiteral("job crisis"));
+}
+
+void TestImport::esconvIntoOlderInstrument()
+{
+    // A data set that has ESConv's instrument from before the supporter's survey was imported.
+    auto store = Store::create(QStringLiteral(":memory:"));
+    Instrument older = taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json"));
+    const qsizetype before = older.dimensions.size();
+    older.dimensions.removeIf(
+        [](const Dimension &d) { return d.key == QLatin1String("supporter_relevance"); });
+    QCOMPARE(older.dimensions.size(), before - 1);
+    store->installInstrument(older);
+    const qint64 empathy = store->findDimension(QStringLiteral("esconv/empathy"))->id;
+    QVERIFY(!store->findDimension(QStringLiteral("esconv/supporter_relevance")));
+
+    const import::Summary s = importInto(*store, QStringLiteral("esconv.json"));
+    QCOMPARE(s.imported, 3);
+    const auto detail = store->findDimension(QStringLiteral("esconv/supporter_relevance"));
+    QVERIFY(detail);
+    QCOMPARE(store->findDimension(QStringLiteral("esconv/empathy"))->id, empathy); // unchanged
+    QCOMPARE(store->instruments().size(), 2); // SENSE-7 and ESConv, not a second ESConv
+    QCOMPARE(store->instruments().at(1).dimensions.size(), before);
+    QCOMPARE(store->instruments().at(1).dimensions.constLast().key,
+             QStringLiteral("supporter_relevance"));
 }
 
 void TestImport::bundle()

@@ -34,6 +34,8 @@ struct Summary
     qint64 ratings = 0;
     int merged = 0; // conversations already present that gained ratings, flags or notes
     int conflicts = 0; // disagreements with what the data set has: reported, never overwritten
+    int feedbackRepeated = 0; // ESConv feedback given twice for one turn: the later is kept
+    int feedbackSpanning = 0; // ESConv feedback after two or more supporter messages in a row
     QStringList warnings;
 
     QString text() const; // one line for people
