@@ -11,6 +11,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <future>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
 using namespace sense7;
 
 namespace {
@@ -62,6 +68,7 @@ private slots:
     void brokenFilesChangeNothing_data();
     void brokenFilesChangeNothing();
     void cancelChangesNothing();
+    void nonRegularFilesAreRefused();
     void participantAndAgentOptions();
 };
 
@@ -495,6 +502,55 @@ void TestImport::brokenFilesChangeNothing()
     QCOMPARE(test::logicalDump(*store), before);
     QCOMPARE(store->info().toJson(), infoBefore);
     QVERIFY(!store->connection().inTransaction());
+}
+
+void TestImport::nonRegularFilesAreRefused()
+{
+    // A named pipe would block the import until something wrote to it; a folder or a device is
+    // no file to read either. Each is refused at once, naming it, detected format or not.
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("export.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QDir(dir.path()).mkdir(QStringLiteral("folder.json"));
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    const QString before = test::logicalDump(*store);
+    const QList<std::pair<QString, QString>> cases {
+        {fifo, QStringLiteral("is not a regular file")},
+        {dir.filePath(QStringLiteral("folder.json")), QStringLiteral("is a folder")},
+        {QStringLiteral("/dev/zero"), QStringLiteral("is not a regular file")},
+        {QStringLiteral("/dev/null"), QStringLiteral("is not a regular file")}};
+    for (const auto &[path, expected] : cases) {
+        for (const QString &format : {QString(), QStringLiteral("chatgpt")}) {
+            import::Options options;
+            options.format = format;
+            // On a thread with a deadline, so that a regression fails instead of hanging.
+            std::promise<QString> promise;
+            std::future<QString> outcome = promise.get_future();
+            std::thread worker([&] {
+                try {
+                    import::Importer importer(*store);
+                    importer.importFile(path, options);
+                    promise.set_value(QStringLiteral("imported"));
+                } catch (const Error &e) {
+                    promise.set_value(e.message());
+                }
+            });
+            if (outcome.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+                if (path == fifo) { // let the blocked reader go: a writer opens and closes
+                    const int fd = ::open(QFile::encodeName(fifo).constData(), O_RDWR);
+                    ::close(fd);
+                    worker.join();
+                    QFAIL(qPrintable(QStringLiteral("the import of %1 hangs").arg(path)));
+                }
+                // A device read for ever: the thread cannot be stopped, so neither can the test.
+                qFatal("the import of %s hangs", qPrintable(path));
+            }
+            worker.join();
+            const QString message = outcome.get();
+            QVERIFY2(message.contains(path + QLatin1Char(' ') + expected), qPrintable(message));
+        }
+    }
+    QCOMPARE(test::logicalDump(*store), before);
 }
 
 void TestImport::cancelChangesNothing()
