@@ -58,6 +58,7 @@ private slots:
     void openAiJsonl();
     void csvLongFormat();
     void ratingsAttachToTurns();
+    void csvWithCarriageReturnLines();
     void esconvFeedbackAndSurvey();
     void esconvIntoOlderInstrument();
     void bundle();
@@ -257,6 +258,66 @@ void TestImport::ratingsAttachToTurns()
     const qint64 c1 = store->findConversation(QStringLiteral("c1"));
     QCOMPARE(count(*store, "SELECT count(DISTINCT turn_id) FROM rating"), 3);
     QVERIFY(store->turnId(c1, 3) > 0);
+}
+
+void TestImport::csvWithCarriageReturnLines()
+{
+    // Old Mac spreadsheets end lines in CR alone: the same files, told apart and read alike.
+    QTemporaryDir dir;
+    const auto macCopy = [&](const QString &name) {
+        QByteArray data = test::readFile(fixture(name));
+        data.replace("\r\n", "\r").replace('\n', '\r');
+        QVERIFY(!data.contains('\n'));
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(data) == data.size());
+    };
+    for (const char *name : {"conversations.csv", "conversations.tsv", "ratings.csv"})
+        macCopy(QString::fromLatin1(name));
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    const import::Summary s =
+        importer.importFile(dir.filePath(QStringLiteral("conversations.csv")));
+    QCOMPARE(s.format, QStringLiteral("csv"));
+    QCOMPARE(s.imported, 2);
+    QCOMPARE(s.turns, 6);
+    const QVector<Turn> c1 = store->turns(store->findConversation(QStringLiteral("c1")));
+    QCOMPARE(c1.size(), 4);
+    // A line break inside quotes is a line break, as in the original.
+    QCOMPARE(c1[1].text,
+             QStringLiteral("Be honest and brief:\nSay you are sorry, give the reason,\nand "
+                            "suggest another date."));
+    QCOMPARE(c1[3].text, QStringLiteral("You're welcome, I hope the evening goes well."));
+    const import::Summary tsv =
+        importer.importFile(dir.filePath(QStringLiteral("conversations.tsv")));
+    QCOMPARE(tsv.format, QStringLiteral("csv"));
+    QCOMPARE(tsv.imported, 1);
+    const import::Summary ratings =
+        importer.importFile(dir.filePath(QStringLiteral("ratings.csv")));
+    QCOMPARE(ratings.format, QStringLiteral("ratings-csv"));
+    QCOMPARE(ratings.ratings, 15);
+
+    // The same conversations as the original file's: importing that adds nothing.
+    const import::Summary original = importInto(*store, QStringLiteral("conversations.csv"));
+    QCOMPARE(original.imported, 0);
+    QCOMPARE(original.alreadyPresent, 2);
+
+    // Longer than one read: lines are counted right across reads.
+    QByteArray big = "conversation_id,role,text\r";
+    for (int i = 0; i < 3000; ++i)
+        big += "long," + QByteArray(i % 2 ? "assistant" : "user") + ",message number "
+            + QByteArray::number(i) + " padded to be a little longer\r";
+    big += "long,user\r";
+    QVERIFY(big.size() > 2 * 64 * 1024);
+    QFile file(dir.filePath(QStringLiteral("long.csv")));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(big) == big.size());
+    file.close();
+    try {
+        importer.importFile(file.fileName());
+        QFAIL("a ragged line was imported");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("long.csv: line 3002: 2 fields")),
+                 qPrintable(e.message()));
+    }
 }
 
 void TestImport::esconvFeedbackAndSurvey()
