@@ -10,14 +10,17 @@
 #include "browse/sample.h"
 #include "browser/aggregateview.h"
 #include "browser/browserwindow.h"
+#include "cmdline.h"
 #include "datasetmodel.h"
 #include "mainwindow.h"
 #include "result.h"
 #include "store.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QTableView>
 
 #include <cstdio>
@@ -51,11 +54,18 @@ int main(int argc, char **argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-bench"));
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: bench_browser DATA.sense7\n");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Times the data-set browser, its filters, sorts and aggregate charts, and "
+                       "the studio opening DATA.sense7 (make it with make_dataset)."));
+    parser.addPositionalArgument(QStringLiteral("DATA.sense7"),
+                                 QStringLiteral("The data set to browse."));
+    bench::parseCommandLine(parser, app, 1, 1);
+    const QString path = parser.positionalArguments().constFirst();
+    if (!QFileInfo(path).isFile()) {
+        std::fprintf(stderr, "bench_browser: %s is not a data set file.\n", qPrintable(path));
         return 2;
     }
-    const QString path = QString::fromLocal8Bit(argv[1]);
     QElapsedTimer t;
     {
         auto store = Store::open(path);

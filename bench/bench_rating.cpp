@@ -3,6 +3,7 @@
 // Usage: bench_rating [TURNS] [CHANGES]   (defaults: 50000 turns, 1000 changes)
 
 #include "annotationsession.h"
+#include "cmdline.h"
 #include "ratingpanel.h"
 #include "result.h"
 #include "scaleselector.h"
@@ -11,6 +12,7 @@
 #include "workspace.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QRandomGenerator>
@@ -27,9 +29,21 @@ int main(int argc, char *argv[])
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const QStringList args = QCoreApplication::arguments();
-    const int turnCount = args.size() > 1 ? args[1].toInt() : 50000;
-    const int changes = args.size() > 2 ? args[2].toInt() : 1000;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Measures the latency from a rating change to its committed row, through "
+                       "the store and from a key press in the studio, on a data set built in a "
+                       "temporary folder."));
+    parser.addPositionalArgument(QStringLiteral("TURNS"),
+                                 QStringLiteral("Turns in the data set (default 50000)."),
+                                 QStringLiteral("[TURNS]"));
+    parser.addPositionalArgument(QStringLiteral("CHANGES"),
+                                 QStringLiteral("Rating changes to time (default 1000)."),
+                                 QStringLiteral("[CHANGES]"));
+    bench::parseCommandLine(parser, app, 0, 2);
+    const QStringList args = parser.positionalArguments();
+    const int turnCount = args.size() > 0 ? bench::positiveNumber(args[0], "TURNS") : 50000;
+    const int changes = args.size() > 1 ? bench::positiveNumber(args[1], "CHANGES") : 1000;
     const int turnsPerConversation = 20;
 
     QTemporaryDir dir;

@@ -36,12 +36,19 @@ def fresh(path):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("build")
-    parser.add_argument("--conversations", type=int, default=20000)
-    parser.add_argument("--data", default=None)
-    parser.add_argument("--runs", type=int, default=5)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\nUsage:")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("build", help="the build folder (with app/cli/sense7)")
+    parser.add_argument("--conversations", type=int, default=20000,
+                        help="conversations in the generated export (default 20000)")
+    parser.add_argument("--data", default=None,
+                        help="where the export and the data sets go (default BUILD/bench-data)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each importer (default 5)")
     args = parser.parse_args()
+    if args.conversations < 1 or args.runs < 1:
+        parser.error("--conversations and --runs must be at least 1")
+    if not os.path.isdir(args.build):
+        parser.error(f"{args.build} is not a folder")
     global ARGS
     ARGS = args
     data = args.data or os.path.join(args.build, "bench-data")

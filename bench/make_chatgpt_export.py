@@ -92,11 +92,15 @@ def conversation(rng, index, turns_wanted, kept):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("n", type=int)
-    parser.add_argument("out")
-    parser.add_argument("--csv")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\nUsage:")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("n", type=int, help="how many conversations")
+    parser.add_argument("out", help="the export to write (conversations.json)")
+    parser.add_argument("--csv", metavar="TURNS.csv",
+                        help="also write the kept-path turns as CSV, for the sqlite3 floor")
     args = parser.parse_args()
+    if args.n < 1:
+        parser.error(f"n must be at least 1, not {args.n}")
     rng = random.Random(20250917)
     kept = []
     writer = None

@@ -9,11 +9,13 @@
 // schema, triggers and constraints apply); the rating journal is left empty, as after a merge of
 // bundles that carried ratings without their history.
 
+#include "cmdline.h"
 #include "store.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 
 #include <cstdio>
@@ -51,21 +53,27 @@ QByteArray sentence(QRandomGenerator &random, int length)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const QStringList args = app.arguments();
-    if (args.size() < 2) {
-        std::fprintf(stderr, "usage: make_dataset OUT.sense7 [--conversations N] [--replies N]\n");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Writes a large, deterministic study data set for the browser benchmark."));
+    parser.addPositionalArgument(QStringLiteral("OUT.sense7"),
+                                 QStringLiteral("The data set to write; it must not exist."));
+    parser.addOption({QStringLiteral("conversations"),
+                      QStringLiteral("How many conversations (default 50000)."),
+                      QStringLiteral("N"), QStringLiteral("50000")});
+    parser.addOption({QStringLiteral("replies"),
+                      QStringLiteral("Assistant replies a conversation (default 20)."),
+                      QStringLiteral("N"), QStringLiteral("20")});
+    bench::parseCommandLine(parser, app, 1, 1);
+    const QString out = parser.positionalArguments().constFirst();
+    const int conversations =
+        bench::positiveNumber(parser.value(QStringLiteral("conversations")), "--conversations");
+    const int replies = bench::positiveNumber(parser.value(QStringLiteral("replies")), "--replies");
+    if (QFileInfo::exists(out)) {
+        std::fprintf(stderr, "make_dataset: %s exists already; remove it or choose another name.\n",
+                     qPrintable(out));
         return 2;
     }
-    const QString out = args.at(1);
-    int conversations = 50000;
-    int replies = 20;
-    for (int i = 2; i + 1 < args.size(); i += 2) {
-        if (args[i] == QLatin1String("--conversations"))
-            conversations = args[i + 1].toInt();
-        else if (args[i] == QLatin1String("--replies"))
-            replies = args[i + 1].toInt();
-    }
-    QFile::remove(out);
     QElapsedTimer timer;
     timer.start();
     auto store = Store::create(out);

@@ -5,9 +5,9 @@ SQLite in one transaction. The comparison point of the import benchmark.
 
 Usage: python_import.py conversations.json OUT.sqlite
 """
+import argparse
 import json
 import sqlite3
-import sys
 
 
 def text_of(message):
@@ -18,7 +18,12 @@ def text_of(message):
 
 
 def main():
-    export, out = sys.argv[1], sys.argv[2]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\nUsage:")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("export", help="the ChatGPT export's conversations.json")
+    parser.add_argument("out", help="the SQLite file to write the turns into")
+    args = parser.parse_args()
+    export, out = args.export, args.out
     with open(export, encoding="utf-8") as f:
         conversations = json.load(f)
     db = sqlite3.connect(out)

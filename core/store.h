@@ -97,6 +97,7 @@ public:
     qint64 addParticipant(const QString &code, const QJsonObject &profile = {});
     qint64 participantId(const QString &code) const; // 0 when unknown
     void setParticipantProfile(qint64 participantId, const QJsonObject &profile);
+    /** Installs \a instrument; one installed already (same key) gains the dimensions it lacks. */
     qint64 installInstrument(const Instrument &instrument);
     qint64 annotatorId(const QString &code, AnnotatorKind kind); // created when missing
     /** Adds a conversation and its turns; fills in the content hash when empty. */

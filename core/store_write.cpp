@@ -4,6 +4,7 @@
 #include "store.h"
 
 #include <QJsonDocument>
+#include <QSet>
 #include <QStringEncoder>
 
 namespace sense7 {
@@ -147,27 +148,43 @@ void Store::setParticipantProfile(qint64 participantId, const QJsonObject &profi
 qint64 Store::installInstrument(const Instrument &instrument)
 {
     return transaction([&] {
+        qint64 instrumentId = 0;
+        QSet<QString> present; // the dimensions an installed instrument has already
+        int position = 0;
         {
             sql::Statement existing(*m_db, "SELECT id FROM instrument WHERE key = ?");
             existing.bind(1, instrument.key);
             if (existing.next())
-                return existing.int64(0);
+                instrumentId = existing.int64(0);
         }
-        sql::Statement insert(*m_db,
-                              "INSERT INTO instrument(key, name, version, definition) "
-                              "VALUES (?, ?, ?, ?)");
-        insert.bind(1, instrument.key)
-            .bind(2, instrument.name)
-            .bind(3, instrument.version)
-            .bind(4, instrument.definition.isEmpty() ? QByteArray("{}") : instrument.definition)
-            .run();
-        const qint64 instrumentId = m_db->lastInsertId();
+        if (instrumentId != 0) {
+            // Installed already, perhaps from an older version: its dimensions stay as they are
+            // and the ones it lacks are added after them.
+            sql::Statement dims(*m_db,
+                                "SELECT key, position FROM dimension WHERE instrument_id = ?");
+            dims.bind(1, instrumentId);
+            while (dims.next()) {
+                present.insert(dims.text(0));
+                position = std::max(position, dims.integer(1) + 1);
+            }
+        } else {
+            sql::Statement insert(*m_db,
+                                  "INSERT INTO instrument(key, name, version, definition) "
+                                  "VALUES (?, ?, ?, ?)");
+            insert.bind(1, instrument.key)
+                .bind(2, instrument.name)
+                .bind(3, instrument.version)
+                .bind(4, instrument.definition.isEmpty() ? QByteArray("{}") : instrument.definition)
+                .run();
+            instrumentId = m_db->lastInsertId();
+        }
         sql::Statement dimension(
             *m_db,
             "INSERT INTO dimension(instrument_id, key, name, description, scale_min, "
             "scale_max, anchors, level, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        int position = 0;
         for (const Dimension &d : instrument.dimensions) {
+            if (present.contains(d.key))
+                continue;
             QJsonObject anchors;
             for (auto it = d.anchors.begin(); it != d.anchors.end(); ++it)
                 anchors.insert(QString::number(it.key()), it.value());

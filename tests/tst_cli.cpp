@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace sense7;
@@ -50,6 +51,7 @@ private slots:
     void infoRefusesJunk();
     void importsFilesOneTransactionEach();
     void usageErrors();
+    void importRefusesPipesAndDevices();
     void evaluatesImportedPredictions();
     void importRatingsReportsConflicts();
     void evaluateJsonMatchesTheLibrary();
@@ -221,6 +223,34 @@ void TestCli::importsFilesOneTransactionEach()
                    QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("word")});
     QCOMPARE(wrong.exitCode, 1);
     QVERIFY(wrong.err.contains(QStringLiteral("\"word\" is not a format")));
+}
+
+void TestCli::importRefusesPipesAndDevices()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    const QString fifo = dir.filePath(QStringLiteral("conversations.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QStringList &extra :
+         {QStringList(), QStringList {QStringLiteral("--format"), QStringLiteral("chatgpt")}}) {
+        QProcess process;
+        process.start(QStringLiteral(SENSE7_CLI),
+                      QStringList {QStringLiteral("import"), fifo, QStringLiteral("/dev/zero"),
+                                   QStringLiteral("--db"), db}
+                          + extra);
+        if (!process.waitForFinished(10000)) {
+            process.kill();
+            process.waitForFinished();
+            QFAIL("sense7 import hangs on a named pipe or a device");
+        }
+        QCOMPARE(process.exitCode(), 1);
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(err.contains(fifo + QStringLiteral(" is not a regular file")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("/dev/zero is not a regular file")), qPrintable(err));
+    }
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    QCOMPARE(store->info().conversations, 0);
 }
 
 void TestCli::usageErrors()

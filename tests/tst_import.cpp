@@ -2,6 +2,7 @@
 #include "import/csvreader.h"
 #include "import/importer.h"
 #include "store.h"
+#include "taxonomy.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -12,6 +13,12 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <fcntl.h>
+#include <future>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace sense7;
 
@@ -103,7 +110,9 @@ private slots:
     void openAiJsonl();
     void csvLongFormat();
     void ratingsAttachToTurns();
+    void csvWithCarriageReturnLines();
     void esconvFeedbackAndSurvey();
+    void esconvIntoOlderInstrument();
     void bundle();
     void detectsFormatFromContent_data();
     void detectsFormatFromContent();
@@ -112,6 +121,7 @@ private slots:
     void brokenFilesChangeNothing_data();
     void brokenFilesChangeNothing();
     void cancelChangesNothing();
+    void nonRegularFilesAreRefused();
     void participantAndAgentOptions();
     void ratingsKeepWhatTheDataSetHas();
     void reimportedRatingsAreUnchanged();
@@ -310,14 +320,88 @@ void TestImport::ratingsAttachToTurns()
     QVERIFY(store->turnId(c1, 3) > 0);
 }
 
+void TestImport::csvWithCarriageReturnLines()
+{
+    // Old Mac spreadsheets end lines in CR alone: the same files, told apart and read alike.
+    QTemporaryDir dir;
+    const auto macCopy = [&](const QString &name) {
+        QByteArray data = test::readFile(fixture(name));
+        data.replace("\r\n", "\r").replace('\n', '\r');
+        QVERIFY(!data.contains('\n'));
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(data) == data.size());
+    };
+    for (const char *name : {"conversations.csv", "conversations.tsv", "ratings.csv"})
+        macCopy(QString::fromLatin1(name));
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    const import::Summary s =
+        importer.importFile(dir.filePath(QStringLiteral("conversations.csv")));
+    QCOMPARE(s.format, QStringLiteral("csv"));
+    QCOMPARE(s.imported, 2);
+    QCOMPARE(s.turns, 6);
+    const QVector<Turn> c1 = store->turns(store->findConversation(QStringLiteral("c1")));
+    QCOMPARE(c1.size(), 4);
+    // A line break inside quotes is a line break, as in the original.
+    QCOMPARE(c1[1].text,
+             QStringLiteral("Be honest and brief:\nSay you are sorry, give the reason,\nand "
+                            "suggest another date."));
+    QCOMPARE(c1[3].text, QStringLiteral("You're welcome, I hope the evening goes well."));
+    const import::Summary tsv =
+        importer.importFile(dir.filePath(QStringLiteral("conversations.tsv")));
+    QCOMPARE(tsv.format, QStringLiteral("csv"));
+    QCOMPARE(tsv.imported, 1);
+    const import::Summary ratings =
+        importer.importFile(dir.filePath(QStringLiteral("ratings.csv")));
+    QCOMPARE(ratings.format, QStringLiteral("ratings-csv"));
+    QCOMPARE(ratings.ratings, 15);
+
+    // The same conversations as the original file's: importing that adds nothing.
+    const import::Summary original = importInto(*store, QStringLiteral("conversations.csv"));
+    QCOMPARE(original.imported, 0);
+    QCOMPARE(original.alreadyPresent, 2);
+
+    // Longer than one read: lines are counted right across reads.
+    QByteArray big = "conversation_id,role,text\r";
+    for (int i = 0; i < 3000; ++i)
+        big += "long," + QByteArray(i % 2 ? "assistant" : "user") + ",message number "
+            + QByteArray::number(i) + " padded to be a little longer\r";
+    big += "long,user\r";
+    QVERIFY(big.size() > 2 * 64 * 1024);
+    QFile file(dir.filePath(QStringLiteral("long.csv")));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(big) == big.size());
+    file.close();
+    try {
+        importer.importFile(file.fileName());
+        QFAIL("a ragged line was imported");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("long.csv: line 3002: 2 fields")),
+                 qPrintable(e.message()));
+    }
+}
+
 void TestImport::esconvFeedbackAndSurvey()
 {
     auto store = Store::create(QStringLiteral(":memory:"));
     const import::Summary s = importInto(*store, QStringLiteral("esconv.json"));
     QCOMPARE(s.format, QStringLiteral("esconv"));
-    QCOMPARE(s.imported, 2);
-    QCOMPARE(s.warnings.size(), 1);
-    QVERIFY(s.warnings.constFirst().contains(QStringLiteral("second feedback")));
+    QCOMPARE(s.imported, 3);
+    // A repeated feedback and an unusable survey score are said, but nothing was skipped.
+    QCOMPARE(s.skipped, 0);
+    QCOMPARE(s.feedbackRepeated, 1);
+    QCOMPARE(s.feedbackSpanning, 3); // two after turns 3-4 of the first, one after 1-3 of the third
+    QCOMPARE(s.warnings.size(), 2);
+    QVERIFY(s.warnings.at(0).contains(QStringLiteral("second feedback")));
+    QVERIFY2(s.warnings.at(1).contains(QStringLiteral("dialogue 3"))
+                 && s.warnings.at(1).contains(QStringLiteral("\"relevance\" 0")),
+             qPrintable(s.warnings.at(1)));
+    QVERIFY2(s.text().contains(QStringLiteral("skipped: 0")), qPrintable(s.text()));
+    QVERIFY2(s.text().contains(QStringLiteral("feedback given twice for one turn: 1, the later "
+                                              "kept")),
+             qPrintable(s.text()));
+    QVERIFY2(s.text().contains(QStringLiteral("supporter messages in a row, attached to the "
+                                              "last of them: 3")),
+             qPrintable(s.text()));
     const auto feedback = store->findDimension(QStringLiteral("esconv/feedback"));
     QVERIFY(feedback);
     QCOMPARE(feedback->level, Level::Turn);
@@ -338,18 +422,62 @@ void TestImport::esconvFeedbackAndSurvey()
     QCOMPARE(turns[4].meta.value(QStringLiteral("feedback_history")).toArray(),
              (QJsonArray {5, 4}));
     QCOMPARE(ratingOf(7), 3);
+    // The feedback after turns 3 and 4 covers both; it is on the last of them.
+    QCOMPARE(turns[4].meta.value(QStringLiteral("feedback_span")).toArray(), (QJsonArray {3, 4}));
+    QVERIFY(!turns[7].meta.contains(QStringLiteral("feedback_span"))); // one supporter message
+    QVERIFY(!turns[3].meta.contains(QStringLiteral("feedback_span")));
     QCOMPARE(turns[1].meta.value(QStringLiteral("strategy")).toString(),
              QStringLiteral("Question"));
-    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_rating"), 8);
+    const QVector<Turn> third = store->turns(store->findConversation(QStringLiteral("3")));
+    QCOMPARE(third.size(), 5);
+    QCOMPARE(third[3].meta.value(QStringLiteral("feedback_span")).toArray(),
+             (QJsonArray {1, 2, 3}));
+
+    // The supporter's survey, by the supporter: an observer, not the seeker.
+    const auto detail = store->findDimension(QStringLiteral("esconv/supporter_relevance"));
+    QVERIFY(detail);
+    QCOMPARE(detail->level, Level::Conversation);
+    const qint64 supporter =
+        store->annotatorId(QStringLiteral("esconv-supporter"), AnnotatorKind::Observer);
+    const auto bySupporter = store->conversationRatings(turns[0].conversationId, supporter);
+    QCOMPARE(bySupporter.size(), 1);
+    QCOMPARE(bySupporter.value(detail->id), std::optional<int>(4));
+    QVERIFY(store->conversationRatings(third[0].conversationId, supporter).isEmpty()); // its 0
+    // 4 seeker scores in each of the three dialogues, and the supporter's one.
+    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_rating"), 13);
     QCOMPARE(count(*store,
                    "SELECT value FROM conversation_rating cr JOIN dimension d ON d.id = "
                    "cr.dimension_id WHERE d.key = 'empathy' ORDER BY conversation_id"),
              5);
-    QCOMPARE(store->participants().size(), 2);
+    QCOMPARE(store->participants().size(), 3);
     QCOMPARE(store->conversation(turns[0].conversationId)
                  ->context.value(QStringLiteral("problem_type"))
                  .toString(),
              QStringLiteral("job crisis"));
+}
+
+void TestImport::esconvIntoOlderInstrument()
+{
+    // A data set that has ESConv's instrument from before the supporter's survey was imported.
+    auto store = Store::create(QStringLiteral(":memory:"));
+    Instrument older = taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json"));
+    const qsizetype before = older.dimensions.size();
+    older.dimensions.removeIf(
+        [](const Dimension &d) { return d.key == QLatin1String("supporter_relevance"); });
+    QCOMPARE(older.dimensions.size(), before - 1);
+    store->installInstrument(older);
+    const qint64 empathy = store->findDimension(QStringLiteral("esconv/empathy"))->id;
+    QVERIFY(!store->findDimension(QStringLiteral("esconv/supporter_relevance")));
+
+    const import::Summary s = importInto(*store, QStringLiteral("esconv.json"));
+    QCOMPARE(s.imported, 3);
+    const auto detail = store->findDimension(QStringLiteral("esconv/supporter_relevance"));
+    QVERIFY(detail);
+    QCOMPARE(store->findDimension(QStringLiteral("esconv/empathy"))->id, empathy); // unchanged
+    QCOMPARE(store->instruments().size(), 2); // SENSE-7 and ESConv, not a second ESConv
+    QCOMPARE(store->instruments().at(1).dimensions.size(), before);
+    QCOMPARE(store->instruments().at(1).dimensions.constLast().key,
+             QStringLiteral("supporter_relevance"));
 }
 
 void TestImport::bundle()
@@ -495,6 +623,55 @@ void TestImport::brokenFilesChangeNothing()
     QCOMPARE(test::logicalDump(*store), before);
     QCOMPARE(store->info().toJson(), infoBefore);
     QVERIFY(!store->connection().inTransaction());
+}
+
+void TestImport::nonRegularFilesAreRefused()
+{
+    // A named pipe would block the import until something wrote to it; a folder or a device is
+    // no file to read either. Each is refused at once, naming it, detected format or not.
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("export.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QDir(dir.path()).mkdir(QStringLiteral("folder.json"));
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    const QString before = test::logicalDump(*store);
+    const QList<std::pair<QString, QString>> cases {
+        {fifo, QStringLiteral("is not a regular file")},
+        {dir.filePath(QStringLiteral("folder.json")), QStringLiteral("is a folder")},
+        {QStringLiteral("/dev/zero"), QStringLiteral("is not a regular file")},
+        {QStringLiteral("/dev/null"), QStringLiteral("is not a regular file")}};
+    for (const auto &[path, expected] : cases) {
+        for (const QString &format : {QString(), QStringLiteral("chatgpt")}) {
+            import::Options options;
+            options.format = format;
+            // On a thread with a deadline, so that a regression fails instead of hanging.
+            std::promise<QString> promise;
+            std::future<QString> outcome = promise.get_future();
+            std::thread worker([&] {
+                try {
+                    import::Importer importer(*store);
+                    importer.importFile(path, options);
+                    promise.set_value(QStringLiteral("imported"));
+                } catch (const Error &e) {
+                    promise.set_value(e.message());
+                }
+            });
+            if (outcome.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+                if (path == fifo) { // let the blocked reader go: a writer opens and closes
+                    const int fd = ::open(QFile::encodeName(fifo).constData(), O_RDWR);
+                    ::close(fd);
+                    worker.join();
+                    QFAIL(qPrintable(QStringLiteral("the import of %1 hangs").arg(path)));
+                }
+                // A device read for ever: the thread cannot be stopped, so neither can the test.
+                qFatal("the import of %s hangs", qPrintable(path));
+            }
+            worker.join();
+            const QString message = outcome.get();
+            QVERIFY2(message.contains(path + QLatin1Char(' ') + expected), qPrintable(message));
+        }
+    }
+    QCOMPARE(test::logicalDump(*store), before);
 }
 
 void TestImport::cancelChangesNothing()

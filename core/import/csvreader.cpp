@@ -13,14 +13,47 @@ CsvReader::CsvReader(QIODevice &device, QString source, char separator)
     , m_separator(separator)
 { }
 
-char CsvReader::guessSeparator(const QByteArray &firstLine)
+qsizetype CsvReader::firstLineLength(const QByteArray &head)
 {
+    for (qsizetype i = 0; i < head.size(); ++i) {
+        if (head.at(i) == '\n' || head.at(i) == '\r')
+            return i;
+    }
+    return head.size();
+}
+
+char CsvReader::guessSeparator(const QByteArray &head)
+{
+    const QByteArrayView firstLine = QByteArrayView(head).first(firstLineLength(head));
     return firstLine.count('\t') > firstLine.count(',') ? '\t' : ',';
 }
 
 bool CsvReader::readLine(QByteArray &line)
 {
-    line = m_device.readLine();
+    if (m_first) {
+        // A lone CR ending the first line means the file's lines all end that way.
+        const QByteArray head = m_device.peek(64 * 1024);
+        const qsizetype end = firstLineLength(head);
+        m_crOnly = end + 1 < head.size() && head.at(end) == '\r' && head.at(end + 1) != '\n';
+    }
+    if (!m_crOnly) {
+        line = m_device.readLine();
+    } else {
+        // QIODevice::readLine() ends lines at LF only: split at CR here.
+        qsizetype cr = m_buffer.indexOf('\r', m_at);
+        while (cr < 0) {
+            const QByteArray more = m_device.read(64 * 1024);
+            if (more.isEmpty())
+                break;
+            m_buffer.remove(0, m_at);
+            m_at = 0;
+            m_buffer += more;
+            cr = m_buffer.indexOf('\r');
+        }
+        const qsizetype end = cr < 0 ? m_buffer.size() : cr + 1;
+        line = m_buffer.mid(m_at, end - m_at);
+        m_at = end;
+    }
     if (line.isEmpty())
         return false;
     ++m_line;
@@ -68,6 +101,8 @@ bool CsvReader::next(QStringList &fields)
                     } else {
                         quoted = false;
                     }
+                } else if (c == '\r' && m_crOnly && i + 1 == line.size()) {
+                    field += '\n'; // a line break inside quotes, the old Mac way
                 } else {
                     field += c;
                 }
@@ -79,7 +114,8 @@ bool CsvReader::next(QStringList &fields)
                 wasQuoted = true;
             } else if (c == m_separator) {
                 finishField();
-            } else if (c == '\n' || (c == '\r' && i + 1 < line.size() && line.at(i + 1) == '\n')) {
+            } else if (c == '\n'
+                       || (c == '\r' && (i + 1 == line.size() || line.at(i + 1) == '\n'))) {
                 break;
             } else if (c == '"') {
                 throw Error(tr("%1: line %2: a quote inside an unquoted field; quote the whole "

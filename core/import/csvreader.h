@@ -11,8 +11,9 @@ namespace sense7::import {
 
 /**
  * RFC 4180 records from a device, streamed: quoted fields with doubled quotes, line breaks
- * inside quotes, CRLF or LF, an optional UTF-8 byte order mark, and a chosen separator (',' or
- * tab). Invalid UTF-8 and unterminated quotes are errors that name the line.
+ * inside quotes, CRLF, LF or CR (old Mac spreadsheets; told from the first line break), an
+ * optional UTF-8 byte order mark, and a chosen separator (',' or tab). Invalid UTF-8 and
+ * unterminated quotes are errors that name the line.
  */
 class CsvReader
 {
@@ -27,8 +28,10 @@ public:
     qint64 line() const { return m_recordLine; }
     qint64 bytesRead() const { return m_bytes; }
 
-    /** ',' or '\t', whichever the header line uses more. */
-    static char guessSeparator(const QByteArray &firstLine);
+    /** ',' or '\t', whichever the header line (the first line of \a head) uses more. */
+    static char guessSeparator(const QByteArray &head);
+    /** The length of the first line of \a head, without its line break (CR, LF or CRLF). */
+    static qsizetype firstLineLength(const QByteArray &head);
 
 private:
     bool readLine(QByteArray &line);
@@ -40,6 +43,9 @@ private:
     qint64 m_recordLine = 0;
     qint64 m_bytes = 0;
     bool m_first = true;
+    bool m_crOnly = false; // lines end in a lone CR
+    QByteArray m_buffer; // read ahead, for lines that end in CR
+    qsizetype m_at = 0; // the start of the next line in m_buffer
 };
 
 } // namespace sense7::import

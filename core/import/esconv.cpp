@@ -3,7 +3,11 @@
 // dialogue has a "survey_score" with per-conversation empathy, relevance and emotion intensity.
 // Feedback becomes the turn-level esconv/feedback rating of the supporter turn it follows; when
 // two feedback ratings land on the same supporter turn, the later one is kept and every value
-// stays in that turn's meta ("feedback_history"), with a warning.
+// stays in that turn's meta ("feedback_history"), with a warning. Feedback that follows two or
+// more supporter messages in a row is attached to the last of them, and that turn's meta
+// ("feedback_span") lists the indexes of all of them. The supporter's survey (its "relevance":
+// how far the seeker went into detail) becomes esconv/supporter_relevance, rated by the observer
+// "esconv-supporter".
 
 #include "imported.h"
 #include "readers.h"
@@ -36,6 +40,15 @@ std::optional<int> score(const Json &value, const QString &where, const char *na
         throw Error(tr("%1: \"%2\" must be a score from 1 to 5, not %3.")
                         .arg(where, QString::fromLatin1(name), qs(value.dump())));
     return n;
+}
+
+/** True for a score of 0 given as a number or a numeric string. */
+bool isZero(const Json &value)
+{
+    if (value.is_number_integer())
+        return value.get<int>() == 0;
+    bool ok = false;
+    return value.is_string() && qs(value.get<std::string>()).trimmed().toInt(&ok) == 0 && ok;
 }
 } // namespace
 
@@ -73,6 +86,7 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                     QStringLiteral(" (%1)").arg(stringAt(entry, "emotion_type"));
 
             int lastSupporter = -1;
+            QJsonArray run; // the last supporter messages in a row, as turn indexes
             QHash<int, QJsonArray> history;
             int position = 0;
             for (const Json &utterance : dialog) {
@@ -104,12 +118,17 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                     } else {
                         QJsonArray &values = history[lastSupporter];
                         values.append(*feedback);
+                        if (run.size() > 1) {
+                            ++c.feedbackSpanning;
+                            c.turns[lastSupporter].meta.insert(QStringLiteral("feedback_span"),
+                                                               run);
+                        }
                         if (values.size() > 1) {
-                            sink.warning(
-                                tr("%1: a second feedback for the same supporter turn; the "
-                                   "later one (%2) is kept.")
-                                    .arg(at)
-                                    .arg(*feedback));
+                            ++c.feedbackRepeated;
+                            c.notices << tr("%1: a second feedback for the same supporter turn; "
+                                            "the later one (%2) is kept.")
+                                             .arg(at)
+                                             .arg(*feedback);
                             for (ImportedRating &r : c.ratings) {
                                 if (r.turnIndex == lastSupporter)
                                     r.value = *feedback;
@@ -123,8 +142,12 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                         }
                     }
                 }
-                if (*role == Role::Assistant)
+                if (*role == Role::Assistant) {
+                    if (lastSupporter != int(c.turns.size()) - 1)
+                        run = QJsonArray();
                     lastSupporter = int(c.turns.size());
+                    run.append(lastSupporter);
+                }
                 c.turns.append(std::move(turn));
             }
             for (auto it = history.begin(); it != history.end(); ++it) {
@@ -135,7 +158,8 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                 sink.warning(tr("%1 has no utterances and was skipped.").arg(where));
                 return;
             }
-            const Json &seeker = child(child(entry, "survey_score"), "seeker");
+            const Json &survey = child(entry, "survey_score");
+            const Json &seeker = child(survey, "seeker");
             for (const char *key :
                  {"empathy", "relevance", "initial_emotion_intensity", "final_emotion_intensity"}) {
                 if (const auto value = score(child(seeker, key), where, key)) {
@@ -144,6 +168,23 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                     r.value = value;
                     c.ratings.append(r);
                 }
+            }
+            // The supporter's survey: how far the seeker went into detail. A 0 there, which ESConv
+            // has in places, is no point of its 1-5 scale: said, and not imported.
+            const Json &supporterRelevance = child(child(survey, "supporter"), "relevance");
+            if (isZero(supporterRelevance)) {
+                c.notices << tr("%1: the supporter's survey gives \"relevance\" 0, which is not "
+                                "on its 1-5 scale; it was not imported.")
+                                 .arg(where);
+            } else if (const auto value =
+                           score(supporterRelevance, tr("%1, the supporter's survey").arg(where),
+                                 "relevance")) {
+                ImportedRating r;
+                r.dimension = QStringLiteral("esconv/supporter_relevance");
+                r.annotator = QStringLiteral("esconv-supporter");
+                r.kind = AnnotatorKind::Observer;
+                r.value = value;
+                c.ratings.append(r);
             }
             sink.conversation(std::move(c));
         });

@@ -1,3 +1,4 @@
+#include "csvreader.h"
 #include "importer.h"
 #include "input.h"
 
@@ -47,8 +48,9 @@ QString detectFromHead(QByteArray head)
             return QStringLiteral("openai-jsonl");
         return {};
     }
-    // A table: look at the header line.
-    const QString header = QString::fromUtf8(trimmed.left(trimmed.indexOf('\n'))).toLower();
+    // A table: look at the header line (which may end in CR: old Mac spreadsheets).
+    const QString header =
+        QString::fromUtf8(trimmed.left(CsvReader::firstLineLength(trimmed))).toLower();
     const QStringList columns = header.split(QRegularExpression(QStringLiteral("[,\\t]")));
     QStringList names;
     for (QString c : columns)

@@ -5,6 +5,7 @@
 #include "types.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include <memory>
@@ -54,6 +55,10 @@ struct ImportedConversation
     QVector<ImportedNote> notes;
     /** Instruments the ratings need; installed when the data set lacks them. */
     std::shared_ptr<const QVector<Instrument>> instruments;
+    /** What the reader changed or left out here, said without the conversation being skipped. */
+    QStringList notices;
+    int feedbackRepeated = 0; // ESConv: feedback given twice for one turn; the later is kept
+    int feedbackSpanning = 0; // ESConv: feedback after several supporter messages in a row
 };
 
 /** A row of a ratings file: a rating for a turn already in the data set. */

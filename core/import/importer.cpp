@@ -149,6 +149,13 @@ QString Summary::text() const
                     .arg(otherKept);
     if (otherReplaced > 0)
         line += Importer::tr("; flags and notes replaced: %1").arg(otherReplaced);
+    if (feedbackRepeated > 0)
+        line += Importer::tr("; feedback given twice for one turn: %1, the later kept")
+                    .arg(feedbackRepeated);
+    if (feedbackSpanning > 0)
+        line += Importer::tr("; feedback after several supporter messages in a row, attached to "
+                             "the last of them: %1")
+                    .arg(feedbackSpanning);
     return line + QLatin1Char('.');
 }
 
@@ -412,6 +419,9 @@ const Dimension &Writer::dimension(const QString &key, const QString &where)
 void Writer::write(ImportedConversation &c)
 {
     Conversation &conv = c.conversation;
+    m_summary.warnings << c.notices;
+    m_summary.feedbackRepeated += c.feedbackRepeated;
+    m_summary.feedbackSpanning += c.feedbackSpanning;
     installInstruments(c);
     if (m_store.hasContentHash(conv.contentHash)) {
         ++m_summary.alreadyPresent;

@@ -81,6 +81,8 @@ struct Summary
     int conflicts = 0; // disagreements of any kind (ratings, flags, notes, context)
     OnConflict onConflict = OnConflict::Keep; // what was done with them
     QVector<Conflict> conflictList; // every disagreement, in file order
+    int feedbackRepeated = 0; // ESConv feedback given twice for one turn: the later is kept
+    int feedbackSpanning = 0; // ESConv feedback after two or more supporter messages in a row
     QStringList warnings;
 
     QString text() const; // one line for people

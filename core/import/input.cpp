@@ -19,21 +19,40 @@ Input::~Input()
 Input openInput(const QString &path)
 {
     Input input;
-    input.name = QFileInfo(path).fileName();
-    auto file = std::make_unique<QFile>(path);
-    if (!file->open(QIODevice::ReadOnly))
-        throw Error(Importer::tr("Cannot read %1: %2").arg(path, file->errorString()));
-    const QByteArray magic = file->peek(4);
-    if (magic.startsWith("\xFF\xFE") || magic.startsWith("\xFE\xFF"))
-        throw Error(Importer::tr("%1 is UTF-16 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 "
+    const QFileInfo file(path);
+    input.name = file.fileName();
+    // Only a regular file: opening a named pipe waits for a writer, and a device or a socket
+    // never ends, so either would hang the import.
+    if (file.isDir())
+        throw Error(Importer::tr("%1 is a folder, not a file: choose the files in it.").arg(path));
+    if (file.exists() && !file.isFile())
+        throw Error(Importer::tr("%1 is not a regular file (it is a named pipe, a socket or a "
+                                 "device): save the data to a file and import that.")
+                        .arg(path));
+    auto device = std::make_unique<QFile>(path);
+    if (!device->open(QIODevice::ReadOnly))
+        throw Error(Importer::tr("Cannot read %1: %2").arg(path, device->errorString()));
+    const QByteArray magic = device->peek(4);
+    // UTF-32 LE's byte order mark starts with UTF-16 LE's: look for the longer one first.
+    const char *wide = nullptr;
+    if (magic == QByteArray("\xFF\xFE\x00\x00", 4))
+        wide = "UTF-32 LE";
+    else if (magic == QByteArray("\x00\x00\xFE\xFF", 4))
+        wide = "UTF-32 BE";
+    else if (magic.startsWith("\xFF\xFE"))
+        wide = "UTF-16 LE";
+    else if (magic.startsWith("\xFE\xFF"))
+        wide = "UTF-16 BE";
+    if (wide)
+        throw Error(Importer::tr("%1 is %2 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 "
                                  "and import it again.")
-                        .arg(input.name));
+                        .arg(input.name, QLatin1String(wide)));
     if (magic != QByteArray("PK\x03\x04", 4)) {
-        input.size = file->size();
-        input.device = std::move(file);
+        input.size = device->size();
+        input.device = std::move(device);
         return input;
     }
-    file.reset();
+    device.reset();
 
     input.zip = std::make_shared<QuaZip>(path);
     if (!input.zip->open(QuaZip::mdUnzip))
