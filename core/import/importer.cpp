@@ -203,9 +203,11 @@ qint64 Writer::participant(const ImportedConversation &c)
     }
     if (const auto it = m_participants.find(code); it != m_participants.end())
         return *it;
-    qint64 id = m_store.participantId(code);
+    // By code or pseudonym: a participant who arrived anonymised is found by their plain data.
+    const QString pseudonym = m_options.participant.isEmpty() ? c.participantPseudonym : QString();
+    qint64 id = m_store.findParticipant(code, pseudonym);
     if (id == 0)
-        id = m_store.addParticipant(code, c.participantProfile);
+        id = m_store.addParticipant(code, c.participantProfile, pseudonym);
     m_participants.insert(code, id);
     return id;
 }
@@ -234,9 +236,11 @@ void Writer::write(ImportedConversation &c)
 {
     Conversation &conv = c.conversation;
     installInstruments(c);
-    if (m_store.hasContentHash(conv.contentHash)) {
+    // In either form: plain, or anonymised (identity.h).
+    if (const qint64 existing =
+            m_store.conversationWithHash(conv.contentHash, conv.anonymisedHash)) {
         ++m_summary.alreadyPresent;
-        merge(c, m_store.findConversation(conv.contentHash));
+        merge(c, existing);
         return;
     }
     conv.participantId = participant(c);
