@@ -25,6 +25,7 @@ private Q_SLOTS:
     void plainThenAnonymised();
     void anonymisedThenPlain();
     void participantFoundByEitherName();
+    void unlinkedParticipantIsReported();
     void ratingsCsvKeyedEitherWay();
     void anonymisedStudySharedAgainKeepsItsNames();
     void anonymisedBundleCarriesNoPlainIdentity();
@@ -171,6 +172,7 @@ void TestIdentity::participantFoundByEitherName()
         const import::Summary summary = importInto(*store, bundle(QStringLiteral("P01"), false));
         QCOMPARE(summary.imported, 2);
         QCOMPARE(summary.alreadyPresent, 3);
+        QVERIFY2(summary.warnings.isEmpty(), qPrintable(summary.warnings.join(u'\n')));
         const auto people = store->participants();
         QCOMPARE(people.size(), 1);
         QCOMPARE(people.first().code, exporter::pseudonym(*m_demo, 1));
@@ -188,6 +190,46 @@ void TestIdentity::participantFoundByEitherName()
         QCOMPARE(store->info().conversations, 5);
         QCOMPARE(store->info().ratings, 522);
     }
+}
+
+void TestIdentity::unlinkedParticipantIsReported()
+{
+    // A plain bundle that does not name the pseudonym (as bundles written before did not): its
+    // participant cannot be told to be the anonymised one, and the import says so.
+    auto store = study(QStringLiteral("unlinked.sense7"),
+                       {bundle(QStringLiteral("P01"), true, QDate(2025, 3, 11))});
+    QJsonObject json =
+        QJsonDocument::fromJson(test::readFile(bundle(QStringLiteral("P01"), false))).object();
+    QJsonArray people = json.value(QStringLiteral("participants")).toArray();
+    QJsonObject person = people.first().toObject();
+    QVERIFY(person.contains(QStringLiteral("pseudonym")));
+    person.remove(QStringLiteral("pseudonym"));
+    people.replace(0, person);
+    json.insert(QStringLiteral("participants"), people);
+    const QString old = m_dir.filePath(QStringLiteral("no-pseudonym.json"));
+    test::writeFile(old, QJsonDocument(json).toJson());
+
+    const import::Summary summary = importInto(*store, old);
+    QCOMPARE(summary.imported, 2);
+    QCOMPARE(summary.alreadyPresent, 3);
+    QCOMPARE(store->info().participants, 2);
+    QCOMPARE(summary.warnings.size(), 1);
+    const QString pseudonym = exporter::pseudonym(*m_demo, 1);
+    QVERIFY2(summary.warnings.first().contains(QStringLiteral("\"P01\""))
+                 && summary.warnings.first().contains(pseudonym)
+                 && summary.warnings.first().contains(QStringLiteral("no-pseudonym.json")),
+             qPrintable(summary.warnings.first()));
+
+    // Told whose they are, the same file joins them.
+    auto again = study(QStringLiteral("unlinked-again.sense7"),
+                       {bundle(QStringLiteral("P01"), true, QDate(2025, 3, 11))});
+    import::Importer importer(*again);
+    import::Options options;
+    options.participant = pseudonym;
+    const import::Summary joined = importer.importFile(old, options);
+    QCOMPARE(joined.imported, 2);
+    QVERIFY(joined.warnings.isEmpty());
+    QCOMPARE(again->info().participants, 1);
 }
 
 void TestIdentity::ratingsCsvKeyedEitherWay()

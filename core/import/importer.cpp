@@ -174,6 +174,8 @@ private:
     void merge(ImportedConversation &c, qint64 existingId);
     void conflict(const QString &message);
     void write(const ExternalRating &r);
+    /** Notes who has \a c's participant's conversations: \a owner, already or \a added now. */
+    void checkParticipant(const ImportedConversation &c, qint64 owner, bool added);
 
     Store &m_store;
     const Options &m_options;
@@ -184,6 +186,10 @@ private:
     QHash<QString, qint64> m_conversations;
     QSet<QString> m_instruments;
     qint64 m_defaultParticipant = 0;
+    // By the file's participant code: who holds their conversations already present, who their
+    // new ones went to; the codes warned about.
+    QHash<QString, qint64> m_heldBy, m_addedTo;
+    QSet<QString> m_warnedAbout;
 };
 
 qint64 Writer::participant(const ImportedConversation &c)
@@ -240,10 +246,13 @@ void Writer::write(ImportedConversation &c)
     if (const qint64 existing =
             m_store.conversationWithHash(conv.contentHash, conv.anonymisedHash)) {
         ++m_summary.alreadyPresent;
+        if (const auto found = m_store.conversation(existing))
+            checkParticipant(c, found->participantId, false);
         merge(c, existing);
         return;
     }
     conv.participantId = participant(c);
+    checkParticipant(c, conv.participantId, true);
     if (!m_options.agent.isEmpty())
         conv.agent = m_options.agent;
     conv.provenance.insert(QStringLiteral("file"), m_summary.file);
@@ -252,6 +261,35 @@ void Writer::write(ImportedConversation &c)
     ++m_summary.imported;
     m_summary.turns += c.encoded.size();
     writeAnnotations(c);
+}
+
+void Writer::checkParticipant(const ImportedConversation &c, qint64 owner, bool added)
+{
+    // The file's participant was not found by name (participant()), yet some of their
+    // conversations are another participant's already: perhaps one person, perhaps two who had
+    // the same conversation. Not guessed; said.
+    if (!m_options.participant.isEmpty() || c.participant.isEmpty())
+        return;
+    QHash<QString, qint64> &seen = added ? m_addedTo : m_heldBy;
+    if (!seen.contains(c.participant))
+        seen.insert(c.participant, owner);
+    const qint64 held = m_heldBy.value(c.participant);
+    const qint64 to = m_addedTo.value(c.participant);
+    if (held == 0 || to == 0 || held == to || m_warnedAbout.contains(c.participant))
+        return;
+    m_warnedAbout.insert(c.participant);
+    QString holder;
+    for (const Participant &p : m_store.participants())
+        if (p.id == held)
+            holder = p.code;
+    m_summary.warnings << Importer::tr(
+                              "%1: participant \"%2\" has conversations that the data set holds "
+                              "under participant \"%3\"; their other conversations were added "
+                              "under \"%2\". The file does not say that the two are one person "
+                              "(it was written by an earlier version, or shared under a code of "
+                              "the participant's choosing). If they are, import the file with "
+                              "\"%3\" as the participant into the data set as it was before.")
+                              .arg(m_summary.file, c.participant, holder);
 }
 
 void Writer::installInstruments(const ImportedConversation &c)
