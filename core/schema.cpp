@@ -234,9 +234,9 @@ static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
  * Version 6: the anonymised hash of every conversation. A conversation that arrived from a
  * bundle whose content hash is not the hash of its own text came from an anonymised bundle (only
  * those carry a stand-in, and their text may be redacted): its content hash already is its
- * anonymised one. Every other content hash is derived from. Hashes of another length come from
- * before content hashes were 32 digits: never anonymised ones. A participant all of whose
- * conversations arrived anonymised is known by their code as their pseudonym.
+ * anonymised one. Every other conversation's is derived from its content hash; hashes of
+ * another length date from before content hashes had 32 digits, so never are stand-ins. A
+ * participant all of whose conversations arrived anonymised goes by their code as pseudonym.
  */
 void fillAnonymisedHashes(sql::Connection &db)
 {
