@@ -1,6 +1,8 @@
 #include "schema.h"
 
+#include "identity.h"
 #include "sqlite.h"
+#include "types.h"
 
 #include <QByteArray>
 
@@ -214,10 +216,69 @@ CREATE TRIGGER turn_text_removed AFTER DELETE ON turn
     WHEN old.id <= (SELECT indexed_upto FROM search_state) BEGIN
     INSERT INTO turn_text(turn_text, rowid, text) VALUES('delete', old.id, old.text); END;
 )sql",
+
+    // 6: how a conversation and a participant are known when shared anonymised (identity.h), so
+    // that either form of the same data is recognised. anonymised_hash is filled in by
+    // fillAnonymisedHashes() below; pseudonym only when a bundle brought it.
+    R"sql(
+ALTER TABLE conversation ADD COLUMN anonymised_hash TEXT;
+ALTER TABLE participant ADD COLUMN pseudonym TEXT;
+CREATE INDEX conversation_by_anonymised_hash ON conversation(anonymised_hash);
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
               "one migration per schema version");
+
+/**
+ * Version 6: the anonymised hash of every conversation. A conversation that arrived from a
+ * bundle whose content hash is not the hash of its own text came from an anonymised bundle (only
+ * those carry a stand-in, and their text may be redacted): its content hash already is its
+ * anonymised one. Every other conversation's is derived from its content hash; hashes of
+ * another length date from before content hashes had 32 digits, so never are stand-ins. A
+ * participant all of whose conversations arrived anonymised goes by their code as pseudonym.
+ */
+void fillAnonymisedHashes(sql::Connection &db)
+{
+    sql::Statement conversations(db,
+                                 "SELECT id, content_hash, source_format, "
+                                 "json_extract(provenance, '$.bundle') IS NOT NULL "
+                                 "FROM conversation");
+    sql::Statement turns(db, "SELECT role, text FROM turn WHERE conversation_id = ? ORDER BY idx");
+    sql::Statement update(db, "UPDATE conversation SET anonymised_hash = ? WHERE id = ?");
+    while (conversations.next()) {
+        const QString hash = conversations.text(1);
+        bool arrivedAnonymised = false;
+        if (conversations.integer(3) != 0 && hash.size() == 32) {
+            QVector<Turn> text;
+            turns.bind(1, conversations.int64(0));
+            while (turns.next()) {
+                Turn t;
+                t.role = roleFromKey(turns.text(0)).value_or(Role::User);
+                t.text = turns.text(1);
+                text.append(t);
+            }
+            turns.reset();
+            arrivedAnonymised = contentHash(conversations.text(2), text) != hash;
+        }
+        update.bind(1, arrivedAnonymised ? hash : identity::anonymisedHash(hash))
+            .bind(2, conversations.int64(0))
+            .run();
+        update.reset();
+    }
+    // A participant all of whose conversations arrived anonymised goes by a pseudonym already.
+    db.exec("UPDATE participant SET pseudonym = code WHERE EXISTS "
+            "(SELECT 1 FROM conversation c WHERE c.participant_id = participant.id) "
+            "AND NOT EXISTS (SELECT 1 FROM conversation c WHERE c.participant_id = participant.id "
+            "AND c.content_hash IS NOT c.anonymised_hash)");
+}
+
+/** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
+void (*const afterwards[])(sql::Connection &) = {nullptr, nullptr, nullptr,
+                                                 nullptr, nullptr, fillAnonymisedHashes};
+
+static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
+              "one entry per schema version");
 
 } // namespace
 
@@ -225,8 +286,11 @@ void migrate(sql::Connection &db, int target)
 {
     sql::Transaction tx(db);
     const int from = int(db.pragmaInt("PRAGMA user_version"));
-    for (int version = from + 1; version <= target; ++version)
+    for (int version = from + 1; version <= target; ++version) {
         db.exec(migrations[version - 1]);
+        if (afterwards[version - 1])
+            afterwards[version - 1](db);
+    }
     if (from < target) {
         db.exec(
             QByteArray("PRAGMA application_id = " + QByteArray::number(applicationId)).constData());

@@ -94,8 +94,16 @@ public:
     auto transaction(Work &&work);
 
     // Writing. Each throws Error and writes nothing on failure.
-    qint64 addParticipant(const QString &code, const QJsonObject &profile = {});
+    /** \a pseudonym: theirs when it came with their data (Participant::pseudonym). */
+    qint64 addParticipant(const QString &code, const QJsonObject &profile = {},
+                          const QString &pseudonym = {});
     qint64 participantId(const QString &code) const; // 0 when unknown
+    /**
+     * The participant \a code names, or, failing that, the one known by either name as code or
+     * pseudonym (\a pseudonym: the one their data came with): a participant who arrived
+     * anonymised is found by their plain data's pseudonym and the other way round. 0 when none.
+     */
+    qint64 findParticipant(const QString &code, const QString &pseudonym = {}) const;
     void setParticipantProfile(qint64 participantId, const QJsonObject &profile);
     /** Installs \a instrument; one installed already (same key) gains the dimensions it lacks. */
     qint64 installInstrument(const Instrument &instrument);
@@ -105,6 +113,13 @@ public:
     /** The same for turns encoded beforehand; the content hash must be filled in. */
     qint64 addConversation(const Conversation &conversation, EncodedTurns &turns);
     bool hasContentHash(const QString &hash) const;
+    /**
+     * The conversation \a contentHash identifies in either form (identity.h): stored with that
+     * content hash, or as its anonymised stand-in, or, when \a contentHash is itself a stand-in,
+     * stored plain. \a anonymisedHash: the stand-in when known (empty: derived). 0 when none.
+     */
+    qint64 conversationWithHash(const QString &contentHash,
+                                const QString &anonymisedHash = {}) const;
     void setConversationContext(qint64 conversationId, const QJsonObject &context);
     /** Replaces where a conversation came from (merging adds the sources it arrived from again). */
     void setConversationProvenance(qint64 conversationId, const QJsonObject &provenance);
@@ -175,7 +190,8 @@ public:
     qint64 ratingEventCount() const;
     /**
      * The conversation a stable key names: its numeric id, its source id (the id in the export
-     * it came from) or its content hash (or a prefix of 8 or more characters). 0 when none does.
+     * it came from) or its content hash in either form, plain or anonymised (or a prefix of 8 or
+     * more characters of one). 0 when none does.
      */
     qint64 findConversation(const QString &key) const;
     qint64 turnId(qint64 conversationId, int index) const; // 0 when missing

@@ -1,6 +1,7 @@
 // Store: queries. Nothing here writes.
 
 #include "error.h"
+#include "identity.h"
 #include "store.h"
 
 #include <QJsonArray>
@@ -140,11 +141,11 @@ QVector<Participant> Store::participants() const
 {
     QVector<Participant> result;
     sql::Statement query(*m_db,
-                         "SELECT id, code, profile, created_at FROM participant "
-                         "ORDER BY code");
+                         "SELECT id, code, profile, created_at, coalesce(pseudonym, '') "
+                         "FROM participant ORDER BY code");
     while (query.next()) {
         result.append(Participant {query.int64(0), query.text(1), parseObject(query.text(2)),
-                                   parseTime(query.text(3))});
+                                   parseTime(query.text(3)), query.text(4)});
     }
     return result;
 }
@@ -229,8 +230,8 @@ std::optional<Conversation> Store::conversation(qint64 id) const
     sql::Statement query(*m_db,
                          "SELECT id, participant_id, source_format, "
                          "coalesce(source_id, ''), coalesce(agent, ''), title, "
-                         "coalesce(started_at, ''), context, content_hash, provenance "
-                         "FROM conversation WHERE id = ?");
+                         "coalesce(started_at, ''), context, content_hash, provenance, "
+                         "coalesce(anonymised_hash, '') FROM conversation WHERE id = ?");
     query.bind(1, id);
     if (!query.next())
         return std::nullopt;
@@ -245,6 +246,7 @@ std::optional<Conversation> Store::conversation(qint64 id) const
     c.context = parseObject(query.text(7));
     c.contentHash = query.text(8);
     c.provenance = parseObject(query.text(9));
+    c.anonymisedHash = query.text(10);
     return c;
 }
 
@@ -289,16 +291,57 @@ qint64 Store::findConversation(const QString &key) const
         if (bySource.next())
             return bySource.int64(0);
     }
+    const QString hash = k.toLower();
+    if (hash.size() == 32) {
+        if (const qint64 found = conversationWithHash(hash))
+            return found;
+    }
     if (k.size() >= 8) {
-        sql::Statement byHash(*m_db,
-                              "SELECT id FROM conversation WHERE content_hash >= ? AND "
-                              "content_hash < ? ORDER BY content_hash LIMIT 2");
-        byHash.bind(1, k.toLower()).bind(2, k.toLower() + QChar(0x7f));
-        if (byHash.next()) {
-            const qint64 found = byHash.int64(0);
-            if (!byHash.next()) // an ambiguous prefix names nothing
-                return found;
+        // A prefix of either form; an ambiguous prefix names nothing.
+        QSet<qint64> found;
+        for (const char *sql : {"SELECT id FROM conversation WHERE content_hash >= ? AND "
+                                "content_hash < ? ORDER BY content_hash LIMIT 2",
+                                "SELECT id FROM conversation WHERE anonymised_hash >= ? AND "
+                                "anonymised_hash < ? ORDER BY anonymised_hash LIMIT 2"}) {
+            sql::Statement byHash(*m_db, sql);
+            byHash.bind(1, hash).bind(2, hash + QChar(0x7f));
+            while (byHash.next())
+                found.insert(byHash.int64(0));
         }
+        if (found.size() == 1)
+            return *found.constBegin();
+    }
+    return 0;
+}
+
+qint64 Store::conversationWithHash(const QString &contentHash, const QString &anonymisedHash) const
+{
+    if (contentHash.isEmpty())
+        return 0;
+    // The forms the conversation may have been stored under: as it is, as its anonymised
+    // stand-in, and the stand-in this form would get. Either column may hold any of them.
+    const QString derived = identity::anonymisedHash(contentHash);
+    sql::Statement query(*m_db,
+                         "SELECT id FROM conversation WHERE content_hash IN (?1, ?2, ?3) "
+                         "OR anonymised_hash IN (?1, ?2, ?3) ORDER BY id LIMIT 1");
+    query.bind(1, contentHash)
+        .bind(2, anonymisedHash.isEmpty() ? derived : anonymisedHash)
+        .bind(3, derived);
+    return query.next() ? query.int64(0) : 0;
+}
+
+qint64 Store::findParticipant(const QString &code, const QString &pseudonym) const
+{
+    if (const qint64 id = participantId(code))
+        return id;
+    // By either name: a participant known by their pseudonym, or by their code when the
+    // pseudonym arrives.
+    const QSet<QString> names {code, pseudonym.isEmpty() ? code : pseudonym};
+    for (const Participant &p : participants()) {
+        const QString own =
+            p.pseudonym.isEmpty() ? identity::pseudonym(p.code, p.createdAt) : p.pseudonym;
+        if (names.contains(p.code) || names.contains(own))
+            return p.id;
     }
     return 0;
 }

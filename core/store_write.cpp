@@ -1,6 +1,7 @@
 // Store: the narrow write API. Each method is one transaction (see Store::transaction).
 
 #include "error.h"
+#include "identity.h"
 #include "store.h"
 
 #include <QJsonDocument>
@@ -113,7 +114,8 @@ QString Store::now()
     return timestamp(QDateTime::currentDateTimeUtc());
 }
 
-qint64 Store::addParticipant(const QString &code, const QJsonObject &profile)
+qint64 Store::addParticipant(const QString &code, const QJsonObject &profile,
+                             const QString &pseudonym)
 {
     if (code.trimmed().isEmpty())
         throw Error(tr("A participant needs a code."));
@@ -121,9 +123,13 @@ qint64 Store::addParticipant(const QString &code, const QJsonObject &profile)
         if (participantId(code) != 0)
             throw Error(tr("%1: a participant with the code %2 already exists.").arg(path(), code));
         sql::Statement insert(*m_db,
-                              "INSERT INTO participant(code, profile, created_at) "
-                              "VALUES (?, ?, ?)");
-        insert.bind(1, code).bind(2, toJson(profile)).bind(3, now()).run();
+                              "INSERT INTO participant(code, profile, created_at, pseudonym) "
+                              "VALUES (?, ?, ?, ?)");
+        insert.bind(1, code)
+            .bind(2, toJson(profile))
+            .bind(3, now())
+            .bindNullIfEmpty(4, pseudonym)
+            .run();
         return m_db->lastInsertId();
     });
 }
@@ -276,15 +282,17 @@ qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
 qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
 {
     Q_ASSERT(!c.contentHash.isEmpty());
+    const QString anonymised =
+        c.anonymisedHash.isEmpty() ? identity::anonymisedHash(c.contentHash) : c.anonymisedHash;
     const qint64 id = transaction([&] {
-        if (hasContentHash(c.contentHash))
+        if (conversationWithHash(c.contentHash, anonymised) != 0)
             throw Error(
                 tr("%1: the conversation \"%2\" is already in the data set.").arg(path(), c.title));
         sql::Statement insert(
             *m_db,
             "INSERT INTO conversation(participant_id, source_format, source_id, agent, "
-            "title, started_at, context, content_hash, provenance) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            "title, started_at, context, content_hash, provenance, anonymised_hash) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insert.bind(1, c.participantId)
             .bind(2, c.sourceFormat)
             .bindNullIfEmpty(3, c.sourceId)
@@ -294,6 +302,7 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
             .bind(7, toJson(c.context))
             .bind(8, c.contentHash)
             .bind(9, toJson(c.provenance))
+            .bind(10, anonymised)
             .run();
         const qint64 conversationId = m_db->lastInsertId();
         sql::Statement turn(*m_db,

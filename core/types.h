@@ -35,6 +35,9 @@ struct Participant
     QString code; // a pseudonym, never a name
     QJsonObject profile;
     QDateTime createdAt;
+    /** Their pseudonym when it came with their data (a bundle); empty: derived from code and
+     * createdAt (identity::pseudonym()). */
+    QString pseudonym;
 };
 
 struct Turn
@@ -59,6 +62,9 @@ struct Conversation
     QDateTime startedAt;
     QJsonObject context;
     QString contentHash;
+    /** The stand-in an anonymised bundle carries for contentHash (identity.h); the content hash
+     * itself when the conversation arrived anonymised. Filled in when written when empty. */
+    QString anonymisedHash;
     QJsonObject provenance; // where an imported conversation came from (file, format, bundle)
 };
 

@@ -1,9 +1,9 @@
 #include "writer.h"
 
 #include "forms.h"
+#include "identity.h"
 #include "store.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -26,18 +26,6 @@ QString iso(const QDateTime &when)
 QJsonValue valueJson(const sql::Statement &query, int column)
 {
     return query.isNull(column) ? QJsonValue(QJsonValue::Null) : QJsonValue(query.integer(column));
-}
-
-/** A stand-in hash for an anonymised conversation: the same conversation shared twice gets the
- * same one, so merging finds it, but it does not reveal the original. */
-QString anonymisedHash(const QString &contentHash)
-{
-    return QString::fromLatin1(
-        QCryptographicHash::hash(
-            QByteArray(QByteArray("sense7-anonymised\x1f") + contentHash.toLatin1()),
-            QCryptographicHash::Sha256)
-            .toHex()
-            .left(32));
 }
 
 /** Redacts every string inside \a value; \a dropText empties "text" members as well. */
@@ -68,13 +56,10 @@ QJsonValue redactValue(const QJsonValue &value, const redact::Redactor &redactor
     return value;
 }
 
+/** The participant's pseudonym: the one their data came with, or this data set's for them. */
 QString pseudonymOf(const Participant &p)
 {
-    const QByteArray seed = QByteArray(QByteArray("sense7-pseudonym\x1f") + p.code.toUtf8() + '\x1f'
-                                       + p.createdAt.toString(Qt::ISODateWithMs).toLatin1());
-    return QStringLiteral("P-")
-        + QString::fromLatin1(
-               QCryptographicHash::hash(seed, QCryptographicHash::Sha256).toHex().left(10));
+    return p.pseudonym.isEmpty() ? identity::pseudonym(p.code, p.createdAt) : p.pseudonym;
 }
 
 /** The rows of \a query (turn or NULL, dimension, annotator, kind, value) as bundle ratings. */
@@ -157,17 +142,23 @@ QJsonObject Source::conversation(qint64 id)
     const Conversation &c = *found;
     m_lastParticipant = c.participantId;
     const bool anonymous = m_anonymise.enabled;
-    QJsonObject json {
-        {QStringLiteral("participant"), code(c.participantId)},
-        {QStringLiteral("source_format"), c.sourceFormat},
-        {QStringLiteral("source_id"), c.sourceId},
-        {QStringLiteral("agent"), c.agent},
-        {QStringLiteral("title"), text(c.title, true)},
-        {QStringLiteral("started_at"), iso(c.startedAt)},
-        {QStringLiteral("content_hash"), anonymous ? anonymisedHash(c.contentHash) : c.contentHash},
-        {QStringLiteral("context"), object(c.context, false)}};
-    if (!anonymous && !c.provenance.isEmpty())
-        json.insert(QStringLiteral("provenance"), c.provenance);
+    QJsonObject json {{QStringLiteral("participant"), code(c.participantId)},
+                      {QStringLiteral("source_format"), c.sourceFormat},
+                      {QStringLiteral("source_id"), c.sourceId},
+                      {QStringLiteral("agent"), c.agent},
+                      {QStringLiteral("title"), text(c.title, true)},
+                      {QStringLiteral("started_at"), iso(c.startedAt)},
+                      {QStringLiteral("context"), object(c.context, false)}};
+    // An anonymised conversation carries only the stand-in for its content hash; a plain one
+    // carries both, so that whoever merges either form recognises the other (identity.h).
+    const QString anonymisedHash =
+        c.anonymisedHash.isEmpty() ? identity::anonymisedHash(c.contentHash) : c.anonymisedHash;
+    json.insert(QStringLiteral("content_hash"), anonymous ? anonymisedHash : c.contentHash);
+    if (!anonymous) {
+        json.insert(QStringLiteral("anonymised_hash"), anonymisedHash);
+        if (!c.provenance.isEmpty())
+            json.insert(QStringLiteral("provenance"), c.provenance);
+    }
 
     QJsonArray turns;
     for (const Turn &t : m_store.turns(id)) {
@@ -442,8 +433,13 @@ void writeJson(const Store &store, const QVector<qint64> &ids, const QString &pa
             if (written.contains(code))
                 continue;
             written.insert(code);
-            people.append(QJsonObject {{QStringLiteral("code"), code},
-                                       {QStringLiteral("profile"), source.profile(p)}});
+            QJsonObject person {{QStringLiteral("code"), code},
+                                {QStringLiteral("profile"), source.profile(p)}};
+            // Who they are in their anonymised bundles: only a plain bundle says, and it names
+            // the participant anyway.
+            if (!options.anonymise.enabled)
+                person.insert(QStringLiteral("pseudonym"), pseudonymOf(source.participant(p)));
+            people.append(person);
         }
         const QJsonObject head {
             {QStringLiteral("format"), QStringLiteral("sense7-bundle")},

@@ -2,7 +2,9 @@
 // the instruments it uses). Format, version 1:
 // {"format": "sense7-bundle", "version": 1, "exported_at", "program",
 //  "instruments": [{"key", "definition": {...instrument JSON...}}],
-//  "participants": [{"code", "profile"}],
+//  "anonymised" (optional: true when codes, hashes and text are anonymised),
+//  "participants": [{"code", "profile",
+//                    "pseudonym" (optional, plain bundles: the code in anonymised ones)}],
 //  "conversations": [{"participant", "source_format", "source_id", "agent", "title",
 //     "started_at", "context", "turns": [{"role", "text", "created_at", "meta"}],
 //     "ratings": [{"turn" (index, or null for the conversation), "dimension": "instrument/key",
@@ -10,8 +12,13 @@
 //     "flags": [{"turn", "annotator", "annotator_kind", "reason", "refers_to", "note"}],
 //     "notes": [{"turn", "annotator", "annotator_kind", "text"}],
 //     "content_hash" (optional: 32 hex digits; an anonymised bundle's stand-in for the hash of
-//                     the original text), "provenance" (optional: where it came from before)}]}
-// Bundles are one person's or one study's data, so the file is parsed as a whole.
+//                     the original text), "anonymised_hash" (optional, plain bundles: that
+//                     stand-in), "provenance" (optional: where it came from before)}]}
+// Bundles are one person's or one study's data, so the file is parsed as a whole. The optional
+// fields let a study recognise the same conversation and participant in a plain and an
+// anonymised bundle (identity.h); bundles written before they existed are recognised too: the
+// stand-in is derived from a plain content hash, and a content hash that is not the hash of the
+// conversation's own text is a stand-in already.
 
 #include "imported.h"
 #include "readers.h"
@@ -86,12 +93,18 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             throw Error(tr("%1: it has no \"definition\".").arg(where));
         instruments->append(taxonomy::parse(QByteArray::fromStdString(definition.dump()), where));
     }
+    const bool anonymised = child(root, "anonymised").is_boolean() && child(root, "anonymised");
     QHash<QString, QJsonObject> profiles;
+    QHash<QString, QString> pseudonyms;
     for (const Json &node : child(root, "participants")) {
         const QString code = stringAt(node, "code");
         if (code.isEmpty())
             throw Error(tr("%1: a participant has no code.").arg(source));
         profiles.insert(code, toQt(child(node, "profile")));
+        // In an anonymised bundle the code is the name the participant goes by.
+        const QString pseudonym = anonymised ? code : stringAt(node, "pseudonym");
+        if (!pseudonym.isEmpty())
+            pseudonyms.insert(code, pseudonym);
     }
     const QJsonObject provenance {{QStringLiteral("bundle"), source},
                                   {QStringLiteral("exported_at"), stringAt(root, "exported_at")},
@@ -113,6 +126,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         if (c.participant.isEmpty())
             throw Error(tr("%1: it has no participant.").arg(c.where));
         c.participantProfile = profiles.value(c.participant);
+        c.participantPseudonym = anonymised ? c.participant : pseudonyms.value(c.participant);
         Conversation &conv = c.conversation;
         conv.sourceFormat = stringAt(node, "source_format");
         if (conv.sourceFormat.isEmpty())
@@ -129,6 +143,9 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{32}$"));
         if (!conv.contentHash.isEmpty() && !hex.match(conv.contentHash).hasMatch())
             throw Error(tr("%1: \"content_hash\" must be 32 hexadecimal digits.").arg(c.where));
+        conv.anonymisedHash = stringAt(node, "anonymised_hash");
+        if (!conv.anonymisedHash.isEmpty() && !hex.match(conv.anonymisedHash).hasMatch())
+            throw Error(tr("%1: \"anonymised_hash\" must be 32 hexadecimal digits.").arg(c.where));
         int turnNumber = 0;
         for (const Json &t : child(node, "turns")) {
             const QString where = tr("%1, turn %2").arg(c.where).arg(turnNumber++);
@@ -146,6 +163,9 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         }
         if (c.turns.isEmpty())
             throw Error(tr("%1: it has no turns.").arg(c.where));
+        if (!conv.contentHash.isEmpty() && conv.anonymisedHash.isEmpty()
+            && (anonymised || contentHash(conv.sourceFormat, c.turns) != conv.contentHash))
+            conv.anonymisedHash = conv.contentHash; // a stand-in already
         const int turns = int(c.turns.size());
         for (const Json &r : child(node, "ratings")) {
             ImportedRating rating;

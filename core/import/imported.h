@@ -47,6 +47,7 @@ struct ImportedConversation
     QString where; // "conversations.json: conversation 3 "Title" (line 120)"
     QString participant; // empty: the import's participant
     QJsonObject participantProfile;
+    QString participantPseudonym; // who the participant is in anonymised data, when known
     Conversation conversation; // participantId and contentHash are filled in when written
     QVector<Turn> turns; // as read; the importer encodes them (and frees these) before writing
     EncodedTurns encoded; // the turns as written, with their ids once written

@@ -360,6 +360,8 @@ private:
     /** Reports a disagreement as the policy says; true when the file's value is to be written. */
     bool disagree(Conflict conflict);
     void write(const ExternalRating &r);
+    /** Notes who has \a c's participant's conversations: \a owner, already or \a added now. */
+    void checkParticipant(const ImportedConversation &c, qint64 owner, bool added);
 
     Store &m_store;
     const Options &m_options;
@@ -370,6 +372,10 @@ private:
     QHash<QString, qint64> m_conversations;
     QSet<QString> m_instruments;
     qint64 m_defaultParticipant = 0;
+    // By the file's participant code: who holds their conversations already present, who their
+    // new ones went to; the codes warned about.
+    QHash<QString, qint64> m_heldBy, m_addedTo;
+    QSet<QString> m_warnedAbout;
 };
 
 qint64 Writer::participant(const ImportedConversation &c)
@@ -389,9 +395,11 @@ qint64 Writer::participant(const ImportedConversation &c)
     }
     if (const auto it = m_participants.find(code); it != m_participants.end())
         return *it;
-    qint64 id = m_store.participantId(code);
+    // By code or pseudonym: a participant who arrived anonymised is found by their plain data.
+    const QString pseudonym = m_options.participant.isEmpty() ? c.participantPseudonym : QString();
+    qint64 id = m_store.findParticipant(code, pseudonym);
     if (id == 0)
-        id = m_store.addParticipant(code, c.participantProfile);
+        id = m_store.addParticipant(code, c.participantProfile, pseudonym);
     m_participants.insert(code, id);
     return id;
 }
@@ -423,12 +431,17 @@ void Writer::write(ImportedConversation &c)
     m_summary.feedbackRepeated += c.feedbackRepeated;
     m_summary.feedbackSpanning += c.feedbackSpanning;
     installInstruments(c);
-    if (m_store.hasContentHash(conv.contentHash)) {
+    // In either form: plain, or anonymised (identity.h).
+    if (const qint64 existing =
+            m_store.conversationWithHash(conv.contentHash, conv.anonymisedHash)) {
         ++m_summary.alreadyPresent;
-        merge(c, m_store.findConversation(conv.contentHash));
+        if (const auto found = m_store.conversation(existing))
+            checkParticipant(c, found->participantId, false);
+        merge(c, existing);
         return;
     }
     conv.participantId = participant(c);
+    checkParticipant(c, conv.participantId, true);
     if (!m_options.agent.isEmpty())
         conv.agent = m_options.agent;
     conv.provenance.insert(QStringLiteral("file"), m_summary.file);
@@ -437,6 +450,35 @@ void Writer::write(ImportedConversation &c)
     ++m_summary.imported;
     m_summary.turns += c.encoded.size();
     writeAnnotations(c);
+}
+
+void Writer::checkParticipant(const ImportedConversation &c, qint64 owner, bool added)
+{
+    // The file's participant was not found by name (participant()), yet some of their
+    // conversations are another participant's already: perhaps one person, perhaps two who had
+    // the same conversation. Not guessed; said.
+    if (!m_options.participant.isEmpty() || c.participant.isEmpty())
+        return;
+    QHash<QString, qint64> &seen = added ? m_addedTo : m_heldBy;
+    if (!seen.contains(c.participant))
+        seen.insert(c.participant, owner);
+    const qint64 held = m_heldBy.value(c.participant);
+    const qint64 to = m_addedTo.value(c.participant);
+    if (held == 0 || to == 0 || held == to || m_warnedAbout.contains(c.participant))
+        return;
+    m_warnedAbout.insert(c.participant);
+    QString holder;
+    for (const Participant &p : m_store.participants())
+        if (p.id == held)
+            holder = p.code;
+    m_summary.warnings << Importer::tr(
+                              "%1: participant \"%2\" has conversations that the data set holds "
+                              "under participant \"%3\"; their other conversations were added "
+                              "under \"%2\". The file does not say that the two are one person "
+                              "(it was written by an earlier version, or shared under a code of "
+                              "the participant's choosing). If they are, import the file with "
+                              "\"%3\" as the participant into the data set as it was before.")
+                              .arg(m_summary.file, c.participant, holder);
 }
 
 void Writer::installInstruments(const ImportedConversation &c)
