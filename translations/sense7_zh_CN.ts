@@ -927,6 +927,85 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>nothing was imported. %1</source>
         <translation>未导入任何内容。%1</translation>
     </message>
+    <message>
+        <source>Save Conflict Report…</source>
+        <translation>保存冲突报告…</translation>
+    </message>
+    <message>
+        <source>Save Conflict Report</source>
+        <translation>保存冲突报告</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Conflicts with the data set: %1 (replaced with the file&apos;s values; the rating history keeps the old ones).</source>
+        <translation>与数据集的冲突：%1（已替换为文件中的值；评分历史保留旧值）。</translation>
+    </message>
+    <message>
+        <source>Conflicts with the data set: %1 (the data set&apos;s values were kept).</source>
+        <translation>与数据集的冲突：%1（已保留数据集中的值）。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::ImportOptionsDialog</name>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Who rated?</source>
+        <translation>评分者是谁？</translation>
+    </message>
+    <message>
+        <source>%1 does not say who gave these ratings (no annotator column). Name the rater: an observer&apos;s code or a model&apos;s name. Choose &quot;self&quot; only if they are the participants&apos; own ratings.</source>
+        <translation>%1 没有说明这些评分由谁给出（没有 annotator 列）。请指定评分者：观察者的代码或模型的名称。只有当这些是参与者本人的评分时才选择“self”。</translation>
+    </message>
+    <message>
+        <source>e.g. OBS-1 or gpt-judge</source>
+        <translation>例如 OBS-1 或 gpt-judge</translation>
+    </message>
+    <message>
+        <source>&amp;Annotator:</source>
+        <translation>评分者(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Observer</source>
+        <translation>观察者</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Participant (self)</source>
+        <translation>参与者本人 (self)</translation>
+    </message>
+    <message>
+        <source>K&amp;ind:</source>
+        <translation>类型(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>When the file gives a value the data set already holds differently</source>
+        <translation>当文件中的值与数据集中已有的值不同时</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the data set&apos;s value and list the conflict</source>
+        <translation>保留数据集中的值并列出冲突(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Replace it with the file&apos;s value (recorded in the rating history)</source>
+        <translation>替换为文件中的值（记录在评分历史中）(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop at the first conflict and import nothing of the file</source>
+        <translation>在第一个冲突处停止，不导入该文件的任何内容(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
 </context>
 <context>
     <name>sense7::MainWindow</name>
@@ -2828,6 +2907,38 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>--range %1: the data set has no dimension &quot;%2&quot;.</source>
         <translation>--range %1：数据集中没有维度“%2”。</translation>
     </message>
+    <message>
+        <source>Who rated, for a ratings file without an annotator column (required then). Use &quot;self&quot; only for the participants&apos; own ratings.</source>
+        <translation>评分者，用于没有 annotator 列的评分文件（此时必填）。只有参与者本人的评分才使用“self”。</translation>
+    </message>
+    <message>
+        <source>The kind of --annotator: self, observer or model (default: self for &quot;self&quot;, else observer).</source>
+        <translation>--annotator 的类型：self、observer 或 model（默认：“self”为 self，其余为 observer）。</translation>
+    </message>
+    <message>
+        <source>What to do with a value the data set already holds differently: keep it and report (default), replace it (journaled), or fail (the file changes nothing).</source>
+        <translation>数据集中已有不同的值时如何处理：保留并报告（默认）、替换（记入日志）或失败（该文件不做任何更改）。</translation>
+    </message>
+    <message>
+        <source>Write every conflict to FILE, as CSV (.csv) or JSON (.json).</source>
+        <translation>将所有冲突写入 FILE，格式为 CSV (.csv) 或 JSON (.json)。</translation>
+    </message>
+    <message>
+        <source>sense7 import: the annotator kind &quot;%1&quot; is not self, observer or model.</source>
+        <translation>sense7 import：评分者类型“%1”不是 self、observer 或 model。</translation>
+    </message>
+    <message>
+        <source>sense7 import: --on-conflict must be keep, replace or fail, not &quot;%1&quot;.</source>
+        <translation>sense7 import：--on-conflict 必须是 keep、replace 或 fail，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>sense7 import: the report %1 must end in .csv or .json.</source>
+        <translation>sense7 import：报告 %1 的文件名必须以 .csv 或 .json 结尾。</translation>
+    </message>
+    <message>
+        <source>Conflicts written to %1: %2.</source>
+        <translation>冲突已写入 %1：%2。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>
@@ -3231,6 +3342,22 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1: not valid JSON: %2</source>
         <translation>%1：不是有效的 JSON：%2</translation>
     </message>
+    <message>
+        <source>%1: &quot;anonymised_hash&quot; must be 32 hexadecimal digits.</source>
+        <translation>%1：“anonymised_hash”必须是 32 位十六进制数字。</translation>
+    </message>
+    <message>
+        <source>the import&apos;s annotator</source>
+        <translation>导入指定的评分者</translation>
+    </message>
+    <message>
+        <source>%1: the supporter&apos;s survey gives &quot;relevance&quot; 0, which is not on its 1-5 scale; it was not imported.</source>
+        <translation>%1：支持者问卷中的“relevance”为 0，不在 1-5 量表内；未导入。</translation>
+    </message>
+    <message>
+        <source>%1, the supporter&apos;s survey</source>
+        <translation>%1，支持者问卷</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -3314,36 +3441,8 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>；补充到已有对话：%1</translation>
     </message>
     <message>
-        <source>; disagreements kept as they were: %1</source>
-        <translation>；存在分歧、保持原样：%1</translation>
-    </message>
-    <message>
         <source>not applicable</source>
         <translation>不适用</translation>
-    </message>
-    <message>
-        <source>turn %1</source>
-        <translation>第 %1 轮</translation>
-    </message>
-    <message>
-        <source>the whole conversation</source>
-        <translation>整个对话</translation>
-    </message>
-    <message>
-        <source>%1 is already in the data set: %2, &quot;%3&quot; by %4 is %5 there and %6 in this file; kept %5.</source>
-        <translation>%1 已在数据集中：%2，%4 给出的“%3”在数据集中为 %5，在此文件中为 %6；保留 %5。</translation>
-    </message>
-    <message>
-        <source>%1 is already in the data set: %2 flagged a break at turn %3 for &quot;%4&quot; there and for &quot;%5&quot; in this file; kept &quot;%4&quot;.</source>
-        <translation>%1 已在数据集中：%2 在第 %3 轮标记的断裂原因在数据集中为“%4”，在此文件中为“%5”；保留“%4”。</translation>
-    </message>
-    <message>
-        <source>%1 is already in the data set: %2&apos;s note on turn %3 differs from this file&apos;s; kept the data set&apos;s.</source>
-        <translation>%1 已在数据集中：%2 在第 %3 轮的备注与此文件不同；保留数据集中的备注。</translation>
-    </message>
-    <message>
-        <source>%1 is already in the data set with different answers to the context form; kept the data set&apos;s.</source>
-        <translation>%1 已在数据集中，但情境表单的回答不同；保留数据集中的回答。</translation>
     </message>
     <message>
         <source>Nothing in %1 could be imported: every entry was skipped.
@@ -3352,12 +3451,132 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
 %2</translation>
     </message>
     <message>
-        <source>%1 is UTF-16 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 and import it again.</source>
-        <translation>%1 是 UTF-16 文本；Sense-7 Studio 读取 UTF-8。请将其另存为 UTF-8 后重新导入。</translation>
-    </message>
-    <message>
         <source>%1 could not be read: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>conversation &quot;%1&quot;, turn %2</source>
+        <translation>对话“%1”，第 %2 轮</translation>
+    </message>
+    <message>
+        <source>conversation &quot;%1&quot;</source>
+        <translation>对话“%1”</translation>
+    </message>
+    <message>
+        <source>the rating</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>the conversation rating</source>
+        <translation>对话评分</translation>
+    </message>
+    <message>
+        <source>the continuity flag</source>
+        <translation>连续性标记</translation>
+    </message>
+    <message>
+        <source>the note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>the answers to the context form</source>
+        <translation>情境表单的回答</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%2 的%1</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; by %3</source>
+        <translation>%3 的%1“%2”</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 is %4 in the data set and %5 in this file</source>
+        <translation>%1：%2，%3 在数据集中为 %4，在此文件中为 %5</translation>
+    </message>
+    <message>
+        <source>%1; %2.</source>
+        <translation>%1；%2。</translation>
+    </message>
+    <message>
+        <source>replaced it with %1</source>
+        <translation>已替换为 %1</translation>
+    </message>
+    <message>
+        <source>kept %1</source>
+        <translation>保留了 %1</translation>
+    </message>
+    <message>
+        <source>%1 new</source>
+        <translation>新增 %1</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>未变 %1</translation>
+    </message>
+    <message>
+        <source>%1 replaced</source>
+        <translation>替换 %1</translation>
+    </message>
+    <message>
+        <source>%1 conflicting (kept)</source>
+        <translation>冲突 %1（已保留）</translation>
+    </message>
+    <message>
+        <source>; other disagreements (flags, notes, context) kept as they were: %1</source>
+        <translation>；其他不一致（标记、备注、情境）保持原样：%1</translation>
+    </message>
+    <message>
+        <source>; flags and notes replaced: %1</source>
+        <translation>；已替换的标记和备注：%1</translation>
+    </message>
+    <message>
+        <source>; feedback given twice for one turn: %1, the later kept</source>
+        <translation>；同一轮收到两次反馈：%1，保留较晚的一次</translation>
+    </message>
+    <message>
+        <source>; feedback after several supporter messages in a row, attached to the last of them: %1</source>
+        <translation>；跟在多条连续支持者消息之后的反馈，已附加到最后一条：%1</translation>
+    </message>
+    <message>
+        <source>%1: a conflict report is written as .csv or .json; name the file so.</source>
+        <translation>%1：冲突报告以 .csv 或 .json 格式写入；请按此命名文件。</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: participant &quot;%2&quot; has conversations that the data set holds under participant &quot;%3&quot;; their other conversations were added under &quot;%2&quot;. The file does not say that the two are one person (it was written by an earlier version, or shared under a code of the participant&apos;s choosing). If they are, import the file with &quot;%3&quot; as the participant into the data set as it was before.</source>
+        <translation>%1：参与者“%2”的部分对话在数据集中属于参与者“%3”；其其他对话已添加到“%2”之下。文件没有说明两者是同一个人（文件由较早的版本写入，或以参与者自选的代码分享）。如果是同一个人，请将数据集恢复到导入之前，再以“%3”作为参与者导入该文件。</translation>
+    </message>
+    <message>
+        <source>%1. The import stops at the first disagreement (on conflict: fail); nothing of %2 was imported.</source>
+        <translation>%1。导入在第一个不一致处停止（冲突时：失败）；%2 中的内容均未导入。</translation>
+    </message>
+    <message>
+        <source>%1: the file does not say who rated (it has no annotator column, or the cell is empty): name the rater for the import (sense7 import --annotator CODE; --annotator self only for the participants&apos; own ratings). Nothing was imported.</source>
+        <translation>%1：文件没有说明评分者（没有 annotator 列，或单元格为空）：请为导入指定评分者（sense7 import --annotator CODE；只有参与者本人的评分才用 --annotator self）。未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside the scale %3–%4 of &quot;%5&quot;.</source>
+        <translation>%1：%2 超出了“%5”的量表范围 %3–%4。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file: choose the files in it.</source>
+        <translation>%1 是文件夹，不是文件：请选择其中的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (it is a named pipe, a socket or a device): save the data to a file and import that.</source>
+        <translation>%1 不是普通文件（它是命名管道、套接字或设备）：请将数据保存为文件后再导入。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 and import it again.</source>
+        <translation>%1 是 %2 文本；Sense-7 Studio 读取 UTF-8。请将其另存为 UTF-8 后重新导入。</translation>
     </message>
 </context>
 <context>
