@@ -117,8 +117,8 @@ QVariant ConversationTableModel::data(const QModelIndex &index, int role) const
             .arg(QLocale().toString(s.ratedShare * 100.0, 'f', 0) + QLatin1Char('%'))
             .arg(s.assistantTurns);
     }
-    if (role == Qt::ToolTipRole && index.column() == Title)
-        return s.title;
+    if (role == Qt::ToolTipRole && (index.column() == Title || index.column() == Agent))
+        return index.column() == Title ? s.title : s.agent;
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     switch (Column(index.column())) {

@@ -5,6 +5,7 @@
 #include "annotationbar.h"
 #include "annotationsession.h"
 #include "browser/browserwindow.h"
+#include "conversationlist.h"
 #include "conversationtablemodel.h"
 #include "dataexport.h"
 #include "error.h"
@@ -62,7 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_turns(new TurnListModel(this))
     , m_undo(new QUndoGroup(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
-    , m_list(new QTableView(m_splitter))
+    , m_list(new ConversationList(m_splitter))
     , m_workspace(new Workspace(m_turns, m_splitter))
     , m_annotationBar(new AnnotationBar(this))
     , m_retest(new RetestController(m_workspace, this))
@@ -78,26 +79,6 @@ MainWindow::MainWindow(QWidget *parent)
     m_sorted->setSourceModel(m_conversations);
     m_sorted->setSortRole(ConversationTableModel::SortRole);
     m_list->setModel(m_sorted);
-    m_list->setObjectName(QStringLiteral("conversationList"));
-    m_list->setAccessibleName(tr("Conversations"));
-    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_list->setSortingEnabled(true);
-    m_list->sortByColumn(-1, Qt::AscendingOrder);
-    m_list->setAlternatingRowColors(true);
-    m_list->setWordWrap(false);
-    m_list->verticalHeader()->hide();
-    m_list->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
-    QHeaderView *header = m_list->horizontalHeader();
-    header->setStretchLastSection(false);
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // Long assistant labels would push the title out of sight: give them a fixed share.
-    header->setSectionResizeMode(ConversationTableModel::Agent, QHeaderView::Interactive);
-    header->resizeSection(ConversationTableModel::Agent, fontMetrics().averageCharWidth() * 14);
-    header->setSectionResizeMode(ConversationTableModel::Title, QHeaderView::Stretch);
-    header->setMinimumSectionSize(40);
-    m_list->setTextElideMode(Qt::ElideRight);
-    m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
     m_splitter->addWidget(m_list);
     m_splitter->addWidget(m_workspace);
