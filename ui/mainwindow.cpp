@@ -88,6 +88,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_splitter);
     addToolBar(Qt::TopToolBarArea, m_annotationBar);
 
+    m_statusCounts->setObjectName(QStringLiteral("statusCounts"));
     statusBar()->addWidget(m_statusCounts, 1);
     m_statusSaved->setObjectName(QStringLiteral("savedLabel"));
     m_statusSaved->setToolTip(tr("Every change is saved to the data set as you make it"));
@@ -102,6 +103,16 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::conversationSelected);
     connect(m_conversations, &QAbstractItemModel::modelReset, this, &MainWindow::updateStatus);
+    connect(m_conversations, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateStatus);
+    connect(m_conversations, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateStatus);
+    // Another program (the CLI, a sync tool) may change the open data set: look once a second
+    // while the studio is in front, and at once when it comes back to the front.
+    connect(qApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState s) {
+        if (m_store)
+            m_store->watchForOutsideChanges(s == Qt::ApplicationActive ? 1000 : 0);
+        if (m_store && s == Qt::ApplicationActive)
+            m_store->checkForOutsideChanges();
+    });
     connect(m_conversations, &ConversationTableModel::progressChanged, this,
             &MainWindow::updateProgress);
     connect(m_annotationBar, &AnnotationBar::participantChanged, this, [this](qint64 id) {
@@ -272,6 +283,11 @@ QString MainWindow::openDataSet(const QString &path)
     m_conversations->setStore(m_store.get());
     m_turns->setStore(m_store.get());
     m_statusSaved->clear();
+    connect(m_store.get(), &Store::changedElsewhere, this, [this] {
+        m_annotationBar->refresh();
+        updateStatus();
+    });
+    m_store->watchForOutsideChanges(1000);
 
     // Participant mode for a participant's own data set, researcher mode for a study's.
     const QString mode = m_settings.annotationMode();

@@ -352,12 +352,13 @@ void RatingPanel::refreshConversation()
                                                 ? ratingValue(conversationRatings.value(id))
                                                 : QJsonValue(QJsonValue::Undefined));
     }
+    QJsonObject context;
     if (store && m_conversationId) {
         if (const auto c = store->conversation(m_conversationId))
-            m_context->setAnswers(c->context);
-    } else {
-        m_context->setAnswers({});
+            context = c->context;
     }
+    if (context != m_context->answers())
+        m_context->setAnswers(context);
     QJsonObject profile;
     if (store && m_participantId) {
         for (const Participant &p : store->participants()) {
@@ -365,7 +366,8 @@ void RatingPanel::refreshConversation()
                 profile = p.profile;
         }
     }
-    m_profile->setAnswers(profile);
+    if (profile != m_profile->answers())
+        m_profile->setAnswers(profile);
     updateHeader();
     updateEnabled();
 }

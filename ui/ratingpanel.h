@@ -45,7 +45,10 @@ public:
     void refresh();
     /** Reads the current turn's ratings, note and flag again. */
     void refreshTurn();
-    /** Reads the conversation's ratings, context form and the participant's profile again. */
+    /**
+     * Reads the conversation's ratings, context form and the participant's profile again. Forms
+     * whose answers did not change are left alone, typing in progress included.
+     */
     void refreshConversation();
 
     int dimensionCount() const { return int(m_scales.size()); }
