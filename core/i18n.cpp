@@ -31,6 +31,12 @@ bool install(const QLocale &locale)
                   QStringLiteral(":/i18n"))) {
         QCoreApplication::installTranslator(own);
         setLanguage(own->language());
+        // Dates and numbers as the language shown writes them ("2025/3/3", not "3 Mar 2025"). An
+        // English interface keeps the system's formats, unless they are another language's.
+        if (!language().isEmpty())
+            QLocale::setDefault(QLocale(language()));
+        else if (QLocale().language() != QLocale::English && QLocale().language() != QLocale::C)
+            QLocale::setDefault(QLocale(QLocale::English, QLocale().territory()));
         return true;
     }
     setLanguage({});

@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QTimer>
 
 namespace sense7 {
 
@@ -58,6 +59,7 @@ std::unique_ptr<Store> Store::create(const QString &path)
         }
         throw;
     }
+    store->m_dataVersion = store->m_db->pragmaInt("PRAGMA data_version");
     return store;
 }
 
@@ -133,6 +135,7 @@ std::unique_ptr<Store> Store::open(const QString &path, Access access)
     if (!db.isReadOnly())
         db.exec("PRAGMA journal_mode = WAL");
     applyConnectionSettings(db);
+    store->m_dataVersion = db.pragmaInt("PRAGMA data_version");
     return store;
 }
 
@@ -149,6 +152,43 @@ bool Store::isReadOnly() const
 int Store::schemaVersion() const
 {
     return int(m_db->pragmaInt("PRAGMA user_version"));
+}
+
+bool Store::checkForOutsideChanges()
+{
+    // Inside a transaction of our own (an import showing progress) the next check will do.
+    if (!m_db->isOpen() || m_db->inTransaction())
+        return false;
+    qint64 version = 0;
+    try {
+        version = m_db->pragmaInt("PRAGMA data_version");
+    } catch (const Error &) {
+        return false; // busy or gone for a moment: the next check sees it
+    }
+    const bool changed = m_dataVersion >= 0 && version != m_dataVersion;
+    m_dataVersion = version;
+    if (changed)
+        Q_EMIT changedElsewhere();
+    return changed;
+}
+
+void Store::watchForOutsideChanges(int msec)
+{
+    if (msec <= 0) {
+        if (m_watch)
+            m_watch->stop();
+        return;
+    }
+    if (!m_watch) {
+        m_watch = new QTimer(this);
+        connect(m_watch, &QTimer::timeout, this, [this] { checkForOutsideChanges(); });
+    }
+    m_watch->start(msec);
+}
+
+bool Store::isWatchingForOutsideChanges() const
+{
+    return m_watch && m_watch->isActive();
 }
 
 void Store::requireWritable() const

@@ -12,6 +12,8 @@
 #include <memory>
 #include <optional>
 
+class QTimer;
+
 namespace sense7 {
 
 /** Counts and instruments of a data set, as `sense7 info` prints them. */
@@ -202,12 +204,28 @@ public:
 
     sql::Connection &connection() const { return *m_db; }
 
+    // Following changes other programs make (the CLI, a second studio, a sync tool).
+    /**
+     * Whether another connection committed to the file since the last check (or since opening);
+     * emits changedElsewhere() when it did. Cheap: SQLite's per-connection data version, so this
+     * store's own commits never count.
+     */
+    bool checkForOutsideChanges();
+    /** Checks every \a msec from the event loop; 0 stops. */
+    void watchForOutsideChanges(int msec);
+    bool isWatchingForOutsideChanges() const;
+
 Q_SIGNALS:
     /** Conversations were added or removed, or their summaries changed. */
     void conversationsChanged();
     void ratingChanged(qint64 turnId, qint64 dimensionId, qint64 annotatorId);
     /** A change other than a turn rating: see Edit for what \a subjectId names by \a kind. */
     void annotationChanged(sense7::Edit::Kind kind, qint64 subjectId, qint64 annotatorId);
+    /**
+     * Another program changed the data set: anything may have changed, so views read again what
+     * they show. Never emitted for this store's own writes (those have the signals above).
+     */
+    void changedElsewhere();
 
 private:
     Store();
@@ -233,6 +251,8 @@ private:
     void flushNotifications(bool committed);
 
     std::unique_ptr<sql::Connection> m_db;
+    QTimer *m_watch = nullptr; // polls checkForOutsideChanges()
+    qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
     std::vector<std::function<void()>> m_pending;
     QSet<QString> m_pendingKeys;
 };

@@ -3,6 +3,7 @@
 #include "store.h"
 
 #include <QLocale>
+#include <QSet>
 
 namespace sense7 {
 
@@ -16,7 +17,8 @@ void ConversationTableModel::setStore(Store *store)
         disconnect(m_store, nullptr, this, nullptr);
     m_store = store;
     if (m_store) {
-        connect(m_store, &Store::conversationsChanged, this, &ConversationTableModel::reload);
+        connect(m_store, &Store::conversationsChanged, this, &ConversationTableModel::refresh);
+        connect(m_store, &Store::changedElsewhere, this, &ConversationTableModel::refresh);
         connect(m_store, &Store::ratingChanged, this,
                 [this](qint64 turnId, qint64, qint64 annotatorId) {
                     ratingChanged(turnId, annotatorId);
@@ -48,6 +50,97 @@ void ConversationTableModel::reload()
                      : QVector<ConversationSummary>();
     endResetModel();
     Q_EMIT progressChanged();
+}
+
+bool ConversationTableModel::sameValues(const ConversationSummary &a, const ConversationSummary &b)
+{
+    return a.id == b.id && a.participant == b.participant && a.agent == b.agent
+        && a.title == b.title && a.startedAt == b.startedAt && a.turns == b.turns
+        && a.assistantTurns == b.assistantTurns && a.ratedCells == b.ratedCells
+        && a.cells == b.cells;
+}
+
+void ConversationTableModel::refresh()
+{
+    if (!m_store) {
+        reload();
+        return;
+    }
+    QVector<ConversationSummary> fresh =
+        m_store->conversationSummaries(m_annotatorId, m_participantId);
+    QSet<qint64> oldIds;
+    QSet<qint64> freshIds;
+    for (const ConversationSummary &s : std::as_const(m_rows))
+        oldIds.insert(s.id);
+    for (const ConversationSummary &s : std::as_const(fresh))
+        freshIds.insert(s.id);
+    // The rows both have must keep their order, so that removing and inserting is enough.
+    QVector<qint64> keptOld;
+    QVector<qint64> keptFresh;
+    int runs = 0;
+    bool inRun = false;
+    for (const ConversationSummary &s : std::as_const(m_rows)) {
+        const bool kept = freshIds.contains(s.id);
+        if (kept)
+            keptOld.append(s.id);
+        runs += !kept && !inRun ? 1 : 0;
+        inRun = !kept;
+    }
+    inRun = false;
+    for (const ConversationSummary &s : std::as_const(fresh)) {
+        const bool kept = oldIds.contains(s.id);
+        if (kept)
+            keptFresh.append(s.id);
+        runs += !kept && !inRun ? 1 : 0;
+        inRun = !kept;
+    }
+    // Each run costs the views a pass over their rows: past a few hundred, one reset is quicker.
+    if (keptOld != keptFresh || runs > 200) {
+        beginResetModel();
+        m_rows = std::move(fresh);
+        endResetModel();
+        Q_EMIT progressChanged();
+        return;
+    }
+
+    bool changed = false;
+    for (int row = int(m_rows.size()) - 1; row >= 0;) {
+        if (freshIds.contains(m_rows[row].id)) {
+            --row;
+            continue;
+        }
+        int first = row;
+        while (first > 0 && !freshIds.contains(m_rows[first - 1].id))
+            --first;
+        beginRemoveRows({}, first, row);
+        m_rows.remove(first, row - first + 1);
+        endRemoveRows();
+        changed = true;
+        row = first - 1;
+    }
+    for (int row = 0; row < fresh.size();) {
+        if (oldIds.contains(fresh[row].id)) {
+            if (!sameValues(m_rows[row], fresh[row])) {
+                m_rows[row] = fresh[row];
+                Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+                changed = true;
+            }
+            ++row;
+            continue;
+        }
+        int last = row;
+        while (last + 1 < fresh.size() && !oldIds.contains(fresh[last + 1].id))
+            ++last;
+        beginInsertRows({}, row, last);
+        m_rows.insert(row, last - row + 1, ConversationSummary());
+        for (int r = row; r <= last; ++r)
+            m_rows[r] = fresh[r];
+        endInsertRows();
+        changed = true;
+        row = last + 1;
+    }
+    if (changed)
+        Q_EMIT progressChanged();
 }
 
 void ConversationTableModel::ratingChanged(qint64 turnId, qint64 annotatorId)
@@ -117,8 +210,8 @@ QVariant ConversationTableModel::data(const QModelIndex &index, int role) const
             .arg(QLocale().toString(s.ratedShare * 100.0, 'f', 0) + QLatin1Char('%'))
             .arg(s.assistantTurns);
     }
-    if (role == Qt::ToolTipRole && index.column() == Title)
-        return s.title;
+    if (role == Qt::ToolTipRole && (index.column() == Title || index.column() == Agent))
+        return index.column() == Title ? s.title : s.agent;
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     switch (Column(index.column())) {

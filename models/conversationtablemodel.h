@@ -31,7 +31,14 @@ public:
     /** Shows only \a participantId's conversations (0: everyone's). */
     void setParticipant(qint64 participantId);
     qint64 participant() const { return m_participantId; }
+    /** Reads every row again in one model reset. */
     void reload();
+    /**
+     * Reads the rows again and reports only what changed: rows removed, rows inserted, values
+     * changed. Selection, current row and scroll position of views survive; falls back to
+     * reload() when the rows kept changed order or the changes are very many.
+     */
+    void refresh();
     /** Ratings given and ratings expected over all rows, for an overall progress bar. */
     std::pair<qint64, qint64> progress() const;
     const ConversationSummary &summary(int row) const { return m_rows.at(row); }
@@ -51,6 +58,7 @@ Q_SIGNALS:
 
 private:
     void ratingChanged(qint64 turnId, qint64 annotatorId);
+    static bool sameValues(const ConversationSummary &a, const ConversationSummary &b);
 
     QPointer<Store> m_store;
     qint64 m_annotatorId = 0;

@@ -4,7 +4,10 @@
 #include "annotationbar.h"
 #include "annotationsession.h"
 #include "findbar.h"
+#include "fonts.h"
 #include "formview.h"
+#include "guisupport.h"
+#include "i18n.h"
 #include "mainwindow.h"
 #include "noteedit.h"
 #include "ratingpanel.h"
@@ -35,6 +38,7 @@
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
+#include <QTranslator>
 #include <QUndoGroup>
 #include <QUndoStack>
 
@@ -98,6 +102,7 @@ private slots:
     void readOnlyDataSetCannotBeRated();
     void fullDiskSaysNotSaved();
     void drawsEveryTab();
+    void breakFlagFieldsShowAfterB();
 
 private:
     void open(MainWindow &window, const QString &path);
@@ -637,6 +642,51 @@ void TestWorkspace::drawsEveryTab()
     area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
     if (!keep.isEmpty())
         window.grab().save(QDir(keep).filePath(QStringLiteral("flag.png")));
+}
+
+void TestWorkspace::breakFlagFieldsShowAfterB()
+{
+    // The studio's font, as main() sets it: its Chinese fallback makes lines taller.
+    const QFont font = QApplication::font();
+    QApplication::setFont(fonts::withChineseFallback(font));
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        i18n::install(QLocale(language));
+        QFile::remove(m_path);
+        makeParticipantDataSet(m_path); // nothing flagged yet
+        {
+            MainWindow window;
+            open(window, m_path);
+            QCOMPARE(window.size(), QSize(1280, 800)); // the default size
+            RatingPanel *panel = window.workspace()->panel();
+            auto *scroll = qobject_cast<QScrollArea *>(panel->tabs()->currentWidget());
+            QVERIFY(scroll);
+            const auto inSight = [scroll](QWidget *widget) {
+                const QRect shown(widget->mapTo(scroll->viewport(), QPoint(0, 0)), widget->size());
+                return scroll->viewport()->rect().contains(shown);
+            };
+            auto *lostTurn = panel->findChild<QLabel *>(QStringLiteral("lostTurn"));
+            auto *pick = panel->findChild<QPushButton *>(QStringLiteral("pickLostTurn"));
+            // At this size the flag's fields lie below the fold, under the scales and the note.
+            QVERIFY(!inSight(panel->reasonBox()));
+
+            press(window, Qt::Key_B);
+            QVERIFY(panel->flagBox()->isChecked());
+            QVERIFY2(inSight(panel->reasonBox()), qPrintable(language));
+            QVERIFY(inSight(lostTurn));
+            QVERIFY(inSight(pick));
+            QVERIFY(panel->reasonBox()->isEnabled());
+            test::keepScreenshot(&window, QStringLiteral("flag-%1.png").arg(language));
+
+            // The next reply starts at the top again, with its first scale in sight.
+            press(window, Qt::Key_J);
+            QVERIFY(inSight(panel->scale(0)));
+        }
+        // English again for whatever runs after.
+        qDeleteAll(qApp->findChildren<QTranslator *>());
+        QLocale::setDefault(QLocale::c());
+        i18n::setLanguage({});
+    }
+    QApplication::setFont(font);
 }
 
 QTEST_MAIN(TestWorkspace)

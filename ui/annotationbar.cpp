@@ -52,6 +52,30 @@ void AnnotationBar::setStore(Store *store, Mode mode)
     fill();
 }
 
+void AnnotationBar::refresh()
+{
+    if (!m_store)
+        return;
+    QVector<qint64> listed;
+    for (const Participant &p : m_store->participants())
+        listed << p.id;
+    for (const Annotator &a : m_store->annotators()) {
+        if (a.kind == AnnotatorKind::Observer)
+            listed << a.id;
+    }
+    QVector<qint64> shown;
+    for (int i = 0; i < m_participants->count(); ++i) {
+        if (const qint64 id = m_participants->itemData(i).toLongLong(); id > 0)
+            shown << id;
+    }
+    for (int i = 0; i < m_annotators->count(); ++i) {
+        if (const qint64 id = m_annotators->itemData(i).toLongLong(); id > 0)
+            shown << id;
+    }
+    if (shown != listed)
+        fill();
+}
+
 void AnnotationBar::selectParticipant(qint64 participantId)
 {
     int index = m_participants->findData(qint64(0));

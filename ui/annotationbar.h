@@ -26,6 +26,8 @@ public:
 
     /** Fills the choices from \a store; keeps the current choices where they still exist. */
     void setStore(Store *store, Mode mode);
+    /** Lists participants and observers again if the data set's changed; keeps the choices. */
+    void refresh();
     Mode mode() const { return m_mode; }
     qint64 participantId() const; // 0: all participants
     /** Shows \a participantId's conversations (or all, when offered), as if chosen. */

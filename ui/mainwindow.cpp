@@ -5,6 +5,7 @@
 #include "annotationbar.h"
 #include "annotationsession.h"
 #include "browser/browserwindow.h"
+#include "conversationlist.h"
 #include "conversationtablemodel.h"
 #include "dataexport.h"
 #include "error.h"
@@ -33,7 +34,6 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -63,7 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_turns(new TurnListModel(this))
     , m_undo(new QUndoGroup(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
-    , m_list(new QTableView(m_splitter))
+    , m_list(new ConversationList(m_splitter))
     , m_workspace(new Workspace(m_turns, m_splitter))
     , m_annotationBar(new AnnotationBar(this))
     , m_retest(new RetestController(m_workspace, this))
@@ -79,26 +79,6 @@ MainWindow::MainWindow(QWidget *parent)
     m_sorted->setSourceModel(m_conversations);
     m_sorted->setSortRole(ConversationTableModel::SortRole);
     m_list->setModel(m_sorted);
-    m_list->setObjectName(QStringLiteral("conversationList"));
-    m_list->setAccessibleName(tr("Conversations"));
-    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_list->setSortingEnabled(true);
-    m_list->sortByColumn(-1, Qt::AscendingOrder);
-    m_list->setAlternatingRowColors(true);
-    m_list->setWordWrap(false);
-    m_list->verticalHeader()->hide();
-    m_list->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
-    QHeaderView *header = m_list->horizontalHeader();
-    header->setStretchLastSection(false);
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // Long assistant labels would push the title out of sight: give them a fixed share.
-    header->setSectionResizeMode(ConversationTableModel::Agent, QHeaderView::Interactive);
-    header->resizeSection(ConversationTableModel::Agent, fontMetrics().averageCharWidth() * 14);
-    header->setSectionResizeMode(ConversationTableModel::Title, QHeaderView::Stretch);
-    header->setMinimumSectionSize(40);
-    m_list->setTextElideMode(Qt::ElideRight);
-    m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
     m_splitter->addWidget(m_list);
     m_splitter->addWidget(m_workspace);
@@ -108,6 +88,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_splitter);
     addToolBar(Qt::TopToolBarArea, m_annotationBar);
 
+    m_statusCounts->setObjectName(QStringLiteral("statusCounts"));
     statusBar()->addWidget(m_statusCounts, 1);
     m_statusSaved->setObjectName(QStringLiteral("savedLabel"));
     m_statusSaved->setToolTip(tr("Every change is saved to the data set as you make it"));
@@ -122,6 +103,16 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::conversationSelected);
     connect(m_conversations, &QAbstractItemModel::modelReset, this, &MainWindow::updateStatus);
+    connect(m_conversations, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateStatus);
+    connect(m_conversations, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateStatus);
+    // Another program (the CLI, a sync tool) may change the open data set: look once a second
+    // while the studio is in front, and at once when it comes back to the front.
+    connect(qApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState s) {
+        if (m_store)
+            m_store->watchForOutsideChanges(s == Qt::ApplicationActive ? 1000 : 0);
+        if (m_store && s == Qt::ApplicationActive)
+            m_store->checkForOutsideChanges();
+    });
     connect(m_conversations, &ConversationTableModel::progressChanged, this,
             &MainWindow::updateProgress);
     connect(m_annotationBar, &AnnotationBar::participantChanged, this, [this](qint64 id) {
@@ -292,6 +283,11 @@ QString MainWindow::openDataSet(const QString &path)
     m_conversations->setStore(m_store.get());
     m_turns->setStore(m_store.get());
     m_statusSaved->clear();
+    connect(m_store.get(), &Store::changedElsewhere, this, [this] {
+        m_annotationBar->refresh();
+        updateStatus();
+    });
+    m_store->watchForOutsideChanges(1000);
 
     // Participant mode for a participant's own data set, researcher mode for a study's.
     const QString mode = m_settings.annotationMode();

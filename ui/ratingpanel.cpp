@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -81,7 +82,8 @@ RatingPanel::RatingPanel(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
     buildTurnTab();
-    m_tabs->addTab(scrolling(m_turnPage, m_tabs), tr("Turn"));
+    m_turnScroll = scrolling(m_turnPage, m_tabs);
+    m_tabs->addTab(m_turnScroll, tr("Turn"));
     m_tabs->addTab(scrolling(m_conversationPage, m_tabs), tr("Conversation"));
     m_tabs->addTab(scrolling(m_context, m_tabs), tr("Context"));
     m_tabs->addTab(scrolling(m_profile, m_tabs), tr("Profile"));
@@ -127,6 +129,8 @@ void RatingPanel::buildTurnTab()
     layout->addWidget(m_note);
 
     auto *flagGroup = new QGroupBox(m_turnPage);
+    flagGroup->setObjectName(QStringLiteral("flagGroup"));
+    m_flagGroup = flagGroup;
     auto *flagLayout = new QGridLayout(flagGroup);
     m_flag->setObjectName(QStringLiteral("continuityFlag"));
     m_flag->setToolTip(tr("The assistant lost track of the conversation in this reply (B)"));
@@ -290,8 +294,11 @@ void RatingPanel::setTurn(qint64 conversationId, qint64 turnId, int number, int 
                 m_participantId = c->participantId;
         }
     }
-    if (turnId != m_turnId)
+    if (turnId != m_turnId) {
         cancelPicking();
+        // A new reply is rated from its first scale: show the top of the tab again.
+        m_turnScroll->verticalScrollBar()->setValue(0);
+    }
     m_turnId = turnId;
     m_number = number;
     m_count = count;
@@ -345,12 +352,13 @@ void RatingPanel::refreshConversation()
                                                 ? ratingValue(conversationRatings.value(id))
                                                 : QJsonValue(QJsonValue::Undefined));
     }
+    QJsonObject context;
     if (store && m_conversationId) {
         if (const auto c = store->conversation(m_conversationId))
-            m_context->setAnswers(c->context);
-    } else {
-        m_context->setAnswers({});
+            context = c->context;
     }
+    if (context != m_context->answers())
+        m_context->setAnswers(context);
     QJsonObject profile;
     if (store && m_participantId) {
         for (const Participant &p : store->participants()) {
@@ -358,7 +366,8 @@ void RatingPanel::refreshConversation()
                 profile = p.profile;
         }
     }
-    m_profile->setAnswers(profile);
+    if (profile != m_profile->answers())
+        m_profile->setAnswers(profile);
     updateHeader();
     updateEnabled();
 }
@@ -485,6 +494,15 @@ void RatingPanel::writeFlag(bool on)
         cancelPicking();
     m_session->setFlag(m_turnId, flag);
     refreshTurn();
+    if (on)
+        showFlagFields();
+}
+
+void RatingPanel::showFlagFields()
+{
+    // At 1280 x 800 the flag's fields lie below the fold: show what B recorded.
+    if (m_turnScroll && m_flagGroup && m_flag->isChecked())
+        m_turnScroll->ensureWidgetVisible(m_flagGroup, 0, 8);
 }
 
 void RatingPanel::setLostTurn(qint64 lostTurnId)
@@ -496,6 +514,7 @@ void RatingPanel::setLostTurn(qint64 lostTurnId)
     cancelPicking();
     m_session->setFlag(m_turnId, flag);
     refreshTurn();
+    showFlagFields();
 }
 
 void RatingPanel::cancelPicking()

@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTabWidget;
 
 namespace sense7 {
@@ -44,7 +45,10 @@ public:
     void refresh();
     /** Reads the current turn's ratings, note and flag again. */
     void refreshTurn();
-    /** Reads the conversation's ratings, context form and the participant's profile again. */
+    /**
+     * Reads the conversation's ratings, context form and the participant's profile again. Forms
+     * whose answers did not change are left alone, typing in progress included.
+     */
     void refreshConversation();
 
     int dimensionCount() const { return int(m_scales.size()); }
@@ -85,6 +89,8 @@ private:
     void showFlag(const std::optional<TurnFlag> &flag);
     void updateHeader();
     void updateEnabled();
+    /** Scrolls the turn tab so that the flag's reason and lost turn are in sight. */
+    void showFlagFields();
 
     QPointer<AnnotationSession> m_session;
     QVector<Dimension> m_dimensions;
@@ -102,6 +108,8 @@ private:
 
     QTabWidget *m_tabs;
     QWidget *m_turnPage;
+    QScrollArea *m_turnScroll = nullptr;
+    QWidget *m_flagGroup = nullptr;
     QLabel *m_header;
     QLabel *m_progress;
     QWidget *m_scaleArea;

@@ -169,6 +169,13 @@ void Workspace::setSession(AnnotationSession *session)
                                           if (m_chart->trajectory().replyOf(turn) >= 0)
                                               m_chartUpdate->start();
                                       });
+        // Another program changed the data set: show its ratings of this conversation without
+        // moving the current reply, the focus or typing in progress.
+        m_storeConnections << connect(m_session->store(), &Store::changedElsewhere, m_panel,
+                                      [this] {
+                                          m_panel->refresh();
+                                          m_chartUpdate->start();
+                                      });
     }
     conversationReset();
 }
