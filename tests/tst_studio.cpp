@@ -250,6 +250,181 @@ void TestStudio::importsDroppedFiles()
     summary->close();
 }
 
+QString TestStudio::copyOfDemo(const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    QFile::remove(path);
+    if (!QFile::copy(m_demo, path))
+        qFatal("cannot copy the demo data set");
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+
+void TestStudio::checkColumns(MainWindow &window, bool participantShown)
+{
+    QCOMPARE(window.size(), QSize(1280, 800));
+    QTableView *list = window.conversationView();
+    QHeaderView *header = list->horizontalHeader();
+    QCOMPARE(header->isSectionHidden(ConversationTableModel::Participant), !participantShown);
+    // The title is the widest column, and the columns fill the list without a scroll bar.
+    int total = 0;
+    const int title = header->sectionSize(ConversationTableModel::Title);
+    for (int column = 0; column < header->count(); ++column) {
+        if (header->isSectionHidden(column))
+            continue;
+        total += header->sectionSize(column);
+        if (column != ConversationTableModel::Title)
+            QVERIFY2(title > header->sectionSize(column),
+                     qPrintable(QStringLiteral("title %1, column %2: %3")
+                                    .arg(title)
+                                    .arg(column)
+                                    .arg(header->sectionSize(column))));
+    }
+    QCOMPARE(total, list->viewport()->width());
+    QVERIFY(!list->horizontalScrollBar()->isVisible());
+    // The others as wide as their contents: the date is not cut short.
+    const QModelIndex date = list->model()->index(0, ConversationTableModel::Started);
+    QVERIFY(header->sectionSize(ConversationTableModel::Started)
+            > list->fontMetrics().horizontalAdvance(date.data().toString()));
+    QVERIFY(!date.data().toString().isEmpty());
+}
+
+void TestStudio::titleColumnGetsTheSpareWidth()
+{
+    // Researcher mode: all participants, so the participant column is shown.
+    {
+        Settings().setAnnotationMode(QStringLiteral("researcher"));
+        MainWindow window;
+        QCOMPARE(window.openDataSet(m_demo), QString());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        checkColumns(window, true);
+        test::keepScreenshot(&window, QStringLiteral("list-researcher.png"));
+    }
+    // Participant mode: one participant's conversations, no column repeating the same code.
+    {
+        Settings().setAnnotationMode(QStringLiteral("participant"));
+        MainWindow window;
+        QCOMPARE(window.openDataSet(m_demo), QString());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.conversationView()->model()->rowCount(), 5);
+        checkColumns(window, false);
+    }
+}
+
+void TestStudio::followsImportsByOtherPrograms()
+{
+    const QString path = copyOfDemo(QStringLiteral("followed.sense7"));
+    Settings().setAnnotationMode(QStringLiteral("participant"));
+    MainWindow window;
+    QCOMPARE(window.openDataSet(path), QString());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTableView *list = window.conversationView();
+    QCOMPARE(list->model()->rowCount(), 5);
+    window.selectConversationRow(2);
+    const qint64 chosen = list->currentIndex().data(ConversationTableModel::IdRole).toLongLong();
+    QVERIFY(window.workspace()->step(+1));
+    const qint64 turn = window.workspace()->currentTurn();
+    QSignalSpy outside(window.store(), &Store::changedElsewhere);
+    QSignalSpy reset(list->model(), &QAbstractItemModel::modelReset);
+
+    // Another program adds a conversation of this participant while the studio is open.
+    const QString jsonl =
+        test::writeManyConversations(m_dir.filePath(QStringLiteral("one.jsonl")), 1);
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("import"), QStringLiteral("--db"), path,
+               QStringLiteral("--participant"), QStringLiteral("P01"), QStringLiteral("--format"),
+               QStringLiteral("openai-jsonl"), jsonl});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QCOMPARE(test::queryInt(path, "SELECT count(*) FROM conversation"), 14);
+
+    QTRY_COMPARE_WITH_TIMEOUT(list->model()->rowCount(), 6, 5000);
+    QCOMPARE(outside.count(), 1);
+    QCOMPARE(reset.count(), 0); // rows inserted, not the whole list read again
+    // The same conversation and reply stay current.
+    QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), chosen);
+    QCOMPARE(list->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(window.workspace()->currentTurn(), turn);
+    QVERIFY(window.findChild<QLabel *>(QStringLiteral("statusCounts"))
+                ->text()
+                .contains(QStringLiteral("Conversations: 14")));
+
+    // A rating of the reply shown, given elsewhere, shows in the panel; the focus stays put.
+    window.workspace()->transcript()->setFocus();
+    QWidget *focused = QApplication::focusWidget();
+    const Dimension warmth = *window.store()->findDimension(QStringLiteral("warmth"));
+    auto *scale = window.findChild<ScaleSelector *>(QStringLiteral("scale_warmth"));
+    QVERIFY(scale);
+    const int value = scale->value() == QJsonValue(1) ? 2 : 1;
+    {
+        auto other = Store::open(path);
+        other->setRating(turn, warmth.id, other->selfAnnotatorId(), value);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(scale->value(), QJsonValue(value), 5000);
+    QCOMPARE(window.workspace()->currentTurn(), turn);
+    QCOMPARE(QApplication::focusWidget(), focused);
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestStudio::ownWritesAreNotOutsideChanges()
+{
+    const QString path = copyOfDemo(QStringLiteral("own.sense7"));
+    MainWindow window;
+    QCOMPARE(window.openDataSet(path), QString());
+    QVERIFY(window.store()->isWatchingForOutsideChanges());
+    QSignalSpy outside(window.store(), &Store::changedElsewhere);
+    QSignalSpy reset(window.conversationView()->model(), &QAbstractItemModel::modelReset);
+    Store *store = window.store();
+    store->setRating(window.workspace()->currentTurn(),
+                     store->findDimension(QStringLiteral("warmth"))->id, store->selfAnnotatorId(),
+                     2);
+    window.store()->annotatorId(QStringLiteral("obs"), AnnotatorKind::Observer);
+    QVERIFY(!window.store()->checkForOutsideChanges());
+    QCOMPARE(outside.count(), 0);
+    QCOMPARE(reset.count(), 0);
+
+    // A second connection's commit is one.
+    {
+        auto other = Store::open(path);
+        other->annotatorId(QStringLiteral("obs2"), AnnotatorKind::Observer);
+    }
+    QVERIFY(window.store()->checkForOutsideChanges());
+    QCOMPARE(outside.count(), 1);
+    QVERIFY(!window.store()->checkForOutsideChanges());
+}
+
+void TestStudio::listDatesFollowTheLanguage()
+{
+    QVERIFY(i18n::install(QLocale(QStringLiteral("zh_CN"))));
+    QCOMPARE(i18n::language(), QStringLiteral("zh_CN"));
+    {
+        Settings().setAnnotationMode(QStringLiteral("researcher"));
+        MainWindow window;
+        QCOMPARE(window.openDataSet(m_demo), QString());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAbstractItemModel *model = window.conversationView()->model();
+        const qint64 id = model->index(0, 0).data(ConversationTableModel::IdRole).toLongLong();
+        const QDate started = window.store()->conversation(id)->startedAt.toLocalTime().date();
+        const QString expected =
+            QLocale(QLocale::Chinese, QLocale::China).toString(started, QLocale::ShortFormat);
+        QCOMPARE(model->index(0, ConversationTableModel::Started).data().toString(), expected);
+        QVERIFY(!expected.contains(QStringLiteral("Mar")));
+        QCOMPARE(model->headerData(ConversationTableModel::Title, Qt::Horizontal).toString(),
+                 QStringLiteral("标题"));
+        checkColumns(window, true);
+        test::keepScreenshot(&window, QStringLiteral("list-zh_CN.png"));
+    }
+    // Back to English for whatever runs after.
+    qDeleteAll(qApp->findChildren<QTranslator *>());
+    QLocale::setDefault(QLocale::c());
+    i18n::setLanguage({});
+}
+
 void TestStudio::importAsksRaterAndListsConflicts()
 {
     // A data set where the participant rated warmth 5, and predictions without an annotator
@@ -268,243 +443,72 @@ void TestStudio::importAsksRaterAndListsConflicts()
                     "conversation_id,turn_index,dimension,value\n"
                     "c1,1,warmth,1\n"
                     "c1,3,warmth,2\n");
-    QString TestStudio::copyOfDemo(const QString &name)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile::remove(path);
-        if (!QFile::copy(m_demo, path))
-            qFatal("cannot copy the demo data set");
-        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-        return path;
-    }
+    MainWindow window;
+    QCOMPARE(window.openDataSet(path), QString());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
 
-    void TestStudio::checkColumns(MainWindow & window, bool participantShown)
-    {
-        QCOMPARE(window.size(), QSize(1280, 800));
-        QTableView *list = window.conversationView();
-        QHeaderView *header = list->horizontalHeader();
-        QCOMPARE(header->isSectionHidden(ConversationTableModel::Participant), !participantShown);
-        // The title is the widest column, and the columns fill the list without a scroll bar.
-        int total = 0;
-        const int title = header->sectionSize(ConversationTableModel::Title);
-        for (int column = 0; column < header->count(); ++column) {
-            if (header->isSectionHidden(column))
-                continue;
-            total += header->sectionSize(column);
-            if (column != ConversationTableModel::Title)
-                QVERIFY2(title > header->sectionSize(column),
-                         qPrintable(QStringLiteral("title %1, column %2: %3")
-                                        .arg(title)
-                                        .arg(column)
-                                        .arg(header->sectionSize(column))));
-        }
-        QCOMPARE(total, list->viewport()->width());
-        QVERIFY(!list->horizontalScrollBar()->isVisible());
-        // The others as wide as their contents: the date is not cut short.
-        const QModelIndex date = list->model()->index(0, ConversationTableModel::Started);
-        QVERIFY(header->sectionSize(ConversationTableModel::Started)
-                > list->fontMetrics().horizontalAdvance(date.data().toString()));
-        QVERIFY(!date.data().toString().isEmpty());
-    }
-
-    void TestStudio::titleColumnGetsTheSpareWidth()
-    {
-        // Researcher mode: all participants, so the participant column is shown.
-        {
-            Settings().setAnnotationMode(QStringLiteral("researcher"));
-            MainWindow window;
-            QCOMPARE(window.openDataSet(m_demo), QString());
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
-            checkColumns(window, true);
-            test::keepScreenshot(&window, QStringLiteral("list-researcher.png"));
-        }
-        // Participant mode: one participant's conversations, no column repeating the same code.
-        {
-            Settings().setAnnotationMode(QStringLiteral("participant"));
-            MainWindow window;
-            QCOMPARE(window.openDataSet(m_demo), QString());
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QCOMPARE(window.conversationView()->model()->rowCount(), 5);
-            checkColumns(window, false);
-        }
-    }
-
-    void TestStudio::followsImportsByOtherPrograms()
-    {
-        const QString path = copyOfDemo(QStringLiteral("followed.sense7"));
-        Settings().setAnnotationMode(QStringLiteral("participant"));
-        MainWindow window;
-        QCOMPARE(window.openDataSet(path), QString());
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-
-        bool asked = false;
-        QTimer::singleShot(0, &window, [&] {
-            auto *dialog = window.findChild<ImportOptionsDialog *>(QStringLiteral("importOptions"));
-            QVERIFY(dialog);
-            asked = true;
-            // Never "self" unless someone says so: the workspace rates as the participant, so the
-            // field starts empty and Import waits for a name.
-            QCOMPARE(dialog->annotatorBox()->currentText(), QString());
-            QVERIFY(!dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
-            QVERIFY(dialog->policyButton(import::OnConflict::Keep)->isChecked());
-            dialog->annotatorBox()->setCurrentText(QStringLiteral("self"));
-            QCOMPARE(dialog->kindBox()->currentData().toInt(), int(AnnotatorKind::Self));
-            QVERIFY(dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
-            dialog->grab().save(m_dir.filePath(QStringLiteral("import-options.png")));
-            if (!qEnvironmentVariableIsEmpty("SENSE7_SCREENSHOTS"))
-                dialog->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
-                                    + QStringLiteral("/import-options.png"));
-            dialog->buttons()->button(QDialogButtonBox::Ok)->click();
-        });
-        window.importFiles({file});
-        QVERIFY(asked);
-
-        QMessageBox *summary = nullptr;
-        QTRY_VERIFY((summary = window.findChild<QMessageBox *>(QStringLiteral("importSummary"))));
-        const QString text = summary->text();
-        QVERIFY2(text.contains(QStringLiteral("ratings: 1 new, 0 unchanged, 1 conflicting (kept)")),
-                 qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("predictions.csv: line 2: conversation "
-                                              "&quot;c1&quot;, turn 1")),
-                 qPrintable(text));
-        QCOMPARE(summary->icon(), QMessageBox::Warning);
+    bool asked = false;
+    QTimer::singleShot(0, &window, [&] {
+        auto *dialog = window.findChild<ImportOptionsDialog *>(QStringLiteral("importOptions"));
+        QVERIFY(dialog);
+        asked = true;
+        // Never "self" unless someone says so: the workspace rates as the participant, so the
+        // field starts empty and Import waits for a name.
+        QCOMPARE(dialog->annotatorBox()->currentText(), QString());
+        QVERIFY(!dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(dialog->policyButton(import::OnConflict::Keep)->isChecked());
+        dialog->annotatorBox()->setCurrentText(QStringLiteral("self"));
+        QCOMPARE(dialog->kindBox()->currentData().toInt(), int(AnnotatorKind::Self));
+        QVERIFY(dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        dialog->grab().save(m_dir.filePath(QStringLiteral("import-options.png")));
         if (!qEnvironmentVariableIsEmpty("SENSE7_SCREENSHOTS"))
-            summary->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
-                                 + QStringLiteral("/import-conflicts.png"));
-        {
-            auto *store = window.store();
-            const qint64 turn = store->turnId(store->findConversation(QStringLiteral("c1")), 1);
-            const auto ratings =
-                store->turnRatings(store->conversationOfTurn(turn), store->selfAnnotatorId());
-            QCOMPARE(ratings.value(turn).value(store->findDimension(QStringLiteral("warmth"))->id),
-                     std::optional<int>(5));
-        }
+            dialog->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
+                                + QStringLiteral("/import-options.png"));
+        dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+    });
+    window.importFiles({file});
+    QVERIFY(asked);
 
-        // The report can be saved for scripts.
-        auto *save = summary->findChild<QPushButton *>(QStringLiteral("saveConflictReport"));
-        QVERIFY(save);
-        save->click();
-        QFileDialog *dialog = nullptr;
-        QTRY_VERIFY(
-            (dialog = window.findChild<QFileDialog *>(QStringLiteral("conflictReportDialog"))));
-        const QString report = m_dir.filePath(QStringLiteral("gui-conflicts.json"));
-        dialog->selectFile(report);
-        QMetaObject::invokeMethod(dialog, "accept");
-        QTRY_VERIFY(QFile::exists(report));
-        const QJsonArray rows = QJsonDocument::fromJson(test::readFile(report)).array();
-        QCOMPARE(rows.size(), 1);
-        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("line")).toInt(), 2);
-        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("existing")).toInt(), 5);
-        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("file_value")).toInt(), 1);
-        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("action")).toString(),
-                 QStringLiteral("kept"));
-        QTableView *list = window.conversationView();
-        QCOMPARE(list->model()->rowCount(), 5);
-        window.selectConversationRow(2);
-        const qint64 chosen =
-            list->currentIndex().data(ConversationTableModel::IdRole).toLongLong();
-        QVERIFY(window.workspace()->step(+1));
-        const qint64 turn = window.workspace()->currentTurn();
-        QSignalSpy outside(window.store(), &Store::changedElsewhere);
-        QSignalSpy reset(list->model(), &QAbstractItemModel::modelReset);
-
-        // Another program adds a conversation of this participant while the studio is open.
-        const QString jsonl =
-            test::writeManyConversations(m_dir.filePath(QStringLiteral("one.jsonl")), 1);
-        QProcess cli;
-        cli.start(QStringLiteral(SENSE7_CLI),
-                  {QStringLiteral("import"), QStringLiteral("--db"), path,
-                   QStringLiteral("--participant"), QStringLiteral("P01"),
-                   QStringLiteral("--format"), QStringLiteral("openai-jsonl"), jsonl});
-        QVERIFY(cli.waitForFinished(60000));
-        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-        QCOMPARE(test::queryInt(path, "SELECT count(*) FROM conversation"), 14);
-
-        QTRY_COMPARE_WITH_TIMEOUT(list->model()->rowCount(), 6, 5000);
-        QCOMPARE(outside.count(), 1);
-        QCOMPARE(reset.count(), 0); // rows inserted, not the whole list read again
-        // The same conversation and reply stay current.
-        QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), chosen);
-        QCOMPARE(list->selectionModel()->selectedRows().size(), 1);
-        QCOMPARE(window.workspace()->currentTurn(), turn);
-        QVERIFY(window.findChild<QLabel *>(QStringLiteral("statusCounts"))
-                    ->text()
-                    .contains(QStringLiteral("Conversations: 14")));
-
-        // A rating of the reply shown, given elsewhere, shows in the panel; the focus stays put.
-        window.workspace()->transcript()->setFocus();
-        QWidget *focused = QApplication::focusWidget();
-        const Dimension warmth = *window.store()->findDimension(QStringLiteral("warmth"));
-        auto *scale = window.findChild<ScaleSelector *>(QStringLiteral("scale_warmth"));
-        QVERIFY(scale);
-        const int value = scale->value() == QJsonValue(1) ? 2 : 1;
-        {
-            auto other = Store::open(path);
-            other->setRating(turn, warmth.id, other->selfAnnotatorId(), value);
-        }
-        QTRY_COMPARE_WITH_TIMEOUT(scale->value(), QJsonValue(value), 5000);
-        QCOMPARE(window.workspace()->currentTurn(), turn);
-        QCOMPARE(QApplication::focusWidget(), focused);
-        QCOMPARE(reset.count(), 0);
-    }
-
-    void TestStudio::ownWritesAreNotOutsideChanges()
+    QMessageBox *summary = nullptr;
+    QTRY_VERIFY((summary = window.findChild<QMessageBox *>(QStringLiteral("importSummary"))));
+    const QString text = summary->text();
+    QVERIFY2(text.contains(QStringLiteral("ratings: 1 new, 0 unchanged, 1 conflicting (kept)")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("predictions.csv: line 2: conversation "
+                                          "&quot;c1&quot;, turn 1")),
+             qPrintable(text));
+    QCOMPARE(summary->icon(), QMessageBox::Warning);
+    if (!qEnvironmentVariableIsEmpty("SENSE7_SCREENSHOTS"))
+        summary->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
+                             + QStringLiteral("/import-conflicts.png"));
     {
-        const QString path = copyOfDemo(QStringLiteral("own.sense7"));
-        MainWindow window;
-        QCOMPARE(window.openDataSet(path), QString());
-        QVERIFY(window.store()->isWatchingForOutsideChanges());
-        QSignalSpy outside(window.store(), &Store::changedElsewhere);
-        QSignalSpy reset(window.conversationView()->model(), &QAbstractItemModel::modelReset);
-        Store *store = window.store();
-        store->setRating(window.workspace()->currentTurn(),
-                         store->findDimension(QStringLiteral("warmth"))->id,
-                         store->selfAnnotatorId(), 2);
-        window.store()->annotatorId(QStringLiteral("obs"), AnnotatorKind::Observer);
-        QVERIFY(!window.store()->checkForOutsideChanges());
-        QCOMPARE(outside.count(), 0);
-        QCOMPARE(reset.count(), 0);
-
-        // A second connection's commit is one.
-        {
-            auto other = Store::open(path);
-            other->annotatorId(QStringLiteral("obs2"), AnnotatorKind::Observer);
-        }
-        QVERIFY(window.store()->checkForOutsideChanges());
-        QCOMPARE(outside.count(), 1);
-        QVERIFY(!window.store()->checkForOutsideChanges());
+        auto *store = window.store();
+        const qint64 turn = store->turnId(store->findConversation(QStringLiteral("c1")), 1);
+        const auto ratings =
+            store->turnRatings(store->conversationOfTurn(turn), store->selfAnnotatorId());
+        QCOMPARE(ratings.value(turn).value(store->findDimension(QStringLiteral("warmth"))->id),
+                 std::optional<int>(5));
     }
 
-    void TestStudio::listDatesFollowTheLanguage()
-    {
-        QVERIFY(i18n::install(QLocale(QStringLiteral("zh_CN"))));
-        QCOMPARE(i18n::language(), QStringLiteral("zh_CN"));
-        {
-            Settings().setAnnotationMode(QStringLiteral("researcher"));
-            MainWindow window;
-            QCOMPARE(window.openDataSet(m_demo), QString());
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QAbstractItemModel *model = window.conversationView()->model();
-            const qint64 id = model->index(0, 0).data(ConversationTableModel::IdRole).toLongLong();
-            const QDate started = window.store()->conversation(id)->startedAt.toLocalTime().date();
-            const QString expected =
-                QLocale(QLocale::Chinese, QLocale::China).toString(started, QLocale::ShortFormat);
-            QCOMPARE(model->index(0, ConversationTableModel::Started).data().toString(), expected);
-            QVERIFY(!expected.contains(QStringLiteral("Mar")));
-            QCOMPARE(model->headerData(ConversationTableModel::Title, Qt::Horizontal).toString(),
-                     QStringLiteral("标题"));
-            checkColumns(window, true);
-            test::keepScreenshot(&window, QStringLiteral("list-zh_CN.png"));
-        }
-        // Back to English for whatever runs after.
-        qDeleteAll(qApp->findChildren<QTranslator *>());
-        QLocale::setDefault(QLocale::c());
-        i18n::setLanguage({});
-    }
+    // The report can be saved for scripts.
+    auto *save = summary->findChild<QPushButton *>(QStringLiteral("saveConflictReport"));
+    QVERIFY(save);
+    save->click();
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<QFileDialog *>(QStringLiteral("conflictReportDialog"))));
+    const QString report = m_dir.filePath(QStringLiteral("gui-conflicts.json"));
+    dialog->selectFile(report);
+    QMetaObject::invokeMethod(dialog, "accept");
+    QTRY_VERIFY(QFile::exists(report));
+    const QJsonArray rows = QJsonDocument::fromJson(test::readFile(report)).array();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("line")).toInt(), 2);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("existing")).toInt(), 5);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("file_value")).toInt(), 1);
+    QCOMPARE(rows.at(0).toObject().value(QStringLiteral("action")).toString(),
+             QStringLiteral("kept"));
+}
 
-    QTEST_MAIN(TestStudio)
+QTEST_MAIN(TestStudio)
 #include "tst_studio.moc"
