@@ -15,6 +15,7 @@
 #include "testsupport.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QJsonDocument>
 #include <QLabel>
@@ -313,6 +314,11 @@ void TestFigures::figureDialogPreviewsAndSaves()
     QCOMPARE(dialog.style().pointSize(), 9.0);
     test::keepScreenshot(&dialog, QStringLiteral("figure-dialog.png"));
 
+    auto *title = dialog.findChild<QCheckBox *>(QStringLiteral("figureTitle"));
+    QVERIFY(title->isChecked());
+    QVERIFY(dialog.style().title);
+    title->setChecked(false);
+    QVERIFY(!dialog.style().title);
     auto *format = dialog.findChild<QComboBox *>(QStringLiteral("figureFormat"));
     format->setCurrentIndex(format->findData(int(charts::FigureFormat::Svg)));
     const QString path = m_dir.filePath(QStringLiteral("dialog.svg"));
@@ -322,16 +328,21 @@ void TestFigures::figureDialogPreviewsAndSaves()
         QJsonDocument::fromJson(test::readFile(path + QStringLiteral(".json"))).object();
     QCOMPARE(sidecar.value(QStringLiteral("chart")).toString(), QStringLiteral("breaks"));
     QCOMPARE(sidecar.value(QStringLiteral("format")).toString(), QStringLiteral("svg"));
+    QCOMPARE(sidecar.value(QStringLiteral("style")).toObject().value(QStringLiteral("title")),
+             QJsonValue(false));
+    QVERIFY(!test::readFile(path).contains("Mean rating around flagged breaks"));
     // The choices are remembered for the next figure.
     FigureDialog again(
         [&a](QCustomPlot *plot) { charts::drawAggregate(plot, charts::Chart::Breaks, a); },
         QStringLiteral("breaks"), {});
     QCOMPARE(again.format(), charts::FigureFormat::Svg);
     QCOMPARE(again.style().preset, charts::FigureStyle::Preset::Double);
+    QVERIFY(!again.style().title);
 }
 
 void TestFigures::browserExportsTheChartInFront()
 {
+    QSettings().clear(); // the title back on
     auto store = Store::open(m_db);
     BrowserWindow window;
     QVERIFY(window.setStore(store.get()));
