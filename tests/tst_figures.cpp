@@ -120,6 +120,7 @@ private Q_SLOTS:
     void meansFollowAnyScale();
     void titleCanBeLeftOut();
     void correlationHasAColourScale();
+    void missingCorrelationsLeaveCellsEmpty();
     void legendsHaveTitles_data();
     void legendsHaveTitles();
 
@@ -553,6 +554,29 @@ void TestFigures::correlationHasAColourScale()
         QVERIFY(scale->rect().height() > 8);
         QVERIFY(scale->outerRect().top() >= plot.axisRect()->outerRect().bottom());
     }
+}
+
+void TestFigures::missingCorrelationsLeaveCellsEmpty()
+{
+    // Two dimensions never rated together: the off-diagonal cells have no ρ and stay white,
+    // rather than taking the colour of ρ = −1 (or of any other value).
+    const QVector<Dimension> dimensions {dimension(QStringLiteral("calm"), 1, 5),
+                                         dimension(QStringLiteral("care"), 1, 5)};
+    series::Correlation correlation;
+    correlation.rho = {{1.0, std::nullopt}, {std::nullopt, 1.0}};
+    correlation.n = {{12, 0}, {0, 12}};
+    QCustomPlot plot;
+    charts::drawCorrelation(&plot, correlation, dimensions);
+    const int dpi = 100;
+    const QImage image = charts::renderImage(&plot, {}, dpi);
+    const double scale = double(dpi) / charts::layoutDpi;
+    const auto cell = [&](double column, double row) {
+        return image.pixelColor(int(plot.xAxis->coordToPixel(column) * scale),
+                                int(plot.yAxis->coordToPixel(row) * scale) + 8);
+    };
+    QCOMPARE(cell(2, 1), QColor(Qt::white));
+    QCOMPARE(cell(1, 2), QColor(Qt::white));
+    QVERIFY(colourDistance(cell(1, 1), QColor(Qt::white)) > 60); // ρ = 1 is coloured
 }
 
 void TestFigures::legendsHaveTitles_data()

@@ -82,6 +82,7 @@ QCPColorGradient sequential()
     QCPColorGradient gradient;
     gradient.setColorStopAt(0.0, QColor(0xF7, 0xF7, 0xF7));
     gradient.setColorStopAt(1.0, okabeIto()[5]);
+    gradient.setNanHandling(QCPColorGradient::nhTransparent); // no ratings: an empty cell
     return gradient;
 }
 
@@ -221,7 +222,7 @@ void legendBelow(QCustomPlot *plot, int wrap, const QString &title = {})
         plot->legend->setRowSpacing(0);
     }
     QCPTextElement *heading = legendTitle(plot);
-    heading->setText(title);
+    heading->setText(plot->legend->visible() ? title : QString()); // no entries, no title
     heading->setFont(plot->legend->font());
     heading->setTextColor(plot->legend->textColor());
     // A long title (a question of the context form) goes above the entries, not beside them,
@@ -554,6 +555,8 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     diverging.setColorStopAt(0.0, okabeIto()[6]);
     diverging.setColorStopAt(0.5, QColor(0xF7, 0xF7, 0xF7));
     diverging.setColorStopAt(1.0, okabeIto()[5]);
+    // Too few pairs: an empty cell, not the colour of ρ = −1.
+    diverging.setNanHandling(QCPColorGradient::nhTransparent);
     QCPColorScale *colourScale =
         colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Spearman ρ"));
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
