@@ -3,6 +3,7 @@
 #include "stats/analysis.h"
 #include "testsupport.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,6 +60,7 @@ private slots:
     void analysisUsageErrors();
     void exportRoundTripsThroughImport();
     void exportAndFiguresUsageErrors();
+    void figuresCanLeaveTheTitleOut();
 };
 
 void TestCli::printsVersion()
@@ -640,6 +642,45 @@ void TestCli::exportAndFiguresUsageErrors()
     const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
     QCOMPARE(help.exitCode, 0);
     QVERIFY(help.out.contains(QStringLiteral("--preset")));
+}
+
+void TestCli::figuresCanLeaveTheTitleOut()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    // The same figure with and without its title: the sidecar says which, and only the titled
+    // PDF has the title's text.
+    const auto figure = [&](const QString &name, const QStringList &extra) {
+        const QString out = dir.filePath(name);
+        const Result r =
+            sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db,
+                                   QStringLiteral("--out"), out, QStringLiteral("--chart"),
+                                   QStringLiteral("assistants")}
+                      + extra);
+        if (r.exitCode != 0)
+            qWarning("%s", qPrintable(r.err));
+        const QJsonObject sidecar =
+            QJsonDocument::fromJson(
+                test::readFile(QDir(out).filePath(QStringLiteral("assistants.pdf.json"))))
+                .object();
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"),
+                   {QDir(out).filePath(QStringLiteral("assistants.pdf")), QStringLiteral("-")});
+        text.waitForFinished(30000);
+        return qMakePair(sidecar.value(QStringLiteral("style")).toObject(),
+                         QString::fromUtf8(text.readAllStandardOutput()));
+    };
+    const auto [titledStyle, titledText] = figure(QStringLiteral("titled"), {});
+    QCOMPARE(titledStyle.value(QStringLiteral("title")), QJsonValue(true));
+    QVERIFY2(titledText.contains(QStringLiteral("Assistants compared")), qPrintable(titledText));
+    const auto [bareStyle, bareText] =
+        figure(QStringLiteral("bare"), {QStringLiteral("--no-title")});
+    QCOMPARE(bareStyle.value(QStringLiteral("title")), QJsonValue(false));
+    QVERIFY2(!bareText.contains(QStringLiteral("Assistants compared")), qPrintable(bareText));
+    QVERIFY2(bareText.contains(QStringLiteral("Mean rating")), qPrintable(bareText));
+    const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
+    QVERIFY(help.out.contains(QStringLiteral("--no-title")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

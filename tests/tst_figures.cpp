@@ -15,6 +15,7 @@
 #include "testsupport.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QJsonDocument>
 #include <QLabel>
@@ -54,6 +55,42 @@ QString pdfText(const QString &path)
     return QString::fromUtf8(process.readAllStandardOutput());
 }
 
+/** The plot layout's colour scale; nullptr when there is none. */
+QCPColorScale *colourScale(QCustomPlot *plot)
+{
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+        if (auto *scale = qobject_cast<QCPColorScale *>(plot->plotLayout()->elementAt(i)))
+            return scale;
+    return nullptr;
+}
+
+/** How far \a a is from \a b, the largest difference of a channel. */
+int colourDistance(const QColor &a, const QColor &b)
+{
+    return std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()),
+                     std::abs(a.blue() - b.blue())});
+}
+
+Dimension dimension(const QString &key, int scaleMin, int scaleMax)
+{
+    Dimension d;
+    d.key = key;
+    d.name = key;
+    d.scaleMin = scaleMin;
+    d.scaleMax = scaleMax;
+    return d;
+}
+
+series::Estimate estimate(double mean, double halfWidth)
+{
+    series::Estimate e;
+    e.n = 10;
+    e.mean = mean;
+    e.low = mean - halfWidth;
+    e.high = mean + halfWidth;
+    return e;
+}
+
 browse::Aggregates demoAggregates(const QString &path)
 {
     auto store = Store::open(path);
@@ -78,6 +115,14 @@ private Q_SLOTS:
     void sidecarPinsFiltersAndData();
     void figureDialogPreviewsAndSaves();
     void browserExportsTheChartInFront();
+    void intervalsAreDrawnWhole();
+    void meansStartAtTheScaleMinimum();
+    void meansFollowAnyScale();
+    void titleCanBeLeftOut();
+    void correlationHasAColourScale();
+    void missingCorrelationsLeaveCellsEmpty();
+    void legendsHaveTitles_data();
+    void legendsHaveTitles();
 
 private:
     QTemporaryDir m_dir;
@@ -270,6 +315,11 @@ void TestFigures::figureDialogPreviewsAndSaves()
     QCOMPARE(dialog.style().pointSize(), 9.0);
     test::keepScreenshot(&dialog, QStringLiteral("figure-dialog.png"));
 
+    auto *title = dialog.findChild<QCheckBox *>(QStringLiteral("figureTitle"));
+    QVERIFY(title->isChecked());
+    QVERIFY(dialog.style().title);
+    title->setChecked(false);
+    QVERIFY(!dialog.style().title);
     auto *format = dialog.findChild<QComboBox *>(QStringLiteral("figureFormat"));
     format->setCurrentIndex(format->findData(int(charts::FigureFormat::Svg)));
     const QString path = m_dir.filePath(QStringLiteral("dialog.svg"));
@@ -279,16 +329,21 @@ void TestFigures::figureDialogPreviewsAndSaves()
         QJsonDocument::fromJson(test::readFile(path + QStringLiteral(".json"))).object();
     QCOMPARE(sidecar.value(QStringLiteral("chart")).toString(), QStringLiteral("breaks"));
     QCOMPARE(sidecar.value(QStringLiteral("format")).toString(), QStringLiteral("svg"));
+    QCOMPARE(sidecar.value(QStringLiteral("style")).toObject().value(QStringLiteral("title")),
+             QJsonValue(false));
+    QVERIFY(!test::readFile(path).contains("Mean rating around flagged breaks"));
     // The choices are remembered for the next figure.
     FigureDialog again(
         [&a](QCustomPlot *plot) { charts::drawAggregate(plot, charts::Chart::Breaks, a); },
         QStringLiteral("breaks"), {});
     QCOMPARE(again.format(), charts::FigureFormat::Svg);
     QCOMPARE(again.style().preset, charts::FigureStyle::Preset::Double);
+    QVERIFY(!again.style().title);
 }
 
 void TestFigures::browserExportsTheChartInFront()
 {
+    QSettings().clear(); // the title back on
     auto store = Store::open(m_db);
     BrowserWindow window;
     QVERIFY(window.setStore(store.get()));
@@ -313,6 +368,256 @@ void TestFigures::browserExportsTheChartInFront()
     // The detection table is not a chart: nothing to export.
     window.charts()->tabs()->setCurrentIndex(AggregateView::ChartCount);
     QVERIFY(!action->isEnabled());
+}
+
+void TestFigures::intervalsAreDrawnWhole()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    for (const charts::Chart chart : {charts::Chart::Assistants, charts::Chart::Breaks}) {
+        QCustomPlot plot;
+        charts::drawAggregate(&plot, chart, a);
+        const int dpi = 300;
+        const QImage image = charts::renderImage(&plot, {}, dpi);
+        const double scale = double(dpi) / charts::layoutDpi;
+        int errorBars = 0;
+        int pixels = 0;
+        for (int i = 0; i < plot.plottableCount(); ++i) {
+            QVERIFY2(!qobject_cast<QCPBars *>(plot.plottable(i)), "means are points, not bars");
+            auto *errors = qobject_cast<QCPErrorBars *>(plot.plottable(i));
+            if (!errors)
+                continue;
+            ++errorBars;
+            auto *points = qobject_cast<QCPGraph *>(errors->dataPlottable());
+            QVERIFY(points);
+            // Drawn after, so above, every point, line and bar.
+            for (int j = 0; j < plot.plottableCount(); ++j)
+                if (!qobject_cast<QCPErrorBars *>(plot.plottable(j)))
+                    QVERIFY(errors->layer()->index() > plot.plottable(j)->layer()->index());
+            // Every pixel between the whiskers has the interval's colour: nothing covers it.
+            const QColor expected = errors->pen().color();
+            for (int k = 0; k < points->dataCount(); ++k) {
+                const double key = points->data()->at(k)->key;
+                const double value = points->data()->at(k)->value;
+                const QCPErrorBarsData bar = errors->data()->at(k);
+                const int x = int(plot.xAxis->coordToPixel(key) * scale);
+                const int top = int(plot.yAxis->coordToPixel(value + bar.errorPlus) * scale) + 3;
+                const int bottom =
+                    int(plot.yAxis->coordToPixel(value - bar.errorMinus) * scale) - 3;
+                for (int y = top; y <= bottom; ++y, ++pixels) {
+                    // The line is about 4 pixels wide: its core lies within two of x.
+                    QColor seen;
+                    for (int dx = -2; dx <= 2; ++dx) {
+                        const QColor c = image.pixelColor(x + dx, y);
+                        if (!seen.isValid()
+                            || colourDistance(c, expected) < colourDistance(seen, expected))
+                            seen = c;
+                    }
+                    QVERIFY2(colourDistance(seen, expected) <= 24,
+                             qPrintable(QStringLiteral("%1 at %2,%3: %4, not %5")
+                                            .arg(charts::chartKey(chart))
+                                            .arg(x)
+                                            .arg(y)
+                                            .arg(seen.name(), expected.name())));
+                }
+            }
+        }
+        QVERIFY(errorBars > 0);
+        QVERIFY2(pixels > 200, qPrintable(QString::number(pixels)));
+    }
+}
+
+void TestFigures::meansStartAtTheScaleMinimum()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    const QCPRange scale(a.dimensions.first().scaleMin, a.dimensions.first().scaleMax);
+    for (const charts::Chart chart : {charts::Chart::Assistants, charts::Chart::Context,
+                                      charts::Chart::Trajectory, charts::Chart::Breaks}) {
+        QCustomPlot plot;
+        charts::drawAggregate(&plot, chart, a);
+        charts::renderImage(&plot, {}, 100);
+        QVERIFY2(plot.yAxis->range() == scale,
+                 qPrintable(QStringLiteral("%1: %2 to %3")
+                                .arg(charts::chartKey(chart))
+                                .arg(plot.yAxis->range().lower)
+                                .arg(plot.yAxis->range().upper)));
+    }
+}
+
+void TestFigures::meansFollowAnyScale()
+{
+    // An instrument rated 0–10: the axis spans 0–10 and no interval reaches past it.
+    const QVector<Dimension> dimensions {dimension(QStringLiteral("calm"), 0, 10),
+                                         dimension(QStringLiteral("care"), 0, 10)};
+    series::GroupMeans means;
+    means.groups = {QStringLiteral("A"), QStringLiteral("B")};
+    means.cells = {{estimate(0.5, 2.0), estimate(9.6, 1.5)}, {estimate(5, 1), estimate(7, 0.5)}};
+    QCustomPlot plot;
+    charts::drawGroupMeans(&plot, means, dimensions, QStringLiteral("Groups"),
+                           QStringLiteral("none"), QStringLiteral("Group"));
+    QCOMPARE(plot.yAxis->range(), QCPRange(0, 10));
+    int intervals = 0;
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        auto *errors = qobject_cast<QCPErrorBars *>(plot.plottable(i));
+        if (!errors)
+            continue;
+        auto *points = qobject_cast<QCPGraph *>(errors->dataPlottable());
+        for (int k = 0; k < points->dataCount(); ++k, ++intervals) {
+            const double value = points->data()->at(k)->value;
+            QVERIFY(value - errors->data()->at(k).errorMinus >= 0.0);
+            QVERIFY(value + errors->data()->at(k).errorPlus <= 10.0);
+        }
+    }
+    QCOMPARE(intervals, 4);
+
+    series::Trajectory trajectory;
+    trajectory.centres = {0.25, 0.75};
+    trajectory.mean = {estimate(0.4, 1.0), estimate(8, 3)};
+    charts::drawMeanTrajectory(&plot, trajectory, dimensions);
+    QCOMPARE(plot.yAxis->range(), QCPRange(0, 10));
+    for (int g = 0; g < plot.graphCount(); ++g)
+        for (int k = 0; k < plot.graph(g)->dataCount(); ++k) {
+            QVERIFY(plot.graph(g)->data()->at(k)->value >= 0.0);
+            QVERIFY(plot.graph(g)->data()->at(k)->value <= 10.0);
+        }
+
+    series::BreakAligned aligned;
+    aligned.offsets = {-1, 0, 1};
+    aligned.mean = {estimate(9, 2), estimate(1, 2), estimate(4, 1)};
+    aligned.breaks = 3;
+    charts::drawBreakAligned(&plot, aligned, dimensions);
+    QCOMPARE(plot.yAxis->range(), QCPRange(0, 10));
+}
+
+void TestFigures::titleCanBeLeftOut()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    charts::FigureStyle style;
+    QVERIFY(style.title);
+    QCOMPARE(style.toJson().value(QStringLiteral("title")), QJsonValue(true));
+    {
+        QCustomPlot plot;
+        charts::drawAggregate(&plot, charts::Chart::Distribution, a);
+        charts::renderImage(&plot, style, 100);
+        QVERIFY(charts::plotTitle(&plot));
+        QCOMPARE(charts::plotTitle(&plot)->text(),
+                 QStringLiteral("Rating distribution per dimension"));
+    }
+    style.title = false;
+    QCOMPARE(style.toJson().value(QStringLiteral("title")), QJsonValue(false));
+    for (const auto preset :
+         {charts::FigureStyle::Preset::Single, charts::FigureStyle::Preset::Double}) {
+        style.preset = preset;
+        for (int i = 0; i < charts::chartCount; ++i) {
+            QCustomPlot plot;
+            charts::drawAggregate(&plot, charts::Chart(i), a);
+            charts::renderImage(&plot, style, 100);
+            QVERIFY(!charts::plotTitle(&plot));
+            for (int e = 0; e < plot.plotLayout()->elementCount(); ++e)
+                QVERIFY(!qobject_cast<QCPTextElement *>(plot.plotLayout()->elementAt(e)));
+            // The top tick label, centred on the axes' top, still fits in the figure.
+            const QFontMetrics metrics(plot.yAxis->tickLabelFont());
+            QVERIFY2(plot.axisRect()->top() >= metrics.height() / 2,
+                     qPrintable(charts::chartKey(charts::Chart(i))));
+        }
+    }
+    // A PDF without its title has no title text, the axes' text stays.
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Distribution, a);
+    const QString path = m_dir.filePath(QStringLiteral("untitled.pdf"));
+    charts::saveFigure(&plot, style, charts::FigureFormat::Pdf, path);
+    const QString text = pdfText(path).simplified();
+    QVERIFY2(!text.contains(QStringLiteral("Rating distribution")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Share of ratings")), qPrintable(text));
+}
+
+void TestFigures::correlationHasAColourScale()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    for (const auto preset :
+         {charts::FigureStyle::Preset::Single, charts::FigureStyle::Preset::Double}) {
+        QCustomPlot plot;
+        charts::drawAggregate(&plot, charts::Chart::Correlation, a);
+        QCPColorScale *scale = colourScale(&plot);
+        QVERIFY(scale);
+        QCOMPARE(scale->dataRange(), QCPRange(-1, 1));
+        QCOMPARE(scale->label(), QStringLiteral("Spearman ρ"));
+        auto *map = qobject_cast<QCPColorMap *>(plot.plottable(0));
+        QVERIFY(map);
+        QCOMPARE(map->colorScale(), scale);
+        QCOMPARE(map->dataRange(), QCPRange(-1, 1));
+        charts::FigureStyle style;
+        style.preset = preset;
+        charts::renderImage(&plot, style, 100);
+        // The bar, its ticks and its label lie inside the figure, below the axes.
+        const QRect figure(QPoint(0, 0), plot.viewport().size());
+        QVERIFY(figure.contains(scale->outerRect()));
+        QVERIFY(scale->rect().height() > 8);
+        QVERIFY(scale->outerRect().top() >= plot.axisRect()->outerRect().bottom());
+    }
+}
+
+void TestFigures::missingCorrelationsLeaveCellsEmpty()
+{
+    // Two dimensions never rated together: the off-diagonal cells have no ρ and stay white,
+    // rather than taking the colour of ρ = −1 (or of any other value).
+    const QVector<Dimension> dimensions {dimension(QStringLiteral("calm"), 1, 5),
+                                         dimension(QStringLiteral("care"), 1, 5)};
+    series::Correlation correlation;
+    correlation.rho = {{1.0, std::nullopt}, {std::nullopt, 1.0}};
+    correlation.n = {{12, 0}, {0, 12}};
+    QCustomPlot plot;
+    charts::drawCorrelation(&plot, correlation, dimensions);
+    const int dpi = 100;
+    const QImage image = charts::renderImage(&plot, {}, dpi);
+    const double scale = double(dpi) / charts::layoutDpi;
+    const auto cell = [&](double column, double row) {
+        return image.pixelColor(int(plot.xAxis->coordToPixel(column) * scale),
+                                int(plot.yAxis->coordToPixel(row) * scale) + 8);
+    };
+    QCOMPARE(cell(2, 1), QColor(Qt::white));
+    QCOMPARE(cell(1, 2), QColor(Qt::white));
+    QVERIFY(colourDistance(cell(1, 1), QColor(Qt::white)) > 60); // ρ = 1 is coloured
+}
+
+void TestFigures::legendsHaveTitles_data()
+{
+    QTest::addColumn<int>("chart");
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<bool>("beside");
+    QTest::newRow("distribution") << int(charts::Chart::Distribution) << "Rating" << true;
+    QTest::newRow("assistants") << int(charts::Chart::Assistants) << "Assistant" << true;
+    QTest::newRow("context") << int(charts::Chart::Context) << "What kind of task was it?" << false;
+}
+
+void TestFigures::legendsHaveTitles()
+{
+    QFETCH(int, chart);
+    QFETCH(QString, title);
+    QFETCH(bool, beside);
+    const browse::Aggregates a = demoAggregates(m_db);
+    for (const auto preset :
+         {charts::FigureStyle::Preset::Single, charts::FigureStyle::Preset::Double}) {
+        QCustomPlot plot;
+        charts::drawAggregate(&plot, charts::Chart(chart), a);
+        QCPTextElement *heading = charts::legendTitle(&plot);
+        QVERIFY(heading);
+        QCOMPARE(heading->text(), title);
+        QVERIFY(plot.legend->visible());
+        charts::FigureStyle style;
+        style.preset = preset;
+        charts::renderImage(&plot, style, 100);
+        // Left of the entries (a long title above them), whole, inside the figure.
+        const QRect figure(QPoint(0, 0), plot.viewport().size());
+        const QRect legend = plot.legend->outerRect();
+        QVERIFY(figure.contains(heading->outerRect()));
+        QVERIFY(figure.contains(legend));
+        QVERIFY(heading->rect().width() >= QFontMetrics(heading->font()).horizontalAdvance(title));
+        if (beside)
+            QVERIFY(heading->outerRect().right() <= legend.left());
+        else
+            QVERIFY(heading->outerRect().bottom() <= legend.top());
+        QVERIFY(legend.top() >= plot.axisRect()->outerRect().bottom());
+    }
 }
 
 QTEST_MAIN(TestFigures)

@@ -7,6 +7,7 @@
 
 #include <functional>
 
+class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QDoubleSpinBox;
@@ -60,6 +61,7 @@ private:
     QFontComboBox *m_font;
     QDoubleSpinBox *m_size;
     QSpinBox *m_dpi;
+    QCheckBox *m_title;
     QLabel *m_preview;
     QLabel *m_summary;
 };

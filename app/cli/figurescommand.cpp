@@ -45,6 +45,8 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({QStringLiteral("font-size"),
                       tr("The font size in points (default 8 single, 9 double)."),
                       QStringLiteral("PT")});
+    parser.addOption({QStringLiteral("no-title"),
+                      tr("Leave the title out of the figure (for a caption set outside it).")});
     parser.addOption({QStringLiteral("group-by"),
                       tr("The context-form field the \"by context\" chart groups by."),
                       QStringLiteral("FIELD"), QStringLiteral("task_type")});
@@ -68,6 +70,7 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
                         .arg(parser.value(QStringLiteral("preset"))));
     style.preset = *preset;
     style.fontFamily = parser.value(QStringLiteral("font-family"));
+    style.title = !parser.isSet(QStringLiteral("no-title"));
     if (parser.isSet(QStringLiteral("font-size"))) {
         bool ok = false;
         style.fontSize = parser.value(QStringLiteral("font-size")).toDouble(&ok);

@@ -19,6 +19,8 @@ void clear(QCustomPlot *plot)
     plot->clearGraphs();
     plot->legend->setVisible(false);
     plot->legend->clearItems();
+    if (QCPTextElement *title = legendTitle(plot))
+        title->setText({});
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         axis->setRangeReversed(false);
@@ -64,11 +66,23 @@ QPen pen(const QColor &c, double width = 1.5)
     return p;
 }
 
+/**
+ * The pen of an interval: round caps, since QCPErrorBars draws the parts above and below the
+ * point as two lines, and flat caps would leave a seam where they meet.
+ */
+QPen intervalPen(const QColor &c, double width)
+{
+    QPen p = pen(c, width);
+    p.setCapStyle(Qt::RoundCap);
+    return p;
+}
+
 QCPColorGradient sequential()
 {
     QCPColorGradient gradient;
     gradient.setColorStopAt(0.0, QColor(0xF7, 0xF7, 0xF7));
     gradient.setColorStopAt(1.0, okabeIto()[5]);
+    gradient.setNanHandling(QCPColorGradient::nhTransparent); // no ratings: an empty cell
     return gradient;
 }
 
@@ -81,29 +95,145 @@ void label(QCustomPlot *plot, double x, double y, const QString &text, bool dark
     item->setFont(plot->font());
 }
 
-/** Ratings run 1–5 on SENSE-7; other instruments use their own scale. */
+/**
+ * The instrument's scale, scale_min to scale_max of its dimensions (SENSE-7's 1–5 only when there
+ * are none).
+ */
 QCPRange scaleRange(const QVector<Dimension> &dimensions)
 {
-    int lo = 1, hi = 5;
-    if (!dimensions.isEmpty()) {
-        lo = dimensions.first().scaleMin;
-        hi = dimensions.first().scaleMax;
+    if (dimensions.isEmpty())
+        return QCPRange(1, 5);
+    int lo = dimensions.first().scaleMin;
+    int hi = dimensions.first().scaleMax;
+    for (const Dimension &d : dimensions) {
+        lo = std::min(lo, d.scaleMin);
+        hi = std::max(hi, d.scaleMax);
     }
-    return QCPRange(lo - 0.1, hi + 0.1);
+    return QCPRange(lo, hi);
 }
 
-/** Moves the legend out of the plot into a row of its own below it, \a wrap entries a line. */
-void legendBelow(QCustomPlot *plot, int wrap)
+/**
+ * A value axis of mean ratings: exactly the scale, from its minimum (a mean cannot lie outside
+ * it, and a bar or an axis from 0 would exaggerate differences), ticks on whole scale points.
+ */
+void ratingAxis(QCPAxis *axis, const QCPRange &scale, const QString &label)
 {
-    if (plot->legend->layout() != plot->plotLayout()) {
+    axis->setRange(scale);
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    axis->setTicker(ticker);
+    axis->setSubTicks(false);
+    axis->setLabel(label);
+}
+
+/**
+ * A plottable drawn a little past its axis rect: the value axis ends exactly at the scale, and a
+ * mean on its end keeps its whole marker and whisker. The data lie within the scale.
+ */
+template<class Plottable>
+class Unclipped : public Plottable
+{
+public:
+    using Plottable::Plottable;
+
+protected:
+    QRect clipRect() const override
+    {
+        return Plottable::clipRect().adjusted(-unclippedMargin, -unclippedMargin, unclippedMargin,
+                                              unclippedMargin);
+    }
+
+private:
+    static constexpr int unclippedMargin = 8;
+};
+
+/**
+ * A labelled colour scale in a row below the map, as wide as the map. Below, not beside it: a
+ * second layout column would squeeze the title into the first one's width.
+ */
+QCPColorScale *colourScaleBelow(QCustomPlot *plot, const QString &label)
+{
+    auto *colourScale = new QCPColorScale(plot);
+    const int scaleRow = plot->plotLayout()->rowCount();
+    plot->plotLayout()->addElement(scaleRow, 0, colourScale);
+    plot->plotLayout()->setRowStretchFactor(scaleRow, 0.001);
+    colourScale->setType(QCPAxis::atBottom);
+    colourScale->setBarWidth(8);
+    colourScale->setLabel(label);
+    // Close under the category labels: the frame's top edge needs no room for ticks.
+    QCPAxisRect *bar = colourScale->axis()->axisRect();
+    bar->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+    bar->setMargins(QMargins(0, 2, 0, 0));
+    colourScale->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+    colourScale->setMargins(QMargins());
+    auto *margins = new QCPMarginGroup(plot);
+    plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    colourScale->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    return colourScale;
+}
+
+/** \a value, or the nearest end of \a scale. */
+double clamped(double value, const QCPRange &scale)
+{
+    return std::clamp(value, scale.lower, scale.upper);
+}
+
+/**
+ * The layer intervals are drawn on, above the points, lines and bars they belong to: nothing
+ * hides part of an interval.
+ */
+QCPLayer *intervalLayer(QCustomPlot *plot)
+{
+    const QString name = QString::fromLatin1(intervalLayerName);
+    if (!plot->layer(name))
+        plot->addLayer(name, plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    return plot->layer(name);
+}
+
+/**
+ * Moves the legend out of the plot into a row of its own below it, \a wrap entries a line, with
+ * \a title left of the entries (as ggplot2 places a legend at the bottom) and the whole centred.
+ */
+constexpr int maxTitleWidthBeside = 90;
+
+void legendBelow(QCustomPlot *plot, int wrap, const QString &title = {})
+{
+    auto *row = qobject_cast<QCPLayoutGrid *>(plot->legend->layout());
+    if (!row || row->objectName() != QLatin1String(legendRowName)) {
         plot->axisRect()->insetLayout()->take(plot->legend);
-        const int row = plot->plotLayout()->rowCount();
-        plot->plotLayout()->addElement(row, 0, plot->legend);
-        plot->plotLayout()->setRowStretchFactor(row, 0.001);
+        row = new QCPLayoutGrid;
+        row->setObjectName(QLatin1String(legendRowName));
+        const int index = plot->plotLayout()->rowCount();
+        plot->plotLayout()->addElement(index, 0, row);
+        plot->plotLayout()->setRowStretchFactor(index, 0.001);
+        auto *heading = new QCPTextElement(plot);
+        heading->setObjectName(QLatin1String(legendTitleName));
+        heading->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
+        heading->setMargins(QMargins(4, 1, 2, 1));
+        row->addElement(0, 0, new QCPLayoutElement(plot)); // spacers: the legend is centred
+        row->addElement(0, 1, heading);
+        row->addElement(0, 2, plot->legend);
+        row->addElement(0, 3, new QCPLayoutElement(plot));
+        row->setColumnStretchFactors({1.0, 0.001, 0.001, 1.0});
+        row->setColumnSpacing(0);
         plot->legend->setBorderPen(Qt::NoPen);
         plot->legend->setMargins(QMargins(4, 0, 4, 2));
         plot->legend->setRowSpacing(0);
     }
+    QCPTextElement *heading = legendTitle(plot);
+    heading->setText(plot->legend->visible() ? title : QString()); // no entries, no title
+    heading->setFont(plot->legend->font());
+    heading->setTextColor(plot->legend->textColor());
+    // A long title (a question of the context form) goes above the entries, not beside them,
+    // where it would leave the entries one narrow column.
+    const bool above =
+        QFontMetricsF(heading->font()).horizontalAdvance(title) > maxTitleWidthBeside;
+    row->take(heading);
+    row->take(plot->legend);
+    row->addElement(0, above ? 2 : 1, heading);
+    row->addElement(above ? 1 : 0, 2, plot->legend);
+    row->setRowSpacing(0);
     plot->legend->setWrap(wrap);
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
 }
@@ -127,17 +257,43 @@ void fitRotatedLabels(QCustomPlot *plot)
             (ticker->ticks().firstKey() - axis->range().lower) / axis->range().size();
         left = int(std::ceil(run - slot * plot->width() * 0.8)) + 4;
     }
+    // Without a title row above, the top tick label reaches half its height above the axes.
+    const int top = plotTitle(plot)
+        ? 0
+        : int(std::ceil(QFontMetricsF(plot->yAxis->tickLabelFont()).height() / 2)) + 2;
     // A little room on the right too, so the last column's label does not touch the border.
-    plot->axisRect()->setMinimumMargins(QMargins(std::max(0, left), 0, 8, 0));
+    plot->axisRect()->setMinimumMargins(QMargins(std::max(0, left), top, 8, 0));
+}
+
+QCPTextElement *plotTitle(QCustomPlot *plot)
+{
+    if (plot->plotLayout()->rowCount() < 2)
+        return nullptr;
+    return qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+}
+
+void removeTitle(QCustomPlot *plot)
+{
+    if (QCPTextElement *title = plotTitle(plot)) {
+        plot->plotLayout()->remove(title);
+        plot->plotLayout()->simplify();
+    }
+}
+
+QCPTextElement *legendTitle(QCustomPlot *plot)
+{
+    auto *row = qobject_cast<QCPLayoutGrid *>(plot->legend->layout());
+    if (!row || row->objectName() != QLatin1String(legendRowName))
+        return nullptr;
+    for (int i = 0; i < row->elementCount(); ++i)
+        if (auto *text = qobject_cast<QCPTextElement *>(row->elementAt(i)))
+            return text;
+    return nullptr;
 }
 
 void setTitle(QCustomPlot *plot, const QString &title)
 {
-    if (plot->plotLayout()->rowCount() > 1
-        && qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))) {
-        plot->plotLayout()->removeAt(0);
-        plot->plotLayout()->simplify();
-    }
+    removeTitle(plot);
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(
         0, 0,
@@ -183,12 +339,13 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
     plot->yAxis->setTicker(percentTicks);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Share of ratings (%)"));
     plot->legend->setVisible(levels > 0);
-    legendBelow(plot, std::max(1, levels));
+    legendBelow(plot, std::max(1, levels), QCoreApplication::translate("sense7::charts", "Rating"));
     fitRotatedLabels(plot);
     plot->replot();
 }
 
-void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory)
+void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory,
+                        const QVector<Dimension> &dimensions)
 {
     clear(plot);
     setTitle(plot,
@@ -196,15 +353,17 @@ void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory)
                                          "Mean rating over the conversation (95% band)"));
     QCPGraph *low = plot->addGraph();
     QCPGraph *high = plot->addGraph();
-    QCPGraph *mean = plot->addGraph();
+    QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
+    const QCPRange scale = scaleRange(dimensions);
     for (int b = 0; b < trajectory.centres.size(); ++b) {
         const series::Estimate &e = trajectory.mean[b];
         if (!e.defined())
             continue;
         mean->addData(trajectory.centres[b], e.mean);
+        // The normal interval can reach past the scale; a mean rating cannot.
         if (!std::isnan(e.low)) {
-            low->addData(trajectory.centres[b], e.low);
-            high->addData(trajectory.centres[b], e.high);
+            low->addData(trajectory.centres[b], clamped(e.low, scale));
+            high->addData(trajectory.centres[b], clamped(e.high, scale));
         }
     }
     QColor band = okabeIto()[5];
@@ -218,58 +377,66 @@ void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory)
     plot->xAxis->setRange(0, 1);
     plot->xAxis->setLabel(
         QCoreApplication::translate("sense7::charts", "Relative position in the conversation"));
-    plot->yAxis->setRange(QCPRange(0.9, 5.1));
-    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    ratingAxis(plot->yAxis, scale, QCoreApplication::translate("sense7::charts", "Mean rating"));
     plot->replot();
 }
 
 void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
                     const QVector<Dimension> &dimensions, const QString &title,
-                    const QString &emptyGroupName)
+                    const QString &emptyGroupName, const QString &groupName)
 {
     clear(plot);
     setTitle(plot, title);
     const QCPRange scale = scaleRange(dimensions);
-    auto *group = new QCPBarsGroup(plot);
+    QCPLayer *intervals = intervalLayer(plot);
     const int groups = int(means.groups.size());
-    // Gaps in axis units, not pixels: in a narrow figure pixel gaps would push the bars of one
-    // dimension into the next.
-    const double gap = 0.12 / std::max(1, groups);
-    const double width = 0.8 / std::max(1, groups) - gap;
-    group->setSpacingType(QCPBarsGroup::stPlotCoords);
-    group->setSpacing(gap);
+    // The groups side by side within a dimension's slot, in axis units: in a narrow figure pixel
+    // offsets would push one dimension's points into the next.
+    const double step = std::min(0.2, 0.8 / std::max(1, groups));
+    // Shapes as well as colours, so that the groups stay apart in grey.
+    static const QCPScatterStyle::ScatterShape shapes[] = {
+        QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare, QCPScatterStyle::ssDiamond,
+        QCPScatterStyle::ssTriangle, QCPScatterStyle::ssTriangleInverted};
     for (int g = 0; g < groups; ++g) {
-        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(means.groups[g].isEmpty() ? emptyGroupName : means.groups[g]);
-        bars->setBrush(colour(g));
-        bars->setPen(Qt::NoPen);
-        bars->setWidth(width);
-        bars->setBarsGroup(group);
-        auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
+        const double offset = (g - (groups - 1) / 2.0) * step;
+        QCPGraph *points = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
+        points->setName(means.groups[g].isEmpty() ? emptyGroupName : means.groups[g]);
+        // Darker than the fill, so that yellow shows on white.
+        const QColor fill = colour(g);
+        const QColor line = mix(fill, Qt::black, 0.25);
+        points->setLineStyle(QCPGraph::lsNone);
+        points->setPen(pen(line, 1.2));
+        points->setScatterStyle(
+            QCPScatterStyle(shapes[g % 5], pen(line, 0.5), fill, groups > 5 ? 4.5 : 5.5));
+        auto *errors = new Unclipped<QCPErrorBars>(plot->xAxis, plot->yAxis);
+        errors->setLayer(intervals);
         errors->removeFromLegend();
-        errors->setDataPlottable(bars);
-        errors->setPen(pen(okabeIto()[0], 1));
-        errors->setWhiskerWidth(4);
+        errors->setDataPlottable(points);
+        errors->setPen(intervalPen(line, 1.2));
+        errors->setWhiskerWidth(3);
+        errors->setSymbolGap(0);
         QVector<double> keys, values, below, above;
         for (int d = 0; d < dimensions.size() && d < means.cells[g].size(); ++d) {
             const series::Estimate &e = means.cells[g][d];
-            keys.append(d + 1);
-            values.append(e.defined() ? e.mean : 0.0);
+            if (!e.defined())
+                continue;
+            keys.append(d + 1 + offset);
+            values.append(e.mean);
             // The normal interval can reach past the scale; a mean rating cannot.
-            below.append(std::isnan(e.low) ? 0.0 : e.mean - std::max(e.low, scale.lower + 0.1));
-            above.append(std::isnan(e.high) ? 0.0 : std::min(e.high, scale.upper - 0.1) - e.mean);
+            below.append(std::isnan(e.low) ? 0.0 : e.mean - clamped(e.low, scale));
+            above.append(std::isnan(e.high) ? 0.0 : clamped(e.high, scale) - e.mean);
         }
-        bars->setData(keys, values);
+        points->setData(keys, values, true);
         errors->setData(below, above);
     }
     plot->xAxis->setTicker(textTicker(names(dimensions)));
     plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? -30 : 0);
     plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
     plot->xAxis->grid()->setVisible(false);
-    plot->yAxis->setRange(0, scale.upper);
-    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    plot->xAxis->setSubTicks(false);
+    ratingAxis(plot->yAxis, scale, QCoreApplication::translate("sense7::charts", "Mean rating"));
     plot->legend->setVisible(groups > 0 && groups <= 24);
-    legendBelow(plot, 3);
+    legendBelow(plot, 3, groupName);
     fitRotatedLabels(plot);
     plot->replot();
 }
@@ -293,23 +460,13 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
             map->data()->setCell(c, r, e.defined() ? e.mean : qQNaN());
             if (rows <= 40 && e.defined())
                 label(plot, c + 1, r + 1, QLocale().toString(e.mean, 'f', 1),
-                      (e.mean - scale.lower) / scale.size() > 0.6);
+                      (e.mean - scale.lower) / std::max(1.0, scale.size()) > 0.6);
         }
-    // Below the map, not beside it: a second layout column would squeeze the title into the
-    // first one's width.
-    auto *colourScale = new QCPColorScale(plot);
-    const int scaleRow = plot->plotLayout()->rowCount();
-    plot->plotLayout()->addElement(scaleRow, 0, colourScale);
-    plot->plotLayout()->setRowStretchFactor(scaleRow, 0.001);
-    colourScale->setType(QCPAxis::atBottom);
-    colourScale->setBarWidth(8);
-    colourScale->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
-    auto *margins = new QCPMarginGroup(plot);
-    plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
-    colourScale->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    QCPColorScale *colourScale =
+        colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Mean rating"));
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
     map->setGradient(sequential());
-    map->setDataRange(QCPRange(scale.lower + 0.1, scale.upper - 0.1));
+    map->setDataRange(scale);
     map->setInterpolate(false);
     plot->xAxis->setTicker(textTicker(names(dimensions)));
     plot->xAxis->setTickLabelRotation(columns > 4 ? -30 : 0);
@@ -327,30 +484,38 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
     plot->replot();
 }
 
-void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned)
+void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned,
+                      const QVector<Dimension> &dimensions)
 {
     clear(plot);
     setTitle(plot,
              QCoreApplication::translate("sense7::charts",
                                          "Mean rating around flagged breaks (n = %1, 95% CI)")
                  .arg(QLocale().toString(aligned.breaks)));
-    QCPGraph *mean = plot->addGraph();
-    auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
-    QVector<double> keys, values, errorValues;
+    const QCPRange scale = scaleRange(dimensions);
+    QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
+    auto *errors = new Unclipped<QCPErrorBars>(plot->xAxis, plot->yAxis);
+    errors->setLayer(intervalLayer(plot));
+    QVector<double> keys, values, below, above;
     for (int i = 0; i < aligned.offsets.size(); ++i) {
         const series::Estimate &e = aligned.mean[i];
         if (!e.defined())
             continue;
         keys.append(aligned.offsets[i]);
         values.append(e.mean);
-        errorValues.append(std::isnan(e.low) ? 0.0 : e.mean - e.low);
+        // The normal interval can reach past the scale; a mean rating cannot.
+        below.append(std::isnan(e.low) ? 0.0 : e.mean - clamped(e.low, scale));
+        above.append(std::isnan(e.high) ? 0.0 : clamped(e.high, scale) - e.mean);
     }
     mean->setData(keys, values);
     mean->setPen(pen(okabeIto()[6], 2.5));
     mean->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
     errors->setDataPlottable(mean);
-    errors->setData(errorValues);
-    errors->setPen(pen(okabeIto()[0], 1));
+    errors->setData(below, above);
+    errors->setPen(intervalPen(okabeIto()[0], 1));
+    errors->setWhiskerWidth(5);
+    errors->setSymbolGap(0);
+
     auto *rule = new QCPItemStraightLine(plot);
     rule->point1->setCoords(0, 0);
     rule->point2->setCoords(0, 1);
@@ -364,8 +529,7 @@ void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned)
     plot->xAxis->setRange(-window - 0.5, window + 0.5);
     plot->xAxis->setLabel(
         QCoreApplication::translate("sense7::charts", "Replies from the flagged break"));
-    plot->yAxis->setRange(0.9, 5.1);
-    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Mean rating"));
+    ratingAxis(plot->yAxis, scale, QCoreApplication::translate("sense7::charts", "Mean rating"));
     plot->replot();
 }
 
@@ -391,9 +555,17 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     diverging.setColorStopAt(0.0, okabeIto()[6]);
     diverging.setColorStopAt(0.5, QColor(0xF7, 0xF7, 0xF7));
     diverging.setColorStopAt(1.0, okabeIto()[5]);
+    // Too few pairs: an empty cell, not the colour of ρ = −1.
+    diverging.setNanHandling(QCPColorGradient::nhTransparent);
+    QCPColorScale *colourScale =
+        colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Spearman ρ"));
+    map->setColorScale(colourScale); // before the gradient: the scale imposes its own
     map->setGradient(diverging);
     map->setDataRange(QCPRange(-1, 1));
     map->setInterpolate(false);
+    QSharedPointer<QCPAxisTickerFixed> rhoTicks(new QCPAxisTickerFixed);
+    rhoTicks->setTickStep(0.5);
+    colourScale->axis()->setTicker(rhoTicks);
     plot->xAxis->setTicker(textTicker(names(dimensions)));
     plot->xAxis->setTickLabelRotation(n > 4 ? -30 : 0);
     plot->yAxis->setTicker(textTicker(names(dimensions)));
@@ -471,8 +643,8 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
     plot->xAxis->setRange(0.5, std::max(1, replies) + 0.5);
     plot->xAxis->setLabel(QCoreApplication::translate("sense7::charts", "Assistant reply"));
     plot->xAxis->setSubTicks(false);
-    plot->yAxis->setRange(scaleRange(t.dimensions).lower - 0.3,
-                          scaleRange(t.dimensions).upper + 0.3);
+    plot->yAxis->setRange(scaleRange(t.dimensions).lower - 0.4,
+                          scaleRange(t.dimensions).upper + 0.4);
     QSharedPointer<QCPAxisTickerFixed> yTicker(new QCPAxisTickerFixed);
     yTicker->setTickStep(1);
     plot->yAxis->setTicker(yTicker);
@@ -520,19 +692,20 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         drawDistribution(plot, a.distribution, a.dimensions);
         break;
     case Chart::Trajectory:
-        drawMeanTrajectory(plot, a.trajectory);
+        drawMeanTrajectory(plot, a.trajectory, a.dimensions);
         break;
     case Chart::Assistants:
         drawGroupMeans(
             plot, a.agents, a.dimensions,
             QCoreApplication::translate("sense7::charts", "Assistants compared (means, 95% CI)"),
-            QCoreApplication::translate("sense7::charts", "unknown"));
+            QCoreApplication::translate("sense7::charts", "unknown"),
+            QCoreApplication::translate("sense7::charts", "Assistant"));
         break;
     case Chart::Participants:
         drawHeatMap(plot, a.participants, a.dimensions);
         break;
     case Chart::Breaks:
-        drawBreakAligned(plot, a.aligned);
+        drawBreakAligned(plot, a.aligned, a.dimensions);
         break;
     case Chart::Correlation:
         drawCorrelation(plot, a.correlation, a.dimensions);
@@ -544,7 +717,7 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
             plot, a.context, a.dimensions,
             QCoreApplication::translate("sense7::charts", "Ratings by “%1” (means, 95% CI)")
                 .arg(label),
-            QCoreApplication::translate("sense7::charts", "not answered"));
+            QCoreApplication::translate("sense7::charts", "not answered"), label);
         break;
     }
     }

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+class QCPTextElement;
 class QCustomPlot;
 
 /**
@@ -38,22 +39,39 @@ void fitRotatedLabels(QCustomPlot *plot);
 
 /** The title row above the axes, replacing an earlier one. */
 void setTitle(QCustomPlot *plot, const QString &title);
+/** The title row above the axes; nullptr when there is none. */
+QCPTextElement *plotTitle(QCustomPlot *plot);
+/** Removes the title row (a journal puts the caption outside the figure). */
+void removeTitle(QCustomPlot *plot);
+/** The title of the legend below the plot ("Rating"); nullptr when the legend has no row. */
+QCPTextElement *legendTitle(QCustomPlot *plot);
+
+/** Names of the layout elements and the layer the charts add, for restyling and tests. */
+constexpr const char *legendRowName = "legendRow";
+constexpr const char *legendTitleName = "legendTitle";
+constexpr const char *intervalLayerName = "intervals";
 
 /** 1. Stacked bars: the share of each scale point per dimension. */
 void drawDistribution(QCustomPlot *plot, const series::Distribution &distribution,
                       const QVector<Dimension> &dimensions);
-/** 2. Mean rating over relative position, with its 95% band. */
-void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory);
-/** 3 and 7. Means per dimension for each group, with 95% intervals. */
+/** 2. Mean rating over relative position, with its 95% band, on the dimensions' scale. */
+void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory,
+                        const QVector<Dimension> &dimensions);
+/**
+ * 3 and 7. Means per dimension for each group as points with their 95% intervals (on a layer
+ * above the points), side by side, on an axis that spans the scale from its minimum. The legend
+ * is titled \a groupName.
+ */
 void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
                     const QVector<Dimension> &dimensions, const QString &title,
-                    const QString &emptyGroupName);
+                    const QString &emptyGroupName, const QString &groupName);
 /** 4. Heat map of means, groups (participants) down and dimensions across. */
 void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                  const QVector<Dimension> &dimensions);
-/** 5. Mean rating around flagged breaks. */
-void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned);
-/** 6. Spearman ρ between dimensions. */
+/** 5. Mean rating around flagged breaks, on the dimensions' scale. */
+void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned,
+                      const QVector<Dimension> &dimensions);
+/** 6. Spearman ρ between dimensions, with a colour scale from −1 to 1. */
 void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
                      const QVector<Dimension> &dimensions);
 /**

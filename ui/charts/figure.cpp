@@ -66,11 +66,15 @@ QString fitTitle(const QString &text, const QFont &font, int width)
     return best;
 }
 
-/** A legend below the plot gets as many columns as its widest entry leaves room for. */
+/**
+ * A legend below the plot gets as many columns as its widest entry leaves room for beside its
+ * title.
+ */
 void fitLegend(QCustomPlot *plot)
 {
     QCPLegend *legend = plot->legend;
-    if (!legend->visible() || legend->layout() != plot->plotLayout())
+    auto *row = qobject_cast<QCPLayoutGrid *>(legend->layout());
+    if (!legend->visible() || !row || row->objectName() != QLatin1String(legendRowName))
         return;
     int widest = 0;
     int entries = 0;
@@ -82,7 +86,13 @@ void fitLegend(QCustomPlot *plot)
     }
     if (entries == 0)
         return;
-    const int available = plot->width() - legend->margins().left() - legend->margins().right();
+    QCPTextElement *title = legendTitle(plot);
+    const bool beside = title && row->hasElement(0, 1) && row->element(0, 1) == title;
+    const int titleWidth = beside && !title->text().isEmpty()
+        ? static_cast<QCPLayoutElement *>(title)->minimumOuterSizeHint().width()
+        : 0;
+    const int available =
+        plot->width() - titleWidth - legend->margins().left() - legend->margins().right();
     const int columns =
         std::clamp(available / std::max(1, widest + legend->columnSpacing()), 1, entries);
     legend->setWrap(columns);
@@ -188,7 +198,8 @@ QJsonObject FigureStyle::toJson() const
             {QStringLiteral("width_in"), inches().width()},
             {QStringLiteral("height_in"), inches().height()},
             {QStringLiteral("font_family"), family()},
-            {QStringLiteral("font_size_pt"), pointSize()}};
+            {QStringLiteral("font_size_pt"), pointSize()},
+            {QStringLiteral("title"), title}};
 }
 
 void applyStyle(QCustomPlot *plot, const FigureStyle &style)
@@ -201,6 +212,8 @@ void applyStyle(QCustomPlot *plot, const FigureStyle &style)
     title.setPointSizeF(style.pointSize() + 1.0);
     title.setBold(true);
 
+    if (!style.title)
+        removeTitle(plot);
     plot->setFont(font);
     plot->setBackground(Qt::white);
     plot->setAntialiasedElements(QCP::aeAll);
@@ -216,12 +229,21 @@ void applyStyle(QCustomPlot *plot, const FigureStyle &style)
     plot->legend->setFont(small);
     plot->legend->setTextColor(Qt::black);
     plot->legend->setBrush(Qt::white);
-    plot->legend->setIconSize(QSize(18, 12));
+    // Tall enough for the largest marker in the legend (a break's circle), which would be cut.
+    double marker = 0;
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->legend->hasItemWithPlottable(plot->graph(i)))
+            marker = std::max(marker, plot->graph(i)->scatterStyle().size());
+    plot->legend->setIconSize(QSize(18, std::max(12, int(std::ceil(marker)) + 2)));
     for (int i = 0; i < plot->legend->itemCount(); ++i) {
         if (QCPAbstractLegendItem *item = plot->legend->item(i)) {
             item->setFont(small);
             item->setMargins(QMargins(0, 1, 0, 1)); // room for descenders after rounding
         }
+    }
+    if (QCPTextElement *heading = legendTitle(plot)) {
+        heading->setFont(small);
+        heading->setTextColor(Qt::black);
     }
     for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
         QCPLayoutElement *element = plot->plotLayout()->elementAt(i);
@@ -271,17 +293,38 @@ void applyScreenPalette(QCustomPlot *plot, const QPalette &palette)
             scatter.setBrush(text);
         graph->setScatterStyle(scatter);
     }
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        auto *errors = qobject_cast<QCPErrorBars *>(plot->plottable(i));
+        if (errors && errors->pen().color() == QColor(Qt::black)) {
+            QPen pen = errors->pen();
+            pen.setColor(text);
+            errors->setPen(pen);
+        }
+    }
     plot->legend->setBrush(base);
-    plot->legend->setBorderPen(QPen(mix(base, text, 0.3)));
+    // A legend in its row below the plot has no frame; one inside the plot keeps it.
+    if (!legendTitle(plot))
+        plot->legend->setBorderPen(QPen(mix(base, text, 0.3)));
     plot->legend->setTextColor(text);
     for (int i = 0; i < plot->legend->itemCount(); ++i) {
         if (QCPAbstractLegendItem *item = plot->legend->item(i))
             item->setTextColor(text);
     }
     for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
-        if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->elementAt(i)))
+        QCPLayoutElement *element = plot->plotLayout()->elementAt(i);
+        if (auto *title = qobject_cast<QCPTextElement *>(element)) {
             title->setTextColor(text);
+        } else if (auto *scale = qobject_cast<QCPColorScale *>(element)) {
+            QCPAxis *axis = scale->axis();
+            axis->setLabelColor(text);
+            axis->setTickLabelColor(text);
+            axis->setBasePen(QPen(line, 1));
+            axis->setTickPen(QPen(line, 1));
+            axis->setSubTickPen(QPen(line, 1));
+        }
     }
+    if (QCPTextElement *heading = legendTitle(plot))
+        heading->setTextColor(text);
 }
 
 QImage renderImage(QCustomPlot *plot, const FigureStyle &style, int dpi)

@@ -28,6 +28,8 @@ struct FigureStyle
     Preset preset = Preset::Single;
     QString fontFamily; // empty: defaultFontFamily()
     double fontSize = 0.0; // points; 0: the preset's (8 for a single column, 9 for double)
+    /** The chart's title above the plot; journals set the caption outside the figure. */
+    bool title = true;
 
     static QString defaultFontFamily();
     static std::optional<Preset> presetFromKey(const QString &key);
@@ -43,7 +45,10 @@ struct FigureStyle
 /** Logical units per inch of a figure's layout: fonts in points resolve the same everywhere. */
 constexpr int layoutDpi = 96;
 
-/** Restyles \a plot for print: fonts, black on white, and the preset's size. */
+/**
+ * Restyles \a plot for print: fonts, black on white, and the preset's size; removes the title
+ * when the style has none.
+ */
 void applyStyle(QCustomPlot *plot, const FigureStyle &style);
 /**
  * Colours \a plot for the screen from \a palette (a dark theme gets a dark chart); call after
