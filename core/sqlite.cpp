@@ -323,6 +323,22 @@ QString Statement::text(int column) const
     return QString::fromUtf8(data, sqlite3_column_bytes(m_stmt, column));
 }
 
+QVariant Statement::value(int column) const
+{
+    switch (sqlite3_column_type(m_stmt, column)) {
+    case SQLITE_INTEGER:
+        return int64(column);
+    case SQLITE_FLOAT:
+        return real(column);
+    case SQLITE_TEXT:
+        return text(column);
+    case SQLITE_BLOB:
+        return blob(column);
+    default:
+        return QVariant();
+    }
+}
+
 std::optional<int> Statement::optionalInt(int column) const
 {
     if (isNull(column))

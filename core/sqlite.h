@@ -109,6 +109,8 @@ public:
     QString text(int column) const;
     QByteArray blob(int column) const;
     std::optional<int> optionalInt(int column) const;
+    /** The value as SQLite stores it: qint64, double, QString, QByteArray (blob) or null. */
+    QVariant value(int column) const;
 
 private:
     void check(int rc, const char *what);
