@@ -37,8 +37,9 @@ enum class Depth {
 /** Checks \a db. Does not throw for damage; throws Error only when it cannot run at all. */
 Report check(sql::Connection &db, Depth depth);
 /**
- * Checks the file \a path on a read-only connection of its own, which never writes (not even
- * a checkpoint). A file SQLite cannot read at all is reported as damaged.
+ * Checks the file \a path on a connection of its own that writes nothing (not even a checkpoint
+ * when it closes), except that SQLite rolls back what a crashed writer left half done. A file
+ * SQLite cannot read at all is reported as damaged.
  */
 Report check(const QString &path, Depth depth);
 

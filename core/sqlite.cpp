@@ -79,6 +79,11 @@ bool Connection::isReadOnly() const
     return m_db && sqlite3_db_readonly(m_db, "main") == 1;
 }
 
+void Connection::setCheckpointOnClose(bool on)
+{
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, nullptr);
+}
+
 bool Connection::inTransaction() const
 {
     return m_db && sqlite3_get_autocommit(m_db) == 0;

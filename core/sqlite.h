@@ -40,6 +40,11 @@ public:
     bool isOpen() const { return m_db != nullptr; }
     bool isReadOnly() const;
     bool inTransaction() const;
+    /**
+     * Whether closing the last connection to a WAL file copies the log into it (SQLite's
+     * default). Off for a connection that must leave a possibly damaged file as it is.
+     */
+    void setCheckpointOnClose(bool on);
 
     /** Runs one or more statements without results; throws on error. */
     void exec(const char *sql);

@@ -97,7 +97,7 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
     bool readOnly = access == Access::ReadOnly || !info.isWritable()
         || !QFileInfo(info.absolutePath()).isWritable();
     // Damage is looked for before anything is written (a migration, the journal mode), on a
-    // connection of its own that is read-only, so that even its closing writes nothing.
+    // connection of its own that does not even checkpoint when it closes.
     std::optional<integrity::Report> report;
     if (known)
         report = *known;

@@ -4,6 +4,8 @@
 #include "integrity.h"
 #include "sqlite.h"
 
+#include <QFileInfo>
+
 namespace sense7::integrity {
 
 namespace {
@@ -56,9 +58,18 @@ Report check(sql::Connection &db, Depth depth)
 
 Report check(const QString &path, Depth depth)
 {
+    // Read-write when it may be written, and only to let SQLite roll back the hot journal a
+    // crashed writer left (a read-only connection cannot, and would see half a transaction);
+    // it is told not to checkpoint the log into the file when it closes. Otherwise nothing
+    // here writes.
+    const QFileInfo info(path);
+    const bool writable = info.isWritable() && QFileInfo(info.absolutePath()).isWritable();
     sql::Connection db;
     try {
-        db.open(path, sql::Connection::Access::ReadOnly);
+        db.open(path,
+                writable ? sql::Connection::Access::ReadWrite : sql::Connection::Access::ReadOnly);
+        if (writable)
+            db.setCheckpointOnClose(false);
         db.exec("PRAGMA busy_timeout = 5000");
     } catch (const Error &e) {
         Report report;
