@@ -71,6 +71,18 @@ Report check(const QString &path, Depth depth)
         if (writable)
             db.setCheckpointOnClose(false);
         db.exec("PRAGMA busy_timeout = 5000");
+        if (!writable) {
+            // A WAL file in a folder that cannot be written: SQLite cannot create the -shm it
+            // needs even to read. With no -wal beside it the file is complete: read it as is.
+            try {
+                db.pragmaInt("SELECT count(*) FROM sqlite_schema");
+            } catch (const Error &) {
+                const QFileInfo wal(path + QStringLiteral("-wal"));
+                if (wal.isFile() && wal.size() > 0)
+                    throw;
+                db.open(path, sql::Connection::Access::Immutable);
+            }
+        }
     } catch (const Error &e) {
         Report report;
         report.ok = false;

@@ -168,6 +168,14 @@ void TestCli::infoReadsDataSetInReadOnlyFolder()
     QCOMPARE(json.value(QStringLiteral("read_only")).toBool(), true);
     QCOMPARE(test::fileHash(db), before);
     QVERIFY(!QFileInfo::exists(db + QStringLiteral("-shm")));
+
+    // So does the damage check: a folder it cannot write is no damage.
+    QProcess check;
+    test::startUnprivileged(check, QStringLiteral(SENSE7_CLI), {QStringLiteral("check"), db});
+    QVERIFY(check.waitForFinished(60000));
+    QVERIFY2(check.exitCode() == 0,
+             QByteArray(check.readAllStandardOutput() + check.readAllStandardError()).constData());
+    QCOMPARE(test::fileHash(db), before);
     QFile::setPermissions(dir.path(), everyoneReads | QFile::WriteOwner);
 }
 

@@ -118,6 +118,7 @@ void TestDataGuard::restoreBackupReplacesDamagedDataSet()
         auto *list = dialog->findChild<QTableWidget *>(QStringLiteral("backupList"));
         QCOMPARE(list->rowCount(), 1);
         QCOMPARE(list->item(0, 1)->text(), QStringLiteral("13"));
+        test::keepScreenshot(dialog, QStringLiteral("restore-dialog.png"));
         ++dialogs;
         // The message comes once the dialog has closed and the file is restored.
         auto *poll = new QTimer(this);
