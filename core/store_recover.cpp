@@ -3,10 +3,14 @@
 // Each table is read through its own b-tree by ranges of its key (the rowid, or the first
 // primary-key column of a WITHOUT ROWID table); a range SQLite cannot read is halved until only
 // the unreadable keys remain. This runs in-process on the sqlite3 library the program already
-// uses: the `sqlite3` shell's `.recover` would be a run-time dependency the package does not
-// have, and its output (SQL text with a lost_and_found table) would still have to be fitted
-// into the current schema. Rows go into a fresh data set through the schema's own constraints,
-// so what comes out is a valid data set, and what does not fit is counted, not guessed.
+// uses. The alternatives do not work on Debian 12: its libsqlite3 has no sqlite3_recover_*
+// and no sqlite_dbpage table, so even the `sqlite3` shell's `.recover` fails there ("no such
+// table: sqlite_dbpage"); it would also be a run-time dependency the package does not have,
+// and its SQL (with a lost_and_found table) would still have to be fitted into the schema.
+// Rows go into a fresh data set through the schema's own constraints, so what comes out is a
+// valid data set, and what does not fit is counted, not guessed. The limit: when an interior
+// page of a table is damaged, the rows of the intact leaf pages below it cannot be reached
+// through the b-tree either, and are reported lost with the keys they had.
 
 #include "error.h"
 #include "integrity.h"

@@ -139,11 +139,13 @@ inline qint64 queryInt(const QString &path, const char *sql)
 }
 
 /**
- * Overwrites 64 bytes at the start of the first leaf page of \a table in the closed data set
- * \a path (found with SQLite's dbstat table), the page-type byte made invalid, so that SQLite
- * reports the page malformed: the same damage every run. Returns the page's number (1-based).
+ * Overwrites 64 bytes at the start of the first \a pageType page ("leaf", "internal") of \a table
+ * in the closed data set \a path (found with SQLite's dbstat table), the page-type byte made
+ * invalid, so that SQLite reports the page malformed: the same damage every run. Returns the page's
+ * number (1-based).
  */
-inline qint64 damageTable(const QString &path, const QString &table)
+inline qint64 damageTable(const QString &path, const QString &table,
+                          const QString &pageType = QStringLiteral("leaf"))
 {
     qint64 page = 0;
     qint64 pageSize = 0;
@@ -152,14 +154,14 @@ inline qint64 damageTable(const QString &path, const QString &table)
         db.open(path, sql::Connection::Access::ReadOnly);
         pageSize = db.pragmaInt("PRAGMA page_size");
         sql::Statement leaf(db,
-                            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' "
+                            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? "
                             "ORDER BY pageno LIMIT 1");
-        leaf.bind(1, table);
+        leaf.bind(1, table).bind(2, pageType);
         if (leaf.next())
             page = leaf.int64(0);
     }
     if (page == 0)
-        qFatal("no leaf page of %s in %s", qPrintable(table), qPrintable(path));
+        qFatal("no %s page of %s in %s", qPrintable(pageType), qPrintable(table), qPrintable(path));
     QByteArray bytes(64, '\0');
     quint32 state = 7;
     for (char &byte : bytes) {

@@ -35,6 +35,7 @@ private slots:
     void restoreRefusesDamagedBackup();
     void recoverSalvagesReadableRows();
     void recoverRefusesExistingOutput();
+    void recoverReportsWhatItCannotReach();
 
 private:
     QTemporaryDir m_dir;
@@ -244,6 +245,44 @@ void TestIntegrity::recoverRefusesExistingOutput()
     test::writeFile(out, "keep me");
     QVERIFY_THROWS_EXCEPTION(Error, integrity::recover(m_path, out));
     QCOMPARE(test::readFile(out), QByteArray("keep me"));
+}
+
+void TestIntegrity::recoverReportsWhatItCannotReach()
+{
+    const qint64 turns = rows(m_path, "turn");
+    const qint64 ratings = rows(m_path, "rating");
+    // The turn table's root: every turn lies below it, out of reach through the b-tree.
+    test::damageTable(m_path, QStringLiteral("turn"), QStringLiteral("internal"));
+    const QString out = m_dir.filePath(QStringLiteral("unreachable.sense7"));
+    const integrity::Recovery recovery = integrity::recover(m_path, out);
+    for (const integrity::TableRecovery &t : recovery.tables) {
+        if (t.table == QLatin1String("turn")) {
+            QCOMPARE(t.recovered, 0);
+            QCOMPARE(t.unreadable, QStringList {QStringLiteral("1–%1").arg(turns)});
+        } else if (t.table == QLatin1String("rating")) {
+            QCOMPARE(t.recovered, 0);
+            QCOMPARE(t.refused, ratings);
+        }
+    }
+    QVERIFY(Store::open(out)->info().conversations > 0);
+
+    // Without its first page nothing can be salvaged, and the message says to restore.
+    const QString broken = m_dir.filePath(QStringLiteral("first-page.sense7"));
+    test::makeDemoDataSet(broken);
+    {
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::ReadWrite) && file.seek(100));
+        file.write(QByteArray(64, char(0xff)));
+    }
+    const QString nowhere = m_dir.filePath(QStringLiteral("nowhere.sense7"));
+    try {
+        integrity::recover(broken, nowhere);
+        QFAIL("salvaged a file without its schema");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("Restore a backup")), qPrintable(e.message()));
+    }
+    QVERIFY(!QFileInfo::exists(nowhere));
+    QVERIFY(!QFileInfo::exists(nowhere + QStringLiteral(".partial")));
 }
 
 QTEST_GUILESS_MAIN(TestIntegrity)
