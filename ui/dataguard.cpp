@@ -130,10 +130,28 @@ bool DataSetGuard::startBackup()
     m_outcome = std::make_shared<Outcome>();
     auto stop = m_stop;
     auto outcome = m_outcome;
-    m_backupThread = QThread::create([path, stop, outcome] {
+    QPointer<DataSetGuard> self(this);
+    m_backupThread = QThread::create([path, stop, outcome, self] {
+        int shown = -1;
+        const auto progress = [&](qint64 done, qint64 total) {
+            const int percent = total > 0 ? int(done * 100 / total) : 0;
+            if (percent != shown) {
+                shown = percent;
+                // To the window's thread; dropped if the guard is gone by then.
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, percent] {
+                        if (self && self->m_backupThread)
+                            self->m_window->statusBar()->showMessage(
+                                percent < 100 ? tr("Making a verified backup… %1%").arg(percent)
+                                              : tr("Verifying the backup…"));
+                    },
+                    Qt::QueuedConnection);
+            }
+            return !stop->load();
+        };
         try {
-            const integrity::Backup made =
-                integrity::makeBackup(path, [stop](qint64, qint64) { return !stop->load(); });
+            const integrity::Backup made = integrity::makeBackup(path, progress);
             outcome->kept = true;
             outcome->message = made.path;
         } catch (const Error &e) {
