@@ -229,7 +229,22 @@ QString restore(const QString &dataSet, const QString &backup)
     // The replaced file is kept beside the data set, with its log: it is never deleted.
     const QFileInfo info(dataSet);
     QString aside;
+    sql::Connection lock;
     if (info.exists()) {
+        // A program that has it open would go on writing into the file moved aside. In
+        // exclusive locking mode, SQLite's first read of a WAL file fails while any other
+        // connection has it open, even an idle one; held until the rename is done.
+        lock.open(dataSet, sql::Connection::Access::ReadWrite);
+        lock.setCheckpointOnClose(false);
+        lock.exec("PRAGMA locking_mode = EXCLUSIVE");
+        const int rc = sqlite3_exec(lock.handle(), "SELECT count(*) FROM sqlite_schema", nullptr,
+                                    nullptr, nullptr);
+        if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) {
+            removeWithCompanions(incoming);
+            throw Error(tr("%1 is open in another program (the studio?): close it there "
+                           "first, then restore.")
+                            .arg(dataSet));
+        }
         aside = info.dir().filePath(info.completeBaseName() + QStringLiteral(".replaced-")
                                     + QDateTime::currentDateTime().toString(stampFormat)
                                     + QLatin1Char('.') + info.suffix());
@@ -243,6 +258,7 @@ QString restore(const QString &dataSet, const QString &backup)
                 QFile::rename(dataSet + QLatin1String(suffix), aside + QLatin1String(suffix));
         }
     }
+    lock.close();
     if (!QFile::rename(incoming, dataSet))
         throw Error(tr("Cannot put %1 in place of %2; the backup is at %1 and the replaced file "
                        "at %3.")

@@ -33,6 +33,7 @@ private slots:
     void backupOfDamagedDataSetIsNotKept();
     void backupsRoll();
     void restoreRefusesDamagedBackup();
+    void restoreRefusesDataSetOpenElsewhere();
     void recoverSalvagesReadableRows();
     void recoverRefusesExistingOutput();
     void recoverReportsWhatItCannotReach();
@@ -185,6 +186,30 @@ void TestIntegrity::restoreRefusesDamagedBackup()
     QCOMPARE(QDir(m_dir.path())
                  .entryList({QFileInfo(m_path).completeBaseName() + QStringLiteral(".replaced*")}),
              QStringList());
+}
+
+void TestIntegrity::restoreRefusesDataSetOpenElsewhere()
+{
+    const integrity::Backup made = integrity::makeBackup(m_path);
+    auto open = Store::open(m_path); // as the studio would hold it, idle
+    QVERIFY(!open->isReadOnly());
+    open->addParticipant(QStringLiteral("P-after-backup"));
+    try {
+        integrity::restore(m_path, made.path);
+        QFAIL("restored under a program that has the data set open");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("open in another program")),
+                 qPrintable(e.message()));
+    }
+    QVERIFY(open->participantId(QStringLiteral("P-after-backup")) != 0);
+    QCOMPARE(QDir(m_dir.path())
+                 .entryList({QFileInfo(m_path).completeBaseName() + QStringLiteral(".replaced*")}),
+             QStringList());
+    QVERIFY(!QFileInfo::exists(m_path + QStringLiteral(".restoring")));
+    open.reset();
+    // Once it is closed, the restore goes ahead.
+    integrity::restore(m_path, made.path);
+    QCOMPARE(Store::open(m_path)->participantId(QStringLiteral("P-after-backup")), 0);
 }
 
 void TestIntegrity::recoverSalvagesReadableRows()

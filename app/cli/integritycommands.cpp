@@ -88,8 +88,8 @@ int restore(const QStringList &arguments, QTextStream &out, QTextStream &err)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Replace a data set with one of its verified backups (the newest unless --from says "
-           "which). The current file is kept beside it, renamed, never deleted. Close the "
-           "studio first."));
+           "which). The current file is kept beside it, renamed, never deleted. Refused while "
+           "another program has the data set open."));
     parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file."));
     parser.addOption({QStringLiteral("list"), tr("List the verified backups and change nothing.")});
     parser.addOption({QStringLiteral("from"),
