@@ -30,6 +30,7 @@ private slots:
     void damagedDataSetOpensWithBanner();
     void cleanDataSetIsBackedUpInTheBackground();
     void restoreBackupReplacesDamagedDataSet();
+    void closingBacksUpWhatWasSaved();
 
 private:
     QTemporaryDir m_dir;
@@ -150,6 +151,34 @@ void TestDataGuard::restoreBackupReplacesDamagedDataSet()
             .entryList({QStringLiteral("restoreBackupReplacesDamagedDataSet.replaced-*.sense7")});
     QCOMPARE(aside.size(), 1);
     QCOMPARE(test::fileHash(QDir(m_dir.path()).filePath(aside.constFirst())), damaged);
+}
+
+void TestDataGuard::closingBacksUpWhatWasSaved()
+{
+    MainWindow window;
+    QCOMPARE(window.openDataSet(m_path), QString());
+    QVERIFY(window.guard()->waitForBackup()); // the first one, on opening
+    QCOMPARE(integrity::backups(m_path).size(), 1);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(5); // a distinct name for the next backup
+
+    // Nothing saved since: closing makes none.
+    window.guard()->closing();
+    QCOMPARE(integrity::backups(m_path).size(), 1);
+
+    const qint64 participant = window.store()->addParticipant(QStringLiteral("P-new"));
+    QVERIFY(participant > 0);
+    window.store()->setParticipantProfile(participant, {{QStringLiteral("age"), 30}});
+    const qint64 turn =
+        window.store()->turnId(window.store()->conversationSummaries().constFirst().id, 1);
+    window.store()->setRating(turn, window.store()->findDimension(QStringLiteral("warmth"))->id,
+                              window.store()->selfAnnotatorId(), 2);
+    QVERIFY(window.close());
+    const QVector<integrity::Backup> list = integrity::backups(m_path);
+    QCOMPARE(list.size(), 2);
+    auto backup = Store::open(list.constFirst().path, Store::Access::ReadOnly);
+    QVERIFY(backup->participantId(QStringLiteral("P-new")) != 0);
 }
 
 QTEST_MAIN(TestDataGuard)

@@ -106,8 +106,42 @@ void DataSetGuard::opened(Store *store)
         return;
     }
     m_banner->hide();
+    m_changed = false;
+    const auto changed = [this] {
+        m_changed = true;
+    };
+    connect(store, &Store::ratingChanged, this, changed);
+    connect(store, &Store::annotationChanged, this, changed);
+    connect(store, &Store::conversationsChanged, this, changed);
     if (!store->isReadOnly() && integrity::backupDue(m_path, backupHours))
         startBackup();
+}
+
+void DataSetGuard::closing()
+{
+    Store *store = m_window->store();
+    if (!store || store->isReadOnly() || !m_changed)
+        return;
+    // What was rated in this session goes into a backup before the studio closes, unless a
+    // person would rather not wait.
+    waitForBackup();
+    if (!startBackup())
+        return;
+    QProgressDialog progress(
+        tr("Making a verified backup of %1…").arg(QFileInfo(store->path()).fileName()), tr("Skip"),
+        0, 0, m_window);
+    progress.setObjectName(QStringLiteral("closingBackupProgress"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(500);
+    QEventLoop loop;
+    connect(this, &DataSetGuard::backupFinished, &loop, &QEventLoop::quit);
+    connect(&progress, &QProgressDialog::canceled, &loop, [this, &loop] {
+        stopBackup();
+        loop.quit();
+    });
+    if (m_backupThread)
+        loop.exec();
+    progress.reset();
 }
 
 void DataSetGuard::showBanner(const QString &message)
@@ -126,6 +160,7 @@ bool DataSetGuard::startBackup()
     if (m_backupThread || m_path.isEmpty())
         return false;
     const QString path = m_path;
+    m_changed = false; // what changes from now on goes into the next one
     m_stop = std::make_shared<std::atomic_bool>(false);
     m_outcome = std::make_shared<Outcome>();
     auto stop = m_stop;
@@ -174,6 +209,8 @@ void DataSetGuard::backupDone()
     m_backupThread = nullptr;
     const Outcome outcome = *m_outcome;
     m_lastKept = outcome.kept;
+    if (!outcome.kept)
+        m_changed = true;
     if (outcome.kept) {
         m_window->statusBar()->showMessage(
             tr("Backup verified and kept: %1").arg(QFileInfo(outcome.message).fileName()), 8000);
@@ -203,6 +240,7 @@ void DataSetGuard::stopBackup()
     m_backupThread->wait();
     delete m_backupThread;
     m_backupThread = nullptr;
+    m_changed = true; // not backed up after all
 }
 
 void DataSetGuard::restoreInteractively()

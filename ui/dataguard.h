@@ -21,8 +21,8 @@ class Store;
  * Keeps the studio's data set safe from damage: checks it before it is opened for writing (on
  * a thread of its own, with progress, so a large file does not freeze the window), shows a
  * banner that says what to do when it is damaged, makes verified backups in the background (on
- * opening when the newest is more than six hours old, and every six hours while it stays open),
- * and runs File ▸ Restore backup….
+ * opening when the newest is more than six hours old, every six hours while it stays open, and
+ * on closing when something was saved since the last one), and runs File ▸ Restore backup….
  */
 class DataSetGuard : public QObject
 {
@@ -42,6 +42,11 @@ public:
     std::unique_ptr<Store> open(const QString &path);
     /** Called once \a store is the window's data set: the banner, or a backup when one is due. */
     void opened(Store *store);
+    /**
+     * The window is closing: when something was saved since the last backup began, one is
+     * made now, with progress and a way to skip it.
+     */
+    void closing();
     /** File ▸ Restore backup…: choose a verified backup, then replace the data set with it. */
     void restoreInteractively();
 
@@ -74,6 +79,7 @@ private:
     };
     std::shared_ptr<Outcome> m_outcome;
     bool m_lastKept = false;
+    bool m_changed = false; // saved since the last backup began
 };
 
 } // namespace sense7

@@ -716,6 +716,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_settings.setWorkspaceState(m_workspace->splitter()->saveState());
     m_settings.setReadingState(m_workspace->readingSplitter()->saveState());
     m_workspace->panel()->flushEdits();
+    m_guard->closing();
     event->accept();
 }
 
