@@ -121,6 +121,11 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
     try {
         readHeader();
     } catch (const Error &e) {
+        if (report && !report->ok)
+            throw Error(tr("%1 is damaged (%2) so badly that it cannot be opened. Restore a "
+                           "verified backup (`sense7 restore %1`), or salvage what can be read "
+                           "into a new data set (`sense7 recover %1 NEW.sense7`).")
+                            .arg(path, report->summary()));
         // A WAL file in a folder we cannot write: SQLite cannot create its -shm companion even
         // to read. With no -wal file beside it the main file is complete, so read it immutable.
         const QFileInfo wal(path + QStringLiteral("-wal"));

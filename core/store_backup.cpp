@@ -14,6 +14,7 @@
 #include <QSet>
 #include <QThread>
 
+#include <algorithm>
 #include <sqlite3.h>
 
 namespace sense7::integrity {

@@ -23,7 +23,7 @@
 #include <QFileInfo>
 #include <QSet>
 
-#include <limits>
+#include <algorithm>
 
 namespace sense7::integrity {
 

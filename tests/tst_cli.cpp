@@ -513,6 +513,22 @@ void TestCli::checkExitCodes()
     QVERIFY2(r.out.contains(QStringLiteral("Page %1").arg(page)), qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("sense7 recover")));
     QCOMPARE(test::fileHash(db), before);
+    // Too damaged to open at all (its schema page): still damage, exit code 2.
+    const QString first = dir.filePath(QStringLiteral("first.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), first}).exitCode, 0);
+    {
+        QFile file(first);
+        QVERIFY(file.open(QIODevice::ReadWrite) && file.seek(100));
+        file.write(QByteArray(64, char(0xff)));
+    }
+    r = sense7Cli({QStringLiteral("check"), first});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.contains(QStringLiteral("is damaged")), qPrintable(r.out));
+    const QString junk = dir.filePath(QStringLiteral("junk.sense7"));
+    test::writeFile(junk, "not a data set");
+    r = sense7Cli({QStringLiteral("check"), junk});
+    QCOMPARE(r.exitCode, 1); // not damage: it never was a data set
+    QVERIFY(r.err.contains(QStringLiteral("not an SQLite database")));
     r = sense7Cli({QStringLiteral("check"), dir.filePath(QStringLiteral("missing.sense7"))});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains(QStringLiteral("does not exist")));

@@ -7,6 +7,7 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QLocale>
 
@@ -48,8 +49,17 @@ int check(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto done = parseOrExit(parser, arguments, 1, out, err))
         return *done;
     const QString path = parser.positionalArguments().constFirst();
-    // Refuses what is not a Sense-7 data set; writes nothing.
-    Store::open(path, Store::Access::ReadOnly, Store::Check::Never);
+    // Refuses what is not a Sense-7 data set; writes nothing. An SQLite file too damaged to
+    // open at all is damage, not a usage error.
+    try {
+        Store::open(path, Store::Access::ReadOnly, Store::Check::Never);
+    } catch (const Error &) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)
+            || !file.read(16).startsWith(QByteArrayView("SQLite format 3\0", 16))
+            || integrity::check(path, integrity::Depth::Quick).ok)
+            throw;
+    }
     const integrity::Report report = integrity::check(path, integrity::Depth::Full);
     if (report.ok) {
         out << tr("%1: no damage found (integrity check and foreign-key check).").arg(path)
