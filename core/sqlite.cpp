@@ -79,6 +79,11 @@ bool Connection::isReadOnly() const
     return m_db && sqlite3_db_readonly(m_db, "main") == 1;
 }
 
+void Connection::setCheckpointOnClose(bool on)
+{
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, nullptr);
+}
+
 bool Connection::inTransaction() const
 {
     return m_db && sqlite3_get_autocommit(m_db) == 0;
@@ -321,6 +326,22 @@ QString Statement::text(int column) const
 {
     const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
     return QString::fromUtf8(data, sqlite3_column_bytes(m_stmt, column));
+}
+
+QVariant Statement::value(int column) const
+{
+    switch (sqlite3_column_type(m_stmt, column)) {
+    case SQLITE_INTEGER:
+        return int64(column);
+    case SQLITE_FLOAT:
+        return real(column);
+    case SQLITE_TEXT:
+        return text(column);
+    case SQLITE_BLOB:
+        return blob(column);
+    default:
+        return QVariant();
+    }
 }
 
 std::optional<int> Statement::optionalInt(int column) const

@@ -40,6 +40,11 @@ public:
     bool isOpen() const { return m_db != nullptr; }
     bool isReadOnly() const;
     bool inTransaction() const;
+    /**
+     * Whether closing the last connection to a WAL file copies the log into it (SQLite's
+     * default). Off for a connection that must leave a possibly damaged file as it is.
+     */
+    void setCheckpointOnClose(bool on);
 
     /** Runs one or more statements without results; throws on error. */
     void exec(const char *sql);
@@ -109,6 +114,8 @@ public:
     QString text(int column) const;
     QByteArray blob(int column) const;
     std::optional<int> optionalInt(int column) const;
+    /** The value as SQLite stores it: qint64, double, QString, QByteArray (blob) or null. */
+    QVariant value(int column) const;
 
 private:
     void check(int rc, const char *what);

@@ -63,7 +63,18 @@ std::unique_ptr<Store> Store::create(const QString &path)
     return store;
 }
 
-std::unique_ptr<Store> Store::open(const QString &path, Access access)
+std::unique_ptr<Store> Store::open(const QString &path, Access access, Check check)
+{
+    return openFile(path, access, check, nullptr);
+}
+
+std::unique_ptr<Store> Store::openChecked(const QString &path, const integrity::Report &report)
+{
+    return openFile(path, Access::ReadWrite, Check::Never, &report);
+}
+
+std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check check,
+                                       const integrity::Report *known)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -85,8 +96,17 @@ std::unique_ptr<Store> Store::open(const QString &path, Access access)
     }
 
     // Writing needs the file and its folder: SQLite keeps its write-ahead log beside the file.
-    const bool readOnly = access == Access::ReadOnly || !info.isWritable()
+    bool readOnly = access == Access::ReadOnly || !info.isWritable()
         || !QFileInfo(info.absolutePath()).isWritable();
+    // Damage is looked for before anything is written (a migration, the journal mode), on a
+    // connection of its own that does not even checkpoint when it closes.
+    std::optional<integrity::Report> report;
+    if (known)
+        report = *known;
+    else if (!readOnly && check != Check::Never)
+        report = integrity::check(path, integrity::Depth::Quick);
+    if (report && !report->ok)
+        readOnly = true;
     std::unique_ptr<Store> store(new Store);
     sql::Connection &db = *store->m_db;
     db.open(path,
@@ -103,6 +123,11 @@ std::unique_ptr<Store> Store::open(const QString &path, Access access)
     try {
         readHeader();
     } catch (const Error &e) {
+        if (report && !report->ok)
+            throw Error(tr("%1 is damaged (%2) so badly that it cannot be opened. Restore a "
+                           "verified backup (`sense7 restore %1`), or salvage what can be read "
+                           "into a new data set (`sense7 recover %1 NEW.sense7`).")
+                            .arg(path, report->summary()));
         // A WAL file in a folder we cannot write: SQLite cannot create its -shm companion even
         // to read. With no -wal file beside it the main file is complete, so read it immutable.
         const QFileInfo wal(path + QStringLiteral("-wal"));
@@ -118,6 +143,13 @@ std::unique_ptr<Store> Store::open(const QString &path, Access access)
     }
     if (appId != schema::applicationId || version < 1)
         throw Error(tr("%1 is an SQLite database, but not a Sense-7 data set.").arg(path));
+    if (!report && check == Check::Always)
+        report = integrity::check(db, integrity::Depth::Quick);
+    if (report && !report->ok) {
+        store->m_damage = integrity::damageMessage(path, *report);
+        if (version < schema::currentVersion)
+            throw Error(store->m_damage);
+    }
     if (version > schema::currentVersion)
         throw Error(tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; "
                        "this version reads up to %3). Update Sense-7 Studio to open it.")
@@ -193,6 +225,8 @@ bool Store::isWatchingForOutsideChanges() const
 
 void Store::requireWritable() const
 {
+    if (isDamaged())
+        throw Error(m_damage);
     if (m_db->isReadOnly())
         throw Error(tr("%1 is open read-only: nothing can be changed.").arg(path()));
 }

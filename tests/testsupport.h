@@ -138,4 +138,42 @@ inline qint64 queryInt(const QString &path, const char *sql)
     return db.pragmaInt(sql);
 }
 
+/**
+ * Overwrites 64 bytes at the start of the first \a pageType page ("leaf", "internal") of \a table
+ * in the closed data set \a path (found with SQLite's dbstat table), the page-type byte made
+ * invalid, so that SQLite reports the page malformed: the same damage every run. Returns the page's
+ * number (1-based).
+ */
+inline qint64 damageTable(const QString &path, const QString &table,
+                          const QString &pageType = QStringLiteral("leaf"))
+{
+    qint64 page = 0;
+    qint64 pageSize = 0;
+    {
+        sql::Connection db;
+        db.open(path, sql::Connection::Access::ReadOnly);
+        pageSize = db.pragmaInt("PRAGMA page_size");
+        sql::Statement leaf(db,
+                            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? "
+                            "ORDER BY pageno LIMIT 1");
+        leaf.bind(1, table).bind(2, pageType);
+        if (leaf.next())
+            page = leaf.int64(0);
+    }
+    if (page == 0)
+        qFatal("no %s page of %s in %s", qPrintable(pageType), qPrintable(table), qPrintable(path));
+    QByteArray bytes(64, '\0');
+    quint32 state = 7;
+    for (char &byte : bytes) {
+        state = state * 1103515245u + 12345u;
+        byte = char(state >> 16);
+    }
+    bytes[0] = char(0xff); // no b-tree page has this type
+    QFile file(path);
+    if (!file.open(QIODevice::ReadWrite) || !file.seek((page - 1) * pageSize)
+        || file.write(bytes) != bytes.size())
+        qFatal("cannot damage %s", qPrintable(path));
+    return page;
+}
+
 } // namespace sense7::test

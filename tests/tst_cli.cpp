@@ -61,6 +61,11 @@ private slots:
     void exportRoundTripsThroughImport();
     void exportAndFiguresUsageErrors();
     void figuresCanLeaveTheTitleOut();
+    void checkExitCodes();
+    void writingCommandsRefuseDamagedDataSet();
+    void readingCommandsWarnOnDamage();
+    void backupRestoreAndRecover();
+    void helpListsDamageCommands();
 };
 
 void TestCli::printsVersion()
@@ -167,6 +172,14 @@ void TestCli::infoReadsDataSetInReadOnlyFolder()
     QCOMPARE(json.value(QStringLiteral("read_only")).toBool(), true);
     QCOMPARE(test::fileHash(db), before);
     QVERIFY(!QFileInfo::exists(db + QStringLiteral("-shm")));
+
+    // So does the damage check: a folder it cannot write is no damage.
+    QProcess check;
+    test::startUnprivileged(check, QStringLiteral(SENSE7_CLI), {QStringLiteral("check"), db});
+    QVERIFY(check.waitForFinished(60000));
+    QVERIFY2(check.exitCode() == 0,
+             QByteArray(check.readAllStandardOutput() + check.readAllStandardError()).constData());
+    QCOMPARE(test::fileHash(db), before);
     QFile::setPermissions(dir.path(), everyoneReads | QFile::WriteOwner);
 }
 
@@ -681,6 +694,138 @@ void TestCli::figuresCanLeaveTheTitleOut()
     QVERIFY2(bareText.contains(QStringLiteral("Mean rating")), qPrintable(bareText));
     const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
     QVERIFY(help.out.contains(QStringLiteral("--no-title")));
+}
+
+void TestCli::checkExitCodes()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    Result r = sense7Cli({QStringLiteral("check"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("no damage found")), qPrintable(r.out));
+    const qint64 page = test::damageTable(db, QStringLiteral("turn"));
+    const QByteArray before = test::fileHash(db);
+    r = sense7Cli({QStringLiteral("check"), db});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.contains(QStringLiteral("is damaged")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Page %1").arg(page)), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("sense7 recover")));
+    QCOMPARE(test::fileHash(db), before);
+    // Too damaged to open at all (its schema page): still damage, exit code 2.
+    const QString first = dir.filePath(QStringLiteral("first.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), first}).exitCode, 0);
+    {
+        QFile file(first);
+        QVERIFY(file.open(QIODevice::ReadWrite) && file.seek(100));
+        file.write(QByteArray(64, char(0xff)));
+    }
+    r = sense7Cli({QStringLiteral("check"), first});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.contains(QStringLiteral("is damaged")), qPrintable(r.out));
+    const QString junk = dir.filePath(QStringLiteral("junk.sense7"));
+    test::writeFile(junk, "not a data set");
+    r = sense7Cli({QStringLiteral("check"), junk});
+    QCOMPARE(r.exitCode, 1); // not damage: it never was a data set
+    QVERIFY(r.err.contains(QStringLiteral("not an SQLite database")));
+    r = sense7Cli({QStringLiteral("check"), dir.filePath(QStringLiteral("missing.sense7"))});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(QStringLiteral("does not exist")));
+}
+
+void TestCli::writingCommandsRefuseDamagedDataSet()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    test::damageTable(db, QStringLiteral("turn"));
+    const QByteArray before = test::fileHash(db);
+    const QString input = test::writeManyConversations(dir.filePath(QStringLiteral("in.jsonl")), 3);
+    const Result r = sense7Cli({QStringLiteral("import"), input, QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("nothing was written")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("is damaged")));
+    QVERIFY(r.err.contains(QStringLiteral("sense7 restore")));
+    QVERIFY(r.err.contains(QStringLiteral("sense7 recover")));
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(test::fileHash(db), before);
+    for (const char *suffix : {"-wal", "-journal"})
+        QCOMPARE(QFileInfo(db + QLatin1String(suffix)).size(), 0);
+}
+
+void TestCli::readingCommandsWarnOnDamage()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    // The journal of rating changes: info does not read it, so it still prints its counts.
+    test::damageTable(db, QStringLiteral("rating_event"));
+    const QByteArray before = test::fileHash(db);
+    const Result r = sense7Cli({QStringLiteral("info"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.startsWith(QStringLiteral("warning: ")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("is damaged")));
+    QVERIFY(r.out.contains(QStringLiteral("Conversations:     13")));
+    QCOMPARE(test::fileHash(db), before);
+}
+
+void TestCli::backupRestoreAndRecover()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    QString original;
+    {
+        sql::Connection connection;
+        connection.open(db, sql::Connection::Access::ReadOnly);
+        original = test::logicalDump(connection);
+    }
+    Result r = sense7Cli({QStringLiteral("restore"), db, QStringLiteral("--list")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("no verified backups")));
+    r = sense7Cli({QStringLiteral("backup"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("verified")), qPrintable(r.out));
+    test::damageTable(db, QStringLiteral("turn"));
+    // A damaged data set is not backed up.
+    r = sense7Cli({QStringLiteral("backup"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("was not kept")), qPrintable(r.err));
+    r = sense7Cli({QStringLiteral("restore"), db, QStringLiteral("--list")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.trimmed().split(QLatin1Char('\n')).size(), 1);
+    QVERIFY(r.out.contains(QStringLiteral("13 conversations, 108 turns, 1467 ratings")));
+
+    // Salvage first (the damaged file is only read), then restore.
+    const QString salvaged = dir.filePath(QStringLiteral("salvaged.sense7"));
+    r = sense7Cli({QStringLiteral("recover"), db, salvaged});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("participant         : 3 rows recovered\n")),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("conversation        : 13 rows recovered\n")));
+    QVERIFY(r.out.contains(QStringLiteral("(the rows there are lost)")));
+    QVERIFY(r.out.contains(QStringLiteral("Some rows were lost")));
+    QCOMPARE(sense7Cli({QStringLiteral("check"), salvaged}).exitCode, 0);
+
+    r = sense7Cli({QStringLiteral("restore"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("The replaced file is kept at")), qPrintable(r.out));
+    QCOMPARE(sense7Cli({QStringLiteral("check"), db}).exitCode, 0);
+    sql::Connection connection;
+    connection.open(db, sql::Connection::Access::ReadOnly);
+    QCOMPARE(test::logicalDump(connection), original);
+    QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("d.replaced-*.sense7")}).size(), 1);
+}
+
+void TestCli::helpListsDamageCommands()
+{
+    const Result r = sense7Cli({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    for (const char *command : {"check", "backup", "restore", "recover"})
+        QVERIFY2(r.out.contains(QStringLiteral("  %1 ").arg(QLatin1String(command))), command);
+    const Result restore = sense7Cli({QStringLiteral("restore"), QStringLiteral("--help")});
+    QVERIFY(restore.out.contains(QStringLiteral("--from"))
+            && restore.out.contains(QStringLiteral("--list")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -8,6 +8,7 @@
 #include "conversationlist.h"
 #include "conversationtablemodel.h"
 #include "dataexport.h"
+#include "dataguard.h"
 #include "error.h"
 #include "findbar.h"
 #include "importcontroller.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_workspace(new Workspace(m_turns, m_splitter))
     , m_annotationBar(new AnnotationBar(this))
     , m_retest(new RetestController(m_workspace, this))
+    , m_guard(new DataSetGuard(this))
     , m_statusCounts(new QLabel(this))
     , m_statusSaved(new QLabel(this))
     , m_progress(new QProgressBar(this))
@@ -189,6 +191,11 @@ void MainWindow::createActions()
     figure->setObjectName(QStringLiteral("exportTrajectoryAction"));
     figure->setStatusTip(tr("Save this conversation's rating trajectory as PDF, SVG or PNG"));
     file->addSeparator();
+    QAction *restore =
+        file->addAction(tr("Restore &backup…"), m_guard, &DataSetGuard::restoreInteractively);
+    restore->setObjectName(QStringLiteral("restoreBackupAction"));
+    restore->setStatusTip(tr("Replace the data set with one of its verified backups"));
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
@@ -263,19 +270,21 @@ QString MainWindow::openDataSet(const QString &path)
 {
     std::unique_ptr<Store> store;
     try {
-        store = Store::open(path);
+        store = m_guard->open(path); // checked for damage first
     } catch (const Error &e) {
         m_settings.removeRecentDataSet(path);
         return e.message();
     }
-    m_retest->stop();
-    delete m_browser; // it shows the data set being replaced
-    m_workspace->setSession(nullptr);
-    m_undo->setActiveStack(nullptr);
-    delete m_session;
-    m_session = nullptr;
-    m_turns->setStore(nullptr);
-    m_conversations->setStore(nullptr);
+    if (store->isDamaged()) {
+        // Nothing of it is shown: reading a damaged page can fail at any click. The guard's
+        // banner says how to restore a backup or salvage the rest.
+        closeDataSet();
+        setWindowTitle(
+            tr("%1 [damaged, read-only] — Sense-7 Studio").arg(QFileInfo(path).fileName()));
+        m_guard->opened(store.get());
+        return {};
+    }
+    releaseDataSet();
     m_store = std::move(store);
     // Whoever rates in this data set rates as its participant unless they choose otherwise.
     if (!m_store->isReadOnly())
@@ -314,7 +323,34 @@ QString MainWindow::openDataSet(const QString &path)
                             m_store->isReadOnly() ? tr(" [read-only]") : QString()));
     selectConversationRow(0);
     updateStatus();
+    m_guard->opened(m_store.get());
     return {};
+}
+
+void MainWindow::releaseDataSet()
+{
+    m_retest->stop();
+    delete m_browser; // it shows the data set being replaced
+    m_workspace->setSession(nullptr);
+    m_undo->setActiveStack(nullptr);
+    delete m_session;
+    m_session = nullptr;
+    m_turns->setStore(nullptr);
+    m_conversations->setStore(nullptr);
+}
+
+void MainWindow::closeDataSet()
+{
+    // Out of m_store first, so that nothing asks it again; destroyed once all let go of it.
+    const std::unique_ptr<Store> closing = std::move(m_store);
+    releaseDataSet();
+    delete m_analysis;
+    {
+        const QSignalBlocker blocker(m_annotationBar);
+        m_annotationBar->setStore(nullptr, m_annotationBar->mode());
+    }
+    setWindowTitle(tr("Sense-7 Studio"));
+    updateStatus();
 }
 
 void MainWindow::setMode(bool researcher)
@@ -688,6 +724,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_settings.setWorkspaceState(m_workspace->splitter()->saveState());
     m_settings.setReadingState(m_workspace->readingSplitter()->saveState());
     m_workspace->panel()->flushEdits();
+    m_guard->closing();
     event->accept();
 }
 

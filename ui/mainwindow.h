@@ -21,6 +21,7 @@ class AnnotationBar;
 class AnnotationSession;
 class BrowserWindow;
 class ConversationTableModel;
+class DataSetGuard;
 class RetestController;
 class Store;
 class TranscriptView;
@@ -44,6 +45,9 @@ public:
 
     /** Opens \a path in place of the current data set. Returns an error message, or empty. */
     QString openDataSet(const QString &path);
+    /** Closes the data set (File ▸ Restore backup… replaces its file). */
+    void closeDataSet();
+    DataSetGuard *guard() const { return m_guard; }
     Store *store() const { return m_store.get(); }
     QTableView *conversationView() const { return m_list; }
     TranscriptView *transcriptView() const;
@@ -68,6 +72,8 @@ protected:
 
 private:
     void createActions();
+    /** Detaches the views, models and windows from the data set about to be replaced. */
+    void releaseDataSet();
     void newDataSet();
     void openWithDialog();
     void importWithDialog();
@@ -106,6 +112,7 @@ private:
     Workspace *m_workspace;
     AnnotationBar *m_annotationBar;
     RetestController *m_retest;
+    DataSetGuard *m_guard;
     QMenu *m_recentMenu = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_researcherAction = nullptr;

@@ -53,7 +53,10 @@ std::unique_ptr<Store> openFor(const QCommandLineParser &parser, const QStringLi
         err << helpText(parser, arguments);
         return nullptr;
     }
-    return Store::open(parser.value(QStringLiteral("db")), Store::Access::ReadOnly);
+    auto store = Store::open(parser.value(QStringLiteral("db")), Store::Access::ReadOnly,
+                             Store::Check::Always);
+    warnIfDamaged(*store, err);
+    return store;
 }
 
 QString withInterval(const stats::Agreement &a)

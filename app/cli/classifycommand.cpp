@@ -75,6 +75,8 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
     prompt.contextTurns = positiveNumber(parser, QStringLiteral("context"));
 
     auto store = Store::open(parser.value(QStringLiteral("db")));
+    if (refuseDamaged(*store, QStringLiteral("classify"), err))
+        return 1;
     QVector<qint64> conversations;
     for (const QString &key : parser.values(QStringLiteral("conversation"))) {
         const qint64 id = store->findConversation(key);

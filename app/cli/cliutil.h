@@ -6,6 +6,10 @@
 
 #include <optional>
 
+namespace sense7 {
+class Store;
+}
+
 namespace sense7::cli {
 
 inline QString tr(const char *text)
@@ -81,11 +85,20 @@ inline QString decimal(const std::optional<double> &value, int width = 8)
                  : QStringLiteral("%1").arg(QStringLiteral("—"), width);
 }
 
+/** When \a store is damaged: prints that \a command wrote nothing and what to do; true. */
+bool refuseDamaged(const Store &store, const QString &command, QTextStream &err);
+/** When \a store is damaged, prints a warning that says what to do. */
+void warnIfDamaged(const Store &store, QTextStream &err);
+
 // Commands implemented outside commands.cpp.
 int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int exportData(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int figures(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int check(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int backup(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int restore(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int recover(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace sense7::cli

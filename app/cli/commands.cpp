@@ -56,7 +56,9 @@ int info(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({QStringLiteral("json"), tr("Print JSON instead of text.")});
     if (const auto done = parseOrExit(parser, arguments, 1, out, err))
         return *done;
-    auto store = Store::open(parser.positionalArguments().constFirst(), Store::Access::ReadOnly);
+    auto store = Store::open(parser.positionalArguments().constFirst(), Store::Access::ReadOnly,
+                             Store::Check::Always);
+    warnIfDamaged(*store, err);
     const DataSetInfo info = store->info();
     if (parser.isSet(QStringLiteral("json"))) {
         out << QJsonDocument(info.toJson()).toJson(QJsonDocument::Indented);
@@ -171,6 +173,8 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
         return 1;
     }
     auto store = Store::open(parser.value(QStringLiteral("db")));
+    if (refuseDamaged(*store, QStringLiteral("import"), err))
+        return 1;
     int failures = 0;
     QVector<import::Conflict> conflicts;
     for (const QString &file : parser.positionalArguments()) {
@@ -218,6 +222,17 @@ const std::map<QString, Command> &commands()
          {QT_TRANSLATE_NOOP("sense7::cli", "write tidy CSV, JSON Lines or a bundle"), exportData}},
         {QStringLiteral("figures"),
          {QT_TRANSLATE_NOOP("sense7::cli", "draw publication figures (PDF, SVG, PNG)"), figures}},
+        {QStringLiteral("check"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "check a data set for damage (exit code 2 if damaged)"),
+          check}},
+        {QStringLiteral("backup"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "make a verified backup of a data set now"), backup}},
+        {QStringLiteral("restore"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "list verified backups, or restore one"), restore}},
+        {QStringLiteral("recover"),
+         {QT_TRANSLATE_NOOP("sense7::cli",
+                            "salvage the readable rows of a damaged data set into a new one"),
+          recover}},
         {QStringLiteral("evaluate"),
          {QT_TRANSLATE_NOOP("sense7::cli", "compare a model's ratings with the participants' own"),
           evaluate}},

@@ -44,6 +44,7 @@ int exportData(const QStringList &arguments, QTextStream &out, QTextStream &err)
         throw Error(tr("--format must be csv, jsonl or bundle, not \"%1\".")
                         .arg(parser.value(QStringLiteral("format"))));
     auto store = Store::open(parser.value(QStringLiteral("db")));
+    warnIfDamaged(*store, err);
     exporter::Options options;
     options.filter = filterFromOptions(parser, *store);
     if (!options.filter.ranges.isEmpty() || options.filter.breaks != browse::Breaks::Any) {

@@ -107,6 +107,7 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
         throw Error(tr("--group-by: the context form has no field \"%1\".").arg(groupBy));
 
     auto store = Store::open(parser.value(QStringLiteral("db")));
+    warnIfDamaged(*store, err);
     const QString warning = refreshDigests(*store);
     if (!warning.isEmpty())
         err << tr("warning: %1").arg(warning) << Qt::endl;

@@ -90,7 +90,8 @@ int main(int argc, char *argv[])
             ? sense7::startup::ensureDemoDataSet()
             : sense7::startup::dataSetToOpen(argument, sense7::Settings());
         error = window.openDataSet(path);
-        if (error.isEmpty() && parser.isSet(conversation)
+        // A damaged data set shows only its banner (window.store() is null).
+        if (error.isEmpty() && parser.isSet(conversation) && window.store()
             && !window.selectConversation(
                 window.store()->findConversation(parser.value(conversation))))
             error = QApplication::translate("main", "%1 has no conversation %2.")

@@ -1,0 +1,310 @@
+// Salvaging the readable rows of a damaged data set (integrity.h).
+//
+// Each table is read through its own b-tree by ranges of its key (the rowid, or the first
+// primary-key column of a WITHOUT ROWID table); a range SQLite cannot read is halved until only
+// the unreadable keys remain. This runs in-process on the sqlite3 library the program already
+// uses. The alternatives do not work on Debian 12: its libsqlite3 has no sqlite3_recover_*
+// and no sqlite_dbpage table, so even the `sqlite3` shell's `.recover` fails there ("no such
+// table: sqlite_dbpage"); it would also be a run-time dependency the package does not have,
+// and its SQL (with a lost_and_found table) would still have to be fitted into the schema.
+// Rows go into a fresh data set through the schema's own constraints, so what comes out is a
+// valid data set, and what does not fit is counted, not guessed. The limit: when an interior
+// page of a table is damaged, the rows of the intact leaf pages below it cannot be reached
+// through the b-tree either, and are reported lost with the keys they had.
+
+#include "error.h"
+#include "integrity.h"
+#include "schema.h"
+#include "sqlite.h"
+#include "store.h"
+#include "taxonomy.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
+
+namespace sense7::integrity {
+
+namespace {
+
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+{
+    return QCoreApplication::translate("sense7::integrity", text, disambiguation, n);
+}
+
+/** Kept up to date from other tables: rebuilt, not copied. */
+bool isDerived(const QString &table)
+{
+    static const QSet<QString> derived {
+        QStringLiteral("digest_stale"), QStringLiteral("conversation_digest"),
+        QStringLiteral("digest_dimension"), QStringLiteral("search_state")};
+    return derived.contains(table) || table.startsWith(QLatin1String("turn_text"));
+}
+
+struct Column
+{
+    QString name;
+    int pk = 0;
+};
+
+QVector<Column> columns(sql::Connection &db, const QString &table)
+{
+    QVector<Column> list;
+    const QByteArray sql = "SELECT name, pk FROM pragma_table_info('" + table.toUtf8() + "')";
+    sql::Statement query(db, sql.constData());
+    while (query.next())
+        list.append({query.text(0), query.integer(1)});
+    return list;
+}
+
+QByteArray quoted(const QString &name)
+{
+    return '"' + name.toUtf8().replace('"', "\"\"") + '"';
+}
+
+constexpr qint64 chunk = 2000;
+
+class TableCopy
+{
+public:
+    TableCopy(sql::Connection &from, sql::Connection &to, const QString &table, bool withoutRowid,
+              TableRecovery &result)
+        : m_from(from)
+        , m_to(to)
+        , m_result(result)
+    {
+        const QVector<Column> source = columns(from, table);
+        QStringList names;
+        for (const Column &c : source)
+            names << c.name;
+        QByteArrayList selected;
+        for (const Column &c : columns(to, table)) {
+            if (names.contains(c.name))
+                selected << quoted(c.name);
+        }
+        QByteArray key = "rowid";
+        if (withoutRowid) {
+            for (const Column &c : source) {
+                if (c.pk == 1)
+                    key = quoted(c.name);
+            }
+        }
+        const QByteArray list = selected.join(", ");
+        m_width = int(selected.size());
+        m_select = "SELECT " + key + ", " + list + " FROM " + quoted(table) + " WHERE " + key
+            + " BETWEEN ? AND ? ORDER BY " + key;
+        QByteArrayList marks(selected.size(), "?");
+        m_insert =
+            "INSERT INTO " + quoted(table) + "(" + list + ") VALUES(" + marks.join(", ") + ")";
+        m_bounds = "SELECT min(" + key + "), max(" + key + ") FROM " + quoted(table);
+    }
+
+    void run()
+    {
+        qint64 low = 0;
+        qint64 high = -1;
+        bool bounded = true;
+        try {
+            sql::Statement bounds(m_from, m_bounds.constData());
+            if (bounds.next() && !bounds.isNull(0)) {
+                low = bounds.int64(0);
+                high = bounds.int64(1);
+            }
+        } catch (const Error &) {
+            // The b-tree's edge is damaged: walk up from the start until well past the last
+            // key that could be read.
+            bounded = false;
+        }
+        if (bounded) {
+            for (qint64 at = low; at <= high; at += chunk)
+                readRange(at, std::min(high, at + chunk - 1));
+        } else {
+            for (qint64 at = 0; at <= m_lastRead + 100 * chunk; at += chunk)
+                readRange(at, at + chunk - 1);
+        }
+        closeGap();
+    }
+
+private:
+    /** Reads [low, high] whole, or halves it; a single unreadable key is recorded. */
+    void readRange(qint64 low, qint64 high)
+    {
+        QVector<QVariantList> rows;
+        try {
+            sql::Statement query(m_from, m_select.constData());
+            query.bind(1, low).bind(2, high);
+            while (query.next()) {
+                QVariantList row;
+                row.reserve(m_width);
+                for (int i = 1; i <= m_width; ++i)
+                    row.append(query.value(i));
+                rows.append(std::move(row));
+            }
+        } catch (const Error &) {
+            if (low == high) {
+                if (!m_failedFrom)
+                    m_failedFrom = low;
+                m_failedTo = low;
+                return;
+            }
+            const qint64 middle = low + (high - low) / 2;
+            readRange(low, middle);
+            readRange(middle + 1, high);
+            return;
+        }
+        closeGap();
+        m_lastRead = high;
+        for (const QVariantList &row : rows) {
+            try {
+                sql::Statement insert(m_to, m_insert.constData());
+                for (int i = 0; i < m_width; ++i)
+                    insert.bind(i + 1, row[i]);
+                insert.run();
+                ++m_result.recovered;
+            } catch (const Error &) {
+                ++m_result.refused; // its parent row was lost, or it breaks a rule of the schema
+            }
+        }
+    }
+
+    void closeGap()
+    {
+        if (!m_failedFrom)
+            return;
+        m_result.unreadable << (*m_failedFrom == m_failedTo
+                                    ? QString::number(m_failedTo)
+                                    : QStringLiteral("%1–%2").arg(*m_failedFrom).arg(m_failedTo));
+        m_failedFrom.reset();
+    }
+
+    sql::Connection &m_from;
+    sql::Connection &m_to;
+    TableRecovery &m_result;
+    QByteArray m_select, m_insert, m_bounds;
+    int m_width = 0;
+    qint64 m_lastRead = 0;
+    std::optional<qint64> m_failedFrom;
+    qint64 m_failedTo = 0;
+};
+
+} // namespace
+
+bool Recovery::complete() const
+{
+    return std::all_of(tables.begin(), tables.end(),
+                       [](const TableRecovery &t) { return t.lostNothing(); });
+}
+
+QString Recovery::text() const
+{
+    QStringList lines;
+    for (const TableRecovery &t : tables) {
+        QString line = tr("%1: %n rows recovered", nullptr, int(t.recovered)).arg(t.table, -20);
+        if (!t.unreadable.isEmpty())
+            line += tr("; unreadable keys %1 (the rows there are lost)")
+                        .arg(t.unreadable.join(QStringLiteral(", ")));
+        if (t.refused > 0)
+            line += tr("; %n rows left out because a row they belong to was lost", nullptr,
+                       int(t.refused));
+        lines << line;
+    }
+    if (!rebuilt.isEmpty())
+        lines << tr("Rebuilt from the rows above: %1.").arg(rebuilt.join(QStringLiteral(", ")));
+    lines << (complete() ? tr("Nothing was lost.")
+                         : tr("Some rows were lost: see the tables above."));
+    return lines.join(QLatin1Char('\n'));
+}
+
+Recovery recover(const QString &damaged, const QString &out)
+{
+    if (QFileInfo::exists(out))
+        throw Error(
+            tr("%1 already exists: choose a new file name for the salvaged data set.").arg(out));
+    if (!QFileInfo(damaged).isFile())
+        throw Error(tr("%1 does not exist.").arg(damaged));
+    sql::Connection from;
+    from.open(damaged, sql::Connection::Access::ReadOnly);
+    from.exec("PRAGMA busy_timeout = 5000");
+    QVector<QPair<QString, bool>> sourceTables;
+    try {
+        if (from.pragmaInt("PRAGMA application_id") != schema::applicationId)
+            throw Error(tr("%1 is not a Sense-7 data set.").arg(damaged));
+        sql::Statement tables(from, "SELECT name FROM sqlite_schema WHERE type = 'table'");
+        while (tables.next())
+            sourceTables.append({tables.text(0), false});
+    } catch (const Error &e) {
+        throw Error(tr("Nothing can be salvaged from %1: its first page or its list of tables "
+                       "is damaged (%2). Restore a backup instead.")
+                        .arg(damaged, e.message()));
+    }
+
+    const QString partial = out + QStringLiteral(".partial");
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(partial + QLatin1String(suffix));
+    Recovery recovery;
+    try {
+        {
+            sql::Connection to;
+            to.open(partial, sql::Connection::Access::Create);
+            to.exec("PRAGMA page_size = 16384");
+            schema::migrate(to);
+            to.exec("PRAGMA foreign_keys = ON");
+            QVector<QPair<QString, bool>> targetTables;
+            {
+                sql::Statement tables(to,
+                                      "SELECT name, sql LIKE '%WITHOUT ROWID%' FROM "
+                                      "sqlite_schema WHERE type = 'table' AND name NOT "
+                                      "LIKE 'sqlite_%' ORDER BY rowid");
+                while (tables.next())
+                    targetTables.append({tables.text(0), tables.integer(1) != 0});
+            }
+            sql::Transaction tx(to);
+            for (const auto &[table, withoutRowid] : targetTables) {
+                if (isDerived(table)) {
+                    if (!table.startsWith(QLatin1String("turn_text_")))
+                        recovery.rebuilt << table;
+                    continue;
+                }
+                TableRecovery result;
+                result.table = table;
+                const bool present = std::any_of(sourceTables.begin(), sourceTables.end(),
+                                                 [&](const auto &t) { return t.first == table; });
+                if (present) {
+                    TableCopy copy(from, to, table, withoutRowid, result);
+                    copy.run();
+                }
+                recovery.tables.append(result);
+            }
+            tx.commit();
+        }
+        {
+            // A data set needs an instrument to be rated: put SENSE-7 back if none survived.
+            auto store = Store::open(partial, Store::Access::ReadWrite, Store::Check::Never);
+            if (store->instruments().isEmpty()) {
+                store->installInstrument(taxonomy::sense7());
+                recovery.rebuilt << tr("the SENSE-7 instrument (none could be read)");
+            }
+            store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+        }
+        {
+            // One self-contained file, with no log beside it to carry along when renamed.
+            sql::Connection to;
+            to.open(partial, sql::Connection::Access::ReadWrite);
+            to.exec("PRAGMA journal_mode = DELETE");
+        }
+        const Report report = check(partial, Depth::Full);
+        if (!report.ok)
+            throw Error(tr("The salvaged data set failed its check (%1).").arg(report.summary()));
+        if (!QFile::rename(partial, out))
+            throw Error(tr("Cannot write %1.").arg(out));
+    } catch (...) {
+        for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+            QFile::remove(partial + QLatin1String(suffix));
+        throw;
+    }
+    return recovery;
+}
+
+} // namespace sense7::integrity

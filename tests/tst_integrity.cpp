@@ -1,0 +1,314 @@
+// Damage, verified backups, restoring and salvaging (core/integrity.h, Store::open).
+
+#include "error.h"
+#include "integrity.h"
+#include "schema.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QTest>
+
+using namespace sense7;
+
+namespace {
+
+qint64 rows(const QString &path, const char *table)
+{
+    const QByteArray sql = QByteArray("SELECT count(*) FROM ") + table;
+    return test::queryInt(path, sql.constData());
+}
+
+} // namespace
+
+class TestIntegrity : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void checkFindsDamage();
+    void damagedDataSetOpensReadOnly();
+    void openOnlyReadingDoesNotCheckUnlessAsked();
+    void backupIsVerifiedAndRestoresTheOriginal();
+    void backupOfDamagedDataSetIsNotKept();
+    void backupsRoll();
+    void restoreRefusesDamagedBackup();
+    void restoreRefusesDataSetOpenElsewhere();
+    void recoverSalvagesReadableRows();
+    void recoverRefusesExistingOutput();
+    void recoverReportsWhatItCannotReach();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+
+void TestIntegrity::init()
+{
+    QVERIFY(m_dir.isValid());
+    m_path = m_dir.filePath(
+        QStringLiteral("study-%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
+    test::makeDemoDataSet(m_path);
+}
+
+void TestIntegrity::checkFindsDamage()
+{
+    for (auto depth : {integrity::Depth::Quick, integrity::Depth::Full}) {
+        const integrity::Report report = integrity::check(m_path, depth);
+        QVERIFY2(report.ok, qPrintable(report.summary()));
+    }
+    const qint64 page = test::damageTable(m_path, QStringLiteral("turn"));
+    for (auto depth : {integrity::Depth::Quick, integrity::Depth::Full}) {
+        const integrity::Report report = integrity::check(m_path, depth);
+        QVERIFY(!report.ok);
+        QVERIFY2(report.summary().contains(QStringLiteral("Page %1").arg(page)),
+                 qPrintable(report.summary()));
+    }
+}
+
+void TestIntegrity::damagedDataSetOpensReadOnly()
+{
+    test::damageTable(m_path, QStringLiteral("turn"));
+    const QByteArray before = test::fileHash(m_path);
+    {
+        auto store = Store::open(m_path);
+        QVERIFY(store->isDamaged());
+        QVERIFY(store->isReadOnly());
+        QVERIFY(store->damage().contains(m_path));
+        QVERIFY(store->damage().contains(QStringLiteral("Restore backup")));
+        QVERIFY(store->damage().contains(QStringLiteral("sense7 restore")));
+        QVERIFY(store->damage().contains(QStringLiteral("sense7 recover")));
+        try {
+            store->addParticipant(QStringLiteral("P99"));
+            QFAIL("a damaged data set took a write");
+        } catch (const Error &e) {
+            QCOMPARE(e.message(), store->damage());
+        }
+    }
+    QCOMPARE(test::fileHash(m_path), before);
+
+    // Undamaged, the same call opens for writing.
+    const QString clean = m_dir.filePath(QStringLiteral("clean.sense7"));
+    test::makeDemoDataSet(clean);
+    auto store = Store::open(clean);
+    QVERIFY(!store->isDamaged());
+    QVERIFY(!store->isReadOnly());
+    QVERIFY(store->damage().isEmpty());
+}
+
+void TestIntegrity::openOnlyReadingDoesNotCheckUnlessAsked()
+{
+    test::damageTable(m_path, QStringLiteral("rating"));
+    QVERIFY(!Store::open(m_path, Store::Access::ReadOnly)->isDamaged());
+    QVERIFY(Store::open(m_path, Store::Access::ReadOnly, Store::Check::Always)->isDamaged());
+    // The studio checks on its own thread, then opens with what it found.
+    integrity::Report found = integrity::check(m_path, integrity::Depth::Quick);
+    QVERIFY(!found.ok);
+    auto store = Store::openChecked(m_path, found);
+    QVERIFY(store->isDamaged());
+    QVERIFY(store->isReadOnly());
+}
+
+void TestIntegrity::backupIsVerifiedAndRestoresTheOriginal()
+{
+    QString original;
+    DataSetInfo info;
+    {
+        auto store = Store::open(m_path);
+        original = test::logicalDump(*store);
+        info = store->info();
+    }
+    QVERIFY(integrity::backupDue(m_path, 6));
+    const integrity::Backup made = integrity::makeBackup(m_path);
+    QVERIFY(!integrity::backupDue(m_path, 6));
+    QCOMPARE(QFileInfo(made.path).absolutePath(), integrity::backupFolder(m_path));
+    QCOMPARE(integrity::backupFolder(m_path), m_path + QStringLiteral(".backups"));
+    const QVector<integrity::Backup> list = integrity::backups(m_path);
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list[0].path, made.path);
+    QCOMPARE(list[0].conversations, info.conversations);
+    QCOMPARE(list[0].turns, info.turns);
+    QCOMPARE(list[0].ratings, info.ratings);
+    QVERIFY(qAbs(list[0].made.secsTo(QDateTime::currentDateTime())) < 60);
+    // One self-contained file: nothing else is left in the folder.
+    QCOMPARE(QDir(integrity::backupFolder(m_path)).entryList(QDir::Files).size(), 2);
+
+    test::damageTable(m_path, QStringLiteral("turn"));
+    const QByteArray damaged = test::fileHash(m_path);
+    const QString aside = integrity::restore(m_path, made.path);
+    // The damaged file is kept aside, byte for byte.
+    QVERIFY(QFileInfo(aside).isFile());
+    QCOMPARE(QFileInfo(aside).absolutePath(), QFileInfo(m_path).absolutePath());
+    QCOMPARE(test::fileHash(aside), damaged);
+    QVERIFY(integrity::check(m_path, integrity::Depth::Full).ok);
+    auto store = Store::open(m_path);
+    QVERIFY(!store->isDamaged());
+    QCOMPARE(test::logicalDump(*store), original);
+}
+
+void TestIntegrity::backupOfDamagedDataSetIsNotKept()
+{
+    test::damageTable(m_path, QStringLiteral("rating"));
+    try {
+        integrity::makeBackup(m_path);
+        QFAIL("a damaged data set was backed up");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("was not kept")), qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QStringLiteral("damaged")), qPrintable(e.message()));
+    }
+    QVERIFY(integrity::backups(m_path).isEmpty());
+    QCOMPARE(QDir(integrity::backupFolder(m_path)).entryList(QDir::Files | QDir::Hidden),
+             QStringList());
+}
+
+void TestIntegrity::backupsRoll()
+{
+    QStringList made;
+    for (int i = 0; i < 7; ++i) {
+        made << integrity::makeBackup(m_path).path;
+        QTest::qWait(5); // distinct names
+    }
+    const QVector<integrity::Backup> list = integrity::backups(m_path);
+    QCOMPARE(list.size(), 5);
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(list[i].path, made[6 - i]); // newest first, the oldest two pruned
+    QVERIFY(!QFileInfo::exists(made[0]));
+    QVERIFY(!QFileInfo::exists(made[0] + QStringLiteral(".json")));
+}
+
+void TestIntegrity::restoreRefusesDamagedBackup()
+{
+    const integrity::Backup made = integrity::makeBackup(m_path);
+    test::damageTable(made.path, QStringLiteral("turn"));
+    const QByteArray before = test::fileHash(m_path);
+    QVERIFY_THROWS_EXCEPTION(Error, integrity::restore(m_path, made.path));
+    QCOMPARE(test::fileHash(m_path), before);
+    QCOMPARE(QDir(m_dir.path())
+                 .entryList({QFileInfo(m_path).completeBaseName() + QStringLiteral(".replaced*")}),
+             QStringList());
+}
+
+void TestIntegrity::restoreRefusesDataSetOpenElsewhere()
+{
+    const integrity::Backup made = integrity::makeBackup(m_path);
+    auto open = Store::open(m_path); // as the studio would hold it, idle
+    QVERIFY(!open->isReadOnly());
+    open->addParticipant(QStringLiteral("P-after-backup"));
+    try {
+        integrity::restore(m_path, made.path);
+        QFAIL("restored under a program that has the data set open");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("open in another program")),
+                 qPrintable(e.message()));
+    }
+    QVERIFY(open->participantId(QStringLiteral("P-after-backup")) != 0);
+    QCOMPARE(QDir(m_dir.path())
+                 .entryList({QFileInfo(m_path).completeBaseName() + QStringLiteral(".replaced*")}),
+             QStringList());
+    QVERIFY(!QFileInfo::exists(m_path + QStringLiteral(".restoring")));
+    open.reset();
+    // Once it is closed, the restore goes ahead.
+    integrity::restore(m_path, made.path);
+    QCOMPARE(Store::open(m_path)->participantId(QStringLiteral("P-after-backup")), 0);
+}
+
+void TestIntegrity::recoverSalvagesReadableRows()
+{
+    const char *tables[] = {"participant", "conversation", "turn",      "instrument",  "dimension",
+                            "annotator",   "rating",       "turn_flag", "rating_event"};
+    QHash<QString, qint64> before;
+    for (const char *table : tables)
+        before[QLatin1String(table)] = rows(m_path, table);
+    test::damageTable(m_path, QStringLiteral("turn"));
+    // What the damaged page held, read from an undamaged copy's point of view: the turns
+    // whose ids the report names, and the ratings of those turns.
+    const QString out = m_dir.filePath(QStringLiteral("salvaged.sense7"));
+    const QByteArray damagedHash = test::fileHash(m_path);
+    const integrity::Recovery recovery = integrity::recover(m_path, out);
+    QCOMPARE(test::fileHash(m_path), damagedHash); // only read
+    QVERIFY(!recovery.complete());
+
+    QHash<QString, integrity::TableRecovery> byTable;
+    for (const integrity::TableRecovery &t : recovery.tables)
+        byTable[t.table] = t;
+    for (const char *table :
+         {"participant", "conversation", "instrument", "dimension", "annotator"}) {
+        const integrity::TableRecovery &t = byTable[QLatin1String(table)];
+        QVERIFY2(t.lostNothing(), table);
+        QCOMPARE(t.recovered, before[QLatin1String(table)]);
+        QCOMPARE(rows(out, table), before[QLatin1String(table)]);
+    }
+    const integrity::TableRecovery &turns = byTable[QStringLiteral("turn")];
+    QVERIFY(!turns.unreadable.isEmpty());
+    QVERIFY(turns.recovered > 0);
+    QVERIFY(turns.recovered < before[QStringLiteral("turn")]);
+    QCOMPARE(rows(out, "turn"), turns.recovered);
+    // Ratings either came back or were left out because their turn was lost; none vanished.
+    const integrity::TableRecovery &ratings = byTable[QStringLiteral("rating")];
+    QVERIFY(ratings.refused > 0);
+    QCOMPARE(ratings.recovered + ratings.refused, before[QStringLiteral("rating")]);
+    QCOMPARE(rows(out, "rating"), ratings.recovered);
+
+    const QString text = recovery.text();
+    QVERIFY2(text.contains(QStringLiteral("turn")) && text.contains(QStringLiteral("lost")),
+             qPrintable(text));
+    QVERIFY2(text.contains(turns.unreadable.constFirst()), qPrintable(text));
+
+    // A valid, current data set that opens for writing.
+    QVERIFY(integrity::check(out, integrity::Depth::Full).ok);
+    auto store = Store::open(out);
+    QVERIFY(!store->isDamaged());
+    QVERIFY(!store->isReadOnly());
+    QCOMPARE(store->schemaVersion(), schema::currentVersion);
+    QCOMPARE(store->info().conversations, before[QStringLiteral("conversation")]);
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("*partial*")}), QStringList());
+}
+
+void TestIntegrity::recoverRefusesExistingOutput()
+{
+    const QString out = m_dir.filePath(QStringLiteral("taken.sense7"));
+    test::writeFile(out, "keep me");
+    QVERIFY_THROWS_EXCEPTION(Error, integrity::recover(m_path, out));
+    QCOMPARE(test::readFile(out), QByteArray("keep me"));
+}
+
+void TestIntegrity::recoverReportsWhatItCannotReach()
+{
+    const qint64 turns = rows(m_path, "turn");
+    const qint64 ratings = rows(m_path, "rating");
+    // The turn table's root: every turn lies below it, out of reach through the b-tree.
+    test::damageTable(m_path, QStringLiteral("turn"), QStringLiteral("internal"));
+    const QString out = m_dir.filePath(QStringLiteral("unreachable.sense7"));
+    const integrity::Recovery recovery = integrity::recover(m_path, out);
+    for (const integrity::TableRecovery &t : recovery.tables) {
+        if (t.table == QLatin1String("turn")) {
+            QCOMPARE(t.recovered, 0);
+            QCOMPARE(t.unreadable, QStringList {QStringLiteral("1–%1").arg(turns)});
+        } else if (t.table == QLatin1String("rating")) {
+            QCOMPARE(t.recovered, 0);
+            QCOMPARE(t.refused, ratings);
+        }
+    }
+    QVERIFY(Store::open(out)->info().conversations > 0);
+
+    // Without its first page nothing can be salvaged, and the message says to restore.
+    const QString broken = m_dir.filePath(QStringLiteral("first-page.sense7"));
+    test::makeDemoDataSet(broken);
+    {
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::ReadWrite) && file.seek(100));
+        file.write(QByteArray(64, char(0xff)));
+    }
+    const QString nowhere = m_dir.filePath(QStringLiteral("nowhere.sense7"));
+    try {
+        integrity::recover(broken, nowhere);
+        QFAIL("salvaged a file without its schema");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("Restore a backup")), qPrintable(e.message()));
+    }
+    QVERIFY(!QFileInfo::exists(nowhere));
+    QVERIFY(!QFileInfo::exists(nowhere + QStringLiteral(".partial")));
+}
+
+QTEST_GUILESS_MAIN(TestIntegrity)
+#include "tst_integrity.moc"
