@@ -146,4 +146,31 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>sense7::integrity::Recovery</name>
+    <message numerus="yes">
+        <source>%1: %n rows recovered</source>
+        <translation>
+            <numerusform>%1: %n row recovered</numerusform>
+            <numerusform>%1: %n rows recovered</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n rows left out because a row they belong to was lost</source>
+        <translation>
+            <numerusform>; %n row left out because a row it belongs to was lost</numerusform>
+            <numerusform>; %n rows left out because a row they belong to was lost</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::integrity::Report</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -546,6 +546,13 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     </message>
 </context>
 <context>
+    <name>sense7::ConversationList</name>
+    <message>
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+</context>
+<context>
     <name>sense7::ConversationTableModel</name>
     <message>
         <source>%1 of %2 assistant turns&apos; ratings given</source>
@@ -574,6 +581,97 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Rated</source>
         <translation>已评分</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::DataSetGuard</name>
+    <message>
+        <source>Damage</source>
+        <translation>损坏</translation>
+    </message>
+    <message>
+        <source>Restore backup…</source>
+        <translation>恢复备份…</translation>
+    </message>
+    <message>
+        <source>Checking %1 for damage…</source>
+        <translation>正在检查 %1 是否损坏…</translation>
+    </message>
+    <message>
+        <source>Opening %1</source>
+        <translation>正在打开 %1</translation>
+    </message>
+    <message>
+        <source>Its conversations are not shown until it is restored or salvaged.</source>
+        <translation>在恢复或抢救之前，不显示其中的对话。</translation>
+    </message>
+    <message>
+        <source>Making a verified backup of %1…</source>
+        <translation>正在为 %1 制作经过验证的备份…</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Making a verified backup… %1%</source>
+        <translation>正在制作经过验证的备份… %1%</translation>
+    </message>
+    <message>
+        <source>Verifying the backup…</source>
+        <translation>正在验证备份…</translation>
+    </message>
+    <message>
+        <source>Making a verified backup…</source>
+        <translation>正在制作经过验证的备份…</translation>
+    </message>
+    <message>
+        <source>Backup verified and kept: %1</source>
+        <translation>备份已验证并保留：%1</translation>
+    </message>
+    <message>
+        <source>Restore backup</source>
+        <translation>恢复备份</translation>
+    </message>
+    <message>
+        <source>%1 has no verified backups yet (they are kept in %2). To salvage a damaged data set, run `sense7 recover %1 NEW.sense7`.</source>
+        <translation>%1 还没有经过验证的备份（备份保存在 %2）。要抢救损坏的数据集，请运行 `sense7 recover %1 NEW.sense7`。</translation>
+    </message>
+    <message>
+        <source>Replace %1 with a verified backup. The current file is kept beside it under a new name; nothing is deleted.</source>
+        <translation>用经过验证的备份替换 %1。当前文件会以新名称保留在旁边；不会删除任何内容。</translation>
+    </message>
+    <message>
+        <source>Made</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Restored %1 from the backup of %2.</source>
+        <translation>已从 %2 的备份恢复 %1。</translation>
+    </message>
+    <message>
+        <source>The replaced file is kept at %1.</source>
+        <translation>被替换的文件保留在 %1。</translation>
     </message>
 </context>
 <context>
@@ -716,6 +814,14 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1 files (*.%2)</source>
         <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Draw the &amp;title above the chart</source>
+        <translation>在图表上方绘制标题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Journals set the caption outside the figure: leave the title out.</source>
+        <translation>期刊把图注放在图外：可省略标题。</translation>
     </message>
 </context>
 <context>
@@ -1018,10 +1124,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>Sense-7 Studio</translation>
     </message>
     <message>
-        <source>Conversations</source>
-        <translation>对话</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1288,6 +1390,18 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Restore &amp;backup…</source>
+        <translation>恢复备份(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Replace the data set with one of its verified backups</source>
+        <translation>用经过验证的备份之一替换数据集</translation>
+    </message>
+    <message>
+        <source>%1 [damaged, read-only] — Sense-7 Studio</source>
+        <translation>%1 [已损坏，只读] — Sense-7 Studio</translation>
     </message>
 </context>
 <context>
@@ -1944,6 +2058,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1: &quot;%2&quot; rates whole conversations, not turns.</source>
         <translation>%1：“%2”用于评价整个对话，而不是单个轮次。</translation>
     </message>
+    <message>
+        <source>%1 is damaged (%2) so badly that it cannot be opened. Restore a verified backup (`sense7 restore %1`), or salvage what can be read into a new data set (`sense7 recover %1 NEW.sense7`).</source>
+        <translation>%1 损坏严重（%2），无法打开。请恢复经过验证的备份（`sense7 restore %1`），或把可读取的内容抢救到新的数据集（`sense7 recover %1 NEW.sense7`）。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::TrajectoryChart</name>
@@ -2319,6 +2437,14 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Spearman ρ</source>
+        <translation>Spearman ρ</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
     </message>
 </context>
 <context>
@@ -2938,6 +3064,102 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Conflicts written to %1: %2.</source>
         <translation>冲突已写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>check a data set for damage (exit code 2 if damaged)</source>
+        <translation>检查数据集是否损坏（损坏时退出码为 2）</translation>
+    </message>
+    <message>
+        <source>make a verified backup of a data set now</source>
+        <translation>立即为数据集制作经过验证的备份</translation>
+    </message>
+    <message>
+        <source>list verified backups, or restore one</source>
+        <translation>列出经过验证的备份，或恢复其中一个</translation>
+    </message>
+    <message>
+        <source>salvage the readable rows of a damaged data set into a new one</source>
+        <translation>把损坏数据集中可读取的行抢救到新的数据集</translation>
+    </message>
+    <message>
+        <source>Leave the title out of the figure (for a caption set outside it).</source>
+        <translation>图中不绘制标题（图注放在图外时使用）。</translation>
+    </message>
+    <message>
+        <source>%1 conversations, %2 turns, %3 ratings</source>
+        <translation>%1 个对话，%2 个轮次，%3 条评分</translation>
+    </message>
+    <message>
+        <source>sense7 %1: nothing was written. %2</source>
+        <translation>sense7 %1：未写入任何内容。%2</translation>
+    </message>
+    <message>
+        <source>Check a data set for damage: SQLite&apos;s full integrity check and its foreign-key check. Exit code 0: no damage; 2: damaged; 1: it could not be checked.</source>
+        <translation>检查数据集是否损坏：SQLite 的完整性检查和外键检查。退出码 0：未损坏；2：已损坏；1：无法检查。</translation>
+    </message>
+    <message>
+        <source>%1: no damage found (integrity check and foreign-key check).</source>
+        <translation>%1：未发现损坏（完整性检查和外键检查）。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged:</source>
+        <translation>%1 已损坏：</translation>
+    </message>
+    <message>
+        <source>Do not write into it. Restore a verified backup (`sense7 restore %1 --list`), or salvage every readable row into a new data set (`sense7 recover %1 NEW.sense7`).</source>
+        <translation>请勿写入。请恢复经过验证的备份（`sense7 restore %1 --list`），或把所有可读取的行抢救到新的数据集（`sense7 recover %1 NEW.sense7`）。</translation>
+    </message>
+    <message>
+        <source>Make a verified backup of a data set now, in the folder DB.backups beside it. The copy is kept only when it passes the full integrity check; the newest five and the newest of each of the last seven days are kept.</source>
+        <translation>立即为数据集制作经过验证的备份，保存在旁边的 DB.backups 文件夹中。只有通过完整性检查的副本才会保留；保留最新的五个，以及最近七天中每天最新的一个。</translation>
+    </message>
+    <message>
+        <source>Backed up %1 to %2 (verified; %3).</source>
+        <translation>已将 %1 备份到 %2（已验证；%3）。</translation>
+    </message>
+    <message>
+        <source>Replace a data set with one of its verified backups (the newest unless --from says which). The current file is kept beside it, renamed, never deleted. Refused while another program has the data set open.</source>
+        <translation>用经过验证的备份之一替换数据集（除非 --from 指定，否则用最新的）。当前文件改名后保留在旁边，绝不删除。其他程序打开该数据集时拒绝执行。</translation>
+    </message>
+    <message>
+        <source>List the verified backups and change nothing.</source>
+        <translation>列出经过验证的备份，不做任何更改。</translation>
+    </message>
+    <message>
+        <source>The backup to restore: its path, or its file name in DB.backups.</source>
+        <translation>要恢复的备份：其路径，或其在 DB.backups 中的文件名。</translation>
+    </message>
+    <message>
+        <source>%1 has no verified backups (in %2).</source>
+        <translation>%1 没有经过验证的备份（在 %2 中）。</translation>
+    </message>
+    <message>
+        <source>%1 has no verified backups (in %2): salvage it with `sense7 recover %1 NEW.sense7` instead.</source>
+        <translation>%1 没有经过验证的备份（在 %2 中）：请改用 `sense7 recover %1 NEW.sense7` 抢救。</translation>
+    </message>
+    <message>
+        <source>Restored %1 from %2.</source>
+        <translation>已从 %2 恢复 %1。</translation>
+    </message>
+    <message>
+        <source>The replaced file is kept at %1.</source>
+        <translation>被替换的文件保留在 %1。</translation>
+    </message>
+    <message>
+        <source>Salvage every readable row of a damaged data set into a new data set OUT, and report per table what was recovered and what was lost. DB is only read.</source>
+        <translation>把损坏数据集中所有可读取的行抢救到新的数据集 OUT，并按表报告恢复了什么、丢失了什么。只读取 DB。</translation>
+    </message>
+    <message>
+        <source>The damaged data set.</source>
+        <translation>损坏的数据集。</translation>
+    </message>
+    <message>
+        <source>The new data set to write.</source>
+        <translation>要写入的新数据集。</translation>
+    </message>
+    <message>
+        <source>Salvaged %1 into %2.</source>
+        <translation>已将 %1 抢救到 %2。</translation>
     </message>
 </context>
 <context>
@@ -3624,6 +3846,141 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1: %2 (%3) is not valid JSON: %4</source>
         <translation>%1：%2（%3）不是有效的 JSON：%4</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::integrity</name>
+    <message>
+        <source>Cannot back up %1: %2</source>
+        <translation>无法备份 %1：%2</translation>
+    </message>
+    <message>
+        <source>The backup of %1 was stopped.</source>
+        <translation>%1 的备份已停止。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1 for backups.</source>
+        <translation>无法创建备份文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>The backup of %1 was not kept: the copy failed its check, so the data set is damaged (%2). Run `sense7 check %1`; restore an earlier backup or salvage it with `sense7 recover`.</source>
+        <translation>%1 的备份未保留：副本未通过检查，说明数据集已损坏（%2）。请运行 `sense7 check %1`；恢复较早的备份，或用 `sense7 recover` 抢救。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write the backup %1.</source>
+        <translation>无法写入备份 %1。</translation>
+    </message>
+    <message>
+        <source>There is no backup %1.</source>
+        <translation>没有备份 %1。</translation>
+    </message>
+    <message>
+        <source>The backup %1 is damaged (%2): choose another one.</source>
+        <translation>备份 %1 已损坏（%2）：请选择其他备份。</translation>
+    </message>
+    <message>
+        <source>Cannot copy %1 beside %2.</source>
+        <translation>无法将 %1 复制到 %2 旁边。</translation>
+    </message>
+    <message>
+        <source>The copy of %1 beside %2 is damaged: is the disk failing?</source>
+        <translation>%2 旁边的 %1 副本已损坏：磁盘是否出了故障？</translation>
+    </message>
+    <message>
+        <source>%1 is open in another program (the studio?): close it there first, then restore.</source>
+        <translation>%1 已在其他程序（工作室？）中打开：请先在那里关闭，再恢复。</translation>
+    </message>
+    <message>
+        <source>Cannot move %1 aside to %2: is it open in another program?</source>
+        <translation>无法将 %1 移到 %2：是否已在其他程序中打开？</translation>
+    </message>
+    <message>
+        <source>Cannot put %1 in place of %2; the backup is at %1 and the replaced file at %3.</source>
+        <translation>无法用 %1 替换 %2；备份位于 %1，被替换的文件位于 %3。</translation>
+    </message>
+    <message>
+        <source>row %1 of table %2 refers to a missing row of %3</source>
+        <translation>表 %2 的第 %1 行引用了 %3 中缺失的行</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2). It is open read-only so that nothing more is written into it. Restore a verified backup (File ▸ Restore backup… in the studio, or `sense7 restore %1`), or salvage every readable row into a new data set (`sense7 recover %1 NEW.sense7`).</source>
+        <translation>%1 已损坏（%2）。已以只读方式打开，不会再写入任何内容。请恢复经过验证的备份（工作室中的“文件 ▸ 恢复备份…”，或 `sense7 restore %1`），或把所有可读取的行抢救到新的数据集（`sense7 recover %1 NEW.sense7`）。</translation>
+    </message>
+    <message>
+        <source>%1 already exists: choose a new file name for the salvaged data set.</source>
+        <translation>%1 已存在：请为抢救出的数据集选择新的文件名。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not a Sense-7 data set.</source>
+        <translation>%1 不是 Sense-7 数据集。</translation>
+    </message>
+    <message>
+        <source>Nothing can be salvaged from %1: its first page or its list of tables is damaged (%2). Restore a backup instead.</source>
+        <translation>无法从 %1 抢救任何内容：其第一页或表列表已损坏（%2）。请改为恢复备份。</translation>
+    </message>
+    <message>
+        <source>the SENSE-7 instrument (none could be read)</source>
+        <translation>SENSE-7 量表（无法读取任何量表）</translation>
+    </message>
+    <message>
+        <source>The salvaged data set failed its check (%1).</source>
+        <translation>抢救出的数据集未通过检查（%1）。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::integrity::Recovery</name>
+    <message numerus="yes">
+        <source>%1: %n rows recovered</source>
+        <translation>
+            <numerusform>%1：恢复了 %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; unreadable keys %1 (the rows there are lost)</source>
+        <translation>；无法读取的键 %1（这些行已丢失）</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n rows left out because a row they belong to was lost</source>
+        <translation>
+            <numerusform>；%n 行因其所属的行丢失而被略去</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rebuilt from the rows above: %1.</source>
+        <translation>根据以上各行重建：%1。</translation>
+    </message>
+    <message>
+        <source>Nothing was lost.</source>
+        <translation>没有丢失任何内容。</translation>
+    </message>
+    <message>
+        <source>Some rows were lost: see the tables above.</source>
+        <translation>部分行已丢失：见上面各表。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::integrity::Report</name>
+    <message>
+        <source>no damage found</source>
+        <translation>未发现损坏</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>及另外 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
