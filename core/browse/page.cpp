@@ -55,9 +55,7 @@ QVector<PageRow> page(const Store &store, const Filter &filter, const Order &ord
     const QString orderBy = sortKey(order.key) + direction + QStringLiteral(", c.id") + direction;
     const bool byMean = order.key == Order::Key::Mean;
     Select query(
-        store,
-        QStringLiteral("c.id AS id, row_number() OVER (ORDER BY ") + orderBy
-            + QStringLiteral(") AS rank"),
+        store, QStringLiteral("c.id AS id, ") + sortKey(order.key) + QStringLiteral(" AS k"),
         where(filter), QStringLiteral("ORDER BY ") + orderBy + QStringLiteral(" LIMIT ? OFFSET ?"),
         byMean ? QVariantList {order.dimensionId} : QVariantList {}, QVariantList {limit, offset},
         byMean ? QStringLiteral("LEFT JOIN digest_dimension s ON s.conversation_id = c.id "
@@ -70,7 +68,8 @@ QVector<PageRow> page(const Store &store, const Filter &filter, const Order &ord
             "JOIN participant p ON p.id = c.participant_id "
             "LEFT JOIN conversation_digest d ON d.conversation_id = c.id "
             "LEFT JOIN digest_dimension m ON m.conversation_id = c.id AND m.mean IS NOT NULL "
-            "ORDER BY pg.rank"));
+            "ORDER BY pg.k")
+            + direction + QStringLiteral(", pg.id") + direction);
     QVector<PageRow> rows;
     while (query->next()) {
         const qint64 id = query->int64(0);
