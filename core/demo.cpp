@@ -4,7 +4,6 @@
 #include "forms.h"
 #include "jsonsource.h"
 #include "retest.h"
-#include "sqlite.h"
 #include "store.h"
 
 #include <QFile>
