@@ -81,11 +81,22 @@ int main(int argc, char **argv)
     QVector<qint64> dimensions;
     for (const Dimension &d : store->instruments().first().dimensionsAt(Level::Turn))
         dimensions.append(d.id);
-    sql::Connection &db = store->connection();
+    // Generated outside the store, on a connection of its own, as a bulk tool would: the schema's
+    // triggers still keep the digests' bookkeeping.
+    store.reset();
+    sql::Connection db;
+    db.open(out, sql::Connection::Access::ReadWrite);
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec("PRAGMA cache_size = -16384"); // KiB, as the store has it
     db.exec("PRAGMA synchronous = OFF");
+    const auto transaction = [&db](const auto &work) {
+        sql::Transaction tx(db);
+        work();
+        tx.commit();
+    };
     QRandomGenerator random(20251);
     const int participants = std::max(1, conversations / 100);
-    store->transaction([&] {
+    transaction([&] {
         for (int p = 0; p < participants; ++p)
             sql::Statement(db,
                            "INSERT INTO participant(code, created_at) VALUES(?, "
@@ -96,7 +107,7 @@ int main(int argc, char **argv)
     const QDateTime start(QDate(2025, 1, 1), QTime(8, 0), Qt::UTC);
     qint64 turnId = 0;
     for (int c = 0; c < conversations;) {
-        store->transaction([&] {
+        transaction([&] {
             for (int batch = 0; batch < 2000 && c < conversations; ++batch, ++c) {
                 const int participant = 1 + c % participants;
                 // Each participant has a personal baseline; each assistant a small offset.

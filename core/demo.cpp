@@ -4,7 +4,6 @@
 #include "forms.h"
 #include "jsonsource.h"
 #include "retest.h"
-#include "sqlite.h"
 #include "store.h"
 
 #include <QFile>
@@ -140,14 +139,14 @@ void addSecondOpinion(Store &store, qint64 self, qint64 annotator, std::uint32_t
     };
     std::vector<Cell> cells;
     {
-        sql::Statement q(store.connection(),
-                         "SELECT r.turn_id, r.dimension_id, r.value, d.scale_min, d.scale_max"
-                         " FROM rating r JOIN dimension d ON d.id = r.dimension_id"
-                         " WHERE r.annotator_id = ?1 AND r.value IS NOT NULL"
-                         " ORDER BY r.turn_id, d.position");
-        q.bind(1, self);
-        while (q.next())
-            cells.push_back({q.int64(0), q.int64(1), q.integer(2), q.integer(3), q.integer(4)});
+        QHash<qint64, Dimension> dimensions;
+        for (const Instrument &instrument : store.instruments())
+            for (const Dimension &d : instrument.dimensions)
+                dimensions.insert(d.id, d);
+        for (const RatedCell &cell : store.ratedCells(self)) {
+            const Dimension d = dimensions.value(cell.dimensionId);
+            cells.push_back({cell.turnId, cell.dimensionId, cell.value, d.scaleMin, d.scaleMax});
+        }
     }
     qint64 lastTurn = 0;
     int turnNumber = -1;

@@ -4,6 +4,7 @@
 
 #include <QUrl>
 
+#include <algorithm>
 #include <atomic>
 #include <sqlite3.h>
 
@@ -68,6 +69,9 @@ void Connection::close()
     for (auto &entry : m_cache)
         sqlite3_finalize(entry.second);
     m_cache.clear();
+    for (const Dynamic &entry : m_dynamic)
+        sqlite3_finalize(entry.stmt);
+    m_dynamic.clear();
     if (m_db) {
         sqlite3_close_v2(m_db);
         m_db = nullptr;
@@ -159,12 +163,50 @@ sqlite3_stmt *Connection::cached(const char *sql)
     const auto found = m_cache.find(key);
     if (found != m_cache.end())
         return found->second;
-    sqlite3_stmt *stmt = nullptr;
-    const int rc = sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
-    if (rc != SQLITE_OK)
-        throw Error(tr("%1: cannot prepare a query: %2").arg(m_path, lastError()));
+    sqlite3_stmt *stmt = prepare(sql, SQLITE_PREPARE_PERSISTENT);
     m_cache.emplace(key, stmt);
     return stmt;
+}
+
+sqlite3_stmt *Connection::prepare(const char *sql, unsigned flags)
+{
+    sqlite3_stmt *stmt = nullptr;
+    const int rc = sqlite3_prepare_v3(m_db, sql, -1, flags, &stmt, nullptr);
+    if (rc != SQLITE_OK)
+        throw Error(tr("%1: cannot prepare a query: %2").arg(m_path, lastError()));
+    return stmt;
+}
+
+sqlite3_stmt *Connection::cachedDynamic(const QByteArray &sql)
+{
+    auto found = std::find_if(m_dynamic.begin(), m_dynamic.end(),
+                              [&](const Dynamic &entry) { return entry.sql == sql; });
+    if (found != m_dynamic.end()) {
+        m_dynamic.splice(m_dynamic.begin(), m_dynamic, found);
+    } else {
+        m_dynamic.push_front({sql, prepare(sql.constData(), 0), 0});
+        // Drop the least recently used statements nobody is stepping through.
+        for (auto it = m_dynamic.end(); qsizetype(m_dynamic.size()) > dynamicCacheSize
+             && it != std::next(m_dynamic.begin());) {
+            --it;
+            if (it->users == 0) {
+                sqlite3_finalize(it->stmt);
+                it = m_dynamic.erase(it);
+            }
+        }
+    }
+    ++m_dynamic.front().users;
+    return m_dynamic.front().stmt;
+}
+
+void Connection::release(sqlite3_stmt *dynamic)
+{
+    for (Dynamic &entry : m_dynamic) {
+        if (entry.stmt == dynamic) {
+            --entry.users;
+            return;
+        }
+    }
 }
 
 Statement::Statement(Connection &connection, const char *sql)
@@ -172,10 +214,18 @@ Statement::Statement(Connection &connection, const char *sql)
     , m_stmt(connection.cached(sql))
 { }
 
+Statement::Statement(Connection &connection, const QByteArray &sql)
+    : m_connection(connection)
+    , m_stmt(connection.cachedDynamic(sql))
+    , m_dynamic(true)
+{ }
+
 Statement::~Statement()
 {
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);
+    if (m_dynamic)
+        m_connection.release(m_stmt);
 }
 
 void Statement::check(int rc, const char *what)

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <list>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -16,7 +17,9 @@ namespace sense7::sql {
 
 /**
  * A single SQLite connection (sqlite3 C API). Not thread-safe: one thread owns it. Prepared
- * statements are cached per SQL text and finalized when the connection closes.
+ * statements are cached per SQL text and finalized when the connection closes. Fixed texts (string
+ * literals) are kept for good; texts built at run time (a filter's condition, say) go to a small
+ * cache of their own that drops the least recently used one when full.
  */
 class Connection
 {
@@ -61,11 +64,27 @@ public:
     sqlite3 *handle() const { return m_db; }
 
     sqlite3_stmt *cached(const char *sql);
+    /** A statement built at run time; release() it when done. */
+    sqlite3_stmt *cachedDynamic(const QByteArray &sql);
+    void release(sqlite3_stmt *dynamic);
+    /** Prepared statements held now, fixed and built at run time. */
+    qsizetype cachedStatementCount() const { return qsizetype(m_cache.size() + m_dynamic.size()); }
+    /** How many statements built at run time are kept (more while that many are in use). */
+    static constexpr qsizetype dynamicCacheSize = 16;
 
 private:
+    sqlite3_stmt *prepare(const char *sql, unsigned flags);
+
+    struct Dynamic
+    {
+        QByteArray sql;
+        sqlite3_stmt *stmt = nullptr;
+        int users = 0;
+    };
     sqlite3 *m_db = nullptr;
     QString m_path;
     std::unordered_map<std::string, sqlite3_stmt *> m_cache;
+    std::list<Dynamic> m_dynamic; // most recently used first
 };
 
 /**
@@ -77,7 +96,11 @@ class Statement
     Q_DECLARE_TR_FUNCTIONS(sense7::sql::Statement)
 
 public:
+    /** \a sql is a fixed text, a string literal: its statement is kept until the connection closes.
+     */
     Statement(Connection &connection, const char *sql);
+    /** \a sql is built at run time: its statement lives in the connection's small cache. */
+    Statement(Connection &connection, const QByteArray &sql);
     ~Statement();
     Statement(const Statement &) = delete;
     Statement &operator=(const Statement &) = delete;
@@ -122,6 +145,7 @@ private:
 
     Connection &m_connection;
     sqlite3_stmt *m_stmt;
+    bool m_dynamic = false;
     QList<QByteArray> m_bound; // text bound without a copy, alive until the next bind or reset
 };
 

@@ -37,6 +37,60 @@ struct DataSetInfo
     QJsonObject toJson() const;
 };
 
+/** A rating as an export writes it, by any annotator: names instead of ids. */
+struct RatingRecord
+{
+    std::optional<int> turnIndex; // none: a conversation-level rating
+    QString role; // the turn's role key; empty for conversation-level ratings
+    QString instrument; // the instrument's key
+    QString dimension; // the dimension's key
+    QString annotator; // the annotator's code
+    QString annotatorKind;
+    std::optional<int> value; // none: not applicable
+    bool flagged = false; // the annotator flagged the turn (RatingRecords::WithFlags)
+    QString flagReason;
+};
+
+/** A continuity flag as an export writes it, by any annotator. */
+struct FlagRecord
+{
+    int turnIndex = 0;
+    QString annotator;
+    QString annotatorKind;
+    QString reason;
+    std::optional<int> refersToIndex;
+    QString note;
+};
+
+/** A note as an export writes it, by any annotator. */
+struct NoteRecord
+{
+    int turnIndex = 0;
+    QString annotator;
+    QString annotatorKind;
+    QString text;
+};
+
+/** A rating with a value on the scale (not "not applicable"). */
+struct RatedCell
+{
+    qint64 turnId = 0;
+    qint64 dimensionId = 0;
+    qint64 participantId = 0;
+    int value = 0;
+};
+
+class Store;
+namespace browse {
+sql::Connection &connection(const Store &store);
+}
+namespace test {
+struct StoreAccess;
+}
+namespace import {
+class Importer;
+}
+
 /**
  * Turns as the turn table stores them: text, time and meta already UTF-8, back to back in one
  * buffer. Encoding is most of the cost of adding a turn, so the importer encodes on its reading
@@ -220,7 +274,34 @@ public:
     /** A dimension by key ("warmth") or instrument and key ("sense7/warmth"); nullopt when none. */
     std::optional<Dimension> findDimension(const QString &key) const;
 
-    sql::Connection &connection() const { return *m_db; }
+    // Reading for exports and analyses: every annotator's, names instead of ids.
+    enum class RatingRecords { Plain, WithFlags };
+    /**
+     * The ratings of a conversation: turn ratings by turn, instrument, dimension and annotator,
+     * then conversation ratings. WithFlags: each turn rating with its rater's continuity flag on
+     * the turn (one row per flag).
+     */
+    QVector<RatingRecord> ratingRecords(qint64 conversationId,
+                                        RatingRecords shape = RatingRecords::Plain) const;
+    /** The continuity flags of a conversation, by turn and annotator. */
+    QVector<FlagRecord> flagRecords(qint64 conversationId) const;
+    /** The notes of a conversation, by turn and annotator. */
+    QVector<NoteRecord> noteRecords(qint64 conversationId) const;
+    /**
+     * \a annotatorId's ratings with a value, by turn and dimension position: only on
+     * \a dimensionId when not 0, only of \a participantId's conversations when not 0.
+     */
+    QVector<RatedCell> ratedCells(qint64 annotatorId, qint64 dimensionId = 0,
+                                  qint64 participantId = 0) const;
+
+    /** Moves the write-ahead log into the data set file and empties it (a file to copy whole). */
+    void checkpoint();
+    /**
+     * Runs \a work in one transaction and rolls all of it back, whatever happens: trying what a
+     * change would do, leaving the data set as it was.
+     */
+    template<typename Work>
+    void tryOut(Work &&work);
 
     // Following changes other programs make (the CLI, a second studio, a sync tool).
     /**
@@ -246,6 +327,11 @@ Q_SIGNALS:
     void changedElsewhere();
 
 private:
+    friend sql::Connection &browse::connection(const Store &store);
+    friend struct test::StoreAccess;
+    friend class import::Importer; // its storage tuning, until that is a store scope
+
+    sql::Connection &connection() const { return *m_db; }
     Store();
     static std::unique_ptr<Store> openFile(const QString &path, Access access, Check check,
                                            const integrity::Report *known);
@@ -302,6 +388,23 @@ auto Store::transaction(Work &&work)
             flushNotifications(false);
         throw;
     }
+}
+
+template<typename Work>
+void Store::tryOut(Work &&work)
+{
+    requireWritable();
+    const bool outermost = !m_db->inTransaction();
+    try {
+        const sql::Transaction tx(*m_db); // never committed
+        work();
+    } catch (...) {
+        if (outermost)
+            flushNotifications(false);
+        throw;
+    }
+    if (outermost)
+        flushNotifications(false);
 }
 
 } // namespace sense7

@@ -188,7 +188,7 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
           LEFT JOIN conversation_digest d ON d.conversation_id = c.id
          WHERE )sql")
         + where + " ORDER BY p.code, c.started_at, c.id";
-    sql::Statement query(db, sql.constData());
+    sql::Statement query(db, sql);
     query.bind(1, annotatorId).bind(2, whereValue);
     QVector<ConversationSummary> result;
     while (query.next()) {
@@ -385,6 +385,133 @@ qint64 Store::selfAnnotatorId() const
 {
     sql::Statement query(*m_db, "SELECT id FROM annotator WHERE code = 'self'");
     return query.next() ? query.int64(0) : 0;
+}
+
+QVector<RatingRecord> Store::ratingRecords(qint64 conversationId, RatingRecords shape) const
+{
+    QVector<RatingRecord> records;
+    {
+        sql::Statement query(*m_db,
+                             shape == RatingRecords::WithFlags
+                                 ? "SELECT t.idx, t.role, i.key, d.key, r.value, a.code, a.kind, "
+                                   "f.id IS NOT NULL, coalesce(f.reason, '') "
+                                   "FROM rating r JOIN turn t ON t.id = r.turn_id "
+                                   "JOIN dimension d ON d.id = r.dimension_id "
+                                   "JOIN instrument i ON i.id = d.instrument_id "
+                                   "JOIN annotator a ON a.id = r.annotator_id "
+                                   "LEFT JOIN turn_flag f ON f.turn_id = r.turn_id "
+                                   "AND f.annotator_id = r.annotator_id "
+                                   "WHERE t.conversation_id = ? "
+                                   "ORDER BY t.idx, i.id, d.position, a.code"
+                                 : "SELECT t.idx, t.role, i.key, d.key, r.value, a.code, a.kind, "
+                                   "0, '' "
+                                   "FROM rating r JOIN turn t ON t.id = r.turn_id "
+                                   "JOIN dimension d ON d.id = r.dimension_id "
+                                   "JOIN instrument i ON i.id = d.instrument_id "
+                                   "JOIN annotator a ON a.id = r.annotator_id "
+                                   "WHERE t.conversation_id = ? "
+                                   "ORDER BY t.idx, i.id, d.position, a.code");
+        query.bind(1, conversationId);
+        while (query.next()) {
+            RatingRecord r;
+            r.turnIndex = query.integer(0);
+            r.role = query.text(1);
+            r.instrument = query.text(2);
+            r.dimension = query.text(3);
+            r.value = query.optionalInt(4);
+            r.annotator = query.text(5);
+            r.annotatorKind = query.text(6);
+            r.flagged = query.integer(7) != 0;
+            r.flagReason = query.text(8);
+            records.append(r);
+        }
+    }
+    sql::Statement query(*m_db,
+                         "SELECT i.key, d.key, r.value, a.code, a.kind "
+                         "FROM conversation_rating r "
+                         "JOIN dimension d ON d.id = r.dimension_id "
+                         "JOIN instrument i ON i.id = d.instrument_id "
+                         "JOIN annotator a ON a.id = r.annotator_id "
+                         "WHERE r.conversation_id = ? ORDER BY i.id, d.position, a.code");
+    query.bind(1, conversationId);
+    while (query.next()) {
+        RatingRecord r;
+        r.instrument = query.text(0);
+        r.dimension = query.text(1);
+        r.value = query.optionalInt(2);
+        r.annotator = query.text(3);
+        r.annotatorKind = query.text(4);
+        records.append(r);
+    }
+    return records;
+}
+
+QVector<FlagRecord> Store::flagRecords(qint64 conversationId) const
+{
+    QVector<FlagRecord> records;
+    sql::Statement query(*m_db,
+                         "SELECT t.idx, a.code, a.kind, coalesce(f.reason, ''), rt.idx, "
+                         "coalesce(f.note, '') FROM turn_flag f "
+                         "JOIN turn t ON t.id = f.turn_id "
+                         "JOIN annotator a ON a.id = f.annotator_id "
+                         "LEFT JOIN turn rt ON rt.id = f.refers_to_turn_id "
+                         "WHERE t.conversation_id = ? ORDER BY t.idx, a.code");
+    query.bind(1, conversationId);
+    while (query.next()) {
+        FlagRecord f;
+        f.turnIndex = query.integer(0);
+        f.annotator = query.text(1);
+        f.annotatorKind = query.text(2);
+        f.reason = query.text(3);
+        f.refersToIndex = query.optionalInt(4);
+        f.note = query.text(5);
+        records.append(f);
+    }
+    return records;
+}
+
+QVector<NoteRecord> Store::noteRecords(qint64 conversationId) const
+{
+    QVector<NoteRecord> records;
+    sql::Statement query(*m_db,
+                         "SELECT t.idx, a.code, a.kind, n.text FROM turn_note n "
+                         "JOIN turn t ON t.id = n.turn_id "
+                         "JOIN annotator a ON a.id = n.annotator_id "
+                         "WHERE t.conversation_id = ? ORDER BY t.idx, a.code");
+    query.bind(1, conversationId);
+    while (query.next())
+        records.append({query.integer(0), query.text(1), query.text(2), query.text(3)});
+    return records;
+}
+
+QVector<RatedCell> Store::ratedCells(qint64 annotatorId, qint64 dimensionId,
+                                     qint64 participantId) const
+{
+    QVector<RatedCell> cells;
+    sql::Statement query(*m_db,
+                         dimensionId != 0
+                             ? "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value "
+                               "FROM rating r JOIN turn t ON t.id = r.turn_id "
+                               "JOIN conversation c ON c.id = t.conversation_id "
+                               "WHERE r.dimension_id = ?1 AND r.annotator_id = ?2 "
+                               "AND r.value IS NOT NULL "
+                               "AND (?3 = 0 OR c.participant_id = ?3) ORDER BY r.turn_id"
+                             : "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value "
+                               "FROM rating r JOIN dimension d ON d.id = r.dimension_id "
+                               "JOIN turn t ON t.id = r.turn_id "
+                               "JOIN conversation c ON c.id = t.conversation_id "
+                               "WHERE ?1 = 0 AND r.annotator_id = ?2 AND r.value IS NOT NULL "
+                               "AND (?3 = 0 OR c.participant_id = ?3) "
+                               "ORDER BY r.turn_id, d.position");
+    query.bind(1, dimensionId).bind(2, annotatorId).bind(3, participantId);
+    while (query.next())
+        cells.append({query.int64(0), query.int64(1), query.int64(2), query.integer(3)});
+    return cells;
+}
+
+void Store::checkpoint()
+{
+    m_db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
 }
 
 } // namespace sense7

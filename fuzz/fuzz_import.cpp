@@ -6,7 +6,6 @@
 
 #include "error.h"
 #include "import/importer.h"
-#include "sqlite.h"
 #include "store.h"
 
 #include <QFile>
@@ -54,10 +53,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     options.format = QStringLiteral(SENSE7_FUZZ_FORMAT);
     options.participant = QStringLiteral("P01");
     options.annotator = QStringLiteral("fuzz"); // ratings files without an annotator column
-    sql::Transaction rollback(s.connection()); // never committed: the data set stays as it is
-    try {
-        import::Importer importer(s);
-        importer.importFile(inputPath(), options);
-    } catch (const Error &) { }
+    s.tryOut([&] { // rolled back: the data set stays as it is
+        try {
+            import::Importer importer(s);
+            importer.importFile(inputPath(), options);
+        } catch (const Error &) { }
+    });
     return 0;
 }

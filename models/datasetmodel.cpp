@@ -1,5 +1,6 @@
 #include "datasetmodel.h"
 
+#include "browse/page.h"
 #include "forms.h"
 #include "store.h"
 
@@ -10,12 +11,6 @@
 
 namespace sense7 {
 namespace {
-
-void bindAll(sql::Statement &statement, const QVariantList &binds)
-{
-    for (int i = 0; i < binds.size(); ++i)
-        statement.bind(i + 1, binds[i]);
-}
 
 /** The context form's label for a task-type value ("information_seeking" -> "Information…"). */
 QString taskLabel(const QString &value)
@@ -58,14 +53,7 @@ void DataSetModel::reload()
     m_rows.clear();
     m_total = 0;
     if (m_store) {
-        const browse::Condition condition = browse::where(m_filter);
-        const QByteArray sql =
-            QString(QStringLiteral("SELECT count(*) FROM ") + browse::fromClause()
-                    + QStringLiteral(" WHERE ") + condition.sql)
-                .toUtf8();
-        sql::Statement count(m_store->connection(), sql.constData());
-        bindAll(count, condition.binds);
-        m_total = count.next() ? count.int64(0) : 0;
+        m_total = browse::count(*m_store, m_filter);
         m_rows = page(0);
     }
     // Views (and QAbstractItemModelTester) may ask for more while the reset is announced.
@@ -75,36 +63,38 @@ void DataSetModel::reload()
     Q_EMIT totalCountChanged(m_total);
 }
 
-QString DataSetModel::orderBy() const
+browse::Order DataSetModel::order() const
 {
-    const QString direction =
-        m_sortOrder == Qt::AscendingOrder ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
-    QString key;
+    browse::Order order;
+    order.ascending = m_sortOrder == Qt::AscendingOrder;
+    using Key = browse::Order::Key;
     switch (m_sortColumn) {
     case Participant:
-        key = QStringLiteral("p.code");
+        order.key = Key::Participant;
         break;
     case Agent:
-        key = QStringLiteral("c.agent");
+        order.key = Key::Agent;
         break;
     case Task:
-        key = QStringLiteral("json_extract(c.context, '$.task_type')");
+        order.key = Key::Task;
         break;
     case Date:
-        key = QStringLiteral("c.started_at");
+        order.key = Key::Date;
         break;
     case Turns:
-        key = QStringLiteral("d.turns");
+        order.key = Key::Turns;
         break;
     default:
-        if (m_sortColumn == flaggedColumn())
-            key = QStringLiteral("d.flagged");
-        else if (m_sortColumn == detectedColumn())
-            key = QStringLiteral("d.detected");
-        else
-            key = QStringLiteral("s.mean");
+        if (m_sortColumn == flaggedColumn()) {
+            order.key = Key::Flagged;
+        } else if (m_sortColumn == detectedColumn()) {
+            order.key = Key::Detected;
+        } else {
+            order.key = Key::Mean;
+            order.dimensionId = m_dimensions.value(m_sortColumn - FirstDimension).id;
+        }
     }
-    return QString(key + direction + QStringLiteral(", c.id") + direction);
+    return order;
 }
 
 QVector<DataSetModel::Row> DataSetModel::page(qint64 offset) const
@@ -112,60 +102,24 @@ QVector<DataSetModel::Row> DataSetModel::page(qint64 offset) const
     QVector<Row> rows;
     if (!m_store)
         return rows;
-    // First the ids of the page (sorting touches only the sort key), then each row by id.
-    const browse::Condition condition = browse::where(m_filter);
-    const int dimension = m_sortColumn - FirstDimension;
-    const bool byMean = dimension >= 0 && dimension < m_dimensions.size();
-    const QString join = byMean
-        ? QString(QStringLiteral(" LEFT JOIN digest_dimension s ON s.conversation_id = "
-                                 "c.id AND s.dimension_id = ")
-                  + QString::number(m_dimensions[dimension].id))
-        : QString();
-    const QByteArray sql =
-        QString(QStringLiteral("SELECT c.id FROM ") + browse::fromClause() + join
-                + QStringLiteral(" WHERE ") + condition.sql + QStringLiteral(" ORDER BY ")
-                + orderBy() + QStringLiteral(" LIMIT ") + QString::number(pageSize)
-                + QStringLiteral(" OFFSET ") + QString::number(offset))
-            .toUtf8();
-    sql::Statement ids(m_store->connection(), sql.constData());
-    bindAll(ids, condition.binds);
-    QHash<qint64, int> index;
-    while (ids.next()) {
+    for (browse::PageRow &read : browse::page(*m_store, m_filter, order(), offset, pageSize)) {
         Row row;
-        row.id = ids.int64(0);
+        row.id = read.id;
+        row.participant = std::move(read.participant);
+        row.agent = std::move(read.agent);
+        row.task = std::move(read.task);
+        row.title = std::move(read.title);
+        row.startedAt = read.startedAt;
+        row.turns = read.turns;
+        row.flagged = read.flagged;
+        row.detected = read.detected;
         row.means.fill(std::numeric_limits<double>::quiet_NaN(), m_dimensions.size());
-        index.insert(row.id, int(rows.size()));
-        rows.append(row);
-    }
-    QHash<qint64, int> dimensionIndex;
-    for (int d = 0; d < m_dimensions.size(); ++d)
-        dimensionIndex.insert(m_dimensions[d].id, d);
-    for (Row &row : rows) {
-        sql::Statement query(m_store->connection(),
-                             "SELECT p.code, coalesce(c.agent, ''), json_extract(c.context, "
-                             "'$.task_type'), c.title, c.started_at, d.turns, d.flagged, "
-                             "d.detected FROM conversation c JOIN participant p ON p.id = "
-                             "c.participant_id LEFT JOIN conversation_digest d ON "
-                             "d.conversation_id = c.id WHERE c.id = ?");
-        if (!query.bind(1, row.id).next())
-            continue;
-        row.participant = query.text(0);
-        row.agent = query.text(1);
-        row.task = query.text(2);
-        row.title = query.text(3);
-        row.startedAt = QDateTime::fromString(query.text(4), Qt::ISODateWithMs);
-        row.turns = query.integer(5);
-        row.flagged = query.integer(6);
-        row.detected = query.integer(7);
-        sql::Statement means(m_store->connection(),
-                             "SELECT dimension_id, mean FROM digest_dimension "
-                             "WHERE conversation_id = ? AND mean IS NOT NULL");
-        means.bind(1, row.id);
-        while (means.next()) {
-            const auto d = dimensionIndex.constFind(means.int64(0));
-            if (d != dimensionIndex.cend())
-                row.means[*d] = means.real(1);
+        for (int d = 0; d < m_dimensions.size(); ++d) {
+            const auto mean = read.means.constFind(m_dimensions[d].id);
+            if (mean != read.means.cend())
+                row.means[d] = *mean;
         }
+        rows.append(row);
     }
     return rows;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "browse/filter.h"
+#include "browse/page.h"
 #include "taxonomy.h"
 
 #include <QAbstractTableModel>
@@ -65,7 +66,7 @@ private:
         int detected = 0;
         QVector<double> means; // NaN when unrated
     };
-    QString orderBy() const;
+    browse::Order order() const;
     QVector<Row> page(qint64 offset) const;
 
     Store *m_store = nullptr;

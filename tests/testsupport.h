@@ -18,6 +18,17 @@
 
 namespace sense7::test {
 
+/** The tests' way to a store's own connection, to look at and poke the tables directly. */
+struct StoreAccess
+{
+    static sql::Connection &connection(const Store &store) { return store.connection(); }
+};
+
+inline sql::Connection &connection(const Store &store)
+{
+    return StoreAccess::connection(store);
+}
+
 inline QByteArray fileHash(const QString &path)
 {
     QFile file(path);
@@ -111,7 +122,7 @@ inline QString logicalDump(sql::Connection &db, Times times = Times::Compared)
 
 inline QString logicalDump(Store &store, Times times = Times::Compared)
 {
-    return logicalDump(store.connection(), times);
+    return logicalDump(connection(store), times);
 }
 
 /**

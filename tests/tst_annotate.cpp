@@ -49,7 +49,7 @@ struct Fixture
         support = store->findDimension(QStringLiteral("support"))->id;
     }
 
-    qint64 count(const char *sql) const { return store->connection().pragmaInt(sql); }
+    qint64 count(const char *sql) const { return test::connection(*store).pragmaInt(sql); }
 };
 
 Edit rating(qint64 turn, qint64 dim, qint64 annotator, QJsonValue after)

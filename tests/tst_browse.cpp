@@ -15,7 +15,7 @@ namespace {
 
 qint64 count(Store &store, const QString &sql)
 {
-    sql::Statement query(store.connection(), sql.toUtf8().constData());
+    sql::Statement query(test::connection(store), sql.toUtf8().constData());
     return query.next() ? query.int64(0) : -1;
 }
 
@@ -26,7 +26,7 @@ qint64 filtered(Store &store, const Filter &filter)
     const QByteArray sql = QString(QStringLiteral("SELECT count(*) FROM ") + fromClause()
                                    + QStringLiteral(" WHERE ") + condition.sql)
                                .toUtf8();
-    sql::Statement query(store.connection(), sql.constData());
+    sql::Statement query(test::connection(store), sql.constData());
     for (int i = 0; i < condition.binds.size(); ++i)
         query.bind(i + 1, condition.binds[i]);
     return query.next() ? query.int64(0) : -1;
@@ -162,7 +162,7 @@ void TestBrowse::editsMarkDigestsStale()
     QCOMPARE(store.conversationSummary(conversation)->ratedCells, before);
     QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM digest_stale")), 1);
     QCOMPARE(digest::refresh(store), 1);
-    QCOMPARE(qint8(store.connection().pragmaInt(
+    QCOMPARE(qint8(test::connection(store).pragmaInt(
                  QByteArray("SELECT unicode(substr(CAST(vals AS TEXT), 1, 1)) FROM "
                             "digest_dimension WHERE conversation_id = "
                             + QByteArray::number(conversation)
@@ -195,7 +195,7 @@ void TestBrowse::digestsHoldFlaggedAndDetectedBreaks()
          QStringLiteral("Thanks"), QStringLiteral("Poem 3")},
         {{QStringLiteral("branch"), QStringLiteral("regenerated")}});
     digest::refresh(store);
-    sql::Statement query(store.connection(),
+    sql::Statement query(test::connection(store),
                          "SELECT flagged, detected, breaks, assistant_turns, rated_turns, mean "
                          "FROM conversation_digest WHERE conversation_id = ?");
     QVERIFY(query.bind(1, id).next());
@@ -361,7 +361,7 @@ void TestBrowse::textSearchSeesTurnsNotYetIndexed()
                                   "MATCH '\"zebra cross\"'")),
              1);
     // Removing a conversation removes its turns from the index.
-    sql::Statement(store.connection(),
+    sql::Statement(test::connection(store),
                    "DELETE FROM conversation WHERE id = (SELECT max(id) FROM conversation)")
         .run();
     QCOMPARE(filtered(store, f), 0);
@@ -369,7 +369,7 @@ void TestBrowse::textSearchSeesTurnsNotYetIndexed()
                    QStringLiteral("SELECT count(*) FROM turn_text WHERE turn_text "
                                   "MATCH '\"zebra cross\"'")),
              0);
-    store.connection().exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
+    test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
 }
 
 void TestBrowse::sampleHoldsTheFilteredRatings()

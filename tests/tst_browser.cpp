@@ -48,7 +48,7 @@ int legendEntries(QCustomPlot *plot)
 
 qint64 sqlCount(Store &store, const char *sql)
 {
-    return store.connection().pragmaInt(sql);
+    return test::connection(store).pragmaInt(sql);
 }
 
 } // namespace

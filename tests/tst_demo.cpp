@@ -52,7 +52,7 @@ void TestDemo::ratesAllDimensionsWithSomeNotApplicable()
 {
     auto store = Store::create(QStringLiteral(":memory:"));
     demo::load(*store);
-    auto &db = store->connection();
+    auto &db = test::connection(*store);
     QCOMPARE(db.pragmaInt("SELECT count(DISTINCT dimension_id) FROM rating"), 7);
     QVERIFY(db.pragmaInt("SELECT count(*) FROM rating WHERE value IS NULL") >= 5);
     QVERIFY(db.pragmaInt("SELECT count(DISTINCT value) FROM rating WHERE value IS NOT NULL") == 5);
@@ -66,7 +66,7 @@ void TestDemo::flagsBreaksWithReasons()
 {
     auto store = Store::create(QStringLiteral(":memory:"));
     demo::load(*store);
-    auto &db = store->connection();
+    auto &db = test::connection(*store);
     QVERIFY(db.pragmaInt("SELECT count(*) FROM turn_flag") >= 4);
     QVERIFY(db.pragmaInt("SELECT count(DISTINCT reason) FROM turn_flag") >= 4);
     QCOMPARE(db.pragmaInt("SELECT count(*) FROM turn_flag WHERE reason IS NULL"), 0);

@@ -45,7 +45,7 @@ QString logicalDump(Store &store)
         "n.annotator_id ORDER BY 1, 2, 3",
         "SELECT key, name, version, definition FROM instrument ORDER BY key"};
     for (const char *sql : queries) {
-        sql::Statement query(store.connection(), sql);
+        sql::Statement query(test::connection(store), sql);
         int rows = 0;
         while (query.next()) {
             for (int c = 0; c < 8; ++c)
@@ -158,7 +158,7 @@ void TestExport::csvReadsBackAsTheDataSet()
         QVERIFY2(column(name) >= 0, name);
 
     qint64 rows = 0, notApplicable = 0, flagged = 0;
-    sql::Statement lookup(store->connection(),
+    sql::Statement lookup(test::connection(*store),
                           "SELECT r.value, r.value IS NULL, p.code, coalesce(c.agent, ''), t.role, "
                           "EXISTS(SELECT 1 FROM turn_flag f WHERE f.turn_id = t.id AND "
                           "f.annotator_id = a.id) FROM rating r JOIN turn t ON t.id = r.turn_id "
@@ -193,12 +193,12 @@ void TestExport::csvReadsBackAsTheDataSet()
         flagged += lookup.integer(5);
         lookup.reset();
     }
-    const qint64 expected = store->connection().pragmaInt("SELECT count(*) FROM rating")
-        + store->connection().pragmaInt("SELECT count(*) FROM conversation_rating");
+    const qint64 expected = test::connection(*store).pragmaInt("SELECT count(*) FROM rating")
+        + test::connection(*store).pragmaInt("SELECT count(*) FROM conversation_rating");
     QCOMPARE(rows, expected);
     QCOMPARE(summary.ratings, expected);
     QCOMPARE(notApplicable,
-             store->connection().pragmaInt("SELECT count(*) FROM rating WHERE value IS NULL"));
+             test::connection(*store).pragmaInt("SELECT count(*) FROM rating WHERE value IS NULL"));
     QVERIFY(flagged > 0);
 
     // The keys it writes are the ones the ratings importer accepts.
@@ -271,7 +271,7 @@ void TestExport::filterLimitsTheExport()
     const exporter::Summary summary =
         exporter::write(*store, exporter::Format::Bundle, out, options);
     QCOMPARE(summary.conversations,
-             store->connection().pragmaInt(
+             test::connection(*store).pragmaInt(
                  "SELECT count(*) FROM conversation c JOIN participant p ON p.id = "
                  "c.participant_id WHERE p.code = 'P02'"));
     QVERIFY(summary.conversations > 0);

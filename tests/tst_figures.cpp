@@ -281,7 +281,7 @@ void TestFigures::sidecarPinsFiltersAndData()
         QJsonValue(hash));
     {
         auto store = Store::open(db);
-        sql::Statement update(store->connection(),
+        sql::Statement update(test::connection(*store),
                               "UPDATE rating SET value = 6 - value WHERE (turn_id, dimension_id, "
                               "annotator_id) = (SELECT r.turn_id, r.dimension_id, r.annotator_id "
                               "FROM rating r JOIN turn t ON t.id = r.turn_id JOIN conversation c "

@@ -103,8 +103,8 @@ QString TestIdentity::modelCsv(const QString &name, const QStringList &keys)
 
 qint64 TestIdentity::modelRatings(Store &store)
 {
-    return store.connection().pragmaInt("SELECT count(*) FROM rating r JOIN annotator a ON "
-                                        "a.id = r.annotator_id WHERE a.code = 'judge'");
+    return test::connection(store).pragmaInt("SELECT count(*) FROM rating r JOIN annotator a ON "
+                                             "a.id = r.annotator_id WHERE a.code = 'judge'");
 }
 
 void TestIdentity::derivationsAreFixed()
@@ -337,7 +337,7 @@ void TestIdentity::oldStudyMigratesAndMerges()
     QCOMPARE(store->info().conversations, 4);
     // Every conversation arrived anonymised: its content hash is its stand-in; its participant
     // goes by a pseudonym.
-    QCOMPARE(store->connection().pragmaInt(
+    QCOMPARE(test::connection(*store).pragmaInt(
                  "SELECT count(*) FROM conversation WHERE anonymised_hash = content_hash"),
              4);
     const auto people = store->participants();
@@ -435,15 +435,15 @@ void TestIdentity::migrationTellsAnonymisedFromPlain()
         QCOMPARE(chat.size(), before.conversations - 2);
         QCOMPARE(store->conversation(store->findConversation(fromAnonymised))->anonymisedHash,
                  fromAnonymised);
-        store->connection().exec("DROP INDEX conversation_by_anonymised_hash");
-        store->connection().exec("ALTER TABLE conversation DROP COLUMN anonymised_hash");
-        store->connection().exec("ALTER TABLE participant DROP COLUMN pseudonym");
-        store->connection().exec("PRAGMA user_version = 5");
+        test::connection(*store).exec("DROP INDEX conversation_by_anonymised_hash");
+        test::connection(*store).exec("ALTER TABLE conversation DROP COLUMN anonymised_hash");
+        test::connection(*store).exec("ALTER TABLE participant DROP COLUMN pseudonym");
+        test::connection(*store).exec("PRAGMA user_version = 5");
     }
     auto store = Store::open(path);
     QCOMPARE(store->schemaVersion(), 6);
     const auto anonymisedHashOf = [&](const QString &hash) {
-        sql::Statement query(store->connection(),
+        sql::Statement query(test::connection(*store),
                              "SELECT anonymised_hash FROM conversation WHERE content_hash = ?");
         query.bind(1, hash);
         return query.next() ? query.text(0) : QStringLiteral("missing");

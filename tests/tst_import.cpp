@@ -41,7 +41,7 @@ QVector<Turn> onlyConversationTurns(Store &store, int row = 0)
 
 qint64 count(Store &store, const char *sql)
 {
-    return store.connection().pragmaInt(sql);
+    return test::connection(store).pragmaInt(sql);
 }
 
 } // namespace
@@ -410,7 +410,7 @@ void TestImport::esconvFeedbackAndSurvey()
     const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("1")));
     QCOMPARE(turns.size(), 9);
     const auto ratingOf = [&](int index) {
-        sql::Statement q(store->connection(),
+        sql::Statement q(test::connection(*store),
                          "SELECT value FROM rating WHERE turn_id = ? AND dimension_id = ?");
         q.bind(1, turns[index].id).bind(2, feedback->id);
         return q.next() ? q.integer(0) : -1;
@@ -498,7 +498,7 @@ void TestImport::bundle()
     QCOMPARE(c->provenance.value(QStringLiteral("exported_at")).toString(),
              QStringLiteral("2025-04-01T12:00:00Z"));
     QCOMPARE(count(*store, "SELECT count(*) FROM rating WHERE value IS NULL"), 1);
-    sql::Statement flag(store->connection(),
+    sql::Statement flag(test::connection(*store),
                         "SELECT f.reason, t.idx, l.idx FROM turn_flag f JOIN turn t ON "
                         "t.id = f.turn_id JOIN turn l ON l.id = f.refers_to_turn_id");
     QVERIFY(flag.next());
@@ -622,7 +622,7 @@ void TestImport::brokenFilesChangeNothing()
     }
     QCOMPARE(test::logicalDump(*store), before);
     QCOMPARE(store->info().toJson(), infoBefore);
-    QVERIFY(!store->connection().inTransaction());
+    QVERIFY(!test::connection(*store).inTransaction());
 }
 
 void TestImport::nonRegularFilesAreRefused()
@@ -707,7 +707,7 @@ void TestImport::importKeepsWriteAheadLogMode()
     reader.open(path, sql::Connection::Access::ReadOnly);
     QCOMPARE(importInto(*store, QStringLiteral("claude.json")).imported, 2);
     QCOMPARE(reader.pragmaInt("SELECT count(*) FROM conversation"), 2);
-    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(test::connection(*store).pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
     store.reset();
     QCOMPARE(test::queryInt(path, "SELECT count(*) FROM conversation"), 2);
     sql::Connection check;
@@ -740,7 +740,7 @@ void TestImport::importAloneWritesPagesOnce()
     const qint64 pageSize = count(*store, "PRAGMA page_size");
     QVERIFY2(newPages * pageSize > 1'000'000, qPrintable(QString::number(newPages)));
     QVERIFY2(walBytes(alone) < 8 * pageSize, qPrintable(QString::number(walBytes(alone))));
-    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(test::connection(*store).pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
     QVERIFY(!QFileInfo::exists(alone + QStringLiteral("-journal")));
     QCOMPARE(count(*store, "SELECT count(*) FROM turn"), 6000);
 
@@ -755,7 +755,7 @@ void TestImport::importAloneWritesPagesOnce()
     }
     QVERIFY2(walBytes(shared) > newPages * pageSize, qPrintable(QString::number(walBytes(shared))));
     QCOMPARE(other.pragmaInt("SELECT count(*) FROM conversation"), 3000);
-    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(test::connection(*store).pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
 }
 
 void TestImport::participantAndAgentOptions()

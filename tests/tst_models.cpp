@@ -3,6 +3,7 @@
 #include "datasetmodel.h"
 #include "demo.h"
 #include "store.h"
+#include "testsupport.h"
 #include "turnlistmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -26,6 +27,7 @@ private slots:
     void dataSetModelPagesLazily();
     void dataSetModelSortsInSql();
     void dataSetModelFiltersMatchSql();
+    void dataSetModelKeepsFewStatements();
 };
 
 namespace {
@@ -63,7 +65,7 @@ std::unique_ptr<Store> manyConversations(int n)
 
 qint64 sqlCount(Store &store, const char *sql)
 {
-    return store.connection().pragmaInt(sql);
+    return test::connection(store).pragmaInt(sql);
 }
 
 } // namespace
@@ -94,7 +96,7 @@ void TestModels::dataSetModelPassesTester()
     QCOMPARE(model.index(0, 0).data(DataSetModel::ConversationIdRole).toLongLong(), id);
     const QVariant warmth =
         model.index(0, DataSetModel::FirstDimension + 5).data(DataSetModel::ValueRole);
-    sql::Statement mean(store->connection(),
+    sql::Statement mean(test::connection(*store),
                         "SELECT avg(r.value) FROM rating r JOIN turn t ON t.id = r.turn_id JOIN "
                         "annotator a ON a.id = r.annotator_id AND a.code = 'self' JOIN dimension "
                         "d ON d.id = r.dimension_id AND d.key = 'warmth' WHERE "
@@ -345,4 +347,40 @@ void TestModels::turnModelPassesTester()
 }
 
 QTEST_GUILESS_MAIN(TestModels)
+void TestModels::dataSetModelKeepsFewStatements()
+{
+    auto store = manyConversations(2000);
+    const sql::Connection &db = test::connection(*store);
+    DataSetModel model;
+    model.setStore(store.get());
+    model.fetchMore({});
+    const qsizetype afterTwoPages = db.cachedStatementCount();
+    int pages = 2;
+    while (model.canFetchMore({})) {
+        model.fetchMore({});
+        ++pages;
+    }
+    QCOMPARE(model.rowCount(), 2000);
+    QVERIFY(pages >= 8);
+    QCOMPARE(db.cachedStatementCount(), afterTwoPages); // a page is a bound value, not new SQL
+    // Every sort order, then filters of twenty shapes: more statements than the cache keeps.
+    for (int column = 0; column < model.columnCount(); ++column) {
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            model.sort(column, order);
+            model.fetchMore({});
+            model.fetchMore({});
+        }
+    }
+    QVERIFY(model.columnCount() * 2 > sql::Connection::dynamicCacheSize);
+    browse::Filter filter;
+    for (int n = 1; n <= 20; ++n) {
+        filter.participants.append(QStringLiteral("P%1").arg(n, 2, 10, QLatin1Char('0')));
+        model.setFilter(filter);
+        model.fetchMore({});
+    }
+    QCOMPARE(model.totalCount(), 1800); // P01..P09 of P00..P09
+    QVERIFY2(db.cachedStatementCount() <= afterTwoPages + sql::Connection::dynamicCacheSize,
+             qPrintable(QString::number(db.cachedStatementCount())));
+}
+
 #include "tst_models.moc"

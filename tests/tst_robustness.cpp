@@ -55,8 +55,8 @@ Transcript readTranscript(QProcess &process)
 /** Journal rows: every change made through apply() leaves exactly one. */
 qint64 journalSize(Store &store)
 {
-    return store.connection().pragmaInt("SELECT (SELECT count(*) FROM rating_event) "
-                                        "+ (SELECT count(*) FROM edit_event)");
+    return test::connection(store).pragmaInt("SELECT (SELECT count(*) FROM rating_event) "
+                                             "+ (SELECT count(*) FROM edit_event)");
 }
 
 void copyFile(const QString &from, const QString &to)
@@ -138,7 +138,8 @@ void TestRobustness::killedAnnotatorLosesNothing()
         acknowledged += t.acknowledged.size();
 
         auto reopened = Store::open(db);
-        QCOMPARE(reopened->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+        QCOMPARE(test::connection(*reopened).pragmaText("PRAGMA integrity_check"),
+                 QStringLiteral("ok"));
         const qint64 extra = journalSize(*reopened) - journalSize(*expected);
         QVERIFY2(extra == 0 || (extra == 1 && t.unacknowledged),
                  qPrintable(QStringLiteral("round %1: %2 journal rows beyond the acknowledged")
@@ -192,13 +193,14 @@ void TestRobustness::twoProcessesLoseNoUpdate()
     QCOMPARE(b.acknowledged.size(), each);
 
     auto store = Store::open(db);
-    QCOMPARE(store->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
-    QCOMPARE(store->connection().pragmaInt("SELECT (SELECT count(*) FROM rating_event WHERE "
+    QCOMPARE(test::connection(*store).pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    QCOMPARE(
+        test::connection(*store).pragmaInt("SELECT (SELECT count(*) FROM rating_event WHERE "
                                            "origin = 'edit') + (SELECT count(*) FROM edit_event "
                                            "WHERE origin = 'edit')"),
-             qint64(2 * each));
+        qint64(2 * each));
     // The two writers interleaved rather than taking turns process by process.
-    QVERIFY(store->connection().pragmaInt(
+    QVERIFY(test::connection(*store).pragmaInt(
                 "SELECT count(*) FROM (SELECT annotator_id, lag(annotator_id) OVER (ORDER BY id) "
                 "AS previous FROM rating_event WHERE origin = 'edit') WHERE annotator_id <> "
                 "previous")
@@ -218,7 +220,7 @@ void TestRobustness::twoProcessesLoseNoUpdate()
     for (const Edit &edit : std::as_const(lastWrite))
         QCOMPARE(store->currentValue(edit), edit.after);
 
-    sql::Statement events(store->connection(),
+    sql::Statement events(test::connection(*store),
                           "SELECT turn_id, dimension_id, annotator_id, old_present, old_value, "
                           "new_present, new_value FROM rating_event ORDER BY id");
     // A rating's state: absent, or present with a value (empty: not applicable).
@@ -240,7 +242,7 @@ void TestRobustness::twoProcessesLoseNoUpdate()
         last.insert(cell, state(5));
     }
     QVERIFY(chained > 50);
-    sql::Statement edits(store->connection(),
+    sql::Statement edits(test::connection(*store),
                          "SELECT kind, subject_id, annotator_id, coalesce(old, ''), "
                          "coalesce(new, '') FROM edit_event ORDER BY id");
     QHash<QString, QString> lastEdit;
@@ -264,9 +266,9 @@ void TestRobustness::fullDiskDuringImportKeepsEverything()
     auto store = Store::open(db);
     const QString before = test::logicalDump(*store);
     // The disk "fills" a few pages beyond what the data set uses now.
-    const qint64 pages = store->connection().pragmaInt("PRAGMA page_count");
+    const qint64 pages = test::connection(*store).pragmaInt("PRAGMA page_count");
     const QByteArray limit = "PRAGMA max_page_count = " + QByteArray::number(pages + 20);
-    store->connection().exec(limit.constData());
+    test::connection(*store).exec(limit.constData());
     import::Options options;
     options.participant = store->participants().constFirst().code;
     try {
@@ -278,11 +280,11 @@ void TestRobustness::fullDiskDuringImportKeepsEverything()
         QVERIFY2(e.message().contains(QStringLiteral("everything saved before is intact")),
                  qPrintable(e.message()));
     }
-    QVERIFY(!store->connection().inTransaction());
+    QVERIFY(!test::connection(*store).inTransaction());
     QCOMPARE(test::logicalDump(*store), before);
 
     // Space again: the same import succeeds, and the file is sound.
-    store->connection().exec("PRAGMA max_page_count = 1073741823");
+    test::connection(*store).exec("PRAGMA max_page_count = 1073741823");
     import::Importer importer(*store);
     QCOMPARE(importer.importFile(big, options).imported, 2000);
     store.reset();
@@ -330,8 +332,8 @@ void TestRobustness::killedImportChangesNothing()
 
     auto store = Store::open(db);
     QCOMPARE(test::logicalDump(*store), before);
-    QCOMPARE(store->connection().pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
-    QCOMPARE(store->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    QCOMPARE(test::connection(*store).pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(test::connection(*store).pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
     QVERIFY(!QFileInfo::exists(journal));
 }
 
@@ -343,9 +345,9 @@ void TestRobustness::fullDiskWhileRatingKeepsEarlierRatings()
     const QString db = dir.filePath(QStringLiteral("full.sense7"));
     test::makeDemoDataSet(db);
     auto store = Store::open(db);
-    const qint64 pages = store->connection().pragmaInt("PRAGMA page_count");
+    const qint64 pages = test::connection(*store).pragmaInt("PRAGMA page_count");
     const QByteArray limit = "PRAGMA max_page_count = " + QByteArray::number(pages + 30);
-    store->connection().exec(limit.constData());
+    test::connection(*store).exec(limit.constData());
 
     const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
     QVector<Edit> saved;
@@ -377,7 +379,8 @@ void TestRobustness::fullDiskWhileRatingKeepsEarlierRatings()
     store.reset();
 
     auto reopened = Store::open(db);
-    QCOMPARE(reopened->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    QCOMPARE(test::connection(*reopened).pragmaText("PRAGMA integrity_check"),
+             QStringLiteral("ok"));
     for (const Edit &edit : std::as_const(saved))
         QCOMPARE(reopened->currentValue(edit), edit.after);
     Edit more = saved.constFirst();

@@ -78,8 +78,8 @@ void TestStore::createsNewDataSet()
         auto store = Store::create(path);
         QCOMPARE(store->schemaVersion(), schema::currentVersion);
         QVERIFY(!store->isReadOnly());
-        QCOMPARE(store->connection().pragmaInt("PRAGMA foreign_keys"), 1);
-        QCOMPARE(store->connection().pragmaInt("PRAGMA busy_timeout"), 5000);
+        QCOMPARE(test::connection(*store).pragmaInt("PRAGMA foreign_keys"), 1);
+        QCOMPARE(test::connection(*store).pragmaInt("PRAGMA busy_timeout"), 5000);
         const QVector<Instrument> instruments = store->instruments();
         QCOMPARE(instruments.size(), 1);
         QCOMPARE(instruments[0].key, QStringLiteral("sense7"));
@@ -165,10 +165,10 @@ void TestStore::migratesFromVersion1()
              QStringLiteral("writing"));
     // Version 2 added provenance and indexes.
     QCOMPARE(
-        store->connection().pragmaInt(
+        test::connection(*store).pragmaInt(
             "SELECT count(*) FROM pragma_table_info('conversation') WHERE name = 'provenance'"),
         1);
-    QCOMPARE(store->connection().pragmaInt(
+    QCOMPARE(test::connection(*store).pragmaInt(
                  "SELECT count(*) FROM sqlite_schema WHERE name = 'rating_by_dimension'"),
              1);
 }
@@ -304,7 +304,7 @@ void TestStore::rollsBackFailedTransaction()
     QCOMPARE(info.participants, 0);
     QCOMPARE(info.conversations, 0);
     QCOMPARE(info.turns, 0);
-    QVERIFY(!store->connection().inTransaction());
+    QVERIFY(!test::connection(*store).inTransaction());
 }
 
 void TestStore::nestedFailureKeepsOuterWork()
@@ -329,16 +329,16 @@ void TestStore::enforcesForeignKeys()
     auto store = Store::create(QStringLiteral(":memory:"));
     QVERIFY_THROWS_EXCEPTION(
         Error,
-        store->connection().exec("INSERT INTO turn(conversation_id, idx, role, text) "
-                                 "VALUES (4242, 0, 'user', 'orphan')"));
+        test::connection(*store).exec("INSERT INTO turn(conversation_id, idx, role, text) "
+                                      "VALUES (4242, 0, 'user', 'orphan')"));
     const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
     QVERIFY_THROWS_EXCEPTION(Error, store->setRating(999, firstDimension(*store), self, 3));
     QCOMPARE(store->info().ratings, 0);
     QCOMPARE(store->ratingEventCount(), 0);
     QVERIFY_THROWS_EXCEPTION(
         Error,
-        store->connection().exec("INSERT INTO turn(conversation_id, idx, role, text) "
-                                 "VALUES (NULL, 0, 'robot', 'bad role')"));
+        test::connection(*store).exec("INSERT INTO turn(conversation_id, idx, role, text) "
+                                      "VALUES (NULL, 0, 'robot', 'bad role')"));
 }
 
 void TestStore::twoConnectionsAtOnce()
@@ -356,7 +356,7 @@ void TestStore::twoConnectionsAtOnce()
     bool secondSucceeded = false;
     QString secondError;
     {
-        sql::Transaction hold(first->connection());
+        sql::Transaction hold(test::connection(*first));
         first->addParticipant(QStringLiteral("A2"));
         std::thread writer([&] {
             try {
@@ -393,7 +393,7 @@ void TestStore::journalsRatingChanges()
     QCOMPARE(store->ratingEventCount(), 4);
     QCOMPARE(store->info().ratings, 0);
 
-    sql::Statement events(store->connection(),
+    sql::Statement events(test::connection(*store),
                           "SELECT old_present, old_value, new_present, new_value "
                           "FROM rating_event ORDER BY id");
     const QVector<QVector<QVariant>> expected {
@@ -511,9 +511,9 @@ void TestStore::turnsKeepTextTimeAndMeta()
         QCOMPARE(read[i].createdAt, written[i].createdAt);
         QCOMPARE(read[i].meta, written[i].meta);
     }
-    QCOMPARE(store->connection().pragmaText("SELECT created_at FROM turn WHERE idx = 0"),
+    QCOMPARE(test::connection(*store).pragmaText("SELECT created_at FROM turn WHERE idx = 0"),
              QStringLiteral("2023-11-14T22:13:20.123Z"));
-    QVERIFY(store->connection().pragmaText("SELECT typeof(created_at) FROM turn WHERE idx = 1")
+    QVERIFY(test::connection(*store).pragmaText("SELECT typeof(created_at) FROM turn WHERE idx = 1")
             == QStringLiteral("null"));
 }
 

@@ -570,9 +570,9 @@ void TestWorkspace::fullDiskSaysNotSaved()
     // and why, the store has nothing of it, and everything before it is saved.
     MainWindow window;
     open(window, m_path);
-    const qint64 pages = m_store->connection().pragmaInt("PRAGMA page_count");
+    const qint64 pages = test::connection(*m_store).pragmaInt("PRAGMA page_count");
     const QByteArray limit = "PRAGMA max_page_count = " + QByteArray::number(pages);
-    m_store->connection().exec(limit.constData());
+    test::connection(*m_store).exec(limit.constData());
     QString shown;
     const auto closeMessage = [&shown] {
         if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
@@ -597,9 +597,9 @@ void TestWorkspace::fullDiskSaysNotSaved()
     QVERIFY(presses > 1);
     QCOMPARE(window.savedLabel()->text(), QStringLiteral("Not saved"));
     QCOMPARE(m_store->journal(self, 100000).size(), journal); // nothing of the failed press
-    QCOMPARE(m_store->connection().pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    QCOMPARE(test::connection(*m_store).pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
 
-    m_store->connection().exec("PRAGMA max_page_count = 1073741823");
+    test::connection(*m_store).exec("PRAGMA max_page_count = 1073741823");
     QApplication::setActiveWindow(&window); // back from the message box
     QVERIFY(QTest::qWaitForWindowActive(&window));
     window.conversationView()->setFocus();

@@ -33,7 +33,7 @@ QString ensureDemoDataSet()
     {
         auto store = Store::create(partial);
         demo::load(*store);
-        store->connection().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        store->checkpoint();
     }
     if (!QFile::rename(partial, path))
         throw Error(QCoreApplication::translate("sense7::startup", "Cannot create %1.").arg(path));

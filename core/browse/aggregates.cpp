@@ -1,6 +1,7 @@
 #include "aggregates.h"
 
 #include "browse/sample.h"
+#include "browse/select.h"
 #include "forms.h"
 #include "store.h"
 
@@ -33,13 +34,13 @@ Aggregates computeAggregates(const Store &store, const Filter &filter, const QSt
 QString dataHash(const Store &store, const QVector<qint64> &conversationIds)
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    sql::Statement head(store.connection(),
+    sql::Statement head(browse::connection(store),
                         "SELECT c.content_hash, coalesce(c.agent, ''), p.code, c.context, "
                         "coalesce(d.breaks, ''), coalesce(d.rated_cells, -1) "
                         "FROM conversation c JOIN participant p ON p.id = c.participant_id "
                         "LEFT JOIN conversation_digest d ON d.conversation_id = c.id "
                         "WHERE c.id = ?");
-    sql::Statement values(store.connection(),
+    sql::Statement values(browse::connection(store),
                           "SELECT dimension_id, vals FROM digest_dimension "
                           "WHERE conversation_id = ? ORDER BY dimension_id");
     for (const qint64 id : conversationIds) {

@@ -1,5 +1,6 @@
 #include "digest.h"
 
+#include "browse/select.h"
 #include "store.h"
 
 #include <QJsonArray>
@@ -187,14 +188,15 @@ QByteArray pack(const QVector<std::optional<std::optional<int>>> &values)
 
 qint64 pendingWork(const Store &store)
 {
-    return staleConversations(store.connection()) + unindexedTurns(store.connection());
+    return staleConversations(browse::connection(store))
+        + unindexedTurns(browse::connection(store));
 }
 
 qint64 refresh(Store &store, const Progress &progress, const continuity::Options &options)
 {
     if (store.isReadOnly())
         return 0;
-    sql::Connection &db = store.connection();
+    sql::Connection &db = browse::connection(store);
     const qint64 stale = staleConversations(db);
     const qint64 total = stale + unindexedTurns(db);
     if (total == 0)
@@ -275,7 +277,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
 QVector<continuity::TurnInput> detectionInput(const Store &store, qint64 conversationId,
                                               qint64 annotatorId)
 {
-    return load(store.connection(), conversationId, annotatorId).turns;
+    return load(browse::connection(store), conversationId, annotatorId).turns;
 }
 
 } // namespace sense7::digest

@@ -1,5 +1,6 @@
 #include "sample.h"
 
+#include "browse/select.h"
 #include "store.h"
 
 #include <QJsonArray>
@@ -8,16 +9,10 @@
 namespace sense7::browse {
 namespace {
 
-void bindAll(sql::Statement &statement, const QVariantList &binds, int first = 1)
-{
-    for (int i = 0; i < binds.size(); ++i)
-        statement.bind(first + i, binds[i]);
-}
-
 QStringList strings(const Store &store, const char *sql)
 {
     QStringList result;
-    sql::Statement query(store.connection(), sql);
+    sql::Statement query(connection(store), sql);
     while (query.next())
         result.append(query.text(0));
     return result;
@@ -42,16 +37,13 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
     const Condition condition = where(filter);
     QHash<qint64, int> index;
     {
-        const QByteArray sql =
-            QString(QStringLiteral("SELECT c.id, p.code, coalesce(c.agent, ''), "
-                                   "json_extract(c.context, ?), coalesce(d.assistant_turns, 0), "
-                                   "d.breaks FROM ")
-                    + fromClause() + QStringLiteral(" WHERE ") + condition.sql
-                    + QStringLiteral(" ORDER BY c.id"))
-                .toUtf8();
-        sql::Statement query(store.connection(), sql.constData());
-        query.bind(1, QString(QStringLiteral("$.\"") + contextField + QLatin1Char('"')));
-        bindAll(query, condition.binds, 2);
+        Select select(store,
+                      QStringLiteral("c.id, p.code, coalesce(c.agent, ''), "
+                                     "json_extract(c.context, ?), coalesce(d.assistant_turns, 0), "
+                                     "d.breaks"),
+                      condition, QStringLiteral("ORDER BY c.id"),
+                      {QString(QStringLiteral("$.\"") + contextField + QLatin1Char('"'))});
+        sql::Statement &query = *select;
         while (query.next()) {
             series::Conversation c;
             c.id = query.int64(0);
@@ -77,14 +69,10 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
     }
     if (sample.dimensions.isEmpty() || sample.conversations.isEmpty())
         return sample;
-    const QByteArray sql =
-        QString(QStringLiteral("SELECT dd.conversation_id, dd.dimension_id, dd.vals "
-                               "FROM digest_dimension dd WHERE dd.conversation_id IN "
-                               "(SELECT c.id FROM ")
-                + fromClause() + QStringLiteral(" WHERE ") + condition.sql + QLatin1Char(')'))
-            .toUtf8();
-    sql::Statement query(store.connection(), sql.constData());
-    bindAll(query, condition.binds);
+    Select select(store, QStringLiteral("c.id"), condition, {}, {}, {}, {},
+                  QStringLiteral("SELECT dd.conversation_id, dd.dimension_id, dd.vals "
+                                 "FROM digest_dimension dd WHERE dd.conversation_id IN (%1)"));
+    sql::Statement &query = *select;
     while (query.next()) {
         const auto d = dimensionIndex.constFind(query.int64(1));
         const auto c = index.constFind(query.int64(0));
@@ -111,7 +99,7 @@ QStringList agents(const Store &store)
 QStringList contextValues(const Store &store, const QString &field)
 {
     QStringList result;
-    sql::Statement query(store.connection(),
+    sql::Statement query(connection(store),
                          "SELECT DISTINCT json_extract(context, ?) AS v FROM conversation "
                          "WHERE v IS NOT NULL ORDER BY v");
     query.bind(1, QString(QStringLiteral("$.\"") + field + QLatin1Char('"')));

@@ -1,5 +1,6 @@
 #include "writer.h"
 
+#include "browse/page.h"
 #include "forms.h"
 #include "identity.h"
 #include "store.h"
@@ -23,9 +24,9 @@ QString iso(const QDateTime &when)
     return when.isValid() ? when.toUTC().toString(Qt::ISODateWithMs) : QString();
 }
 
-QJsonValue valueJson(const sql::Statement &query, int column)
+QJsonValue valueJson(const std::optional<int> &value)
 {
-    return query.isNull(column) ? QJsonValue(QJsonValue::Null) : QJsonValue(query.integer(column));
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
 /** Redacts every string inside \a value; \a dropText empties "text" members as well. */
@@ -62,15 +63,18 @@ QString pseudonymOf(const Participant &p)
     return p.pseudonym.isEmpty() ? identity::pseudonym(p.code, p.createdAt) : p.pseudonym;
 }
 
-/** The rows of \a query (turn or NULL, dimension, annotator, kind, value) as bundle ratings. */
-void appendRatings(QJsonArray &ratings, sql::Statement &query)
+/** \a records as bundle ratings. */
+QJsonArray ratingsJson(const QVector<RatingRecord> &records)
 {
-    while (query.next())
-        ratings.append(QJsonObject {{QStringLiteral("turn"), valueJson(query, 0)},
-                                    {QStringLiteral("dimension"), query.text(1)},
-                                    {QStringLiteral("annotator"), query.text(2)},
-                                    {QStringLiteral("annotator_kind"), query.text(3)},
-                                    {QStringLiteral("value"), valueJson(query, 4)}});
+    QJsonArray ratings;
+    for (const RatingRecord &r : records)
+        ratings.append(QJsonObject {
+            {QStringLiteral("turn"), valueJson(r.turnIndex)},
+            {QStringLiteral("dimension"), QString(r.instrument + QLatin1Char('/') + r.dimension)},
+            {QStringLiteral("annotator"), r.annotator},
+            {QStringLiteral("annotator_kind"), r.annotatorKind},
+            {QStringLiteral("value"), valueJson(r.value)}});
+    return ratings;
 }
 
 /** Reads conversations for writing, with the per-data-set lookups done once. */
@@ -172,67 +176,24 @@ QJsonObject Source::conversation(qint64 id)
     }
     json.insert(QStringLiteral("turns"), turns);
 
-    sql::Connection &db = m_store.connection();
-    QJsonArray ratings;
-    {
-        sql::Statement query(db,
-                             "SELECT t.idx, i.key || '/' || d.key, a.code, a.kind, r.value "
-                             "FROM rating r JOIN turn t ON t.id = r.turn_id "
-                             "JOIN dimension d ON d.id = r.dimension_id "
-                             "JOIN instrument i ON i.id = d.instrument_id "
-                             "JOIN annotator a ON a.id = r.annotator_id "
-                             "WHERE t.conversation_id = ? ORDER BY t.idx, i.id, d.position, "
-                             "a.code");
-        appendRatings(ratings, query.bind(1, id));
-    }
-    {
-        sql::Statement query(db,
-                             "SELECT NULL, i.key || '/' || d.key, a.code, a.kind, r.value "
-                             "FROM conversation_rating r "
-                             "JOIN dimension d ON d.id = r.dimension_id "
-                             "JOIN instrument i ON i.id = d.instrument_id "
-                             "JOIN annotator a ON a.id = r.annotator_id "
-                             "WHERE r.conversation_id = ? ORDER BY i.id, d.position, a.code");
-        appendRatings(ratings, query.bind(1, id));
-    }
-    json.insert(QStringLiteral("ratings"), ratings);
+    json.insert(QStringLiteral("ratings"), ratingsJson(m_store.ratingRecords(id)));
 
     QJsonArray flags;
-    {
-        sql::Statement query(db,
-                             "SELECT t.idx, a.code, a.kind, coalesce(f.reason, ''), rt.idx, "
-                             "coalesce(f.note, '') FROM turn_flag f "
-                             "JOIN turn t ON t.id = f.turn_id "
-                             "JOIN annotator a ON a.id = f.annotator_id "
-                             "LEFT JOIN turn rt ON rt.id = f.refers_to_turn_id "
-                             "WHERE t.conversation_id = ? ORDER BY t.idx, a.code");
-        query.bind(1, id);
-        while (query.next()) {
-            QJsonObject flag {{QStringLiteral("turn"), query.integer(0)},
-                              {QStringLiteral("annotator"), query.text(1)},
-                              {QStringLiteral("annotator_kind"), query.text(2)},
-                              {QStringLiteral("reason"), query.text(3)},
-                              {QStringLiteral("refers_to"), valueJson(query, 4)},
-                              {QStringLiteral("note"), text(query.text(5), false)}};
-            flags.append(flag);
-        }
-    }
+    for (const FlagRecord &f : m_store.flagRecords(id))
+        flags.append(QJsonObject {{QStringLiteral("turn"), f.turnIndex},
+                                  {QStringLiteral("annotator"), f.annotator},
+                                  {QStringLiteral("annotator_kind"), f.annotatorKind},
+                                  {QStringLiteral("reason"), f.reason},
+                                  {QStringLiteral("refers_to"), valueJson(f.refersToIndex)},
+                                  {QStringLiteral("note"), text(f.note, false)}});
     json.insert(QStringLiteral("flags"), flags);
 
     QJsonArray notes;
-    {
-        sql::Statement query(db,
-                             "SELECT t.idx, a.code, a.kind, n.text FROM turn_note n "
-                             "JOIN turn t ON t.id = n.turn_id "
-                             "JOIN annotator a ON a.id = n.annotator_id "
-                             "WHERE t.conversation_id = ? ORDER BY t.idx, a.code");
-        query.bind(1, id);
-        while (query.next())
-            notes.append(QJsonObject {{QStringLiteral("turn"), query.integer(0)},
-                                      {QStringLiteral("annotator"), query.text(1)},
-                                      {QStringLiteral("annotator_kind"), query.text(2)},
-                                      {QStringLiteral("text"), text(query.text(3), false)}});
-    }
+    for (const NoteRecord &n : m_store.noteRecords(id))
+        notes.append(QJsonObject {{QStringLiteral("turn"), n.turnIndex},
+                                  {QStringLiteral("annotator"), n.annotator},
+                                  {QStringLiteral("annotator_kind"), n.annotatorKind},
+                                  {QStringLiteral("text"), text(n.text, false)}});
     json.insert(QStringLiteral("notes"), notes);
     return json;
 }
@@ -311,7 +272,6 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
     QHash<qint64, QString> codes;
     for (const Participant &p : store.participants())
         codes.insert(p.id, p.code);
-    sql::Connection &db = store.connection();
     qint64 done = 0;
     for (const qint64 id : ids) {
         const auto c = store.conversation(id);
@@ -325,66 +285,27 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
                                             csvField(c->agent)}
                                    .join(QLatin1Char(','));
         QByteArray rows;
-        {
-            // Turn ratings, with the rater's own continuity flag on the same turn.
-            sql::Statement query(db,
-                                 "SELECT t.idx, t.role, i.key, d.key, r.value, a.code, a.kind, "
-                                 "f.id IS NOT NULL, coalesce(f.reason, '') "
-                                 "FROM rating r JOIN turn t ON t.id = r.turn_id "
-                                 "JOIN dimension d ON d.id = r.dimension_id "
-                                 "JOIN instrument i ON i.id = d.instrument_id "
-                                 "JOIN annotator a ON a.id = r.annotator_id "
-                                 "LEFT JOIN turn_flag f ON f.turn_id = r.turn_id "
-                                 "AND f.annotator_id = r.annotator_id "
-                                 "WHERE t.conversation_id = ? "
-                                 "ORDER BY t.idx, i.id, d.position, a.code");
-            query.bind(1, id);
-            while (query.next()) {
-                const QString row =
-                    QStringList {prefix,
-                                 QString::number(query.integer(0)),
-                                 query.text(1),
-                                 csvField(query.text(2)),
-                                 csvField(query.text(3)),
-                                 query.isNull(4) ? QString() : QString::number(query.integer(4)),
-                                 csvField(query.text(5)),
-                                 query.text(6),
-                                 query.integer(7) ? QStringLiteral("1") : QStringLiteral("0"),
-                                 query.text(8),
-                                 contextCells}
-                        .join(QLatin1Char(','));
-                rows += row.toUtf8();
-                rows += '\n';
-                ++summary.ratings;
-            }
-        }
-        {
-            sql::Statement query(db,
-                                 "SELECT i.key, d.key, r.value, a.code, a.kind "
-                                 "FROM conversation_rating r "
-                                 "JOIN dimension d ON d.id = r.dimension_id "
-                                 "JOIN instrument i ON i.id = d.instrument_id "
-                                 "JOIN annotator a ON a.id = r.annotator_id "
-                                 "WHERE r.conversation_id = ? ORDER BY i.id, d.position, a.code");
-            query.bind(1, id);
-            while (query.next()) {
-                const QString row =
-                    QStringList {prefix,
-                                 QString(),
-                                 QString(),
-                                 csvField(query.text(0)),
-                                 csvField(query.text(1)),
-                                 query.isNull(2) ? QString() : QString::number(query.integer(2)),
-                                 csvField(query.text(3)),
-                                 query.text(4),
-                                 QString(),
-                                 QString(),
-                                 contextCells}
-                        .join(QLatin1Char(','));
-                rows += row.toUtf8();
-                rows += '\n';
-                ++summary.ratings;
-            }
+        // Turn ratings, with the rater's own continuity flag on the same turn, then
+        // conversation ratings.
+        for (const RatingRecord &r : store.ratingRecords(id, Store::RatingRecords::WithFlags)) {
+            const bool turn = r.turnIndex.has_value();
+            const QString row =
+                QStringList {prefix,
+                             turn ? QString::number(*r.turnIndex) : QString(),
+                             r.role,
+                             csvField(r.instrument),
+                             csvField(r.dimension),
+                             r.value ? QString::number(*r.value) : QString(),
+                             csvField(r.annotator),
+                             r.annotatorKind,
+                             turn ? (r.flagged ? QStringLiteral("1") : QStringLiteral("0"))
+                                  : QString(),
+                             r.flagReason,
+                             contextCells}
+                    .join(QLatin1Char(','));
+            rows += row.toUtf8();
+            rows += '\n';
+            ++summary.ratings;
         }
         out.write(rows);
         ++summary.conversations;
@@ -416,14 +337,9 @@ void writeJson(const Store &store, const QVector<qint64> &ids, const QString &pa
                              {QStringLiteral("definition"),
                               QJsonDocument::fromJson(instrument.definition).object()}});
         // Participants of the selected conversations, known before they are written.
-        sql::Statement query(store.connection(),
-                             "SELECT DISTINCT participant_id FROM conversation WHERE id = ?");
-        for (const qint64 id : ids) {
-            query.bind(1, id);
-            while (query.next())
-                participants.insert(query.int64(0));
-            query.reset();
-        }
+        for (const qint64 id : ids)
+            if (const auto c = store.conversation(id))
+                participants.insert(c->participantId);
         QJsonArray people;
         QSet<QString> written;
         QList<qint64> sorted(participants.begin(), participants.end());
@@ -495,18 +411,7 @@ std::optional<Format> formatFromKey(const QString &key)
 
 QVector<qint64> selectConversations(const Store &store, const browse::Filter &filter)
 {
-    const browse::Condition condition = browse::where(filter);
-    const QByteArray sql =
-        QString(QStringLiteral("SELECT c.id FROM ") + browse::fromClause()
-                + QStringLiteral(" WHERE ") + condition.sql + QStringLiteral(" ORDER BY c.id"))
-            .toUtf8();
-    sql::Statement query(store.connection(), sql.constData());
-    for (int i = 0; i < condition.binds.size(); ++i)
-        query.bind(i + 1, condition.binds[i]);
-    QVector<qint64> ids;
-    while (query.next())
-        ids.append(query.int64(0));
-    return ids;
+    return browse::conversationIds(store, filter);
 }
 
 QString pseudonym(const Store &store, qint64 participantId)

@@ -28,17 +28,10 @@ std::vector<Rated> ratingsOf(const Store &store, qint64 dimensionId, qint64 anno
                              qint64 participantId)
 {
     std::vector<Rated> out;
-    if (annotatorId == 0)
+    if (annotatorId == 0 || dimensionId == 0)
         return out;
-    sql::Statement q(store.connection(),
-                     "SELECT r.turn_id, c.participant_id, r.value FROM rating r"
-                     " JOIN turn t ON t.id = r.turn_id"
-                     " JOIN conversation c ON c.id = t.conversation_id"
-                     " WHERE r.dimension_id = ?1 AND r.annotator_id = ?2 AND r.value IS NOT NULL"
-                     " AND (?3 = 0 OR c.participant_id = ?3) ORDER BY r.turn_id");
-    q.bind(1, dimensionId).bind(2, annotatorId).bind(3, participantId);
-    while (q.next())
-        out.push_back({q.int64(0), q.int64(1), q.integer(2)});
+    for (const RatedCell &cell : store.ratedCells(annotatorId, dimensionId, participantId))
+        out.push_back({cell.turnId, cell.participantId, cell.value});
     return out;
 }
 
