@@ -115,7 +115,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
     const qint64 total = input.size;
     const QString source = input.name;
 
-    QueueSink sink(m_cancel);
+    QueueSink sink(m_progress);
     std::thread worker([&] {
         std::exception_ptr error;
         try {
@@ -143,18 +143,19 @@ Summary Importer::importFile(const QString &path, const Options &options)
     m_store.transaction([&] {
         Item item;
         while (sink.pop(item)) {
-            if (m_cancel)
+            if (m_progress.cancelled())
                 throw Cancelled(
                     tr("The import of %1 was cancelled; nothing was changed.").arg(source));
             writer.apply(item);
-            if (m_progress && (!sinceProgress.isValid() || sinceProgress.elapsed() >= 50)) {
-                m_progress(sink.bytes(), total);
+            if (m_progress.hasCallback()
+                && (!sinceProgress.isValid() || sinceProgress.elapsed() >= 50)) {
+                m_progress.report(sink.bytes(), total);
                 sinceProgress.restart();
             }
         }
         if (sink.error())
             std::rethrow_exception(sink.error());
-        if (m_cancel)
+        if (m_progress.cancelled())
             throw Cancelled(tr("The import of %1 was cancelled; nothing was changed.").arg(source));
         if (summary.imported == 0 && summary.alreadyPresent == 0 && summary.ratings == 0
             && summary.ratingsUnchanged == 0 && summary.ratingsConflicting == 0
@@ -162,8 +163,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
             throw Error(tr("Nothing in %1 could be imported: every entry was skipped.\n%2")
                             .arg(source, summary.warnings.join(QLatin1Char('\n'))));
     });
-    if (m_progress)
-        m_progress(total, total);
+    m_progress.report(total, total);
     return summary;
 }
 

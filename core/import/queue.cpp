@@ -49,8 +49,10 @@ void QueueSink::push(Item &&item)
 {
     std::unique_lock lock(m_mutex);
     if (m_items.size() >= capacity)
-        m_space.wait(lock, [&] { return m_items.size() <= capacity / 2 || m_stop || m_cancel; });
-    if (m_stop || m_cancel)
+        m_space.wait(lock, [&] {
+            return m_items.size() <= capacity / 2 || m_stop || m_progress.cancelled();
+        });
+    if (m_stop || m_progress.cancelled())
         return;
     m_items.push_back(std::move(item));
     if (m_items.size() == 1) // the writer waits only on an empty queue

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "imported.h"
+#include "progress.h"
 
 #include <QString>
 
@@ -23,15 +24,15 @@ using Item = std::variant<ImportedConversation, ExternalRating, QString>;
 class QueueSink : public ImportSink
 {
 public:
-    explicit QueueSink(const std::atomic<bool> &cancel)
-        : m_cancel(cancel)
+    explicit QueueSink(const Progress &progress)
+        : m_progress(progress)
     { }
 
     void conversation(ImportedConversation &&c) override;
     void rating(ExternalRating &&r) override { push(Item(std::move(r))); }
     void warning(const QString &message) override { push(Item(message)); }
     void progress(qint64 bytes) override { m_bytes = bytes; }
-    bool cancelled() const override { return m_cancel || m_stop; }
+    bool cancelled() const override { return m_progress.cancelled() || m_stop; }
 
     /** The next item; false when the reader is done (or failed: see error()). */
     bool pop(Item &item);
@@ -45,7 +46,7 @@ private:
     void push(Item &&item);
 
     static constexpr std::size_t capacity = 256;
-    const std::atomic<bool> &m_cancel;
+    const Progress &m_progress;
     std::atomic<bool> m_stop {false};
     std::atomic<qint64> m_bytes {0};
     std::mutex m_mutex;
