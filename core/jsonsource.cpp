@@ -19,27 +19,39 @@ QString position(const QByteArray &data, std::size_t byteOffset)
     return Reader::tr("line %1, column %2").arg(line).arg(column);
 }
 
+Json parse(const char *begin, const char *end,
+           const std::function<QString(const ParseFailure &)> &message)
+{
+    ParseFailure failure;
+    try {
+        return Json::parse(begin, end);
+    } catch (const Json::parse_error &e) {
+        failure.syntax = true;
+        failure.byte = e.byte;
+        failure.detail = QString::fromUtf8(e.what());
+        const qsizetype colon = failure.detail.indexOf(
+            QLatin1String(": "), failure.detail.indexOf(QLatin1String("error")));
+        if (colon >= 0)
+            failure.detail = failure.detail.mid(colon + 2);
+    } catch (const Json::exception &e) { // a number too large for a double, and the like
+        failure.detail = QString::fromUtf8(e.what());
+    }
+    throw Error(message(failure));
+}
+
 Json parse(const QByteArray &data, const QString &source)
 {
     if (data.trimmed().isEmpty())
         throw Error(Reader::tr("%1: the file is empty.").arg(source));
-    try {
-        return Json::parse(data.constBegin(), data.constEnd());
-    } catch (const Json::parse_error &e) {
-        // nlohmann reports the byte just past the offending token; point at the token itself.
-        const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
-        QString detail = QString::fromUtf8(e.what());
-        const int colon =
-            detail.indexOf(QLatin1String(": "), detail.indexOf(QLatin1String("error")));
-        if (colon >= 0)
-            detail = detail.mid(colon + 2);
-        throw Error(Reader::tr("%1: not valid JSON at %2 (byte %3): %4")
-                        .arg(source, position(data, at))
-                        .arg(at)
-                        .arg(detail));
-    } catch (const Json::exception &e) { // a number too large for a double, and the like
-        throw Error(Reader::tr("%1: not valid JSON: %2").arg(source, QString::fromUtf8(e.what())));
-    }
+    return parse(data.constBegin(), data.constEnd(), [&](const ParseFailure &failure) {
+        if (!failure.syntax)
+            return Reader::tr("%1: not valid JSON: %2").arg(source, failure.detail);
+        // The library counts the byte just past the offending token; point at the token itself.
+        return Reader::tr("%1: not valid JSON at %2 (byte %3): %4")
+            .arg(source, position(data, failure.offset()))
+            .arg(failure.offset())
+            .arg(failure.detail);
+    });
 }
 
 Reader::Reader(const Json &object, QString where)

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <functional>
 #include <nlohmann/json.hpp>
 
 namespace sense7::json {
@@ -17,6 +18,23 @@ using Json = nlohmann::json;
 
 /** "line L, column C" for a byte offset into \a data (1-based, columns count characters). */
 QString position(const QByteArray &data, std::size_t byteOffset);
+
+/** Why parse() refused a text: where, and what the JSON library said. */
+struct ParseFailure
+{
+    bool syntax = false; // a syntax error; else a value it cannot hold (a number too large)
+    std::size_t byte = 0; // syntax errors: the library's count, just past the offending token
+    QString detail; // syntax errors: the library's explanation; else its whole message
+    /** The offending token's offset, 0-based (syntax errors). */
+    std::size_t offset() const { return byte > 0 ? byte - 1 : 0; }
+};
+
+/**
+ * Parses [\a begin, \a end); when the library refuses it, throws Error(\a message(failure)), so
+ * that each caller names its file and position in its own words.
+ */
+Json parse(const char *begin, const char *end,
+           const std::function<QString(const ParseFailure &)> &message);
 
 /** Parses \a data; throws Error naming \a source and the line and column of a syntax error. */
 Json parse(const QByteArray &data, const QString &source);

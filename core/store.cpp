@@ -27,6 +27,53 @@ void applyConnectionSettings(sql::Connection &db)
 
 } // namespace
 
+Store::BulkWrite::BulkWrite(Store &store)
+    : m_db(*store.m_db)
+{
+    m_cacheSize = m_db.pragmaInt("PRAGMA cache_size");
+    m_db.exec("PRAGMA cache_size = -65536"); // 64 MiB
+    try {
+        if (m_db.pragmaText("PRAGMA journal_mode")
+                .compare(QLatin1String("wal"), Qt::CaseInsensitive)
+            != 0)
+            return;
+        const qint64 timeout = m_db.pragmaInt("PRAGMA busy_timeout");
+        m_db.exec("PRAGMA busy_timeout = 0"); // another connection: give up at once
+        try {
+            m_rollbackJournal = m_db.pragmaText("PRAGMA journal_mode = DELETE")
+                                    .compare(QLatin1String("delete"), Qt::CaseInsensitive)
+                == 0;
+        } catch (const Error &) {
+            m_rollbackJournal = false; // busy: another connection has the data set open
+        }
+        m_db.exec(QByteArray("PRAGMA busy_timeout = " + QByteArray::number(timeout)).constData());
+    } catch (...) {
+        restoreCache();
+        throw;
+    }
+}
+
+Store::BulkWrite::~BulkWrite()
+{
+    if (m_rollbackJournal) {
+        try {
+            m_db.pragmaText("PRAGMA journal_mode = WAL");
+        } catch (const Error &) {
+            // Busy: the data set stays in rollback mode until it is next opened (Store::open
+            // sets WAL mode again); nothing is lost.
+        }
+    }
+    restoreCache();
+}
+
+void Store::BulkWrite::restoreCache() noexcept
+{
+    const QByteArray sql = "PRAGMA cache_size = " + QByteArray::number(m_cacheSize);
+    try {
+        m_db.exec(sql.constData());
+    } catch (const Error &) { }
+}
+
 Store::Store()
     : m_db(std::make_unique<sql::Connection>())
 { }

@@ -303,6 +303,36 @@ public:
     template<typename Work>
     void tryOut(Work &&work);
 
+    /**
+     * Tunes the data set for one large write (an import) while it lives, and restores it after,
+     * also when an exception unwinds: a 64 MiB page cache, so that SQLite does not spill
+     * half-built pages and write them again; and a rollback journal instead of the write-ahead
+     * log while this is the data set's only connection. In WAL mode every new page is written
+     * twice: into the log at the commit, then into the data set by the checkpoint. A rollback
+     * journal only keeps the few pages that existed before, and the new ones go straight into
+     * the file; a crash mid-write is rolled back from the journal at the next open. With another
+     * connection open (the studio's browser, another process) the switch is refused at once and
+     * the write stays in WAL mode.
+     */
+    class BulkWrite
+    {
+    public:
+        explicit BulkWrite(Store &store);
+        ~BulkWrite();
+        BulkWrite(const BulkWrite &) = delete;
+        BulkWrite &operator=(const BulkWrite &) = delete;
+
+        /** Whether the data set writes with a rollback journal while this lives. */
+        bool rollbackJournal() const { return m_rollbackJournal; }
+
+    private:
+        void restoreCache() noexcept;
+
+        sql::Connection &m_db;
+        qint64 m_cacheSize = 0;
+        bool m_rollbackJournal = false;
+    };
+
     // Following changes other programs make (the CLI, a second studio, a sync tool).
     /**
      * Whether another connection committed to the file since the last check (or since opening);

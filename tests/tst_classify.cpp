@@ -102,6 +102,7 @@ private Q_SLOTS:
     void stopsWhenNobodyListens();
     void cachedPromptsAreNotSentAgain();
     void cancelKeepsFinishedTurns();
+    void cancelThroughProgress();
     void limitsConcurrency();
     void commandLineRatesThroughEndpoint();
 };
@@ -416,6 +417,35 @@ void ClassifyTest::cancelKeepsFinishedTurns()
     QCOMPARE(finished.size(), 1);
 }
 
+void ClassifyTest::cancelThroughProgress()
+{
+    // A cancel through the progress, as a dialog's Cancel button gives it from the callback: no
+    // further request is sent, and what was stored stays.
+    Fixture f;
+    CompletionServer server;
+    server.handler = [](int, const QJsonObject &) {
+        Response r {200, ratings(2), {}, false, {}};
+        return r;
+    };
+    classify::Endpoint endpoint = f.endpoint(server);
+    endpoint.concurrency = 1;
+    classify::Classifier classifier(*f.store, endpoint);
+    classifier.progress().setCallback([&](qint64 done, qint64) {
+        if (done == 1)
+            classifier.progress().cancel();
+    });
+    QSignalSpy finished(&classifier, &classify::Classifier::finished);
+    classifier.start({f.conversation});
+    QVERIFY(finished.wait(5000));
+    QVERIFY(classifier.summary().cancelled);
+    QVERIFY(!classifier.isRunning());
+    QCOMPARE(classifier.summary().predicted, 1);
+    QCOMPARE(server.bodies.size(), 1);
+    QCOMPARE(f.modelRatings(), qint64(7));
+    QTest::qWait(50);
+    QCOMPARE(finished.size(), 1);
+}
+
 void ClassifyTest::limitsConcurrency()
 {
     Fixture f;
@@ -444,12 +474,15 @@ void ClassifyTest::limitsConcurrency()
     endpoint.concurrency = 2;
     classify::Classifier classifier(*f.store, endpoint);
     connect(&classifier, &classify::Classifier::turnPredicted, this, [&] { --open; });
-    QSignalSpy progress(&classifier, &classify::Classifier::progress);
+    QVector<std::pair<qint64, qint64>> progress;
+    classifier.progress().setCallback([&](qint64 done, qint64 total) {
+        progress.append({done, total});
+    });
     const auto summary = runToEnd(classifier, {f.conversation, second});
     QCOMPARE(summary.predicted, 4);
     QVERIFY(most <= 2);
-    QCOMPARE(progress.last().at(0).toInt(), 4);
-    QCOMPARE(progress.last().at(1).toInt(), 4);
+    QCOMPARE(progress.last().first, qint64(4));
+    QCOMPARE(progress.last().second, qint64(4));
 }
 
 void ClassifyTest::commandLineRatesThroughEndpoint()

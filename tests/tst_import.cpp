@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <fcntl.h>
 #include <future>
 #include <sys/stat.h>
@@ -121,6 +122,7 @@ private slots:
     void brokenFilesChangeNothing_data();
     void brokenFilesChangeNothing();
     void cancelChangesNothing();
+    void cancelFromAnotherThread();
     void nonRegularFilesAreRefused();
     void participantAndAgentOptions();
     void ratingsKeepWhatTheDataSetHas();
@@ -674,6 +676,42 @@ void TestImport::nonRegularFilesAreRefused()
     QCOMPARE(test::logicalDump(*store), before);
 }
 
+void TestImport::cancelFromAnotherThread()
+{
+    // Without a callback a report only says whether to go on.
+    Progress idle;
+    QVERIFY(idle.report(1, 2));
+    QVERIFY(!idle.cancelled());
+
+    QTemporaryDir dir;
+    const QString big =
+        test::writeManyConversations(dir.filePath(QStringLiteral("many.jsonl")), 3000);
+    auto store = Store::create(dir.filePath(QStringLiteral("s.sense7")));
+    const QString before = test::logicalDump(*store);
+    import::Importer importer(*store);
+    std::atomic<bool> reported {false};
+    std::atomic<bool> cancelled {false};
+    int reports = 0;
+    importer.progress().setCallback([&](qint64, qint64) {
+        ++reports;
+        reported = true;
+        while (!cancelled) // the cancel comes from the other thread, while the import waits
+            std::this_thread::yield();
+    });
+    std::thread other([&] {
+        while (!reported)
+            std::this_thread::yield();
+        importer.progress().cancel();
+        cancelled = true;
+    });
+    QVERIFY_THROWS_EXCEPTION(import::Cancelled, importer.importFile(big));
+    other.join();
+    QCOMPARE(reports, 1);
+    QVERIFY(importer.progress().cancelled());
+    QVERIFY(!importer.progress().report(1, 2));
+    QCOMPARE(test::logicalDump(*store), before);
+}
+
 void TestImport::cancelChangesNothing()
 {
     QTemporaryDir dir;
@@ -684,9 +722,9 @@ void TestImport::cancelChangesNothing()
     const QString before = test::logicalDump(*store);
     import::Importer importer(*store);
     int reports = 0;
-    importer.setProgress([&](qint64, qint64) {
+    importer.progress().setCallback([&](qint64, qint64) {
         if (++reports == 1)
-            importer.cancel();
+            importer.progress().cancel();
     });
     QVERIFY_THROWS_EXCEPTION(import::Cancelled, importer.importFile(big));
     QCOMPARE(reports, 1);

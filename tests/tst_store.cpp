@@ -4,6 +4,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -68,6 +69,8 @@ private slots:
     void rejectsDuplicateConversation();
     void turnsKeepTextTimeAndMeta();
     void rejectsUnknownFlagReason();
+    void bulkWriteRestoresOnException();
+    void bulkWriteKeepsTheLogWhenShared();
 };
 
 void TestStore::createsNewDataSet()
@@ -548,6 +551,59 @@ void TestStore::rejectsUnknownFlagReason()
     flag.refersToTurnId = turns[0].id;
     QVERIFY(store->addFlag(flag) > 0);
     QCOMPARE(store->info().flags, 1);
+}
+
+void TestStore::bulkWriteRestoresOnException()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bulk.sense7"));
+    auto store = Store::create(path);
+    sql::Connection &db = store->connection();
+    const qint64 cacheBefore = db.pragmaInt("PRAGMA cache_size");
+    QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    try {
+        const Store::BulkWrite bulk(*store);
+        // Alone with the data set: a rollback journal and a 64 MiB cache while it lives.
+        QVERIFY(bulk.rollbackJournal());
+        QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("delete"));
+        QCOMPARE(db.pragmaInt("PRAGMA cache_size"), qint64(-65536));
+        store->transaction([&] {
+            addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")),
+                                 QStringLiteral("lost"));
+            throw Error(QStringLiteral("stop"));
+        });
+        QFAIL("the transaction did not throw");
+    } catch (const Error &e) {
+        QCOMPARE(e.message(), QStringLiteral("stop"));
+    }
+    QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(db.pragmaInt("PRAGMA cache_size"), cacheBefore);
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-journal")));
+    QVERIFY(store->conversationSummaries().isEmpty());
+    store.reset();
+    // WAL mode is in the file itself: the write version byte of the header is 2.
+    QCOMPARE(test::readFile(path).at(18), char(2));
+}
+
+void TestStore::bulkWriteKeepsTheLogWhenShared()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shared.sense7"));
+    auto store = Store::create(path);
+    sql::Connection other;
+    other.open(path, sql::Connection::Access::ReadOnly);
+    QCOMPARE(other.pragmaInt("SELECT count(*) FROM conversation"), qint64(0));
+    sql::Connection &db = store->connection();
+    {
+        const Store::BulkWrite bulk(*store);
+        QVERIFY(!bulk.rollbackJournal());
+        QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+        QCOMPARE(db.pragmaInt("PRAGMA cache_size"), qint64(-65536));
+        // The busy timeout was lowered only for the attempt.
+        QCOMPARE(db.pragmaInt("PRAGMA busy_timeout"), qint64(5000));
+    }
+    QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
+    QCOMPARE(db.pragmaInt("PRAGMA cache_size"), qint64(-16384));
 }
 
 QTEST_GUILESS_MAIN(TestStore)

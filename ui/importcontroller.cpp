@@ -125,10 +125,10 @@ QVector<ImportController::Outcome> ImportController::run(Store &store, const QSt
         progress.setMinimumDuration(300);
         progress.setAutoReset(false);
         import::Importer importer(store);
-        importer.setProgress([&](qint64 done, qint64 total) {
+        importer.progress().setCallback([&](qint64 done, qint64 total) {
             progress.setValue(total > 0 ? int(qMin<qint64>(1000, done * 1000 / total)) : 0);
             if (progress.wasCanceled())
-                importer.cancel();
+                importer.progress().cancel();
         });
         const import::Options &options = base;
         try {

@@ -160,9 +160,9 @@ bool PredictDialog::start()
     }
     delete m_classifier;
     m_classifier = new classify::Classifier(*m_store, endpoint, prompt, this);
-    connect(m_classifier, &classify::Classifier::progress, this, [this](int done, int total) {
-        m_progress->setRange(0, std::max(1, total));
-        m_progress->setValue(done);
+    m_classifier->progress().setCallback([this](qint64 done, qint64 total) {
+        m_progress->setRange(0, std::max(1, int(total)));
+        m_progress->setValue(int(done));
         m_status->setText(tr("%1 of %2 replies").arg(done).arg(total));
     });
     connect(m_classifier, &classify::Classifier::turnFailed, this,

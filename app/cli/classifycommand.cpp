@@ -97,11 +97,10 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
                      [&err](qint64, const QString &message) {
                          err << tr("warning: %1").arg(message) << Qt::endl;
                      });
-    QObject::connect(&classifier, &classify::Classifier::progress, &loop,
-                     [&err](int done, int total) {
-                         if (total > 0 && (done == total || done % std::max(1, total / 10) == 0))
-                             err << tr("%1 of %2 turns").arg(done).arg(total) << Qt::endl;
-                     });
+    classifier.progress().setCallback([&err](qint64 done, qint64 total) {
+        if (total > 0 && (done == total || done % std::max<qint64>(1, total / 10) == 0))
+            err << tr("%1 of %2 turns").arg(done).arg(total) << Qt::endl;
+    });
     classifier.start(conversations);
     loop.exec();
 

@@ -216,7 +216,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
     }
     qint64 done = 0;
     qint64 refreshed = 0;
-    if (progress && !progress(done, total))
+    if (!progress.report(done, total))
         return refreshed;
     for (;;) {
         QVector<qint64> batch;
@@ -241,7 +241,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
             }
         });
         done += batch.size();
-        if (progress && !progress(std::min(done, total), total))
+        if (!progress.report(std::min(done, total), total))
             return refreshed;
     }
     for (;;) {
@@ -268,7 +268,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
                 .run();
             sql::Statement(db, "UPDATE search_state SET indexed_upto = ?").bind(1, upto).run();
         });
-        if (progress && !progress(std::min(done, total), total))
+        if (!progress.report(std::min(done, total), total))
             break;
     }
     return refreshed;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "continuity/detection.h"
+#include "progress.h"
 
 #include <QByteArray>
 
@@ -30,14 +31,10 @@ QByteArray pack(const QVector<std::optional<std::optional<int>>> &values);
 qint64 pendingWork(const Store &store);
 
 /**
- * Called between batches with the work done and the total; returning false stops the refresh
- * (what is done so far stays done).
- */
-using Progress = std::function<bool(qint64 done, qint64 total)>;
-
-/**
  * Rebuilds stale digests and indexes new turn text, in batches of one transaction each. A read-only
- * data set is left as it is. Returns the conversations refreshed. Throws Error.
+ * data set is left as it is. \a progress hears of the work done between batches; a cancel stops
+ * the refresh there (what is done so far stays done). Returns the conversations refreshed. Throws
+ * Error.
  */
 qint64 refresh(Store &store, const Progress &progress = {},
                const continuity::Options &options = {});

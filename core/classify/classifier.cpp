@@ -80,7 +80,7 @@ void Classifier::start(const QVector<qint64> &conversationIds)
     }
     m_summary.queued = int(m_queue.size());
     m_running = true;
-    Q_EMIT progress(0, m_summary.queued);
+    m_progress.report(0, m_summary.queued);
     // Start from the event loop, so a caller can connect to finished() after start() returns.
     QTimer::singleShot(0, this, [this] {
         pump();
@@ -90,6 +90,7 @@ void Classifier::start(const QVector<qint64> &conversationIds)
 
 void Classifier::cancel()
 {
+    m_progress.cancel();
     if (!m_running)
         return;
     m_summary.cancelled = true;
@@ -118,6 +119,10 @@ int Classifier::done() const
 
 void Classifier::pump()
 {
+    if (m_running && m_progress.cancelled()) {
+        cancel();
+        return;
+    }
     while (m_running && !m_queue.empty()
            && m_inFlight.size() < std::max(1, m_endpoint.concurrency)) {
         Job job = std::move(m_queue.front());
@@ -228,7 +233,7 @@ void Classifier::handle(QNetworkReply *reply, Job job, qint64 elapsedMs)
     }
     ++m_summary.predicted;
     Q_EMIT turnPredicted(job.turnId);
-    Q_EMIT progress(done(), m_summary.queued);
+    m_progress.report(done(), m_summary.queued);
 }
 
 void Classifier::retryOrFail(Job job, const QString &why, int delayMs)
@@ -255,7 +260,7 @@ void Classifier::fail(const Job &job, const QString &why)
     const QString line = QStringLiteral("%1: %2").arg(job.where, why);
     m_summary.errors << line;
     Q_EMIT turnFailed(job.turnId, line);
-    Q_EMIT progress(done(), m_summary.queued);
+    m_progress.report(done(), m_summary.queued);
 }
 
 void Classifier::maybeFinish()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "classify/prompt.h"
+#include "progress.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -63,12 +64,17 @@ public:
 
     /** Queues the assistant turns of \a conversationIds and starts; throws Error on a bad setup. */
     void start(const QVector<qint64> &conversationIds);
+    /** Stops the run at once: requests in flight are aborted; what was stored stays. */
     void cancel();
     bool isRunning() const { return m_running; }
+    /**
+     * Hears of the replies done (stored or failed) out of those queued; a cancel through it stops
+     * the run before the next request, like cancel(). One run per classifier.
+     */
+    Progress &progress() { return m_progress; }
     const RunSummary &summary() const { return m_summary; }
 
 Q_SIGNALS:
-    void progress(int done, int total);
     void turnPredicted(qint64 turnId);
     void turnFailed(qint64 turnId, const QString &message);
     void finished();
@@ -103,6 +109,7 @@ private:
     int m_waiting = 0; // jobs sleeping before a retry
     bool m_running = false;
     RunSummary m_summary;
+    Progress m_progress;
 };
 
 } // namespace classify

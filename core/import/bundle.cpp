@@ -69,14 +69,12 @@ std::optional<int> turnAt(const Json &node, int turns, const QString &where, boo
 void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
 {
     const QByteArray data = in.readAll();
-    Json root;
-    try {
-        root = Json::parse(data.constBegin(), data.constEnd());
-    } catch (const Json::parse_error &e) {
-        throw Error(tr("%1: not valid JSON at byte %2.").arg(source).arg(e.byte));
-    } catch (const Json::exception &e) { // a number too large for a double, and the like
-        throw Error(tr("%1: not valid JSON: %2").arg(source, QString::fromUtf8(e.what())));
-    }
+    const Json root =
+        json::parse(data.constBegin(), data.constEnd(), [&](const json::ParseFailure &f) {
+            if (!f.syntax) // a number too large for a double, and the like
+                return tr("%1: not valid JSON: %2").arg(source, f.detail);
+            return tr("%1: not valid JSON at byte %2.").arg(source).arg(f.byte);
+        });
     if (stringAt(root, "format") != QLatin1String("sense7-bundle"))
         throw Error(tr("%1: this is not a Sense-7 bundle.").arg(source));
     if (child(root, "version") != 1)

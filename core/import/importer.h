@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "progress.h"
 #include "types.h"
 
 #include <QCoreApplication>
@@ -9,8 +10,6 @@
 #include <QStringList>
 #include <QVector>
 
-#include <atomic>
-#include <functional>
 #include <optional>
 
 namespace sense7 {
@@ -118,27 +117,24 @@ QString detectFormat(const QString &path);
  * Imports files into a store, one transaction a file: an error or a cancel leaves the data set
  * exactly as it was, and a conversation already present (same content) is not added again.
  * Parsing runs on a worker thread while the calling thread (the store's) writes. Progress is
- * reported on the calling thread; cancel() may be called from anywhere, e.g. a progress dialog.
+ * reported on the calling thread; progress().cancel() may be called from anywhere, e.g. a progress
+ * dialog.
  */
 class Importer
 {
     Q_DECLARE_TR_FUNCTIONS(sense7::import::Importer)
 
 public:
-    using Progress = std::function<void(qint64 done, qint64 total)>;
-
     explicit Importer(Store &store);
 
-    void setProgress(Progress progress) { m_progress = std::move(progress); }
-    void cancel() { m_cancel = true; }
-    bool isCancelled() const { return m_cancel; }
+    /** Bytes of the file read out of its size; cancel() stops the import, from any thread. */
+    Progress &progress() { return m_progress; }
 
     Summary importFile(const QString &path, const Options &options = {});
 
 private:
     Store &m_store;
     Progress m_progress;
-    std::atomic<bool> m_cancel {false};
 };
 
 } // namespace import

@@ -51,14 +51,12 @@ void readOpenAiJsonl(QIODevice &in, const QString &source, ImportSink &sink)
         if (line.trimmed().isEmpty())
             continue;
         const QString where = tr("%1: line %2").arg(source).arg(lineNumber);
-        Json entry;
-        try {
-            entry = Json::parse(line.constBegin(), line.constEnd());
-        } catch (const Json::parse_error &e) {
-            throw Error(tr("%1, column %2: not valid JSON.").arg(where).arg(e.byte));
-        } catch (const Json::exception &e) { // a number too large for a double, and the like
-            throw Error(tr("%1: not valid JSON: %2").arg(where, QString::fromUtf8(e.what())));
-        }
+        const Json entry =
+            json::parse(line.constBegin(), line.constEnd(), [&](const json::ParseFailure &f) {
+                if (!f.syntax) // a number too large for a double, and the like
+                    return tr("%1: not valid JSON: %2").arg(where, f.detail);
+                return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
+            });
         const Json &messages = child(entry, "messages");
         if (!messages.is_array())
             throw Error(tr("%1: expected an object with a \"messages\" list.").arg(where));

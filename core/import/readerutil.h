@@ -5,6 +5,7 @@
 #include "error.h"
 #include "imported.h"
 #include "jsonarrayreader.h"
+#include "jsonsource.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -66,21 +67,13 @@ inline QJsonObject toQt(const Json &object)
 inline Json parseElement(const QByteArray &bytes, const JsonArrayReader &reader,
                          const QString &source, const QString &what)
 {
-    try {
-        return Json::parse(bytes.constBegin(), bytes.constEnd());
-    } catch (const Json::parse_error &e) {
-        QString detail = QString::fromUtf8(e.what());
-        const qsizetype colon =
-            detail.indexOf(QLatin1String(": "), detail.indexOf(QLatin1String("error")));
-        if (colon >= 0)
-            detail = detail.mid(colon + 2);
-        const qsizetype at = e.byte > 0 ? qsizetype(e.byte - 1) : 0;
-        throw Error(JsonArrayReader::tr("%1: %2 is not valid JSON at %3: %4")
-                        .arg(source, what, reader.position(at), detail));
-    } catch (const Json::exception &e) { // a number too large for a double, and the like
-        throw Error(JsonArrayReader::tr("%1: %2 (%3) is not valid JSON: %4")
-                        .arg(source, what, reader.position(0), QString::fromUtf8(e.what())));
-    }
+    return json::parse(bytes.constBegin(), bytes.constEnd(), [&](const json::ParseFailure &f) {
+        if (!f.syntax) // a number too large for a double, and the like
+            return JsonArrayReader::tr("%1: %2 (%3) is not valid JSON: %4")
+                .arg(source, what, reader.position(0), f.detail);
+        return JsonArrayReader::tr("%1: %2 is not valid JSON at %3: %4")
+            .arg(source, what, reader.position(qsizetype(f.offset())), f.detail);
+    });
 }
 
 /** "conversation 3 "Title"" for messages. */

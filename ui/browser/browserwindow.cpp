@@ -158,12 +158,15 @@ bool BrowserWindow::refresh()
         progress.setWindowModality(Qt::WindowModal);
         try {
             QApplication::setOverrideCursor(Qt::BusyCursor);
-            digest::refresh(*m_store, [&](qint64 done, qint64 total) {
+            Progress work;
+            work.setCallback([&](qint64 done, qint64 total) {
                 progress.setValue(int(100 * done / std::max<qint64>(1, total)));
                 QCoreApplication::processEvents();
                 complete = !progress.wasCanceled();
-                return complete;
+                if (!complete)
+                    work.cancel();
             });
+            digest::refresh(*m_store, work);
             QApplication::restoreOverrideCursor();
         } catch (const Error &e) {
             QApplication::restoreOverrideCursor();

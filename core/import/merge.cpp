@@ -1,0 +1,181 @@
+// Merging a conversation the data set holds already, and reporting what disagrees.
+
+#include "store.h"
+#include "writer.h"
+
+#include <QJsonArray>
+
+namespace sense7::import {
+
+Conflict Writer::conflictIn(const ImportedConversation &c, const char *what, int turn,
+                            const QString &rater) const
+{
+    Conflict conflict;
+    conflict.where = c.where;
+    conflict.what = QString::fromLatin1(what);
+    conflict.conversation =
+        !c.conversation.sourceId.isEmpty() ? c.conversation.sourceId : c.conversation.contentHash;
+    conflict.turn = turn;
+    conflict.rater = rater;
+    return conflict;
+}
+
+bool Writer::compareRating(const QJsonValue &current, const QJsonValue &incoming, Conflict conflict)
+{
+    if (current == incoming) {
+        ++m_summary.ratingsUnchanged;
+        return false;
+    }
+    if (current.isUndefined()) {
+        ++m_summary.ratings;
+        return true;
+    }
+    ++m_summary.ratingsConflicting;
+    conflict.existing = current;
+    conflict.incoming = incoming;
+    return disagree(std::move(conflict));
+}
+
+bool Writer::disagree(Conflict conflict)
+{
+    conflict.file = m_summary.file;
+    if (m_options.onConflict == OnConflict::Fail)
+        throw Error(Importer::tr("%1. The import stops at the first disagreement (on conflict: "
+                                 "fail); nothing of %2 was imported.")
+                        .arg(conflict.description(), m_summary.file));
+    // Context answers are one form, not one value: always kept, only reported.
+    conflict.replaced =
+        m_options.onConflict == OnConflict::Replace && conflict.what != QLatin1String("context");
+    ++m_summary.conflicts;
+    m_summary.warnings << conflict.text();
+    m_summary.conflictList << conflict;
+    return conflict.replaced;
+}
+
+void Writer::merge(ImportedConversation &c, qint64 existingId)
+{
+    if (existingId == 0)
+        return;
+    const QVector<Turn> turns = m_store.turns(existingId);
+    if (turns.size() != c.encoded.size())
+        return; // a hash collision would be astonishing; do not guess
+    c.encoded.ids.resize(turns.size());
+    for (int i = 0; i < turns.size(); ++i)
+        c.encoded.ids[i] = turns[i].id;
+    bool added = false;
+
+    // Ratings: the same rater's rating of the same thing either agrees, is new, or disagrees.
+    QHash<qint64, QHash<qint64, QHash<qint64, std::optional<int>>>> turnRatings; // by rater
+    QHash<qint64, QHash<qint64, std::optional<int>>> conversationRatings; // by rater
+    for (const ImportedRating &r : std::as_const(c.ratings)) {
+        const Dimension &d = dimension(r.dimension, c.where);
+        const qint64 who = annotator(r.annotator, r.kind);
+        if (!turnRatings.contains(who)) {
+            turnRatings.insert(who, m_store.turnRatings(existingId, who));
+            conversationRatings.insert(who, m_store.conversationRatings(existingId, who));
+        }
+        QJsonValue current = QJsonValue::Undefined;
+        if (r.turnIndex >= 0) {
+            const auto forTurn = turnRatings[who].value(c.encoded.ids[r.turnIndex]);
+            if (forTurn.contains(d.id))
+                current = ratingValue(forTurn.value(d.id));
+        } else if (conversationRatings[who].contains(d.id)) {
+            current = ratingValue(conversationRatings[who].value(d.id));
+        }
+        Conflict conflict = conflictIn(c, r.turnIndex >= 0 ? "rating" : "conversation_rating",
+                                       r.turnIndex, r.annotator);
+        conflict.dimension = r.dimension;
+        if (!compareRating(current, ratingValue(r.value), std::move(conflict)))
+            continue;
+        try {
+            if (r.turnIndex >= 0)
+                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
+            else
+                m_store.setConversationRating(existingId, d.id, who, r.value);
+        } catch (const Error &e) {
+            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+        }
+        added = true;
+    }
+
+    for (const ImportedFlag &f : std::as_const(c.flags)) {
+        const qint64 who = annotator(f.annotator, f.kind);
+        const auto flags = m_store.flags(existingId, who);
+        const qint64 turn = c.encoded.ids[f.turnIndex];
+        TurnFlag flag;
+        flag.turnId = turn;
+        flag.annotatorId = who;
+        flag.reason = f.reason;
+        flag.note = f.note;
+        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
+            flag.refersToTurnId = c.encoded.ids[*f.refersTo];
+        if (const auto it = flags.find(turn); it != flags.end()) {
+            if (it->reason == f.reason)
+                continue;
+            Conflict conflict = conflictIn(c, "flag", f.turnIndex, f.annotator);
+            conflict.existing = it->reason;
+            conflict.incoming = f.reason;
+            if (!disagree(std::move(conflict)))
+                continue;
+            // Replaced through the journaled path, so the change stays on record.
+            m_store.apply({Edit::Kind::Flag, turn, 0, who, QJsonValue::Undefined, flagToJson(flag)},
+                          Origin::Data);
+            added = true;
+            continue;
+        }
+        m_store.addFlag(flag);
+        added = true;
+    }
+
+    for (const ImportedNote &n : std::as_const(c.notes)) {
+        const qint64 who = annotator(n.annotator, n.kind);
+        const QString current = m_store.notes(existingId, who).value(c.encoded.ids[n.turnIndex]);
+        if (current == n.text)
+            continue;
+        if (!current.isEmpty()) {
+            Conflict conflict = conflictIn(c, "note", n.turnIndex, n.annotator);
+            conflict.existing = current;
+            conflict.incoming = n.text;
+            if (!disagree(std::move(conflict)))
+                continue;
+        }
+        m_store.apply(
+            {Edit::Kind::Note, c.encoded.ids[n.turnIndex], 0, who, QJsonValue::Undefined, n.text},
+            Origin::Data);
+        added = true;
+    }
+
+    const auto existing = m_store.conversation(existingId);
+    const QJsonObject &context = c.conversation.context;
+    if (existing && !context.isEmpty() && existing->context != context) {
+        if (existing->context.isEmpty()) {
+            m_store.setConversationContext(existingId, context);
+            added = true;
+        } else {
+            Conflict conflict = conflictIn(c, "context", -1, QString());
+            conflict.existing = existing->context;
+            conflict.incoming = context;
+            disagree(std::move(conflict));
+        }
+    }
+    if (existing) {
+        // Where else the conversation arrived from: provenance keeps every source.
+        QJsonObject provenance = existing->provenance;
+        QJsonObject also = c.conversation.provenance;
+        also.insert(QStringLiteral("file"), m_summary.file);
+        also.insert(QStringLiteral("format"), m_summary.format);
+        QJsonArray seen = provenance.value(QStringLiteral("also_from")).toArray();
+        bool original = true; // the very file it first came from, imported again
+        for (auto it = also.constBegin(); it != also.constEnd(); ++it)
+            original = original && provenance.value(it.key()) == it.value();
+        if (!original && !seen.contains(also)) {
+            seen.append(also);
+            provenance.insert(QStringLiteral("also_from"), seen);
+            m_store.setConversationProvenance(existingId, provenance);
+        }
+    }
+    if (added)
+        ++m_summary.merged;
+}
+
+} // namespace sense7::import

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "imported.h"
+#include "progress.h"
+
+#include <QString>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <variant>
+
+namespace sense7::import {
+
+/** What a reader hands the writer: a conversation, a rating of one already there, a warning. */
+using Item = std::variant<ImportedConversation, ExternalRating, QString>;
+
+/**
+ * Hands items from the reader's worker thread to the store's thread. Bounded, so a fast
+ * reader cannot fill memory ahead of the writer.
+ */
+class QueueSink : public ImportSink
+{
+public:
+    explicit QueueSink(const Progress &progress)
+        : m_progress(progress)
+    { }
+
+    void conversation(ImportedConversation &&c) override;
+    void rating(ExternalRating &&r) override { push(Item(std::move(r))); }
+    void warning(const QString &message) override { push(Item(message)); }
+    void progress(qint64 bytes) override { m_bytes = bytes; }
+    bool cancelled() const override { return m_progress.cancelled() || m_stop; }
+
+    /** The next item; false when the reader is done (or failed: see error()). */
+    bool pop(Item &item);
+    void finish(std::exception_ptr error);
+    /** Stops the reader and unblocks it (the writer failed or was cancelled). */
+    void stop();
+    std::exception_ptr error() const { return m_error; }
+    qint64 bytes() const { return m_bytes; }
+
+private:
+    void push(Item &&item);
+
+    static constexpr std::size_t capacity = 256;
+    const Progress &m_progress;
+    std::atomic<bool> m_stop {false};
+    std::atomic<qint64> m_bytes {0};
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::condition_variable m_space;
+    std::deque<Item> m_items;
+    bool m_done = false;
+    std::exception_ptr m_error;
+};
+
+} // namespace sense7::import

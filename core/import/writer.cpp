@@ -1,0 +1,229 @@
+#include "writer.h"
+
+#include "store.h"
+
+namespace sense7::import {
+
+qint64 Writer::participant(const ImportedConversation &c)
+{
+    QString code = !m_options.participant.isEmpty() ? m_options.participant : c.participant;
+    if (code.isEmpty()) {
+        if (m_defaultParticipant == 0) {
+            const QVector<Participant> all = m_store.participants();
+            if (all.size() > 1)
+                throw Error(Importer::tr("%1 has several participants: choose the one these "
+                                         "conversations belong to.")
+                                .arg(m_store.path()));
+            m_defaultParticipant =
+                all.isEmpty() ? m_store.addParticipant(QStringLiteral("P01")) : all.constFirst().id;
+        }
+        return m_defaultParticipant;
+    }
+    if (const auto it = m_participants.find(code); it != m_participants.end())
+        return *it;
+    // By code or pseudonym: a participant who arrived anonymised is found by their plain data.
+    const QString pseudonym = m_options.participant.isEmpty() ? c.participantPseudonym : QString();
+    qint64 id = m_store.findParticipant(code, pseudonym);
+    if (id == 0)
+        id = m_store.addParticipant(code, c.participantProfile, pseudonym);
+    m_participants.insert(code, id);
+    return id;
+}
+
+qint64 Writer::annotator(const QString &code, AnnotatorKind kind)
+{
+    const QString key = code + QLatin1Char('\x1f') + annotatorKindKey(kind);
+    if (const auto it = m_annotators.find(key); it != m_annotators.end())
+        return *it;
+    const qint64 id = m_store.annotatorId(code, kind);
+    m_annotators.insert(key, id);
+    return id;
+}
+
+const Dimension &Writer::dimension(const QString &key, const QString &where)
+{
+    if (const auto it = m_dimensions.find(key); it != m_dimensions.end())
+        return *it;
+    const auto found = m_store.findDimension(key);
+    if (!found)
+        throw Error(Importer::tr("%1: the data set has no dimension \"%2\".").arg(where, key));
+    return *m_dimensions.insert(key, *found);
+}
+
+void Writer::write(ImportedConversation &c)
+{
+    Conversation &conv = c.conversation;
+    m_summary.warnings << c.notices;
+    m_summary.feedbackRepeated += c.feedbackRepeated;
+    m_summary.feedbackSpanning += c.feedbackSpanning;
+    installInstruments(c);
+    // In either form: plain, or anonymised (identity.h).
+    if (const qint64 existing =
+            m_store.conversationWithHash(conv.contentHash, conv.anonymisedHash)) {
+        ++m_summary.alreadyPresent;
+        if (const auto found = m_store.conversation(existing))
+            checkParticipant(c, found->participantId, false);
+        merge(c, existing);
+        return;
+    }
+    conv.participantId = participant(c);
+    checkParticipant(c, conv.participantId, true);
+    if (!m_options.agent.isEmpty())
+        conv.agent = m_options.agent;
+    conv.provenance.insert(QStringLiteral("file"), m_summary.file);
+    conv.provenance.insert(QStringLiteral("format"), m_summary.format);
+    conv.id = m_store.addConversation(conv, c.encoded);
+    ++m_summary.imported;
+    m_summary.turns += c.encoded.size();
+    writeAnnotations(c);
+}
+
+void Writer::checkParticipant(const ImportedConversation &c, qint64 owner, bool added)
+{
+    // The file's participant was not found by name (participant()), yet some of their
+    // conversations are another participant's already: perhaps one person, perhaps two who had
+    // the same conversation. Not guessed; said.
+    if (!m_options.participant.isEmpty() || c.participant.isEmpty())
+        return;
+    QHash<QString, qint64> &seen = added ? m_addedTo : m_heldBy;
+    if (!seen.contains(c.participant))
+        seen.insert(c.participant, owner);
+    const qint64 held = m_heldBy.value(c.participant);
+    const qint64 to = m_addedTo.value(c.participant);
+    if (held == 0 || to == 0 || held == to || m_warnedAbout.contains(c.participant))
+        return;
+    m_warnedAbout.insert(c.participant);
+    QString holder;
+    for (const Participant &p : m_store.participants())
+        if (p.id == held)
+            holder = p.code;
+    m_summary.warnings << Importer::tr(
+                              "%1: participant \"%2\" has conversations that the data set holds "
+                              "under participant \"%3\"; their other conversations were added "
+                              "under \"%2\". The file does not say that the two are one person "
+                              "(it was written by an earlier version, or shared under a code of "
+                              "the participant's choosing). If they are, import the file with "
+                              "\"%3\" as the participant into the data set as it was before.")
+                              .arg(m_summary.file, c.participant, holder);
+}
+
+void Writer::installInstruments(const ImportedConversation &c)
+{
+    if (!c.instruments)
+        return;
+    for (const Instrument &instrument : *c.instruments) {
+        if (!m_instruments.contains(instrument.key)) {
+            m_store.installInstrument(instrument);
+            m_instruments.insert(instrument.key);
+        }
+    }
+}
+
+void Writer::writeAnnotations(ImportedConversation &c)
+{
+    const Conversation &conv = c.conversation;
+    for (const ImportedRating &r : std::as_const(c.ratings)) {
+        const Dimension &d = dimension(r.dimension, c.where);
+        const qint64 who = annotator(r.annotator, r.kind);
+        try {
+            if (r.turnIndex >= 0)
+                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
+            else
+                m_store.setConversationRating(conv.id, d.id, who, r.value);
+        } catch (const Error &e) {
+            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+        }
+        ++m_summary.ratings;
+    }
+    for (const ImportedFlag &f : std::as_const(c.flags)) {
+        TurnFlag flag;
+        flag.turnId = c.encoded.ids[f.turnIndex];
+        flag.annotatorId = annotator(f.annotator, f.kind);
+        flag.reason = f.reason;
+        flag.note = f.note;
+        if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
+            flag.refersToTurnId = c.encoded.ids[*f.refersTo];
+        try {
+            m_store.addFlag(flag);
+        } catch (const Error &e) {
+            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+        }
+    }
+    for (const ImportedNote &n : std::as_const(c.notes)) {
+        const Edit edit {Edit::Kind::Note,
+                         c.encoded.ids[n.turnIndex],
+                         0,
+                         annotator(n.annotator, n.kind),
+                         QJsonValue::Undefined,
+                         n.text};
+        m_store.apply(edit, Origin::Data);
+    }
+}
+
+void Writer::write(const ExternalRating &r)
+{
+    // Who rated: the file's annotator column, else the import's --annotator; never "self" by
+    // default, so that predictions cannot silently replace the participants' own ratings.
+    QString code = r.annotator;
+    std::optional<AnnotatorKind> kind = r.kind;
+    if (code.isEmpty()) {
+        if (m_options.annotator.isEmpty())
+            throw Error(Importer::tr("%1: the file does not say who rated (it has no annotator "
+                                     "column, or the cell is empty): name the rater for the "
+                                     "import (sense7 import --annotator CODE; --annotator self "
+                                     "only for the participants' own ratings). Nothing was "
+                                     "imported.")
+                            .arg(r.where));
+        code = m_options.annotator;
+        if (!kind)
+            kind = m_options.annotatorKind;
+    }
+    if (!kind)
+        kind = code == QLatin1String("self") ? AnnotatorKind::Self : AnnotatorKind::Observer;
+
+    qint64 conversation = m_conversations.value(r.conversation, 0);
+    if (conversation == 0) {
+        conversation = m_store.findConversation(r.conversation);
+        if (conversation == 0)
+            throw Error(Importer::tr("%1: the data set has no conversation \"%2\".")
+                            .arg(r.where, r.conversation));
+        m_conversations.insert(r.conversation, conversation);
+    }
+    const qint64 turn = m_store.turnId(conversation, r.turnIndex);
+    if (turn == 0)
+        throw Error(Importer::tr("%1: conversation \"%2\" has no turn %3.")
+                        .arg(r.where, r.conversation)
+                        .arg(r.turnIndex));
+    const Dimension &d = dimension(r.dimension, r.where);
+    if (d.level != Level::Turn)
+        throw Error(Importer::tr("%1: \"%2\" rates whole conversations, not turns.")
+                        .arg(r.where, r.dimension));
+    // Checked here as well as by the store: a value off the scale is an error even where the
+    // data set's value is kept.
+    if (r.value && (*r.value < d.scaleMin || *r.value > d.scaleMax))
+        throw Error(Importer::tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
+                        .arg(r.where)
+                        .arg(*r.value)
+                        .arg(d.scaleMin)
+                        .arg(d.scaleMax)
+                        .arg(r.dimension));
+    const qint64 who = annotator(code, *kind);
+    Conflict conflict;
+    conflict.line = r.line;
+    conflict.where = r.where;
+    conflict.what = QStringLiteral("rating");
+    conflict.conversation = r.conversation;
+    conflict.turn = r.turnIndex;
+    conflict.dimension = r.dimension;
+    conflict.rater = code;
+    const QJsonValue current = m_store.currentValue({Edit::Kind::Rating, turn, d.id, who});
+    if (!compareRating(current, ratingValue(r.value), std::move(conflict)))
+        return;
+    try {
+        m_store.setRating(turn, d.id, who, r.value);
+    } catch (const Error &e) {
+        throw Error(QStringLiteral("%1: %2").arg(r.where, e.message()));
+    }
+}
+
+} // namespace sense7::import

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "importer.h"
+#include "queue.h"
+
+#include <QHash>
+#include <QSet>
+
+namespace sense7 {
+class Store;
+}
+
+namespace sense7::import {
+
+/** Writes items into the store, with caches so that lookups happen once per import. */
+class Writer
+{
+public:
+    Writer(Store &store, const Options &options, Summary &summary)
+        : m_store(store)
+        , m_options(options)
+        , m_summary(summary)
+    { }
+
+    void apply(Item &item)
+    {
+        if (auto *c = std::get_if<ImportedConversation>(&item))
+            write(*c);
+        else if (auto *r = std::get_if<ExternalRating>(&item))
+            write(*r);
+        else {
+            m_summary.warnings << std::get<QString>(item);
+            ++m_summary.skipped;
+        }
+    }
+
+private:
+    qint64 participant(const ImportedConversation &c);
+    qint64 annotator(const QString &code, AnnotatorKind kind);
+    const Dimension &dimension(const QString &key, const QString &where);
+    void write(ImportedConversation &c);
+    void installInstruments(const ImportedConversation &c);
+    void writeAnnotations(ImportedConversation &c);
+    /** Adds what \a c has that the copy already in the data set lacks; reports disagreements. */
+    void merge(ImportedConversation &c, qint64 existingId);
+    /** A disagreement about \a what in \a c, to be filled in with the values. */
+    Conflict conflictIn(const ImportedConversation &c, const char *what, int turn,
+                        const QString &rater) const;
+    /**
+     * Counts a rating the file gives as new, unchanged or conflicting with \a current (undefined:
+     * none); true when the file's value is to be written.
+     */
+    bool compareRating(const QJsonValue &current, const QJsonValue &incoming, Conflict conflict);
+    /** Reports a disagreement as the policy says; true when the file's value is to be written. */
+    bool disagree(Conflict conflict);
+    void write(const ExternalRating &r);
+    /** Notes who has \a c's participant's conversations: \a owner, already or \a added now. */
+    void checkParticipant(const ImportedConversation &c, qint64 owner, bool added);
+
+    Store &m_store;
+    const Options &m_options;
+    Summary &m_summary;
+    QHash<QString, qint64> m_participants;
+    QHash<QString, qint64> m_annotators;
+    QHash<QString, Dimension> m_dimensions;
+    QHash<QString, qint64> m_conversations;
+    QSet<QString> m_instruments;
+    qint64 m_defaultParticipant = 0;
+    // By the file's participant code: who holds their conversations already present, who their
+    // new ones went to; the codes warned about.
+    QHash<QString, qint64> m_heldBy, m_addedTo;
+    QSet<QString> m_warnedAbout;
+};
+
+} // namespace sense7::import
