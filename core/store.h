@@ -87,9 +87,6 @@ sql::Connection &connection(const Store &store);
 namespace test {
 struct StoreAccess;
 }
-namespace import {
-class Importer;
-}
 
 /**
  * Turns as the turn table stores them: text, time and meta already UTF-8, back to back in one
@@ -238,6 +235,12 @@ public:
     QHash<qint64, TurnFlag> flags(qint64 conversationId, qint64 annotatorId) const;
     /** Notes of a conversation by one annotator, by turn id. */
     QHash<qint64, QString> notes(qint64 conversationId, qint64 annotatorId) const;
+    /** One turn's ratings by one annotator (store_read.cpp): dimension id -> value. */
+    QHash<qint64, std::optional<int>> ratingsOfTurn(qint64 turnId, qint64 annotatorId) const;
+    /** One turn's continuity flag by one annotator; std::nullopt when it has none. */
+    std::optional<TurnFlag> flagOfTurn(qint64 turnId, qint64 annotatorId) const;
+    /** One turn's note by one annotator; empty when it has none. */
+    QString noteOfTurn(qint64 turnId, qint64 annotatorId) const;
     QVector<Annotator> annotators() const;
     /**
      * Turns \a annotatorId rated on every turn-level dimension of the first instrument, of
@@ -359,7 +362,6 @@ Q_SIGNALS:
 private:
     friend sql::Connection &browse::connection(const Store &store);
     friend struct test::StoreAccess;
-    friend class import::Importer; // its storage tuning, until that is a store scope
 
     sql::Connection &connection() const { return *m_db; }
     Store();

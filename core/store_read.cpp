@@ -514,4 +514,47 @@ void Store::checkpoint()
     m_db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
 }
 
+// One reply's annotations, for the rating panel: it shows one reply at a time.
+
+QHash<qint64, std::optional<int>> Store::ratingsOfTurn(qint64 turnId, qint64 annotatorId) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT dimension_id, value FROM rating WHERE turn_id = ? "
+                         "AND annotator_id = ?");
+    query.bind(1, turnId).bind(2, annotatorId);
+    QHash<qint64, std::optional<int>> result;
+    while (query.next())
+        result.insert(query.int64(0), query.optionalInt(1));
+    return result;
+}
+
+std::optional<TurnFlag> Store::flagOfTurn(qint64 turnId, qint64 annotatorId) const
+{
+    sql::Statement query(
+        *m_db,
+        "SELECT id, kind, coalesce(reason, ''), refers_to_turn_id, "
+        "coalesce(note, '') FROM turn_flag WHERE turn_id = ? AND annotator_id = ?");
+    query.bind(1, turnId).bind(2, annotatorId);
+    if (!query.next())
+        return std::nullopt;
+    TurnFlag flag;
+    flag.id = query.int64(0);
+    flag.turnId = turnId;
+    flag.annotatorId = annotatorId;
+    flag.kind = query.text(1);
+    flag.reason = query.text(2);
+    if (!query.isNull(3))
+        flag.refersToTurnId = query.int64(3);
+    flag.note = query.text(4);
+    return flag;
+}
+
+QString Store::noteOfTurn(qint64 turnId, qint64 annotatorId) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT text FROM turn_note WHERE turn_id = ? AND annotator_id = ?");
+    query.bind(1, turnId).bind(2, annotatorId);
+    return query.next() ? query.text(0) : QString();
+}
+
 } // namespace sense7

@@ -558,7 +558,7 @@ void TestStore::bulkWriteRestoresOnException()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bulk.sense7"));
     auto store = Store::create(path);
-    sql::Connection &db = store->connection();
+    sql::Connection &db = test::connection(*store);
     const qint64 cacheBefore = db.pragmaInt("PRAGMA cache_size");
     QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
     try {
@@ -593,7 +593,7 @@ void TestStore::bulkWriteKeepsTheLogWhenShared()
     sql::Connection other;
     other.open(path, sql::Connection::Access::ReadOnly);
     QCOMPARE(other.pragmaInt("SELECT count(*) FROM conversation"), qint64(0));
-    sql::Connection &db = store->connection();
+    sql::Connection &db = test::connection(*store);
     {
         const Store::BulkWrite bulk(*store);
         QVERIFY(!bulk.rollbackJournal());

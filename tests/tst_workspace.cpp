@@ -34,6 +34,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -103,6 +104,7 @@ private slots:
     void fullDiskSaysNotSaved();
     void drawsEveryTab();
     void breakFlagFieldsShowAfterB();
+    void panelReadsOncePerChange();
 
 private:
     void open(MainWindow &window, const QString &path);
@@ -687,6 +689,68 @@ void TestWorkspace::breakFlagFieldsShowAfterB()
         i18n::setLanguage({});
     }
     QApplication::setFont(font);
+}
+
+void TestWorkspace::panelReadsOncePerChange()
+{
+    MainWindow window;
+    open(window, m_path);
+    Workspace *workspace = window.workspace();
+    RatingPanel *panel = workspace->panel();
+    const qint64 turn = workspace->currentTurn();
+    QVERIFY(turn != 0);
+    const qint64 self = m_store->selfAnnotatorId();
+    QSignalSpy refreshed(panel, &RatingPanel::refreshed);
+
+    // A rating key: committed, then read back once, when the store announces it.
+    press(window, Qt::Key_3);
+    QCOMPARE(rating(QStringLiteral("acknowledgment"), turn), QJsonValue(3));
+    QCOMPARE(refreshed.count(), 1);
+    QCOMPARE(panel->scale(0)->value(), QJsonValue(3));
+
+    // B: the flag is written and read back once, not once more after the panel's own write.
+    refreshed.clear();
+    press(window, Qt::Key_B);
+    QVERIFY(panel->flagBox()->isChecked());
+    QVERIFY(m_store->flagOfTurn(turn, self).has_value());
+    QCOMPARE(refreshed.count(), 1);
+
+    // Undo is a change like any other.
+    refreshed.clear();
+    press(window, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!m_store->flagOfTurn(turn, self).has_value());
+    QVERIFY(!panel->flagBox()->isChecked());
+    QCOMPARE(refreshed.count(), 1);
+
+    // Another annotator rates, flags and notes this reply: the panel is not read again and
+    // still shows the session's annotator's values.
+    refreshed.clear();
+    const qint64 observer = m_store->annotatorId(QStringLiteral("O1"), AnnotatorKind::Observer);
+    AnnotationSession other(m_store, observer);
+    const qint64 acknowledgment = m_store->findDimension(QStringLiteral("acknowledgment"))->id;
+    QVERIFY(other.setRating(turn, acknowledgment, 5));
+    TurnFlag flag;
+    flag.reason = QStringLiteral("other");
+    QVERIFY(other.setFlag(turn, flag));
+    QVERIFY(other.setNote(turn, QStringLiteral("theirs")));
+    QCOMPARE(rating(QStringLiteral("acknowledgment"), turn, observer), QJsonValue(5));
+    QCOMPARE(m_store->noteOfTurn(turn, observer), QStringLiteral("theirs"));
+    QCOMPARE(refreshed.count(), 0);
+    QCOMPARE(panel->scale(0)->value(), QJsonValue(3));
+    QVERIFY(!panel->flagBox()->isChecked());
+    QVERIFY(panel->noteEdit()->toPlainText().isEmpty());
+
+    // The session's annotator rating another reply leaves this one alone too.
+    qint64 otherReply = 0;
+    for (const Turn &t : m_store->turns(m_store->conversationOfTurn(turn))) {
+        if (t.role == Role::Assistant && t.id != turn)
+            otherReply = t.id;
+    }
+    QVERIFY(otherReply != 0);
+    QVERIFY(window.session()->setRating(otherReply, acknowledgment, 2));
+    QCOMPARE(rating(QStringLiteral("acknowledgment"), otherReply), QJsonValue(2));
+    QCOMPARE(refreshed.count(), 0);
+    QCOMPARE(workspace->currentTurn(), turn);
 }
 
 QTEST_MAIN(TestWorkspace)

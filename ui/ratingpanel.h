@@ -10,23 +10,26 @@
 
 class QCheckBox;
 class QComboBox;
-class QLabel;
-class QPushButton;
 class QScrollArea;
 class QTabWidget;
 
 namespace sense7 {
 
 class AnnotationSession;
+class ConversationPage;
+class FlagGroup;
 class FormView;
 class NoteEdit;
 class ScaleSelector;
+class TurnPage;
 
 /**
  * Beside the transcript: the current assistant turn's ratings on the turn-level dimensions of
  * the data set's first instrument (SENSE-7), a note and the continuity flag; the conversation's
  * conversation-level ratings, its context form and the participant's profile on further tabs.
- * Every change goes through the AnnotationSession, so it is committed and undoable.
+ * Every change goes through the AnnotationSession, so it is committed and undoable; what is shown
+ * is read again when the store says the session's annotator changed the reply or conversation
+ * shown (or another program changed the data set), once per change.
  */
 class RatingPanel : public QWidget
 {
@@ -51,9 +54,9 @@ public:
      */
     void refreshConversation();
 
-    int dimensionCount() const { return int(m_scales.size()); }
-    ScaleSelector *scale(int row) const { return m_scales.value(row); }
-    int currentDimension() const { return m_current; }
+    int dimensionCount() const;
+    ScaleSelector *scale(int row) const;
+    int currentDimension() const;
     void setCurrentDimension(int row);
     /** Rates the current dimension and moves to the next; after the last, emits turnRated(). */
     void rateCurrent(const QJsonValue &value);
@@ -63,13 +66,13 @@ public:
     void toggleFlag();
     /** Points the flag at \a lostTurnId, the earlier turn whose content was lost. */
     void setLostTurn(qint64 lostTurnId);
-    bool isPickingLostTurn() const { return m_picking; }
+    bool isPickingLostTurn() const;
     void cancelPicking();
 
     QTabWidget *tabs() const { return m_tabs; }
-    QCheckBox *flagBox() const { return m_flag; }
-    QComboBox *reasonBox() const { return m_reason; }
-    NoteEdit *noteEdit() const { return m_note; }
+    QCheckBox *flagBox() const;
+    QComboBox *reasonBox() const;
+    NoteEdit *noteEdit() const;
     FormView *contextForm() const { return m_context; }
     FormView *profileForm() const { return m_profile; }
     /** Hands over typing in progress (the note, form text) before the turn changes. */
@@ -80,45 +83,27 @@ Q_SIGNALS:
     void turnRated();
     /** The person wants to click the lost turn in the transcript (\a on), or stopped. */
     void pickingLostTurn(bool on);
+    /** What is shown was read again from the data set (refreshTurn(), refreshConversation()). */
+    void refreshed();
 
 private:
-    void buildTurnTab();
-    void rebuildScales();
-    void chooseRating(int row, const QJsonValue &value);
-    void writeFlag(bool on);
-    void showFlag(const std::optional<TurnFlag> &flag);
-    void updateHeader();
+    /** Follows the store's changes by the session's annotator to what is shown. */
+    void followStore();
+    bool isOwn(qint64 annotatorId) const;
     void updateEnabled();
     /** Scrolls the turn tab so that the flag's reason and lost turn are in sight. */
     void showFlagFields();
 
     QPointer<AnnotationSession> m_session;
-    QVector<Dimension> m_dimensions;
-    QVector<Dimension> m_conversationDimensions;
-    QVector<ScaleSelector *> m_scales;
-    QVector<ScaleSelector *> m_conversationScales;
+    QList<QMetaObject::Connection> m_storeConnections;
     qint64 m_conversationId = 0;
     qint64 m_participantId = 0;
     qint64 m_turnId = 0;
-    int m_number = 0;
-    int m_count = 0;
-    int m_current = 0;
-    bool m_picking = false;
-    std::optional<TurnFlag> m_shownFlag;
 
     QTabWidget *m_tabs;
-    QWidget *m_turnPage;
+    TurnPage *m_turnPage;
     QScrollArea *m_turnScroll = nullptr;
-    QWidget *m_flagGroup = nullptr;
-    QLabel *m_header;
-    QLabel *m_progress;
-    QWidget *m_scaleArea;
-    NoteEdit *m_note;
-    QCheckBox *m_flag;
-    QComboBox *m_reason;
-    QLabel *m_lostTurn;
-    QPushButton *m_pick;
-    QWidget *m_conversationPage;
+    ConversationPage *m_conversationPage;
     FormView *m_context;
     FormView *m_profile;
 };

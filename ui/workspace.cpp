@@ -149,33 +149,22 @@ void Workspace::setSession(AnnotationSession *session)
     m_session = session;
     m_panel->setSession(session);
     if (m_session) {
-        m_storeConnections << connect(m_session->store(), &Store::annotationChanged, m_panel,
+        // The panel follows the store itself; the chart redraws once changes settle.
+        m_storeConnections << connect(m_session->store(), &Store::annotationChanged, this,
                                       [this](Edit::Kind kind, qint64, qint64 annotator) {
-                                          if (!m_session || annotator != m_session->annotatorId())
-                                              return;
-                                          if (kind == Edit::Kind::Flag)
+                                          if (m_session && annotator == m_session->annotatorId()
+                                              && kind == Edit::Kind::Flag)
                                               m_chartUpdate->start();
-                                          if (kind == Edit::Kind::Flag || kind == Edit::Kind::Note)
-                                              m_panel->refreshTurn();
-                                          else
-                                              m_panel->refreshConversation();
                                       });
-        m_storeConnections << connect(m_session->store(), &Store::ratingChanged, m_panel,
+        m_storeConnections << connect(m_session->store(), &Store::ratingChanged, this,
                                       [this](qint64 turn, qint64, qint64 annotator) {
                                           if (!m_session || annotator != m_session->annotatorId())
                                               return;
-                                          if (turn == m_panel->turnId())
-                                              m_panel->refreshTurn();
                                           if (m_chart->trajectory().replyOf(turn) >= 0)
                                               m_chartUpdate->start();
                                       });
-        // Another program changed the data set: show its ratings of this conversation without
-        // moving the current reply, the focus or typing in progress.
-        m_storeConnections << connect(m_session->store(), &Store::changedElsewhere, m_panel,
-                                      [this] {
-                                          m_panel->refresh();
-                                          m_chartUpdate->start();
-                                      });
+        m_storeConnections << connect(m_session->store(), &Store::changedElsewhere, this,
+                                      [this] { m_chartUpdate->start(); });
     }
     conversationReset();
 }
