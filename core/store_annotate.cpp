@@ -39,105 +39,249 @@ void bindValue(sql::Statement &statement, int index, const QJsonValue &value)
         statement.bind(index, nullptr);
 }
 
-bool isRatingValue(const QJsonValue &value)
+/**
+ * Where one kind of annotation lives: a table with one row per subject (a turn or a
+ * conversation), annotator and, for ratings, dimension. Every statement takes the subject as ?1,
+ * the annotator as ?2 and the dimension as ?3; the upsert takes the value's columns after them.
+ */
+struct AnnotationTable
 {
-    return value.isUndefined() || value.isNull()
-        || (value.isDouble() && value.toDouble() == double(value.toInt()));
+    Edit::Kind kind;
+    bool hasDimension;
+    const char *select;
+    const char *remove;
+    const char *upsert;
+    /** The value of the row \a select found, as an Edit holds it. */
+    QJsonValue (*read)(const sql::Statement &row);
+    /** Binds \a edit's after value (checked, defined) to the upsert's value columns and \a at. */
+    void (*bindValue)(sql::Statement &upsert, const Edit &edit, const QString &at);
+};
+
+QJsonValue readRating(const sql::Statement &row)
+{
+    return (row.isNull(0) ? Rating::notApplicable() : Rating(row.integer(0))).toJson();
 }
 
-std::optional<int> ratingFromValue(const QJsonValue &value)
+void bindRating(sql::Statement &upsert, const Edit &edit, const QString &at)
 {
-    if (value.isNull())
-        return std::nullopt;
-    return value.toInt();
+    upsert.bind(4, Rating::fromJson(edit.after).value_or(Rating()).number()).bind(5, at);
+}
+
+QJsonValue readFlag(const sql::Statement &row)
+{
+    TurnFlag flag;
+    flag.reason = row.text(0);
+    if (!row.isNull(1))
+        flag.refersToTurnId = row.int64(1);
+    flag.note = row.text(2);
+    return flagToJson(flag);
+}
+
+void bindFlag(sql::Statement &upsert, const Edit &edit, const QString &)
+{
+    const TurnFlag flag = flagFromJson(edit.after.toObject(), edit.subjectId, edit.annotatorId);
+    upsert.bindNullIfEmpty(3, flag.reason);
+    if (flag.refersToTurnId)
+        upsert.bind(4, *flag.refersToTurnId);
+    else
+        upsert.bind(4, nullptr);
+    upsert.bindNullIfEmpty(5, flag.note);
+}
+
+QJsonValue readNote(const sql::Statement &row)
+{
+    return row.text(0);
+}
+
+void bindNote(sql::Statement &upsert, const Edit &edit, const QString &at)
+{
+    upsert.bind(3, edit.after.toString()).bind(4, at);
+}
+
+const AnnotationTable &tableOf(Edit::Kind kind)
+{
+    static const AnnotationTable tables[] = {
+        {Edit::Kind::Rating, true,
+         "SELECT value FROM rating WHERE turn_id = ?1 AND annotator_id = ?2 AND dimension_id = ?3",
+         "DELETE FROM rating WHERE turn_id = ?1 AND annotator_id = ?2 AND dimension_id = ?3",
+         "INSERT INTO rating(turn_id, annotator_id, dimension_id, value, updated_at) "
+         "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT(turn_id, dimension_id, annotator_id) "
+         "DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+         readRating, bindRating},
+        {Edit::Kind::ConversationRating, true,
+         "SELECT value FROM conversation_rating WHERE conversation_id = ?1 AND annotator_id = ?2 "
+         "AND dimension_id = ?3",
+         "DELETE FROM conversation_rating WHERE conversation_id = ?1 AND annotator_id = ?2 "
+         "AND dimension_id = ?3",
+         "INSERT INTO conversation_rating(conversation_id, annotator_id, dimension_id, value, "
+         "updated_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT(conversation_id, dimension_id, "
+         "annotator_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+         readRating, bindRating},
+        {Edit::Kind::Flag, false,
+         "SELECT coalesce(reason, ''), refers_to_turn_id, coalesce(note, '') FROM turn_flag "
+         "WHERE turn_id = ?1 AND annotator_id = ?2 AND kind = 'continuity_break'",
+         "DELETE FROM turn_flag WHERE turn_id = ?1 AND annotator_id = ?2 "
+         "AND kind = 'continuity_break'",
+         "INSERT INTO turn_flag(turn_id, annotator_id, kind, reason, refers_to_turn_id, note) "
+         "VALUES (?1, ?2, 'continuity_break', ?3, ?4, ?5) ON CONFLICT(turn_id, annotator_id, "
+         "kind) DO UPDATE SET reason = excluded.reason, refers_to_turn_id = "
+         "excluded.refers_to_turn_id, note = excluded.note",
+         readFlag, bindFlag},
+        {Edit::Kind::Note, false,
+         "SELECT text FROM turn_note WHERE turn_id = ?1 AND annotator_id = ?2",
+         "DELETE FROM turn_note WHERE turn_id = ?1 AND annotator_id = ?2",
+         "INSERT INTO turn_note(turn_id, annotator_id, text, updated_at) VALUES (?1, ?2, ?3, ?4) "
+         "ON CONFLICT(turn_id, annotator_id) DO UPDATE SET text = excluded.text, "
+         "updated_at = excluded.updated_at",
+         readNote, bindNote},
+    };
+    for (const AnnotationTable &table : tables) {
+        if (table.kind == kind)
+            return table;
+    }
+    Q_UNREACHABLE();
+}
+
+bool isAnnotation(Edit::Kind kind)
+{
+    return kind == Edit::Kind::Rating || kind == Edit::Kind::ConversationRating
+        || kind == Edit::Kind::Flag || kind == Edit::Kind::Note;
+}
+
+sql::Statement &bindKey(sql::Statement &statement, const AnnotationTable &table, const Edit &edit)
+{
+    statement.bind(1, edit.subjectId).bind(2, edit.annotatorId);
+    if (table.hasDimension)
+        statement.bind(3, edit.dimensionId);
+    return statement;
 }
 
 } // namespace
 
 void Store::apply(const Edit &edit, Origin origin)
 {
-    switch (edit.kind) {
-    case Edit::Kind::Rating:
-        if (!isRatingValue(edit.after))
-            throw Error(
-                tr("%1: a rating must be a whole number or \"not applicable\".").arg(path()));
-        writeRating(edit.subjectId, edit.dimensionId, edit.annotatorId, !edit.after.isUndefined(),
-                    ratingFromValue(edit.after), origin);
-        return;
-    case Edit::Kind::ConversationRating:
-        writeConversationRating(edit.subjectId, edit.dimensionId, edit.annotatorId, edit.after,
-                                origin);
-        return;
-    case Edit::Kind::Flag:
-        writeFlag(edit.subjectId, edit.annotatorId, edit.after, origin);
-        return;
-    case Edit::Kind::Note:
-        writeNote(edit.subjectId, edit.annotatorId, edit.after, origin);
-        return;
-    case Edit::Kind::Context:
-    case Edit::Kind::Profile:
+    if (isAnnotation(edit.kind))
+        writeAnnotation(edit, origin);
+    else
         writeForm(edit, origin);
-        return;
-    }
 }
 
 QJsonValue Store::currentValue(const Edit &edit) const
 {
+    if (isAnnotation(edit.kind)) {
+        const AnnotationTable &table = tableOf(edit.kind);
+        sql::Statement query(*m_db, table.select);
+        bindKey(query, table, edit);
+        return query.next() ? table.read(query) : QJsonValue(QJsonValue::Undefined);
+    }
+    sql::Statement query(*m_db,
+                         edit.kind == Edit::Kind::Context
+                             ? "SELECT context FROM conversation WHERE id = ?"
+                             : "SELECT profile FROM participant WHERE id = ?");
+    query.bind(1, edit.subjectId);
+    if (!query.next())
+        return QJsonValue::Undefined;
+    return QJsonDocument::fromJson(query.text(0).toUtf8()).object();
+}
+
+Rating Store::rating(qint64 turnId, qint64 dimensionId, qint64 annotatorId) const
+{
+    return Rating::fromJson(currentValue({Edit::Kind::Rating, turnId, dimensionId, annotatorId}))
+        .value_or(Rating());
+}
+
+QJsonValue Store::checkedValue(const Edit &edit) const
+{
+    const QJsonValue &value = edit.after;
     switch (edit.kind) {
-    case Edit::Kind::Rating: {
-        sql::Statement query(*m_db,
-                             "SELECT value FROM rating WHERE turn_id = ? AND dimension_id = ? "
-                             "AND annotator_id = ?");
-        query.bind(1, edit.subjectId).bind(2, edit.dimensionId).bind(3, edit.annotatorId);
-        if (!query.next())
-            return QJsonValue::Undefined;
-        return ratingValue(query.optionalInt(0));
-    }
-    case Edit::Kind::ConversationRating: {
-        sql::Statement query(*m_db,
-                             "SELECT value FROM conversation_rating WHERE conversation_id = ? "
-                             "AND dimension_id = ? AND annotator_id = ?");
-        query.bind(1, edit.subjectId).bind(2, edit.dimensionId).bind(3, edit.annotatorId);
-        if (!query.next())
-            return QJsonValue::Undefined;
-        return ratingValue(query.optionalInt(0));
-    }
+    case Edit::Kind::Rating:
+    case Edit::Kind::ConversationRating:
+        if (const auto rating = Rating::fromJson(value))
+            return rating->toJson();
+        throw Error(tr("%1: a rating must be a whole number or \"not applicable\".").arg(path()));
     case Edit::Kind::Flag: {
-        sql::Statement query(*m_db,
-                             "SELECT coalesce(reason, ''), refers_to_turn_id, coalesce(note, '') "
-                             "FROM turn_flag WHERE turn_id = ? AND annotator_id = ? "
-                             "AND kind = 'continuity_break'");
-        query.bind(1, edit.subjectId).bind(2, edit.annotatorId);
-        if (!query.next())
-            return QJsonValue::Undefined;
-        TurnFlag flag;
-        flag.reason = query.text(0);
-        if (!query.isNull(1))
-            flag.refersToTurnId = query.int64(1);
-        flag.note = query.text(2);
+        if (value.isUndefined())
+            return value;
+        if (!value.isObject())
+            throw Error(tr("%1: a continuity flag must be a JSON object.").arg(path()));
+        const TurnFlag flag = flagFromJson(value.toObject(), edit.subjectId, edit.annotatorId);
+        if (!flag.reason.isEmpty() && !breakReasonKeys().contains(flag.reason))
+            throw Error(
+                tr("\"%1\" is not a known reason for a continuity break.").arg(flag.reason));
         return flagToJson(flag);
     }
-    case Edit::Kind::Note: {
-        sql::Statement query(*m_db,
-                             "SELECT text FROM turn_note WHERE turn_id = ? AND annotator_id = ?");
-        query.bind(1, edit.subjectId).bind(2, edit.annotatorId);
-        if (!query.next())
-            return QJsonValue::Undefined;
-        return query.text(0);
-    }
+    case Edit::Kind::Note:
+        if (!value.isUndefined() && !value.isString())
+            throw Error(tr("%1: a note must be text.").arg(path()));
+        // An empty note is no note.
+        return value.toString().isEmpty() ? QJsonValue(QJsonValue::Undefined) : value;
     case Edit::Kind::Context:
-    case Edit::Kind::Profile: {
-        sql::Statement query(*m_db,
-                             edit.kind == Edit::Kind::Context
-                                 ? "SELECT context FROM conversation WHERE id = ?"
-                                 : "SELECT profile FROM participant WHERE id = ?");
-        query.bind(1, edit.subjectId);
-        if (!query.next())
-            return QJsonValue::Undefined;
-        return QJsonDocument::fromJson(query.text(0).toUtf8()).object();
+    case Edit::Kind::Profile:
+        break;
     }
-    }
-    return QJsonValue::Undefined;
+    return value;
+}
+
+void Store::writeAnnotation(const Edit &requested, Origin origin)
+{
+    const AnnotationTable &table = tableOf(requested.kind);
+    Edit edit = requested;
+    edit.before = QJsonValue::Undefined;
+    edit.after = checkedValue(requested);
+    const bool changed = transaction([&] {
+        if (table.hasDimension && !edit.after.isUndefined())
+            requireOnScale(edit.dimensionId, *Rating::fromJson(edit.after),
+                           edit.kind == Edit::Kind::Rating ? Level::Turn : Level::Conversation);
+        const QJsonValue old = currentValue(edit);
+        if (old == edit.after)
+            return false;
+        const QString at = now();
+        if (edit.after.isUndefined()) {
+            sql::Statement remove(*m_db, table.remove);
+            bindKey(remove, table, edit).run();
+        } else {
+            sql::Statement upsert(*m_db, table.upsert);
+            table.bindValue(bindKey(upsert, table, edit), edit, at);
+            upsert.run();
+        }
+        if (edit.kind == Edit::Kind::Rating)
+            journalRating(edit, old, origin, at);
+        // Data that overwrites a value (an import told to replace) is journaled too: the
+        // audit trail keeps what was there; undo histories skip origin "data".
+        else if (origin != Origin::Data || !old.isUndefined())
+            journalEdit(edit, old, origin);
+        return true;
+    });
+    if (!changed)
+        return;
+    const Edit::Kind kind = edit.kind;
+    const qint64 subject = edit.subjectId, dimension = edit.dimensionId,
+                 annotator = edit.annotatorId;
+    notify(QStringLiteral("%1 %2 %3 %4")
+               .arg(editKindKey(kind))
+               .arg(subject)
+               .arg(dimension)
+               .arg(annotator),
+           [=] {
+               if (kind == Edit::Kind::Rating)
+                   Q_EMIT ratingChanged(subject, dimension, annotator);
+               else
+                   Q_EMIT annotationChanged(kind, subject, annotator);
+           });
+}
+
+void Store::journalRating(const Edit &edit, const QJsonValue &old, Origin origin, const QString &at)
+{
+    const Rating before = Rating::fromJson(old).value_or(Rating());
+    const Rating after = Rating::fromJson(edit.after).value_or(Rating());
+    sql::Statement journal(
+        *m_db,
+        "INSERT INTO rating_event(turn_id, dimension_id, annotator_id, old_present, "
+        "old_value, new_present, new_value, at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    journal.bind(1, edit.subjectId).bind(2, edit.dimensionId).bind(3, edit.annotatorId);
+    journal.bind(4, int(before.isSet())).bind(5, before.number());
+    journal.bind(6, int(after.isSet())).bind(7, after.number());
+    journal.bind(8, at).bind(9, originKey(origin)).run();
 }
 
 void Store::journalEdit(const Edit &edit, const QJsonValue &old, Origin origin)
@@ -156,140 +300,28 @@ void Store::journalEdit(const Edit &edit, const QJsonValue &old, Origin origin)
     insert.bind(7, originKey(origin)).bind(8, now()).run();
 }
 
+void Store::setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, Rating value,
+                      Origin origin)
+{
+    writeAnnotation({Edit::Kind::Rating, turnId, dimensionId, annotatorId, {}, value.toJson()},
+                    origin);
+}
+
+void Store::clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, Origin origin)
+{
+    setRating(turnId, dimensionId, annotatorId, Rating(), origin);
+}
+
 void Store::setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
-                                  std::optional<int> value)
+                                  Rating value)
 {
-    writeConversationRating(conversationId, dimensionId, annotatorId, ratingValue(value),
-                            Origin::Data);
-}
-
-void Store::writeConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
-                                    const QJsonValue &value, Origin origin)
-{
-    if (!isRatingValue(value))
-        throw Error(tr("%1: a rating must be a whole number or \"not applicable\".").arg(path()));
-    const Edit edit {Edit::Kind::ConversationRating, conversationId, dimensionId, annotatorId,
-                     QJsonValue::Undefined,          value};
-    const bool changed = transaction([&] {
-        const std::optional<int> v =
-            value.isDouble() ? std::optional<int>(value.toInt()) : std::nullopt;
-        if (!value.isUndefined())
-            requireOnScale(dimensionId, v, Level::Conversation);
-        const QJsonValue old = currentValue(edit);
-        if (old == value)
-            return false;
-        if (value.isUndefined()) {
-            sql::Statement remove(*m_db,
-                                  "DELETE FROM conversation_rating WHERE conversation_id = ? "
-                                  "AND dimension_id = ? AND annotator_id = ?");
-            remove.bind(1, conversationId).bind(2, dimensionId).bind(3, annotatorId).run();
-        } else {
-            sql::Statement upsert(
-                *m_db,
-                "INSERT INTO conversation_rating(conversation_id, dimension_id, annotator_id, "
-                "value, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(conversation_id, "
-                "dimension_id, annotator_id) DO UPDATE SET value = excluded.value, "
-                "updated_at = excluded.updated_at");
-            upsert.bind(1, conversationId).bind(2, dimensionId).bind(3, annotatorId).bind(4, v);
-            upsert.bind(5, now()).run();
-        }
-        // Data that overwrites a value (an import told to replace) is journaled too: the
-        // audit trail keeps what was there; undo histories skip origin "data".
-        if (origin != Origin::Data || !old.isUndefined())
-            journalEdit(edit, old, origin);
-        return true;
-    });
-    if (changed)
-        notify(QStringLiteral("crating %1 %2 %3")
-                   .arg(conversationId)
-                   .arg(dimensionId)
-                   .arg(annotatorId),
-               [=] {
-                   Q_EMIT annotationChanged(Edit::Kind::ConversationRating, conversationId,
-                                            annotatorId);
-               });
-}
-
-void Store::writeFlag(qint64 turnId, qint64 annotatorId, const QJsonValue &value, Origin origin)
-{
-    if (!value.isUndefined() && !value.isObject())
-        throw Error(tr("%1: a continuity flag must be a JSON object.").arg(path()));
-    const TurnFlag flag = flagFromJson(value.toObject(), turnId, annotatorId);
-    if (!flag.reason.isEmpty() && !breakReasonKeys().contains(flag.reason))
-        throw Error(tr("\"%1\" is not a known reason for a continuity break.").arg(flag.reason));
-    const Edit edit {Edit::Kind::Flag,
-                     turnId,
-                     0,
+    writeAnnotation({Edit::Kind::ConversationRating,
+                     conversationId,
+                     dimensionId,
                      annotatorId,
-                     QJsonValue::Undefined,
-                     value.isUndefined() ? value : QJsonValue(flagToJson(flag))};
-    const bool changed = transaction([&] {
-        const QJsonValue old = currentValue(edit);
-        if (old == edit.after)
-            return false;
-        if (value.isUndefined()) {
-            sql::Statement remove(*m_db,
-                                  "DELETE FROM turn_flag WHERE turn_id = ? AND annotator_id = ? "
-                                  "AND kind = 'continuity_break'");
-            remove.bind(1, turnId).bind(2, annotatorId).run();
-        } else {
-            sql::Statement upsert(*m_db,
-                                  "INSERT INTO turn_flag(turn_id, annotator_id, kind, reason, "
-                                  "refers_to_turn_id, note) VALUES (?, ?, 'continuity_break', ?, "
-                                  "?, ?) ON CONFLICT(turn_id, annotator_id, kind) DO UPDATE SET "
-                                  "reason = excluded.reason, refers_to_turn_id = "
-                                  "excluded.refers_to_turn_id, note = excluded.note");
-            upsert.bind(1, turnId).bind(2, annotatorId).bindNullIfEmpty(3, flag.reason);
-            if (flag.refersToTurnId)
-                upsert.bind(4, *flag.refersToTurnId);
-            else
-                upsert.bind(4, nullptr);
-            upsert.bindNullIfEmpty(5, flag.note).run();
-        }
-        // Data that overwrites a value (an import told to replace) is journaled too: the
-        // audit trail keeps what was there; undo histories skip origin "data".
-        if (origin != Origin::Data || !old.isUndefined())
-            journalEdit(edit, old, origin);
-        return true;
-    });
-    if (changed)
-        notify(QStringLiteral("flag %1 %2").arg(turnId).arg(annotatorId),
-               [=] { Q_EMIT annotationChanged(Edit::Kind::Flag, turnId, annotatorId); });
-}
-
-void Store::writeNote(qint64 turnId, qint64 annotatorId, const QJsonValue &value, Origin origin)
-{
-    if (!value.isUndefined() && !value.isString())
-        throw Error(tr("%1: a note must be text.").arg(path()));
-    // An empty note is no note.
-    const QJsonValue after = value.toString().isEmpty() ? QJsonValue(QJsonValue::Undefined) : value;
-    const Edit edit {Edit::Kind::Note, turnId, 0, annotatorId, QJsonValue::Undefined, after};
-    const bool changed = transaction([&] {
-        const QJsonValue old = currentValue(edit);
-        if (old == after)
-            return false;
-        if (after.isUndefined()) {
-            sql::Statement remove(*m_db,
-                                  "DELETE FROM turn_note WHERE turn_id = ? AND annotator_id = ?");
-            remove.bind(1, turnId).bind(2, annotatorId).run();
-        } else {
-            sql::Statement upsert(*m_db,
-                                  "INSERT INTO turn_note(turn_id, annotator_id, text, updated_at) "
-                                  "VALUES (?, ?, ?, ?) ON CONFLICT(turn_id, annotator_id) DO "
-                                  "UPDATE SET text = excluded.text, updated_at = "
-                                  "excluded.updated_at");
-            upsert.bind(1, turnId).bind(2, annotatorId).bind(3, after.toString()).bind(4, now());
-            upsert.run();
-        }
-        // Data that overwrites a value (an import told to replace) is journaled too: the
-        // audit trail keeps what was there; undo histories skip origin "data".
-        if (origin != Origin::Data || !old.isUndefined())
-            journalEdit(edit, old, origin);
-        return true;
-    });
-    if (changed)
-        notify(QStringLiteral("note %1 %2").arg(turnId).arg(annotatorId),
-               [=] { Q_EMIT annotationChanged(Edit::Kind::Note, turnId, annotatorId); });
+                     {},
+                     value.toJson()},
+                    Origin::Data);
 }
 
 void Store::writeForm(const Edit &edit, Origin origin)
@@ -320,88 +352,75 @@ void Store::writeForm(const Edit &edit, Origin origin)
 
 QVector<JournalEntry> Store::journal(qint64 annotatorId, int limit) const
 {
-    struct Keyed
-    {
-        qint64 ratingEvent; // the rating event this entry is, or follows
-        int order; // 0: a rating event; 1: an edit event after it
-        qint64 id;
-        JournalEntry entry;
-    };
-    std::vector<Keyed> merged;
-    {
-        sql::Statement query(*m_db,
-                             "SELECT id, turn_id, dimension_id, old_present, old_value, "
-                             "new_present, new_value, origin FROM rating_event WHERE "
-                             "annotator_id = ? AND origin <> 'data' ORDER BY id DESC LIMIT ?");
-        query.bind(1, annotatorId).bind(2, limit);
-        while (query.next()) {
-            JournalEntry e;
-            e.edit.kind = Edit::Kind::Rating;
-            e.edit.subjectId = query.int64(1);
-            e.edit.dimensionId = query.int64(2);
-            e.edit.annotatorId = annotatorId;
-            if (query.integer(3))
-                e.edit.before = ratingValue(query.optionalInt(4));
-            if (query.integer(5))
-                e.edit.after = ratingValue(query.optionalInt(6));
-            e.origin = originFromKey(query.text(7)).value_or(Origin::Edit);
-            merged.push_back({query.int64(0), 0, query.int64(0), e});
-        }
-    }
-    {
-        sql::Statement query(*m_db,
-                             "SELECT id, kind, subject_id, coalesce(dimension_id, 0), old, new, "
-                             "origin, after_rating_event FROM edit_event WHERE annotator_id = ? "
-                             "AND origin <> 'data' ORDER BY id DESC LIMIT ?");
-        query.bind(1, annotatorId).bind(2, limit);
-        while (query.next()) {
-            const auto kind = editKindFromKey(query.text(1));
-            if (!kind)
-                continue;
-            JournalEntry e;
-            e.edit.kind = *kind;
-            e.edit.subjectId = query.int64(2);
-            e.edit.dimensionId = query.int64(3);
-            e.edit.annotatorId = annotatorId;
-            e.edit.before = valueFromText(query, 4);
-            e.edit.after = valueFromText(query, 5);
-            e.origin = originFromKey(query.text(6)).value_or(Origin::Edit);
-            merged.push_back({query.int64(7), 1, query.int64(0), e});
-        }
-    }
-    std::sort(merged.begin(), merged.end(), [](const Keyed &a, const Keyed &b) {
-        return std::tie(a.ratingEvent, a.order, a.id) < std::tie(b.ratingEvent, b.order, b.id);
-    });
+    // Turn ratings are journaled in rating_event, other edits in edit_event, which says after
+    // which rating event each came: one order over both, the last \a limit of each first.
+    sql::Statement query(*m_db, R"sql(
+        SELECT * FROM (
+            SELECT id AS after_event, 0 AS source, id, 'rating' AS kind, turn_id AS subject,
+                   dimension_id, old_present, old_value, new_present, new_value,
+                   NULL AS old, NULL AS new, origin
+              FROM rating_event WHERE annotator_id = ?1 AND origin <> 'data'
+             ORDER BY id DESC LIMIT ?2)
+        UNION ALL
+        SELECT * FROM (
+            SELECT after_rating_event, 1, id, kind, subject_id, coalesce(dimension_id, 0),
+                   0, NULL, 0, NULL, old, new, origin
+              FROM edit_event WHERE annotator_id = ?1 AND origin <> 'data'
+             ORDER BY id DESC LIMIT ?2)
+        ORDER BY 1 DESC, 2 DESC, 3 DESC LIMIT ?2)sql");
+    query.bind(1, annotatorId).bind(2, limit);
     QVector<JournalEntry> result;
-    const int skip = std::max(0, int(merged.size()) - limit);
-    for (std::size_t i = std::size_t(skip); i < merged.size(); ++i)
-        result.append(merged[i].entry);
+    while (query.next()) {
+        const auto kind = editKindFromKey(query.text(3));
+        if (!kind)
+            continue;
+        JournalEntry e;
+        e.edit.kind = *kind;
+        e.edit.subjectId = query.int64(4);
+        e.edit.dimensionId = query.int64(5);
+        e.edit.annotatorId = annotatorId;
+        if (query.integer(1) == 0) {
+            const auto rating = [&](int present, int value) {
+                if (!query.integer(present))
+                    return Rating();
+                return query.isNull(value) ? Rating::notApplicable() : Rating(query.integer(value));
+            };
+            e.edit.before = rating(6, 7).toJson();
+            e.edit.after = rating(8, 9).toJson();
+        } else {
+            e.edit.before = valueFromText(query, 10);
+            e.edit.after = valueFromText(query, 11);
+        }
+        e.origin = originFromKey(query.text(12)).value_or(Origin::Edit);
+        result.append(e);
+    }
+    std::reverse(result.begin(), result.end());
     return result;
 }
 
-QHash<qint64, QHash<qint64, std::optional<int>>> Store::turnRatings(qint64 conversationId,
-                                                                    qint64 annotatorId) const
+QHash<qint64, QHash<qint64, Rating>> Store::turnRatings(qint64 conversationId,
+                                                        qint64 annotatorId) const
 {
     sql::Statement query(*m_db,
                          "SELECT r.turn_id, r.dimension_id, r.value FROM rating r JOIN turn t "
                          "ON t.id = r.turn_id WHERE t.conversation_id = ? AND r.annotator_id = ?");
     query.bind(1, conversationId).bind(2, annotatorId);
-    QHash<qint64, QHash<qint64, std::optional<int>>> result;
+    QHash<qint64, QHash<qint64, Rating>> result;
     while (query.next())
-        result[query.int64(0)].insert(query.int64(1), query.optionalInt(2));
+        result[query.int64(0)].insert(query.int64(1),
+                                      Rating::orNotApplicable(query.optionalInt(2)));
     return result;
 }
 
-QHash<qint64, std::optional<int>> Store::conversationRatings(qint64 conversationId,
-                                                             qint64 annotatorId) const
+QHash<qint64, Rating> Store::conversationRatings(qint64 conversationId, qint64 annotatorId) const
 {
     sql::Statement query(*m_db,
                          "SELECT dimension_id, value FROM conversation_rating "
                          "WHERE conversation_id = ? AND annotator_id = ?");
     query.bind(1, conversationId).bind(2, annotatorId);
-    QHash<qint64, std::optional<int>> result;
+    QHash<qint64, Rating> result;
     while (query.next())
-        result.insert(query.int64(0), query.optionalInt(1));
+        result.insert(query.int64(0), Rating::orNotApplicable(query.optionalInt(1)));
     return result;
 }
 

@@ -346,18 +346,7 @@ void Store::setConversationProvenance(qint64 conversationId, const QJsonObject &
     });
 }
 
-void Store::setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId,
-                      std::optional<int> value, Origin origin)
-{
-    writeRating(turnId, dimensionId, annotatorId, true, value, origin);
-}
-
-void Store::clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, Origin origin)
-{
-    writeRating(turnId, dimensionId, annotatorId, false, std::nullopt, origin);
-}
-
-void Store::requireOnScale(qint64 dimensionId, std::optional<int> value, Level level) const
+void Store::requireOnScale(qint64 dimensionId, Rating value, Level level) const
 {
     sql::Statement scale(*m_db,
                          "SELECT scale_min, scale_max, key, level FROM dimension WHERE id = ?");
@@ -370,62 +359,13 @@ void Store::requireOnScale(qint64 dimensionId, std::optional<int> value, Level l
                 ? tr("%1: \"%2\" rates whole conversations, not turns.").arg(path(), scale.text(2))
                 : tr("%1: \"%2\" rates turns, not whole conversations.")
                       .arg(path(), scale.text(2)));
-    if (value && (*value < scale.integer(0) || *value > scale.integer(1)))
+    if (value.hasValue() && (value.value() < scale.integer(0) || value.value() > scale.integer(1)))
         throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
                         .arg(path())
-                        .arg(*value)
+                        .arg(value.value())
                         .arg(scale.integer(0))
                         .arg(scale.integer(1))
                         .arg(scale.text(2)));
-}
-
-void Store::writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
-                        std::optional<int> value, Origin origin)
-{
-    const bool changed = transaction([&] {
-        if (present)
-            requireOnScale(dimensionId, value, Level::Turn);
-        bool oldPresent = false;
-        std::optional<int> oldValue;
-        {
-            sql::Statement old(*m_db,
-                               "SELECT value FROM rating WHERE turn_id = ? AND "
-                               "dimension_id = ? AND annotator_id = ?");
-            old.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId);
-            if (old.next()) {
-                oldPresent = true;
-                oldValue = old.optionalInt(0);
-            }
-        }
-        if (oldPresent == present && oldValue == value)
-            return false;
-        const QString at = now();
-        if (present) {
-            sql::Statement upsert(
-                *m_db,
-                "INSERT INTO rating(turn_id, dimension_id, annotator_id, value, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(turn_id, dimension_id, annotator_id) "
-                "DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at");
-            upsert.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId).bind(4, value);
-            upsert.bind(5, at).run();
-        } else {
-            sql::Statement remove(*m_db,
-                                  "DELETE FROM rating WHERE turn_id = ? AND "
-                                  "dimension_id = ? AND annotator_id = ?");
-            remove.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId).run();
-        }
-        sql::Statement journal(
-            *m_db,
-            "INSERT INTO rating_event(turn_id, dimension_id, annotator_id, old_present, "
-            "old_value, new_present, new_value, at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        journal.bind(1, turnId).bind(2, dimensionId).bind(3, annotatorId);
-        journal.bind(4, int(oldPresent)).bind(5, oldValue).bind(6, int(present)).bind(7, value);
-        journal.bind(8, at).bind(9, originKey(origin)).run();
-        return true;
-    });
-    if (changed)
-        notify(QStringLiteral("rating %1 %2 %3").arg(turnId).arg(dimensionId).arg(annotatorId),
-               [=] { Q_EMIT ratingChanged(turnId, dimensionId, annotatorId); });
 }
 
 qint64 Store::addFlag(const TurnFlag &flag)

@@ -212,8 +212,9 @@ void RatingPanel::rebuildScales()
         grid->addWidget(label);
         grid->addWidget(scale);
         grid->addSpacing(4);
-        connect(scale, &ScaleSelector::chosen, this,
-                [this, row](const QJsonValue &value) { chooseRating(row, value); });
+        connect(scale, &ScaleSelector::chosen, this, [this, row](const QJsonValue &value) {
+            chooseRating(row, Rating::fromJson(value).value_or(Rating()));
+        });
         connect(scale, &ScaleSelector::advance, this, [this, row] {
             if (row + 1 < m_scales.size()) {
                 setCurrentDimension(row + 1);
@@ -250,7 +251,8 @@ void RatingPanel::rebuildScales()
             connect(scale, &ScaleSelector::chosen, this, [this, row](const QJsonValue &value) {
                 if (m_session && m_conversationId)
                     m_session->setConversationRating(m_conversationId,
-                                                     m_conversationDimensions[row].id, value);
+                                                     m_conversationDimensions[row].id,
+                                                     Rating::fromJson(value).value_or(Rating()));
             });
             auto *label = new QLabel(QStringLiteral("<b>%1</b> — %2 <i>(%3)</i>")
                                          .arg(d.displayName().toHtmlEscaped(),
@@ -318,7 +320,7 @@ void RatingPanel::refreshTurn()
 {
     Store *store = m_session ? m_session->store() : nullptr;
     const qint64 annotator = m_session ? m_session->annotatorId() : 0;
-    QHash<qint64, std::optional<int>> ratings;
+    QHash<qint64, Rating> ratings;
     std::optional<TurnFlag> flag;
     QString note;
     if (store && m_turnId) {
@@ -330,8 +332,7 @@ void RatingPanel::refreshTurn()
     }
     for (int row = 0; row < m_scales.size(); ++row) {
         const qint64 id = m_dimensions[row].id;
-        m_scales[row]->setValue(ratings.contains(id) ? ratingValue(ratings.value(id))
-                                                     : QJsonValue(QJsonValue::Undefined));
+        m_scales[row]->setValue(ratings.value(id).toJson());
     }
     m_note->setTextSilently(note);
     showFlag(flag);
@@ -343,14 +344,12 @@ void RatingPanel::refreshConversation()
 {
     Store *store = m_session ? m_session->store() : nullptr;
     const qint64 annotator = m_session ? m_session->annotatorId() : 0;
-    QHash<qint64, std::optional<int>> conversationRatings;
+    QHash<qint64, Rating> conversationRatings;
     if (store && m_conversationId)
         conversationRatings = store->conversationRatings(m_conversationId, annotator);
     for (int row = 0; row < m_conversationScales.size(); ++row) {
         const qint64 id = m_conversationDimensions[row].id;
-        m_conversationScales[row]->setValue(conversationRatings.contains(id)
-                                                ? ratingValue(conversationRatings.value(id))
-                                                : QJsonValue(QJsonValue::Undefined));
+        m_conversationScales[row]->setValue(conversationRatings.value(id).toJson());
     }
     QJsonObject context;
     if (store && m_conversationId) {
@@ -442,7 +441,7 @@ void RatingPanel::setCurrentDimension(int row)
         m_scales[i]->setCurrent(i == row);
 }
 
-void RatingPanel::chooseRating(int row, const QJsonValue &value)
+void RatingPanel::chooseRating(int row, Rating value)
 {
     if (!m_session || !m_turnId)
         return;
@@ -451,12 +450,12 @@ void RatingPanel::chooseRating(int row, const QJsonValue &value)
     updateHeader();
 }
 
-void RatingPanel::rateCurrent(const QJsonValue &value)
+void RatingPanel::rateCurrent(Rating value)
 {
     if (!m_turnId || m_scales.isEmpty() || !m_scaleArea->isEnabled())
         return;
     const int row = m_current;
-    m_scales[row]->setValue(value);
+    m_scales[row]->setValue(value.toJson());
     chooseRating(row, value);
     if (row + 1 < m_scales.size())
         setCurrentDimension(row + 1);

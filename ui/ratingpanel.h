@@ -56,7 +56,7 @@ public:
     int currentDimension() const { return m_current; }
     void setCurrentDimension(int row);
     /** Rates the current dimension and moves to the next; after the last, emits turnRated(). */
-    void rateCurrent(const QJsonValue &value);
+    void rateCurrent(Rating value);
     /** Whether every dimension of the turn has a value or "not applicable". */
     bool isTurnComplete() const;
 
@@ -84,7 +84,7 @@ Q_SIGNALS:
 private:
     void buildTurnTab();
     void rebuildScales();
-    void chooseRating(int row, const QJsonValue &value);
+    void chooseRating(int row, Rating value);
     void writeFlag(bool on);
     void showFlag(const std::optional<TurnFlag> &flag);
     void updateHeader();
