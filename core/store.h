@@ -136,13 +136,13 @@ public:
     qint64 addFlag(const TurnFlag &flag);
     /**
      * Stores a model's ratings of one turn with the prompt hash, reply and timing, replacing an
-     * earlier prediction by the same model (store_predict.cpp). One transaction, validated.
+     * earlier prediction by the same model (store_predictions.cpp). One transaction, validated.
      */
     void recordPrediction(const Prediction &prediction);
     /** The prompt hash of \a annotatorId's stored prediction for \a turnId; empty when none. */
     QString predictionPromptHash(qint64 turnId, qint64 annotatorId) const;
 
-    // Annotating: the workspace's narrow API (store_annotate.cpp).
+    // Annotating: the workspace's narrow API (store_annotations.cpp).
     /**
      * Makes \a edit's after value current and journals the change with \a origin, in one
      * transaction. A value of the wrong type, an unknown turn or an out-of-range rating throws
@@ -237,8 +237,8 @@ private:
     /** \a edit's after value in its stored form; throws Error when it is not one of its kind. */
     QJsonValue checkedValue(const Edit &edit) const;
     /**
-     * The one write path of ratings, flags and notes (store_annotate.cpp): validate, read the old
-     * value, delete or upsert, journal, notify.
+     * The one write path of ratings, flags and notes (store_annotations.cpp): validate, read the
+     * old value, delete or upsert, journal, notify.
      */
     void writeAnnotation(const Edit &edit, Origin origin);
     void writeForm(const Edit &edit, Origin origin);

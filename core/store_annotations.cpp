@@ -1,8 +1,9 @@
-// Store: what the annotation workspace reads and writes. Every change goes through apply(), which
-// journals it so that an undo history can be rebuilt after a restart (see journal()).
+// Store: annotators and what they record: ratings, flags, notes and forms. Every change goes
+// through apply(), which journals it so that an undo history can be rebuilt after a restart.
 
 #include "error.h"
 #include "store.h"
+#include "store_p.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,6 +11,8 @@
 #include <algorithm>
 
 namespace sense7 {
+
+using namespace storage;
 
 namespace {
 
@@ -490,6 +493,77 @@ QVector<qint64> Store::fullyRatedTurns(qint64 annotatorId, qint64 participantId,
     while (query.next())
         result.append(query.int64(0));
     return result;
+}
+
+qint64 Store::annotatorId(const QString &code, AnnotatorKind kind)
+{
+    return transaction([&] {
+        {
+            sql::Statement existing(*m_db, "SELECT id, kind FROM annotator WHERE code = ?");
+            existing.bind(1, code);
+            if (existing.next()) {
+                if (existing.text(1) != annotatorKindKey(kind))
+                    throw Error(tr("%1: the annotator %2 exists already as %3, not as %4.")
+                                    .arg(path(), code, existing.text(1), annotatorKindKey(kind)));
+                return existing.int64(0);
+            }
+        }
+        sql::Statement insert(*m_db, "INSERT INTO annotator(code, kind) VALUES (?, ?)");
+        insert.bind(1, code).bind(2, annotatorKindKey(kind)).run();
+        return m_db->lastInsertId();
+    });
+}
+
+qint64 Store::selfAnnotatorId() const
+{
+    sql::Statement query(*m_db, "SELECT id FROM annotator WHERE code = 'self'");
+    return query.next() ? query.int64(0) : 0;
+}
+
+void Store::requireOnScale(qint64 dimensionId, Rating value, Level level) const
+{
+    sql::Statement scale(*m_db,
+                         "SELECT scale_min, scale_max, key, level FROM dimension WHERE id = ?");
+    scale.bind(1, dimensionId);
+    if (!scale.next())
+        throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
+    if (scale.text(3) != levelKey(level))
+        throw Error(
+            level == Level::Turn
+                ? tr("%1: \"%2\" rates whole conversations, not turns.").arg(path(), scale.text(2))
+                : tr("%1: \"%2\" rates turns, not whole conversations.")
+                      .arg(path(), scale.text(2)));
+    if (value.hasValue() && (value.value() < scale.integer(0) || value.value() > scale.integer(1)))
+        throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
+                        .arg(path())
+                        .arg(value.value())
+                        .arg(scale.integer(0))
+                        .arg(scale.integer(1))
+                        .arg(scale.text(2)));
+}
+
+qint64 Store::addFlag(const TurnFlag &flag)
+{
+    if (!flag.reason.isEmpty() && !breakReasonKeys().contains(flag.reason))
+        throw Error(tr("\"%1\" is not a known reason for a continuity break.").arg(flag.reason));
+    return transaction([&] {
+        sql::Statement insert(*m_db,
+                              "INSERT INTO turn_flag(turn_id, annotator_id, kind, reason, "
+                              "refers_to_turn_id, note) VALUES (?, ?, ?, ?, ?, ?)");
+        insert.bind(1, flag.turnId).bind(2, flag.annotatorId).bind(3, flag.kind);
+        insert.bindNullIfEmpty(4, flag.reason);
+        if (flag.refersToTurnId)
+            insert.bind(5, *flag.refersToTurnId);
+        else
+            insert.bind(5, nullptr);
+        insert.bindNullIfEmpty(6, flag.note).run();
+        return m_db->lastInsertId();
+    });
+}
+
+qint64 Store::ratingEventCount() const
+{
+    return count(*m_db, "SELECT count(*) FROM rating_event");
 }
 
 } // namespace sense7
