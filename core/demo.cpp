@@ -54,7 +54,7 @@ void rateTurn(Context &ctx, const Reader &r, qint64 turnId)
         if (c == QLatin1Char('.'))
             continue; // not rated
         if (c == QLatin1Char('-')) {
-            ctx.store.setRating(turnId, ctx.dimensions[i].id, ctx.self, std::nullopt);
+            ctx.store.setRating(turnId, ctx.dimensions[i].id, ctx.self, Rating::notApplicable());
             continue;
         }
         const int value = c.digitValue();

@@ -62,9 +62,4 @@ bool operator==(const Edit &a, const Edit &b)
         && a.annotatorId == b.annotatorId && a.before == b.before && a.after == b.after;
 }
 
-QJsonValue ratingValue(std::optional<int> value)
-{
-    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
-}
-
 } // namespace sense7

@@ -41,9 +41,6 @@ struct Edit
 QString editKindKey(Edit::Kind kind);
 std::optional<Edit::Kind> editKindFromKey(const QString &key);
 
-/** A rating value as an Edit holds it: std::nullopt (not applicable) is null. */
-QJsonValue ratingValue(std::optional<int> value);
-
 /** An edit read back from the journal, with the way it was made. */
 struct JournalEntry
 {

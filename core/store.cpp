@@ -2,12 +2,16 @@
 
 #include "error.h"
 #include "schema.h"
+#include "store_p.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QTimer>
 
 namespace sense7 {
+
+using namespace storage;
 
 namespace {
 
@@ -300,5 +304,86 @@ void Store::flushNotifications(bool committed)
     for (auto &emitter : pending)
         emitter();
 }
+
+QString Store::now()
+{
+    return timestamp(QDateTime::currentDateTimeUtc());
+}
+
+QJsonObject DataSetInfo::toJson() const
+{
+    QJsonArray instrumentArray;
+    for (const Instrument &instrument : instruments) {
+        QJsonArray dims;
+        for (const Dimension &d : instrument.dimensions) {
+            dims.append(QJsonObject {{QStringLiteral("key"), d.key},
+                                     {QStringLiteral("name"), d.name},
+                                     {QStringLiteral("level"), levelKey(d.level)},
+                                     {QStringLiteral("scale_min"), d.scaleMin},
+                                     {QStringLiteral("scale_max"), d.scaleMax}});
+        }
+        instrumentArray.append(QJsonObject {{QStringLiteral("key"), instrument.key},
+                                            {QStringLiteral("name"), instrument.name},
+                                            {QStringLiteral("version"), instrument.version},
+                                            {QStringLiteral("dimensions"), dims}});
+    }
+    return QJsonObject {
+        {QStringLiteral("path"), path},
+        {QStringLiteral("schema_version"), schemaVersion},
+        {QStringLiteral("read_only"), readOnly},
+        {QStringLiteral("participants"), participants},
+        {QStringLiteral("conversations"), conversations},
+        {QStringLiteral("turns"), turns},
+        {QStringLiteral("assistant_turns"), assistantTurns},
+        {QStringLiteral("ratings"), ratings},
+        {QStringLiteral("conversation_ratings"), conversationRatings},
+        {QStringLiteral("flags"), flags},
+        {QStringLiteral("agents"), QJsonArray::fromStringList(agents)},
+        {QStringLiteral("source_formats"), QJsonArray::fromStringList(sourceFormats)},
+        {QStringLiteral("instruments"), instrumentArray},
+    };
+}
+
+DataSetInfo Store::info() const
+{
+    DataSetInfo info;
+    info.path = path();
+    info.schemaVersion = schemaVersion();
+    info.readOnly = isReadOnly();
+    info.participants = count(*m_db, "SELECT count(*) FROM participant");
+    info.conversations = count(*m_db, "SELECT count(*) FROM conversation");
+    info.turns = count(*m_db, "SELECT count(*) FROM turn");
+    // Digests know their conversation's assistant turns (turns never change); only the
+    // conversations without one are counted turn by turn, through the (conversation, idx) index.
+    info.assistantTurns =
+        count(*m_db,
+              "SELECT (SELECT coalesce(sum(assistant_turns), 0) FROM conversation_digest) "
+              "+ (SELECT coalesce(sum((SELECT count(*) FROM turn t WHERE "
+              "t.conversation_id = c.id AND t.role = 'assistant')), 0) FROM conversation c "
+              "WHERE NOT EXISTS (SELECT 1 FROM conversation_digest d WHERE "
+              "d.conversation_id = c.id))");
+    info.ratings = count(*m_db, "SELECT count(*) FROM rating");
+    info.conversationRatings = count(*m_db, "SELECT count(*) FROM conversation_rating");
+    info.flags = count(*m_db, "SELECT count(*) FROM turn_flag");
+    sql::Statement agents(*m_db,
+                          "SELECT DISTINCT agent FROM conversation WHERE agent IS NOT NULL "
+                          "ORDER BY agent");
+    while (agents.next())
+        info.agents << agents.text(0);
+    sql::Statement formats(*m_db,
+                           "SELECT DISTINCT source_format FROM conversation "
+                           "ORDER BY source_format");
+    while (formats.next())
+        info.sourceFormats << formats.text(0);
+    info.instruments = instruments();
+    return info;
+}
+
+void Store::checkpoint()
+{
+    m_db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+// One reply's annotations, for the rating panel: it shows one reply at a time.
 
 } // namespace sense7

@@ -194,24 +194,24 @@ public:
     void setConversationContext(qint64 conversationId, const QJsonObject &context);
     /** Replaces where a conversation came from (merging adds the sources it arrived from again). */
     void setConversationProvenance(qint64 conversationId, const QJsonObject &provenance);
-    /** Sets a rating; std::nullopt means "not applicable". Journaled in rating_event. */
-    void setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, std::optional<int> value,
+    /** Sets a rating (an unset one clears it). Journaled in rating_event. */
+    void setRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, Rating value,
                    Origin origin = Origin::Data);
     void clearRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId,
                      Origin origin = Origin::Data);
-    /** A conversation-level rating; std::nullopt means "not applicable". */
+    /** A conversation-level rating (an unset one clears it). */
     void setConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
-                               std::optional<int> value);
+                               Rating value);
     qint64 addFlag(const TurnFlag &flag);
     /**
      * Stores a model's ratings of one turn with the prompt hash, reply and timing, replacing an
-     * earlier prediction by the same model (store_predict.cpp). One transaction, validated.
+     * earlier prediction by the same model (store_predictions.cpp). One transaction, validated.
      */
     void recordPrediction(const Prediction &prediction);
     /** The prompt hash of \a annotatorId's stored prediction for \a turnId; empty when none. */
     QString predictionPromptHash(qint64 turnId, qint64 annotatorId) const;
 
-    // Annotating: the workspace's narrow API (store_annotate.cpp).
+    // Annotating: the workspace's narrow API (store_annotations.cpp).
     /**
      * Makes \a edit's after value current and journals the change with \a origin, in one
      * transaction. A value of the wrong type, an unknown turn or an out-of-range rating throws
@@ -225,18 +225,19 @@ public:
      * oldest first: the material to rebuild an undo history after a restart.
      */
     QVector<JournalEntry> journal(qint64 annotatorId, int limit = 1000) const;
+    /** \a annotatorId's rating of one turn on one dimension; unset when there is none. */
+    Rating rating(qint64 turnId, qint64 dimensionId, qint64 annotatorId) const;
     /** Turn-level ratings of a conversation by one annotator: turn id -> dimension id -> value. */
-    QHash<qint64, QHash<qint64, std::optional<int>>> turnRatings(qint64 conversationId,
-                                                                 qint64 annotatorId) const;
-    /** Conversation-level ratings: dimension id -> value (std::nullopt = not applicable). */
-    QHash<qint64, std::optional<int>> conversationRatings(qint64 conversationId,
-                                                          qint64 annotatorId) const;
+    QHash<qint64, QHash<qint64, Rating>> turnRatings(qint64 conversationId,
+                                                     qint64 annotatorId) const;
+    /** Conversation-level ratings: dimension id -> value. */
+    QHash<qint64, Rating> conversationRatings(qint64 conversationId, qint64 annotatorId) const;
     /** Continuity flags of a conversation by one annotator, by turn id. */
     QHash<qint64, TurnFlag> flags(qint64 conversationId, qint64 annotatorId) const;
     /** Notes of a conversation by one annotator, by turn id. */
     QHash<qint64, QString> notes(qint64 conversationId, qint64 annotatorId) const;
     /** One turn's ratings by one annotator (store_read.cpp): dimension id -> value. */
-    QHash<qint64, std::optional<int>> ratingsOfTurn(qint64 turnId, qint64 annotatorId) const;
+    QHash<qint64, Rating> ratingsOfTurn(qint64 turnId, qint64 annotatorId) const;
     /** One turn's continuity flag by one annotator; std::nullopt when it has none. */
     std::optional<TurnFlag> flagOfTurn(qint64 turnId, qint64 annotatorId) const;
     /** One turn's note by one annotator; empty when it has none. */
@@ -370,14 +371,16 @@ private:
     static QString now();
     /** Throws Error unless \a dimensionId exists, rates at \a level and has \a value on its scale.
      */
-    void requireOnScale(qint64 dimensionId, std::optional<int> value, Level level) const;
-    void writeRating(qint64 turnId, qint64 dimensionId, qint64 annotatorId, bool present,
-                     std::optional<int> value, Origin origin);
-    void writeConversationRating(qint64 conversationId, qint64 dimensionId, qint64 annotatorId,
-                                 const QJsonValue &value, Origin origin);
-    void writeFlag(qint64 turnId, qint64 annotatorId, const QJsonValue &value, Origin origin);
-    void writeNote(qint64 turnId, qint64 annotatorId, const QJsonValue &value, Origin origin);
+    void requireOnScale(qint64 dimensionId, Rating value, Level level) const;
+    /** \a edit's after value in its stored form; throws Error when it is not one of its kind. */
+    QJsonValue checkedValue(const Edit &edit) const;
+    /**
+     * The one write path of ratings, flags and notes (store_annotations.cpp): validate, read the
+     * old value, delete or upsert, journal, notify.
+     */
+    void writeAnnotation(const Edit &edit, Origin origin);
     void writeForm(const Edit &edit, Origin origin);
+    void journalRating(const Edit &edit, const QJsonValue &old, Origin origin, const QString &at);
     void journalEdit(const Edit &edit, const QJsonValue &old, Origin origin);
     void requireWritable() const;
     /**

@@ -54,6 +54,30 @@ std::optional<AnnotatorKind> annotatorKindFromKey(const QString &key)
     return std::nullopt;
 }
 
+QJsonValue Rating::toJson() const
+{
+    switch (m_state) {
+    case State::Unset:
+        return QJsonValue::Undefined;
+    case State::NotApplicable:
+        return QJsonValue::Null;
+    case State::Value:
+        return m_value;
+    }
+    return QJsonValue::Undefined;
+}
+
+std::optional<Rating> Rating::fromJson(const QJsonValue &json)
+{
+    if (json.isUndefined())
+        return Rating();
+    if (json.isNull())
+        return notApplicable();
+    if (json.isDouble() && json.toDouble() == double(json.toInt()))
+        return Rating(json.toInt());
+    return std::nullopt;
+}
+
 QStringList breakReasonKeys()
 {
     return {QStringLiteral("forgot_context"),

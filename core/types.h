@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QHash>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QMap>
 #include <QString>
 #include <QVector>
@@ -18,6 +19,63 @@ std::optional<Role> roleFromKey(const QString &key);
 enum class AnnotatorKind { Self, Observer, Model };
 QString annotatorKindKey(AnnotatorKind kind);
 std::optional<AnnotatorKind> annotatorKindFromKey(const QString &key);
+
+/**
+ * One rating as the data set holds it: unset (no rating), "not applicable", or a value on the
+ * dimension's scale. The store, the edits and the importer speak this type; JSON is only the form
+ * an Edit and the journal keep it in (toJson(), fromJson()).
+ */
+class Rating
+{
+public:
+    /** Unset: no rating. */
+    constexpr Rating() = default;
+    /** A value on the scale; implicit, so a number can be passed where a rating is asked for. */
+    constexpr Rating(int value) // NOLINT(google-explicit-constructor)
+        : m_state(State::Value)
+        , m_value(value)
+    { }
+
+    static constexpr Rating unset() { return {}; }
+    static constexpr Rating notApplicable() { return Rating(State::NotApplicable); }
+    static constexpr Rating of(int value) { return Rating(value); }
+    /** A value or "not applicable" (std::nullopt), as imported files and classifiers give one. */
+    static constexpr Rating orNotApplicable(std::optional<int> value)
+    {
+        return value ? Rating(*value) : notApplicable();
+    }
+
+    constexpr bool isSet() const { return m_state != State::Unset; }
+    constexpr bool isNotApplicable() const { return m_state == State::NotApplicable; }
+    constexpr bool hasValue() const { return m_state == State::Value; }
+    /** The value on the scale; 0 unless hasValue(). */
+    constexpr int value() const { return m_value; }
+    /** The value when there is one; std::nullopt for unset and "not applicable". */
+    constexpr std::optional<int> number() const
+    {
+        return hasValue() ? std::optional<int>(m_value) : std::nullopt;
+    }
+
+    /** As an Edit holds it: undefined (unset), null (not applicable) or a number. */
+    QJsonValue toJson() const;
+    /** The rating \a json holds in Edit's form; std::nullopt when it holds none (text, 2.5). */
+    static std::optional<Rating> fromJson(const QJsonValue &json);
+
+    friend constexpr bool operator==(const Rating &a, const Rating &b)
+    {
+        return a.m_state == b.m_state && a.m_value == b.m_value;
+    }
+    friend constexpr bool operator!=(const Rating &a, const Rating &b) { return !(a == b); }
+
+private:
+    enum class State : quint8 { Unset, NotApplicable, Value };
+    constexpr explicit Rating(State state)
+        : m_state(state)
+    { }
+
+    State m_state = State::Unset;
+    int m_value = 0;
+};
 
 /** The reasons a participant can give for a continuity break (DESIGN.md, "Continuity breaks"). */
 QStringList breakReasonKeys();
@@ -89,7 +147,7 @@ struct Prediction
     qint64 turnId = 0;
     qint64 annotatorId = 0;
     QString promptHash;
-    QHash<qint64, std::optional<int>> values; // dimension id -> rating, nullopt = not applicable
+    QHash<qint64, Rating> values; // dimension id -> rating
     QByteArray reply; // the reply's content as received
     qint64 elapsedMs = 0;
     int attempts = 1;

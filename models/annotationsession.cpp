@@ -98,15 +98,16 @@ bool AnnotationSession::change(Edit edit)
     return !m_lastWriteFailed;
 }
 
-bool AnnotationSession::setRating(qint64 turnId, qint64 dimensionId, const QJsonValue &value)
+bool AnnotationSession::setRating(qint64 turnId, qint64 dimensionId, Rating value)
 {
-    return change({Edit::Kind::Rating, turnId, dimensionId, 0, {}, value});
+    return change({Edit::Kind::Rating, turnId, dimensionId, 0, {}, value.toJson()});
 }
 
 bool AnnotationSession::setConversationRating(qint64 conversationId, qint64 dimensionId,
-                                              const QJsonValue &value)
+                                              Rating value)
 {
-    return change({Edit::Kind::ConversationRating, conversationId, dimensionId, 0, {}, value});
+    return change(
+        {Edit::Kind::ConversationRating, conversationId, dimensionId, 0, {}, value.toJson()});
 }
 
 bool AnnotationSession::setFlag(qint64 turnId, const std::optional<TurnFlag> &flag)
@@ -181,11 +182,12 @@ QString AnnotationSession::describe(const Edit &edit) const
     case Edit::Kind::Rating:
     case Edit::Kind::ConversationRating: {
         const QString name = m_dimensionNames.value(edit.dimensionId);
-        if (edit.after.isUndefined())
+        const Rating after = Rating::fromJson(edit.after).value_or(Rating());
+        if (!after.isSet())
             return tr("Clear %1").arg(name);
-        if (edit.after.isNull())
+        if (after.isNotApplicable())
             return tr("Rate %1 not applicable").arg(name);
-        return tr("Rate %1 %2").arg(name).arg(edit.after.toInt());
+        return tr("Rate %1 %2").arg(name).arg(after.value());
     }
     case Edit::Kind::Flag:
         return edit.after.isUndefined() ? tr("Remove continuity flag")

@@ -36,9 +36,9 @@ public:
      * false when the store refused it; nothing is written then and failed() explains why.
      */
     bool change(Edit edit);
-    /** A turn rating: a number, null ("not applicable") or undefined (no rating). */
-    bool setRating(qint64 turnId, qint64 dimensionId, const QJsonValue &value);
-    bool setConversationRating(qint64 conversationId, qint64 dimensionId, const QJsonValue &value);
+    /** A turn rating; an unset one clears it. */
+    bool setRating(qint64 turnId, qint64 dimensionId, Rating value);
+    bool setConversationRating(qint64 conversationId, qint64 dimensionId, Rating value);
     bool setFlag(qint64 turnId, const std::optional<TurnFlag> &flag);
     bool setNote(qint64 turnId, const QString &text);
     bool setContext(qint64 conversationId, const QJsonObject &answers);

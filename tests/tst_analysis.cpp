@@ -50,7 +50,7 @@ struct Fixture
               const QVector<std::optional<int>> &values)
     {
         for (int i = 0; i < values.size(); ++i)
-            store->setRating(turns[i], warmth, annotator, values[i]);
+            store->setRating(turns[i], warmth, annotator, Rating::orNotApplicable(values[i]));
     }
 };
 

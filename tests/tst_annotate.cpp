@@ -79,11 +79,11 @@ void TestAnnotate::appliesEveryKindOfEdit()
     // Ratings: a value, "not applicable" (null) and cleared (undefined), each its own state.
     f.store->apply(rating(f.turn, f.warmth, f.observer, 4), Origin::Edit);
     QCOMPARE(f.store->turnRatings(f.conversation, f.observer).value(f.turn).value(f.warmth),
-             std::optional<int>(4));
+             Rating(4));
     f.store->apply(rating(f.turn, f.warmth, f.observer, QJsonValue::Null), Origin::Edit);
     const auto ratings = f.store->turnRatings(f.conversation, f.observer).value(f.turn);
     QVERIFY(ratings.contains(f.warmth));
-    QCOMPARE(ratings.value(f.warmth), std::nullopt);
+    QCOMPARE(ratings.value(f.warmth), Rating::notApplicable());
     f.store->apply(rating(f.turn, f.warmth, f.observer, QJsonValue::Undefined), Origin::Edit);
     QVERIFY(!f.store->turnRatings(f.conversation, f.observer).value(f.turn).contains(f.warmth));
 
@@ -229,7 +229,7 @@ void TestAnnotate::historySurvivesReopening()
         AnnotationSession session(f.store.get(), f.self);
         QVERIFY(session.setRating(f.turn, f.warmth, 1));
         QVERIFY(session.setNote(f.turn, QStringLiteral("cold")));
-        QVERIFY(session.setRating(f.turn, f.support, QJsonValue::Null));
+        QVERIFY(session.setRating(f.turn, f.support, Rating::notApplicable()));
         QVERIFY(session.setContext(f.conversation,
                                    {{QStringLiteral("task_type"), QStringLiteral("planning")}}));
         session.undoStack()->undo(); // the context edit
@@ -296,7 +296,7 @@ void TestAnnotate::summariesFollowAnnotatorAndParticipant()
     auto observed = f.store->conversationSummary(f.conversation, f.observer);
     QVERIFY(observed);
     QCOMPARE(observed->ratedCells, 0);
-    f.store->setRating(f.turn, f.warmth, f.observer, std::nullopt);
+    f.store->setRating(f.turn, f.warmth, f.observer, Rating::notApplicable());
     observed = f.store->conversationSummary(f.conversation, f.observer);
     QCOMPARE(observed->ratedCells, 1);
     QCOMPARE(observed->cells, observed->assistantTurns * 7);

@@ -302,7 +302,7 @@ void TestCli::evaluatesImportedPredictions()
         const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
         const auto ratings = store->turnRatings(1, store->selfAnnotatorId());
         for (const Turn &turn : store->turns(1)) {
-            const auto cell = ratings.value(turn.id).value(warmth);
+            const auto cell = ratings.value(turn.id).value(warmth).number();
             if (self.size() == 4 || !cell)
                 continue;
             self << *cell;
@@ -369,7 +369,7 @@ void TestCli::importRatingsReportsConflicts()
         const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
         const auto ratings = store->turnRatings(1, store->selfAnnotatorId());
         for (const Turn &t : store->turns(1)) {
-            const auto cell = ratings.value(t.id).value(warmth);
+            const auto cell = ratings.value(t.id).value(warmth).number();
             if (!cell)
                 continue;
             if (turn < 0) {

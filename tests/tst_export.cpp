@@ -71,7 +71,7 @@ void enrich(Store &store)
     const auto warmth = store.findDimension(QStringLiteral("warmth"));
     QVERIFY(warmth);
     const qint64 observer = store.annotatorId(QStringLiteral("OBS9"), AnnotatorKind::Observer);
-    store.setRating(turns[1].id, warmth->id, observer, std::nullopt);
+    store.setRating(turns[1].id, warmth->id, observer, Rating::notApplicable());
     if (overall)
         store.setConversationRating(conversation, overall->id, self, 4);
 }

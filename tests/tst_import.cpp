@@ -69,7 +69,7 @@ int selfRating(Store &store, const char *dimension, int turn = 1)
     const auto d = store.findDimension(QString::fromLatin1(dimension));
     if (!ratings.value(t).contains(d->id))
         return -1;
-    return ratings.value(t).value(d->id).value_or(0);
+    return ratings.value(t).value(d->id).number().value_or(0);
 }
 
 /**
@@ -443,7 +443,7 @@ void TestImport::esconvFeedbackAndSurvey()
         store->annotatorId(QStringLiteral("esconv-supporter"), AnnotatorKind::Observer);
     const auto bySupporter = store->conversationRatings(turns[0].conversationId, supporter);
     QCOMPARE(bySupporter.size(), 1);
-    QCOMPARE(bySupporter.value(detail->id), std::optional<int>(4));
+    QCOMPARE(bySupporter.value(detail->id), Rating(4));
     QVERIFY(store->conversationRatings(third[0].conversationId, supporter).isEmpty()); // its 0
     // 4 seeker scores in each of the three dialogues, and the supporter's one.
     QCOMPARE(count(*store, "SELECT count(*) FROM conversation_rating"), 13);

@@ -262,7 +262,7 @@ void TestModels::ratedShareCountsSelfRatings()
     const auto dims = store->instruments().constFirst().dimensions;
     for (const Dimension &d : dims)
         store->setRating(turns[1].id, d.id, self,
-                         d.key == QLatin1String("warmth") ? std::nullopt : std::optional<int>(3));
+                         d.key == QLatin1String("warmth") ? Rating::notApplicable() : Rating(3));
     for (const Dimension &d : dims)
         store->setRating(turns[3].id, d.id, observer, 2); // observers do not count as progress
     QCOMPARE(model.index(0, ConversationTableModel::Rated).data().toString(),

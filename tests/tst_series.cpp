@@ -18,8 +18,8 @@ namespace continuity = sense7::continuity;
 
 namespace {
 
-constexpr std::optional<int> na = std::nullopt;
-using Cell = std::optional<std::optional<int>>; // nullopt: missing; inner nullopt: n/a
+using Cell = sense7::Rating; // unset: missing
+constexpr Cell na = Cell::notApplicable();
 
 QByteArray row(std::initializer_list<Cell> cells)
 {
@@ -46,7 +46,7 @@ Sample sample()
     a.agent = QStringLiteral("X");
     a.group = QStringLiteral("coding");
     a.assistantTurns = 4;
-    a.values = {row({5, 4, 2, Cell(na)}), row({5, 4, std::nullopt, 3})};
+    a.values = {row({5, 4, 2, na}), row({5, 4, Cell(), 3})};
     a.flagged = {2};
     a.detected = {{1, continuity::Rule::RatingDrop}, {2, continuity::Rule::RepairCue}};
     Conversation b;

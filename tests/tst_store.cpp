@@ -391,7 +391,7 @@ void TestStore::journalsRatingChanges()
     store->setRating(turn, dim, self, 4);
     store->setRating(turn, dim, self, 4); // unchanged: no event
     store->setRating(turn, dim, self, 2);
-    store->setRating(turn, dim, self, std::nullopt); // not applicable
+    store->setRating(turn, dim, self, Rating::notApplicable());
     store->clearRating(turn, dim, self);
     QCOMPARE(store->ratingEventCount(), 4);
     QCOMPARE(store->info().ratings, 0);

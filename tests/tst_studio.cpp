@@ -488,7 +488,7 @@ void TestStudio::importAsksRaterAndListsConflicts()
         const auto ratings =
             store->turnRatings(store->conversationOfTurn(turn), store->selfAnnotatorId());
         QCOMPARE(ratings.value(turn).value(store->findDimension(QStringLiteral("warmth"))->id),
-                 std::optional<int>(5));
+                 Rating(5));
     }
 
     // The report can be saved for scripts.

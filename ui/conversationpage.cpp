@@ -36,7 +36,8 @@ void ConversationPage::setSession(AnnotationSession *session,
             const int row = int(m_scales.size());
             connect(scale, &ScaleSelector::chosen, this, [this, row](const QJsonValue &value) {
                 if (m_session && m_conversationId)
-                    m_session->setConversationRating(m_conversationId, m_dimensions[row].id, value);
+                    m_session->setConversationRating(m_conversationId, m_dimensions[row].id,
+                                                     Rating::fromJson(value).value_or(Rating()));
             });
             auto *label = new QLabel(QStringLiteral("<b>%1</b> — %2 <i>(%3)</i>")
                                          .arg(d.displayName().toHtmlEscaped(),
@@ -64,13 +65,12 @@ void ConversationPage::setSession(AnnotationSession *session,
 void ConversationPage::refresh()
 {
     Store *store = m_session ? m_session->store() : nullptr;
-    QHash<qint64, std::optional<int>> ratings;
+    QHash<qint64, Rating> ratings;
     if (store && m_conversationId)
         ratings = store->conversationRatings(m_conversationId, m_session->annotatorId());
     for (int row = 0; row < m_scales.size(); ++row) {
         const qint64 id = m_dimensions[row].id;
-        m_scales[row]->setValue(ratings.contains(id) ? ratingValue(ratings.value(id))
-                                                     : QJsonValue(QJsonValue::Undefined));
+        m_scales[row]->setValue(ratings.value(id).toJson());
     }
 }
 

@@ -232,7 +232,7 @@ void RatingPanel::setCurrentDimension(int row)
     m_turnPage->setCurrentDimension(row);
 }
 
-void RatingPanel::rateCurrent(const QJsonValue &value)
+void RatingPanel::rateCurrent(Rating value)
 {
     m_turnPage->rateCurrent(value);
 }

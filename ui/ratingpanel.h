@@ -4,7 +4,6 @@
 #include "taxonomy.h"
 #include "types.h"
 
-#include <QJsonValue>
 #include <QPointer>
 #include <QWidget>
 
@@ -59,7 +58,7 @@ public:
     int currentDimension() const;
     void setCurrentDimension(int row);
     /** Rates the current dimension and moves to the next; after the last, emits turnRated(). */
-    void rateCurrent(const QJsonValue &value);
+    void rateCurrent(Rating value);
     /** Whether every dimension of the turn has a value or "not applicable". */
     bool isTurnComplete() const;
 

@@ -90,8 +90,9 @@ void TurnPage::setSession(AnnotationSession *session, const QVector<Instrument> 
         grid->addWidget(label);
         grid->addWidget(scale);
         grid->addSpacing(4);
-        connect(scale, &ScaleSelector::chosen, this,
-                [this, row](const QJsonValue &value) { chooseRating(row, value); });
+        connect(scale, &ScaleSelector::chosen, this, [this, row](const QJsonValue &value) {
+            chooseRating(row, Rating::fromJson(value).value_or(Rating()));
+        });
         connect(scale, &ScaleSelector::advance, this, [this, row] {
             if (row + 1 < m_scales.size()) {
                 setCurrentDimension(row + 1);
@@ -128,7 +129,7 @@ void TurnPage::refresh()
 {
     Store *store = m_session ? m_session->store() : nullptr;
     const qint64 annotator = m_session ? m_session->annotatorId() : 0;
-    QHash<qint64, std::optional<int>> ratings;
+    QHash<qint64, Rating> ratings;
     std::optional<TurnFlag> flag;
     QString note;
     if (store && m_turnId) {
@@ -138,8 +139,7 @@ void TurnPage::refresh()
     }
     for (int row = 0; row < m_scales.size(); ++row) {
         const qint64 id = m_dimensions[row].id;
-        m_scales[row]->setValue(ratings.contains(id) ? ratingValue(ratings.value(id))
-                                                     : QJsonValue(QJsonValue::Undefined));
+        m_scales[row]->setValue(ratings.value(id).toJson());
     }
     m_note->setTextSilently(note);
     m_flagGroup->showFlag(flag);
@@ -179,7 +179,7 @@ void TurnPage::setCurrentDimension(int row)
         m_scales[i]->setCurrent(i == row);
 }
 
-void TurnPage::chooseRating(int row, const QJsonValue &value)
+void TurnPage::chooseRating(int row, Rating value)
 {
     if (!m_session || !m_turnId)
         return;
@@ -189,12 +189,12 @@ void TurnPage::chooseRating(int row, const QJsonValue &value)
     updateHeader();
 }
 
-void TurnPage::rateCurrent(const QJsonValue &value)
+void TurnPage::rateCurrent(Rating value)
 {
     if (!m_turnId || m_scales.isEmpty() || !m_scaleArea->isEnabled())
         return;
     const int row = m_current;
-    m_scales[row]->setValue(value);
+    m_scales[row]->setValue(value.toJson());
     chooseRating(row, value);
     if (row + 1 < m_scales.size())
         setCurrentDimension(row + 1);

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "taxonomy.h"
+#include "types.h"
 
-#include <QJsonValue>
 #include <QPointer>
 #include <QWidget>
 
@@ -40,7 +40,7 @@ public:
     int currentDimension() const { return m_current; }
     void setCurrentDimension(int row);
     /** Rates the current dimension and moves to the next; after the last, emits turnRated(). */
-    void rateCurrent(const QJsonValue &value);
+    void rateCurrent(Rating value);
     bool isTurnComplete() const;
 
     NoteEdit *noteEdit() const { return m_note; }
@@ -53,7 +53,7 @@ Q_SIGNALS:
     void refused();
 
 private:
-    void chooseRating(int row, const QJsonValue &value);
+    void chooseRating(int row, Rating value);
 
     QPointer<AnnotationSession> m_session;
     QVector<Dimension> m_dimensions;

@@ -126,8 +126,8 @@ void Workspace::addShortcuts()
     };
     for (int digit = 1; digit <= 5; ++digit)
         add(QKeySequence(Qt::Key_0 + digit), [this, digit] { m_panel->rateCurrent(digit); });
-    add(QKeySequence(Qt::Key_0), [this] { m_panel->rateCurrent(QJsonValue::Null); });
-    add(QKeySequence(Qt::Key_N), [this] { m_panel->rateCurrent(QJsonValue::Null); });
+    add(QKeySequence(Qt::Key_0), [this] { m_panel->rateCurrent(Rating::notApplicable()); });
+    add(QKeySequence(Qt::Key_N), [this] { m_panel->rateCurrent(Rating::notApplicable()); });
     add(QKeySequence(Qt::Key_J), [this] { step(+1); });
     add(QKeySequence(Qt::Key_PageDown), [this] { step(+1); });
     add(QKeySequence(Qt::Key_K), [this] { step(-1); });

@@ -21,7 +21,7 @@ struct Material
 {
     QVector<continuity::TurnInput> turns;
     QVector<int> assistantPositions; // index in turns of each assistant turn
-    QHash<qint64, QHash<qint64, std::optional<int>>> ratings; // turn id -> dimension id -> value
+    QHash<qint64, QHash<qint64, Rating>> ratings; // turn id -> dimension id -> value
     QSet<qint64> flagged;
 };
 
@@ -52,7 +52,8 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
                            "WHERE t.conversation_id = ?");
     ratings.bind(1, annotatorId).bind(2, conversationId);
     while (ratings.next())
-        m.ratings[ratings.int64(0)].insert(ratings.int64(1), ratings.optionalInt(2));
+        m.ratings[ratings.int64(0)].insert(ratings.int64(1),
+                                           Rating::orNotApplicable(ratings.optionalInt(2)));
     sql::Statement flags(db,
                          "SELECT f.turn_id FROM turn t JOIN turn_flag f ON f.turn_id = t.id "
                          "WHERE t.conversation_id = ? AND f.annotator_id = ?");
@@ -65,9 +66,9 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
             continue;
         double sum = 0;
         int n = 0;
-        for (const std::optional<int> &value : *it)
-            if (value) {
-                sum += *value;
+        for (const Rating &value : *it)
+            if (value.hasValue()) {
+                sum += value.value();
                 ++n;
             }
         if (n > 0)
@@ -84,21 +85,21 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
         .bind(1, conversationId)
         .run();
     for (qint64 dimension : dimensions) {
-        QVector<std::optional<std::optional<int>>> row;
+        QVector<Rating> row;
         double sum = 0;
         int n = 0;
         bool any = false;
         for (int position : m.assistantPositions) {
             const auto turn = m.ratings.constFind(m.turns[position].turnId);
             if (turn == m.ratings.cend() || !turn->contains(dimension)) {
-                row.append(std::nullopt);
+                row.append(Rating());
                 continue;
             }
-            const std::optional<int> value = turn->value(dimension);
+            const Rating value = turn->value(dimension);
             row.append(value);
             any = true;
-            if (value) {
-                sum += *value;
+            if (value.hasValue()) {
+                sum += value.value();
                 ++n;
             }
         }
@@ -171,17 +172,17 @@ qint64 unindexedTurns(sql::Connection &db)
 
 } // namespace
 
-QByteArray pack(const QVector<std::optional<std::optional<int>>> &values)
+QByteArray pack(const QVector<Rating> &values)
 {
     QByteArray bytes;
     bytes.reserve(values.size());
-    for (const auto &value : values) {
-        if (!value)
+    for (const Rating &value : values) {
+        if (!value.isSet())
             bytes.append(char(missing));
-        else if (!*value)
+        else if (value.isNotApplicable())
             bytes.append(char(notApplicable));
         else
-            bytes.append(char(qBound(-126, **value, 127)));
+            bytes.append(char(qBound(-126, value.value(), 127)));
     }
     return bytes;
 }

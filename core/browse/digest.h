@@ -2,6 +2,7 @@
 
 #include "continuity/detection.h"
 #include "progress.h"
+#include "types.h"
 
 #include <QByteArray>
 
@@ -24,8 +25,8 @@ namespace sense7::digest {
 constexpr qint8 missing = -128;
 constexpr qint8 notApplicable = -127;
 
-/** Packs ratings into a row: one byte per assistant turn, nullopt as notApplicable. */
-QByteArray pack(const QVector<std::optional<std::optional<int>>> &values);
+/** Packs ratings into a row: one byte per assistant turn, unset as missing. */
+QByteArray pack(const QVector<Rating> &values);
 
 /** Conversations whose digest is out of date, plus turns not yet in the full-text index. */
 qint64 pendingWork(const Store &store);

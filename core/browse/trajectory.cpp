@@ -29,7 +29,7 @@ ConversationTrajectory conversationTrajectory(const Store &store, qint64 convers
         double sum = 0;
         int n = 0;
         for (int d = 0; d < t.dimensions.size(); ++d) {
-            const std::optional<int> v = own.value(t.dimensions[d].id);
+            const std::optional<int> v = own.value(t.dimensions[d].id).number();
             t.values[d].append(v);
             if (v) {
                 sum += *v;

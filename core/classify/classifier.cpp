@@ -214,7 +214,7 @@ void Classifier::handle(QNetworkReply *reply, Job job, qint64 elapsedMs)
             throw Error(tr("the reply has no choices[0].message.content"));
         const auto values = parseReply(content, m_instrument);
         for (const Dimension &d : m_instrument.dimensionsAt(Level::Turn))
-            prediction.values.insert(d.id, values.value(d.key));
+            prediction.values.insert(d.id, Rating::orNotApplicable(values.value(d.key)));
     } catch (const Error &e) {
         retryOrFail(std::move(job), e.message());
         return;

@@ -20,19 +20,19 @@ Conflict Writer::conflictIn(const ImportedConversation &c, const char *what, int
     return conflict;
 }
 
-bool Writer::compareRating(const QJsonValue &current, const QJsonValue &incoming, Conflict conflict)
+bool Writer::compareRating(Rating current, Rating incoming, Conflict conflict)
 {
     if (current == incoming) {
         ++m_summary.ratingsUnchanged;
         return false;
     }
-    if (current.isUndefined()) {
+    if (!current.isSet()) {
         ++m_summary.ratings;
         return true;
     }
     ++m_summary.ratingsConflicting;
-    conflict.existing = current;
-    conflict.incoming = incoming;
+    conflict.existing = current.toJson();
+    conflict.incoming = incoming.toJson();
     return disagree(std::move(conflict));
 }
 
@@ -65,8 +65,8 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     bool added = false;
 
     // Ratings: the same rater's rating of the same thing either agrees, is new, or disagrees.
-    QHash<qint64, QHash<qint64, QHash<qint64, std::optional<int>>>> turnRatings; // by rater
-    QHash<qint64, QHash<qint64, std::optional<int>>> conversationRatings; // by rater
+    QHash<qint64, QHash<qint64, QHash<qint64, Rating>>> turnRatings; // by rater
+    QHash<qint64, QHash<qint64, Rating>> conversationRatings; // by rater
     for (const ImportedRating &r : std::as_const(c.ratings)) {
         const Dimension &d = dimension(r.dimension, c.where);
         const qint64 who = annotator(r.annotator, r.kind);
@@ -74,24 +74,20 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
             turnRatings.insert(who, m_store.turnRatings(existingId, who));
             conversationRatings.insert(who, m_store.conversationRatings(existingId, who));
         }
-        QJsonValue current = QJsonValue::Undefined;
-        if (r.turnIndex >= 0) {
-            const auto forTurn = turnRatings[who].value(c.encoded.ids[r.turnIndex]);
-            if (forTurn.contains(d.id))
-                current = ratingValue(forTurn.value(d.id));
-        } else if (conversationRatings[who].contains(d.id)) {
-            current = ratingValue(conversationRatings[who].value(d.id));
-        }
+        const Rating current = r.turnIndex >= 0
+            ? turnRatings[who].value(c.encoded.ids[r.turnIndex]).value(d.id)
+            : conversationRatings[who].value(d.id);
+        const Rating incoming = Rating::orNotApplicable(r.value);
         Conflict conflict = conflictIn(c, r.turnIndex >= 0 ? "rating" : "conversation_rating",
                                        r.turnIndex, r.annotator);
         conflict.dimension = r.dimension;
-        if (!compareRating(current, ratingValue(r.value), std::move(conflict)))
+        if (!compareRating(current, incoming, std::move(conflict)))
             continue;
         try {
             if (r.turnIndex >= 0)
-                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
+                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, incoming);
             else
-                m_store.setConversationRating(existingId, d.id, who, r.value);
+                m_store.setConversationRating(existingId, d.id, who, incoming);
         } catch (const Error &e) {
             throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
         }

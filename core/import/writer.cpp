@@ -127,9 +127,10 @@ void Writer::writeAnnotations(ImportedConversation &c)
         const qint64 who = annotator(r.annotator, r.kind);
         try {
             if (r.turnIndex >= 0)
-                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, r.value);
+                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who,
+                                  Rating::orNotApplicable(r.value));
             else
-                m_store.setConversationRating(conv.id, d.id, who, r.value);
+                m_store.setConversationRating(conv.id, d.id, who, Rating::orNotApplicable(r.value));
         } catch (const Error &e) {
             throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
         }
@@ -216,11 +217,11 @@ void Writer::write(const ExternalRating &r)
     conflict.turn = r.turnIndex;
     conflict.dimension = r.dimension;
     conflict.rater = code;
-    const QJsonValue current = m_store.currentValue({Edit::Kind::Rating, turn, d.id, who});
-    if (!compareRating(current, ratingValue(r.value), std::move(conflict)))
+    const Rating incoming = Rating::orNotApplicable(r.value);
+    if (!compareRating(m_store.rating(turn, d.id, who), incoming, std::move(conflict)))
         return;
     try {
-        m_store.setRating(turn, d.id, who, r.value);
+        m_store.setRating(turn, d.id, who, incoming);
     } catch (const Error &e) {
         throw Error(QStringLiteral("%1: %2").arg(r.where, e.message()));
     }

@@ -47,10 +47,10 @@ private:
     Conflict conflictIn(const ImportedConversation &c, const char *what, int turn,
                         const QString &rater) const;
     /**
-     * Counts a rating the file gives as new, unchanged or conflicting with \a current (undefined:
+     * Counts a rating the file gives as new, unchanged or conflicting with \a current (unset:
      * none); true when the file's value is to be written.
      */
-    bool compareRating(const QJsonValue &current, const QJsonValue &incoming, Conflict conflict);
+    bool compareRating(Rating current, Rating incoming, Conflict conflict);
     /** Reports a disagreement as the policy says; true when the file's value is to be written. */
     bool disagree(Conflict conflict);
     void write(const ExternalRating &r);

@@ -1,0 +1,426 @@
+// Store: participants, conversations and their turns.
+
+#include "error.h"
+#include "identity.h"
+#include "store.h"
+#include "store_p.h"
+
+#include <QSet>
+#include <QStringEncoder>
+
+namespace sense7 {
+
+using namespace storage;
+
+namespace {
+
+QByteArrayView roleKeyUtf8(Role role)
+{
+    switch (role) {
+    case Role::User:
+        return "user";
+    case Role::Assistant:
+        return "assistant";
+    case Role::System:
+        return "system";
+    case Role::Tool:
+        return "tool";
+    }
+    return {};
+}
+
+/** Appends \a text as UTF-8 to \a bytes without a temporary copy; returns where it starts. */
+qsizetype appendUtf8(QByteArray &bytes, QStringView text)
+{
+    const qsizetype at = bytes.size();
+    const qsizetype most = at + text.size() * 3;
+    if (bytes.capacity() < most)
+        bytes.reserve(qMax(most, bytes.capacity() * 2));
+    bytes.resize(most);
+    QStringEncoder encoder(QStringConverter::Utf8, QStringConverter::Flag::Stateless);
+    char *end = encoder.appendToBuffer(bytes.data() + at, text);
+    bytes.resize(end - bytes.constData());
+    return at;
+}
+
+} // namespace
+
+namespace {
+
+/**
+ * Summaries of the conversations that \a where selects (with ?2 bound to \a whereValue). Rated
+ * share counts annotator ?1's ratings (the "self" annotator when ?1 is 0) on the first instrument's
+ * turn-level dimensions.
+ */
+QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, const char *where,
+                                       qint64 whereValue)
+{
+    const QByteArray sql = QByteArray(R"sql(
+        WITH primary_dims AS (
+            SELECT id FROM dimension WHERE level = 'turn'
+               AND instrument_id = (SELECT min(id) FROM instrument)),
+        rater AS (
+            SELECT CASE WHEN ?1 <> 0 THEN ?1
+                        ELSE (SELECT id FROM annotator WHERE code = 'self') END AS id)
+        SELECT c.id, p.code, coalesce(c.agent, ''), c.title, coalesce(c.started_at, ''),
+               -- A digest knows the turn counts (turns never change) and, while it is fresh,
+               -- the count of self ratings: large data sets open fast. Without one, count.
+               coalesce(d.turns, (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id)),
+               coalesce(d.assistant_turns, (SELECT count(*) FROM turn t
+                                             WHERE t.conversation_id = c.id
+                                               AND t.role = 'assistant')),
+               coalesce((SELECT d.rated_cells
+                          WHERE (SELECT id FROM rater) = (SELECT id FROM annotator
+                                                           WHERE code = 'self')
+                            AND c.id NOT IN (SELECT conversation_id FROM digest_stale)),
+                        (SELECT count(*) FROM turn t JOIN rating r ON r.turn_id = t.id
+                          WHERE t.conversation_id = c.id
+                            AND r.annotator_id = (SELECT id FROM rater)
+                            AND r.dimension_id IN (SELECT id FROM primary_dims))),
+               (SELECT count(*) FROM primary_dims)
+          FROM conversation c
+          JOIN participant p ON p.id = c.participant_id
+          LEFT JOIN conversation_digest d ON d.conversation_id = c.id
+         WHERE )sql")
+        + where + " ORDER BY p.code, c.started_at, c.id";
+    sql::Statement query(db, sql);
+    query.bind(1, annotatorId).bind(2, whereValue);
+    QVector<ConversationSummary> result;
+    while (query.next()) {
+        ConversationSummary s;
+        s.id = query.int64(0);
+        s.participant = query.text(1);
+        s.agent = query.text(2);
+        s.title = query.text(3);
+        s.startedAt = parseTime(query.text(4));
+        s.turns = query.integer(5);
+        s.assistantTurns = query.integer(6);
+        s.ratedCells = query.integer(7);
+        s.cells = s.assistantTurns * query.integer(8);
+        s.ratedShare = s.cells > 0 ? double(s.ratedCells) / double(s.cells) : 0.0;
+        result.append(s);
+    }
+    return result;
+}
+
+} // namespace
+
+qint64 Store::addParticipant(const QString &code, const QJsonObject &profile,
+                             const QString &pseudonym)
+{
+    if (code.trimmed().isEmpty())
+        throw Error(tr("A participant needs a code."));
+    return transaction([&] {
+        if (participantId(code) != 0)
+            throw Error(tr("%1: a participant with the code %2 already exists.").arg(path(), code));
+        sql::Statement insert(*m_db,
+                              "INSERT INTO participant(code, profile, created_at, pseudonym) "
+                              "VALUES (?, ?, ?, ?)");
+        insert.bind(1, code)
+            .bind(2, toJson(profile))
+            .bind(3, now())
+            .bindNullIfEmpty(4, pseudonym)
+            .run();
+        return m_db->lastInsertId();
+    });
+}
+
+qint64 Store::participantId(const QString &code) const
+{
+    sql::Statement query(*m_db, "SELECT id FROM participant WHERE code = ?");
+    query.bind(1, code);
+    return query.next() ? query.int64(0) : 0;
+}
+
+qint64 Store::findParticipant(const QString &code, const QString &pseudonym) const
+{
+    if (const qint64 id = participantId(code))
+        return id;
+    // By either name: a participant known by their pseudonym, or by their code when the
+    // pseudonym arrives.
+    const QSet<QString> names {code, pseudonym.isEmpty() ? code : pseudonym};
+    for (const Participant &p : participants()) {
+        const QString own =
+            p.pseudonym.isEmpty() ? identity::pseudonym(p.code, p.createdAt) : p.pseudonym;
+        if (names.contains(p.code) || names.contains(own))
+            return p.id;
+    }
+    return 0;
+}
+
+void Store::setParticipantProfile(qint64 participantId, const QJsonObject &profile)
+{
+    transaction([&] {
+        sql::Statement update(*m_db, "UPDATE participant SET profile = ? WHERE id = ?");
+        update.bind(1, toJson(profile)).bind(2, participantId).run();
+        if (m_db->changes() != 1)
+            throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+    });
+}
+
+QVector<Participant> Store::participants() const
+{
+    QVector<Participant> result;
+    sql::Statement query(*m_db,
+                         "SELECT id, code, profile, created_at, coalesce(pseudonym, '') "
+                         "FROM participant ORDER BY code");
+    while (query.next()) {
+        result.append(Participant {query.int64(0), query.text(1), parseObject(query.text(2)),
+                                   parseTime(query.text(3)), query.text(4)});
+    }
+    return result;
+}
+
+EncodedTurns EncodedTurns::encode(const QVector<Turn> &turns)
+{
+    EncodedTurns out;
+    out.rows.reserve(turns.size());
+    qsizetype guess = 0;
+    for (const Turn &t : turns)
+        guess += t.text.size() + 26;
+    out.bytes.reserve(guess);
+    for (const Turn &t : turns) {
+        Row row;
+        row.role = t.role;
+        row.text = appendUtf8(out.bytes, t.text);
+        row.textSize = out.bytes.size() - row.text;
+        row.createdAt = out.bytes.size();
+        if (t.createdAt.isValid()) {
+            char text[24];
+            if (isoUtc(t.createdAt, text))
+                out.bytes.append(text, 24);
+            else
+                appendUtf8(out.bytes, timestamp(t.createdAt));
+        }
+        row.createdAtSize = out.bytes.size() - row.createdAt;
+        row.meta = out.bytes.size();
+        out.bytes.append(toJson(t.meta));
+        row.metaSize = out.bytes.size() - row.meta;
+        out.rows.append(row);
+    }
+    return out;
+}
+
+qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
+{
+    if (c.contentHash.isEmpty())
+        c.contentHash = contentHash(c.sourceFormat, turns);
+    EncodedTurns encoded = EncodedTurns::encode(turns);
+    const qint64 id = addConversation(c, encoded);
+    for (int i = 0; i < turns.size(); ++i) {
+        turns[i].id = encoded.ids[i];
+        turns[i].conversationId = id;
+        turns[i].index = i;
+    }
+    return id;
+}
+
+qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
+{
+    Q_ASSERT(!c.contentHash.isEmpty());
+    const QString anonymised =
+        c.anonymisedHash.isEmpty() ? identity::anonymisedHash(c.contentHash) : c.anonymisedHash;
+    const qint64 id = transaction([&] {
+        if (conversationWithHash(c.contentHash, anonymised) != 0)
+            throw Error(
+                tr("%1: the conversation \"%2\" is already in the data set.").arg(path(), c.title));
+        sql::Statement insert(
+            *m_db,
+            "INSERT INTO conversation(participant_id, source_format, source_id, agent, "
+            "title, started_at, context, content_hash, provenance, anonymised_hash) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        insert.bind(1, c.participantId)
+            .bind(2, c.sourceFormat)
+            .bindNullIfEmpty(3, c.sourceId)
+            .bindNullIfEmpty(4, c.agent)
+            .bind(5, c.title)
+            .bindNullIfEmpty(6, timestamp(c.startedAt))
+            .bind(7, toJson(c.context))
+            .bind(8, c.contentHash)
+            .bind(9, toJson(c.provenance))
+            .bind(10, anonymised)
+            .run();
+        const qint64 conversationId = m_db->lastInsertId();
+        sql::Statement turn(*m_db,
+                            "INSERT INTO turn(conversation_id, idx, role, text, "
+                            "created_at, meta) VALUES (?, ?, ?, ?, ?, ?)");
+        turns.ids.resize(turns.size());
+        for (qsizetype i = 0; i < turns.size(); ++i) {
+            const EncodedTurns::Row &row = turns.rows.at(i);
+            turn.bind(1, conversationId)
+                .bind(2, qint64(i))
+                .bindView(3, roleKeyUtf8(row.role))
+                .bindView(4, turns.view(row.text, row.textSize))
+                .bindView(5, turns.view(row.createdAt, row.createdAtSize), true)
+                .bindView(6, turns.view(row.meta, row.metaSize))
+                .run();
+            turns.ids[i] = m_db->lastInsertId();
+        }
+        return conversationId;
+    });
+    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
+    return id;
+}
+
+bool Store::hasContentHash(const QString &hash) const
+{
+    sql::Statement query(*m_db, "SELECT 1 FROM conversation WHERE content_hash = ?");
+    query.bind(1, hash);
+    return query.next();
+}
+
+qint64 Store::conversationWithHash(const QString &contentHash, const QString &anonymisedHash) const
+{
+    if (contentHash.isEmpty())
+        return 0;
+    // The forms the conversation may have been stored under: as it is, as its anonymised
+    // stand-in, and the stand-in this form would get. Either column may hold any of them.
+    const QString derived = identity::anonymisedHash(contentHash);
+    sql::Statement query(*m_db,
+                         "SELECT id FROM conversation WHERE content_hash IN (?1, ?2, ?3) "
+                         "OR anonymised_hash IN (?1, ?2, ?3) ORDER BY id LIMIT 1");
+    query.bind(1, contentHash)
+        .bind(2, anonymisedHash.isEmpty() ? derived : anonymisedHash)
+        .bind(3, derived);
+    return query.next() ? query.int64(0) : 0;
+}
+
+void Store::setConversationContext(qint64 conversationId, const QJsonObject &context)
+{
+    transaction([&] {
+        sql::Statement update(*m_db, "UPDATE conversation SET context = ? WHERE id = ?");
+        update.bind(1, toJson(context)).bind(2, conversationId).run();
+        if (m_db->changes() != 1)
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+    });
+}
+
+void Store::setConversationProvenance(qint64 conversationId, const QJsonObject &provenance)
+{
+    transaction([&] {
+        sql::Statement update(*m_db, "UPDATE conversation SET provenance = ? WHERE id = ?");
+        update.bind(1, toJson(provenance)).bind(2, conversationId).run();
+        if (m_db->changes() != 1)
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+    });
+}
+
+QVector<ConversationSummary> Store::conversationSummaries(qint64 annotatorId,
+                                                          qint64 participantId) const
+{
+    return summaries(*m_db, annotatorId, "(?2 = 0 OR c.participant_id = ?2)", participantId);
+}
+
+std::optional<ConversationSummary> Store::conversationSummary(qint64 conversationId,
+                                                              qint64 annotatorId) const
+{
+    const auto rows = summaries(*m_db, annotatorId, "c.id = ?2", conversationId);
+    if (rows.isEmpty())
+        return std::nullopt;
+    return rows.first();
+}
+
+std::optional<Conversation> Store::conversation(qint64 id) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT id, participant_id, source_format, "
+                         "coalesce(source_id, ''), coalesce(agent, ''), title, "
+                         "coalesce(started_at, ''), context, content_hash, provenance, "
+                         "coalesce(anonymised_hash, '') FROM conversation WHERE id = ?");
+    query.bind(1, id);
+    if (!query.next())
+        return std::nullopt;
+    Conversation c;
+    c.id = query.int64(0);
+    c.participantId = query.int64(1);
+    c.sourceFormat = query.text(2);
+    c.sourceId = query.text(3);
+    c.agent = query.text(4);
+    c.title = query.text(5);
+    c.startedAt = parseTime(query.text(6));
+    c.context = parseObject(query.text(7));
+    c.contentHash = query.text(8);
+    c.provenance = parseObject(query.text(9));
+    c.anonymisedHash = query.text(10);
+    return c;
+}
+
+QVector<Turn> Store::turns(qint64 conversationId) const
+{
+    QVector<Turn> result;
+    sql::Statement query(*m_db,
+                         "SELECT id, idx, role, text, coalesce(created_at, ''), meta "
+                         "FROM turn WHERE conversation_id = ? ORDER BY idx");
+    query.bind(1, conversationId);
+    while (query.next()) {
+        Turn t;
+        t.id = query.int64(0);
+        t.conversationId = conversationId;
+        t.index = query.integer(1);
+        t.role = roleFromKey(query.text(2)).value_or(Role::User);
+        t.text = query.text(3);
+        t.createdAt = parseTime(query.text(4));
+        t.meta = parseObject(query.text(5));
+        result.append(t);
+    }
+    return result;
+}
+
+qint64 Store::findConversation(const QString &key) const
+{
+    const QString k = key.trimmed();
+    if (k.isEmpty())
+        return 0;
+    bool numeric = false;
+    const qint64 id = k.toLongLong(&numeric);
+    if (numeric) {
+        sql::Statement byId(*m_db, "SELECT id FROM conversation WHERE id = ?");
+        byId.bind(1, id);
+        if (byId.next())
+            return byId.int64(0);
+    }
+    {
+        sql::Statement bySource(*m_db,
+                                "SELECT id FROM conversation WHERE source_id = ? ORDER BY id");
+        bySource.bind(1, k);
+        if (bySource.next())
+            return bySource.int64(0);
+    }
+    const QString hash = k.toLower();
+    if (hash.size() == 32) {
+        if (const qint64 found = conversationWithHash(hash))
+            return found;
+    }
+    if (k.size() >= 8) {
+        // A prefix of either form; an ambiguous prefix names nothing.
+        QSet<qint64> found;
+        for (const char *sql : {"SELECT id FROM conversation WHERE content_hash >= ? AND "
+                                "content_hash < ? ORDER BY content_hash LIMIT 2",
+                                "SELECT id FROM conversation WHERE anonymised_hash >= ? AND "
+                                "anonymised_hash < ? ORDER BY anonymised_hash LIMIT 2"}) {
+            sql::Statement byHash(*m_db, sql);
+            byHash.bind(1, hash).bind(2, hash + QChar(0x7f));
+            while (byHash.next())
+                found.insert(byHash.int64(0));
+        }
+        if (found.size() == 1)
+            return *found.constBegin();
+    }
+    return 0;
+}
+
+qint64 Store::turnId(qint64 conversationId, int index) const
+{
+    sql::Statement query(*m_db, "SELECT id FROM turn WHERE conversation_id = ? AND idx = ?");
+    query.bind(1, conversationId).bind(2, index);
+    return query.next() ? query.int64(0) : 0;
+}
+
+qint64 Store::conversationOfTurn(qint64 turnId) const
+{
+    sql::Statement query(*m_db, "SELECT conversation_id FROM turn WHERE id = ?");
+    query.bind(1, turnId);
+    return query.next() ? query.int64(0) : 0;
+}
+
+} // namespace sense7
