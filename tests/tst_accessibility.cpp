@@ -133,7 +133,7 @@ void TestAccessibility::initTestCase()
 void TestAccessibility::init()
 {
     QSettings().clear();
-    Settings().setRetestEnabled(false); // no re-rating offer in the middle of a test
+    Settings().retestEnabled.set(false); // no re-rating offer in the middle of a test
 }
 
 void TestAccessibility::cleanup()
@@ -291,8 +291,8 @@ void TestAccessibility::preferencesKeepLanguageAndTheme()
     dialog.accept();
 
     const Settings settings;
-    QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
-    QCOMPARE(settings.theme(), QStringLiteral("dark"));
+    QCOMPARE(settings.language.get(), QStringLiteral("zh_CN"));
+    QCOMPARE(settings.theme.get(), QStringLiteral("dark"));
     // The language waits for a restart; the theme is applied at once.
     QCOMPARE(i18n::language(), QString());
     QVERIFY(theme::isDark(QApplication::palette()));

@@ -245,7 +245,7 @@ void TestAnalysisView::predictDialogStoresRatings()
                       " WHERE a.code = 'gui-model' AND a.kind = 'model'"),
              qint64(replies * 7));
     // The endpoint is remembered for next time; no key is.
-    QCOMPARE(Settings().classifyModel(), QStringLiteral("gui-model"));
+    QCOMPARE(Settings().classifyModel.get(), QStringLiteral("gui-model"));
     for (const QString &key : QSettings().allKeys())
         QVERIFY2(!key.contains(QLatin1String("key"), Qt::CaseInsensitive)
                      || key == QLatin1String("classify/keyInKeychain"),

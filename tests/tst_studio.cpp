@@ -147,11 +147,11 @@ void TestStudio::remembersDataSetsAndGeometry()
         window.close();
     }
     Settings settings;
-    QCOMPARE(settings.lastDataSet(), QFileInfo(m_demo).absoluteFilePath());
+    QCOMPARE(settings.lastDataSet.get(), QFileInfo(m_demo).absoluteFilePath());
     QCOMPARE(
         settings.recentDataSets(),
         (QStringList {QFileInfo(m_demo).absoluteFilePath(), QFileInfo(other).absoluteFilePath()}));
-    QVERIFY(!settings.mainWindowGeometry().isEmpty());
+    QVERIFY(!settings.mainWindowGeometry.get().isEmpty());
 
     MainWindow again;
     QCOMPARE(again.size(), QSize(900, 640));
@@ -171,9 +171,9 @@ void TestStudio::startsOnLastDataSetOrDemo()
     QVERIFY(!QFileInfo::exists(demo + QStringLiteral(".partial")));
 
     // Later starts: the last data set, while it exists.
-    settings.setLastDataSet(m_demo);
+    settings.lastDataSet.set(m_demo);
     QCOMPARE(startup::dataSetToOpen(QString(), settings), m_demo);
-    settings.setLastDataSet(m_dir.filePath(QStringLiteral("deleted.sense7")));
+    settings.lastDataSet.set(m_dir.filePath(QStringLiteral("deleted.sense7")));
     QCOMPARE(startup::dataSetToOpen(QString(), settings), startup::demoDataSetPath());
     // An argument always wins.
     QCOMPARE(startup::dataSetToOpen(QStringLiteral("/x/y.sense7"), settings),
@@ -293,7 +293,7 @@ void TestStudio::titleColumnGetsTheSpareWidth()
 {
     // Researcher mode: all participants, so the participant column is shown.
     {
-        Settings().setAnnotationMode(QStringLiteral("researcher"));
+        Settings().annotationMode.set(QStringLiteral("researcher"));
         MainWindow window;
         QCOMPARE(window.openDataSet(m_demo), QString());
         window.show();
@@ -303,7 +303,7 @@ void TestStudio::titleColumnGetsTheSpareWidth()
     }
     // Participant mode: one participant's conversations, no column repeating the same code.
     {
-        Settings().setAnnotationMode(QStringLiteral("participant"));
+        Settings().annotationMode.set(QStringLiteral("participant"));
         MainWindow window;
         QCOMPARE(window.openDataSet(m_demo), QString());
         window.show();
@@ -316,7 +316,7 @@ void TestStudio::titleColumnGetsTheSpareWidth()
 void TestStudio::followsImportsByOtherPrograms()
 {
     const QString path = copyOfDemo(QStringLiteral("followed.sense7"));
-    Settings().setAnnotationMode(QStringLiteral("participant"));
+    Settings().annotationMode.set(QStringLiteral("participant"));
     MainWindow window;
     QCOMPARE(window.openDataSet(path), QString());
     window.show();
@@ -402,7 +402,7 @@ void TestStudio::listDatesFollowTheLanguage()
     QVERIFY(i18n::install(QLocale(QStringLiteral("zh_CN"))));
     QCOMPARE(i18n::language(), QStringLiteral("zh_CN"));
     {
-        Settings().setAnnotationMode(QStringLiteral("researcher"));
+        Settings().annotationMode.set(QStringLiteral("researcher"));
         MainWindow window;
         QCOMPARE(window.openDataSet(m_demo), QString());
         window.show();

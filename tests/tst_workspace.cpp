@@ -332,7 +332,7 @@ void TestWorkspace::participantModeShowsOneParticipant()
     QCOMPARE(bar->mode(), AnnotationBar::Mode::Researcher);
     QCOMPARE(window.conversationView()->model()->rowCount(), 13);
 
-    Settings().setAnnotationMode(QStringLiteral("participant"));
+    Settings().annotationMode.set(QStringLiteral("participant"));
     MainWindow participant;
     open(participant, demo);
     AnnotationBar *pbar = participant.annotationBar();
@@ -483,7 +483,7 @@ void TestWorkspace::blindRetestStoresSeparately()
     for (int i = 0; i < 14; ++i)
         press(window, Qt::Key_4);
     const qint64 self = m_store->selfAnnotatorId();
-    Settings().setRetestPercent(100);
+    Settings().retestPercent.set(100);
     RetestController *retest = window.findChild<RetestController *>();
     QVERIFY(retest);
     QVERIFY(retest->start(m_store, 0, 42));

@@ -201,7 +201,7 @@ void FigureDialog::remember() const
 void FigureDialog::chooseFileAndSave()
 {
     Settings settings;
-    QString folder = settings.exportFolder();
+    QString folder = settings.exportFolder.get();
     if (folder.isEmpty())
         folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString extension = charts::figureFormatKey(format());
@@ -210,7 +210,7 @@ void FigureDialog::chooseFileAndSave()
         tr("%1 files (*.%2)").arg(extension.toUpper(), extension));
     if (path.isEmpty())
         return;
-    settings.setExportFolder(QFileInfo(path).absolutePath());
+    settings.exportFolder.set(QFileInfo(path).absolutePath());
     if (saveTo(path))
         accept();
 }

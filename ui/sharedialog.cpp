@@ -248,7 +248,7 @@ exporter::Summary ShareDialog::saveTo(const QString &path)
 void ShareDialog::chooseFileAndSave()
 {
     Settings settings;
-    QString folder = settings.exportFolder();
+    QString folder = settings.exportFolder.get();
     if (folder.isEmpty())
         folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString path = QFileDialog::getSaveFileName(
@@ -258,7 +258,7 @@ void ShareDialog::chooseFileAndSave()
         tr("Sense-7 bundle (*.json)"));
     if (path.isEmpty())
         return;
-    settings.setExportFolder(QFileInfo(path).absolutePath());
+    settings.exportFolder.set(QFileInfo(path).absolutePath());
     try {
         const exporter::Summary summary = saveTo(path);
         QMessageBox::information(

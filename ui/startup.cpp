@@ -44,7 +44,7 @@ QString dataSetToOpen(const QString &argument, const Settings &settings)
 {
     if (!argument.isEmpty())
         return argument;
-    const QString last = settings.lastDataSet();
+    const QString last = settings.lastDataSet.get();
     if (!last.isEmpty() && QFileInfo::exists(last))
         return last;
     return ensureDemoDataSet();
