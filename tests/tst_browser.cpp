@@ -268,7 +268,7 @@ void TestBrowser::trajectoryFollowsRatingsAndSelection()
                   flagToJson(flag)},
                  Origin::Edit);
     QTRY_COMPARE(chart->trajectory().flagged.size(), 1);
-    QVERIFY(chart->breakDescription(0).contains(QStringLiteral("forgot the context")));
+    QVERIFY(chart->breakDescription(0).contains(QStringLiteral("Forgot earlier context")));
     // Rating 1 after higher ratings is a drop the rule detects somewhere, or the first reply
     // stands alone; either way each detection explains itself.
     for (const auto &d : chart->trajectory().detected)

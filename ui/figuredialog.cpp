@@ -41,13 +41,14 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     setWindowTitle(tr("Export Figure"));
 
     m_format->setObjectName(QStringLiteral("figureFormat"));
-    m_format->addItem(tr("PDF (vector, text kept)"), int(charts::FigureFormat::Pdf));
-    m_format->addItem(tr("SVG (vector, text kept)"), int(charts::FigureFormat::Svg));
-    m_format->addItem(tr("PNG (image)"), int(charts::FigureFormat::Png));
+    for (const auto format :
+         {charts::FigureFormat::Pdf, charts::FigureFormat::Svg, charts::FigureFormat::Png})
+        m_format->addItem(labelOf(format), int(format));
     m_format->setAccessibleName(tr("File format"));
     m_preset->setObjectName(QStringLiteral("figurePreset"));
-    m_preset->addItem(tr("Single column (3.5 in)"), int(charts::FigureStyle::Preset::Single));
-    m_preset->addItem(tr("Double column (7.16 in)"), int(charts::FigureStyle::Preset::Double));
+    for (const auto preset :
+         {charts::FigureStyle::Preset::Single, charts::FigureStyle::Preset::Double})
+        m_preset->addItem(labelOf(preset), int(preset));
     m_preset->setAccessibleName(tr("Width preset"));
     m_font->setObjectName(QStringLiteral("figureFont"));
     m_font->setAccessibleName(tr("Font"));
