@@ -122,10 +122,7 @@ QStringList unnamedControls(QWidget *root)
 
 void TestAccessibility::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_accessibility"));
+    test::useOwnSettings(m_dir, QStringLiteral("tst_accessibility"), true);
     m_demo = m_dir.filePath(QStringLiteral("demo.sense7"));
     test::makeDemoDataSet(m_demo);
 }

@@ -59,17 +59,13 @@ private:
 
 void TestAnalysisView::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("analysisview"));
+    test::useOwnSettings(m_dir, QStringLiteral("analysisview"));
 }
 
 void TestAnalysisView::init()
 {
     QSettings().clear();
-    m_db = m_dir.filePath(
-        QStringLiteral("demo-%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
-    QFile::remove(m_db);
+    m_db = test::testFunctionPath(m_dir, QStringLiteral("demo-"));
     makeDemoDataSet(m_db);
 }
 

@@ -73,11 +73,7 @@ private:
 
 void TestStudio::initTestCase()
 {
-    // Settings and data go to this process's own folder, so tests may run in parallel.
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_studio"));
+    test::useOwnSettings(m_dir, QStringLiteral("tst_studio"), true);
     m_demo = m_dir.filePath(QStringLiteral("demo.sense7"));
     test::makeDemoDataSet(m_demo);
 }

@@ -116,18 +116,13 @@ private:
 
 void TestWorkspace::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_workspace"));
+    test::useOwnSettings(m_dir, QStringLiteral("tst_workspace"), true);
 }
 
 void TestWorkspace::init()
 {
     QSettings().clear();
-    m_path = m_dir.filePath(
-        QStringLiteral("%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
-    QFile::remove(m_path);
+    m_path = test::testFunctionPath(m_dir);
     makeParticipantDataSet(m_path);
 }
 
