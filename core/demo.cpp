@@ -29,7 +29,7 @@ QJsonObject toQt(const Json &object)
 QJsonObject answers(const Reader &r, const char *key, const Form &form)
 {
     const Json *node = r.optionalObject(key);
-    const QJsonObject values = node ? toQt(*node) : QJsonObject();
+    QJsonObject values = node ? toQt(*node) : QJsonObject();
     const QStringList problems = form.validate(values);
     if (!problems.isEmpty())
         r.fail(problems.join(QLatin1Char(' ')));

@@ -4,50 +4,18 @@
 
 namespace sense7 {
 
-namespace {
+const KeyEntry<Origin> KeyTable<Origin>::entries[4] = {
+    {Origin::Data, "data"},
+    {Origin::Edit, "edit"},
+    {Origin::Undo, "undo"},
+    {Origin::Redo, "redo"},
+};
 
-const QStringList &originKeys()
-{
-    static const QStringList keys {QStringLiteral("data"), QStringLiteral("edit"),
-                                   QStringLiteral("undo"), QStringLiteral("redo")};
-    return keys;
-}
-
-const QStringList &kindKeys()
-{
-    static const QStringList keys {QStringLiteral("rating"),  QStringLiteral("conversation_rating"),
-                                   QStringLiteral("flag"),    QStringLiteral("note"),
-                                   QStringLiteral("context"), QStringLiteral("profile")};
-    return keys;
-}
-
-} // namespace
-
-QString originKey(Origin origin)
-{
-    return originKeys().at(int(origin));
-}
-
-std::optional<Origin> originFromKey(const QString &key)
-{
-    const int i = originKeys().indexOf(key);
-    if (i < 0)
-        return std::nullopt;
-    return Origin(i);
-}
-
-QString editKindKey(Edit::Kind kind)
-{
-    return kindKeys().at(int(kind));
-}
-
-std::optional<Edit::Kind> editKindFromKey(const QString &key)
-{
-    const int i = kindKeys().indexOf(key);
-    if (i < 0)
-        return std::nullopt;
-    return Edit::Kind(i);
-}
+const KeyEntry<Edit::Kind> KeyTable<Edit::Kind>::entries[6] = {
+    {Edit::Kind::Rating, "rating"},   {Edit::Kind::ConversationRating, "conversation_rating"},
+    {Edit::Kind::Flag, "flag"},       {Edit::Kind::Note, "note"},
+    {Edit::Kind::Context, "context"}, {Edit::Kind::Profile, "profile"},
+};
 
 Edit Edit::reversed() const
 {

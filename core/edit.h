@@ -1,5 +1,7 @@
 #pragma once
 
+#include "keys.h"
+
 #include <QJsonValue>
 #include <QString>
 
@@ -12,8 +14,19 @@ namespace sense7 {
  * history; Data is what imports, the demo and scripts write.
  */
 enum class Origin { Data, Edit, Undo, Redo };
-QString originKey(Origin origin);
-std::optional<Origin> originFromKey(const QString &key);
+template<>
+struct KeyTable<Origin>
+{
+    static const KeyEntry<Origin> entries[4];
+};
+inline QString originKey(Origin origin)
+{
+    return keyOf(origin);
+}
+inline std::optional<Origin> originFromKey(const QString &key)
+{
+    return fromKey<Origin>(key);
+}
 
 /**
  * One change a person makes while annotating, as the undo history keeps it: what it applies to,
@@ -38,8 +51,19 @@ struct Edit
     friend bool operator==(const Edit &a, const Edit &b);
 };
 
-QString editKindKey(Edit::Kind kind);
-std::optional<Edit::Kind> editKindFromKey(const QString &key);
+template<>
+struct KeyTable<Edit::Kind>
+{
+    static const KeyEntry<Edit::Kind> entries[6];
+};
+inline QString editKindKey(Edit::Kind kind)
+{
+    return keyOf(kind);
+}
+inline std::optional<Edit::Kind> editKindFromKey(const QString &key)
+{
+    return fromKey<Edit::Kind>(key);
+}
 
 /** An edit read back from the journal, with the way it was made. */
 struct JournalEntry

@@ -16,20 +16,12 @@ namespace sense7 {
 using json::Json;
 using json::Reader;
 
-QString formFieldTypeKey(FormField::Type type)
-{
-    switch (type) {
-    case FormField::Type::Choice:
-        return QStringLiteral("choice");
-    case FormField::Type::Scale:
-        return QStringLiteral("scale");
-    case FormField::Type::Text:
-        return QStringLiteral("text");
-    case FormField::Type::Number:
-        return QStringLiteral("number");
-    }
-    return {};
-}
+const KeyEntry<FormField::Type> KeyTable<FormField::Type>::entries[4] = {
+    {FormField::Type::Choice, "choice"},
+    {FormField::Type::Scale, "scale"},
+    {FormField::Type::Text, "text"},
+    {FormField::Type::Number, "number"},
+};
 
 QString Form::optionLabel(const QString &fieldKey, const QString &value) const
 {
@@ -148,8 +140,11 @@ FormField parseField(const Json &node, const QString &where)
     f.help = named.optionalString("help");
     f.required = named.optionalBool("required", false);
     const QString type = named.string("type");
-    if (type == QLatin1String("choice")) {
-        f.type = FormField::Type::Choice;
+    const auto known = fromKey<FormField::Type>(type);
+    if (!known)
+        named.fail(Reader::tr("type \"%1\" must be choice, scale, text or number").arg(type));
+    f.type = *known;
+    if (f.type == FormField::Type::Choice) {
         f.allowOther = named.optionalBool("allow_other", false);
         QSet<QString> seen;
         for (const Json &option : named.array("options")) {
@@ -160,8 +155,7 @@ FormField parseField(const Json &node, const QString &where)
             seen.insert(opt.value);
             f.options.append(opt);
         }
-    } else if (type == QLatin1String("scale") || type == QLatin1String("number")) {
-        f.type = type == QLatin1String("scale") ? FormField::Type::Scale : FormField::Type::Number;
+    } else if (f.type == FormField::Type::Scale || f.type == FormField::Type::Number) {
         f.min = named.integer("min");
         f.max = named.integer("max");
         if (f.max <= f.min)
@@ -176,11 +170,8 @@ FormField parseField(const Json &node, const QString &where)
                 f.anchors.insert(point, QString::fromStdString(it.value().get<std::string>()));
             }
         }
-    } else if (type == QLatin1String("text")) {
-        f.type = FormField::Type::Text;
-        f.multiline = named.optionalBool("multiline", false);
     } else {
-        named.fail(Reader::tr("type \"%1\" must be choice, scale, text or number").arg(type));
+        f.multiline = named.optionalBool("multiline", false);
     }
     QStringList optionValues;
     for (const FormField::Option &option : std::as_const(f.options))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "i18n.h"
+#include "keys.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -64,7 +65,15 @@ struct Form
     QStringList validate(const QJsonObject &answers) const;
 };
 
-QString formFieldTypeKey(FormField::Type type);
+template<>
+struct KeyTable<FormField::Type>
+{
+    static const KeyEntry<FormField::Type> entries[4];
+};
+inline QString formFieldTypeKey(FormField::Type type)
+{
+    return keyOf(type);
+}
 
 namespace forms {
 

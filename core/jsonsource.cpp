@@ -86,7 +86,7 @@ QString Reader::string(const char *key) const
     const Json &v = value(key);
     if (!v.is_string())
         fail(tr("\"%1\" must be a string").arg(QString::fromUtf8(key)));
-    const QString s = QString::fromStdString(v.get<std::string>()).trimmed();
+    QString s = QString::fromStdString(v.get<std::string>()).trimmed();
     if (s.isEmpty())
         fail(tr("\"%1\" must not be empty").arg(QString::fromUtf8(key)));
     return s;

@@ -9,10 +9,10 @@
 
 namespace sense7 {
 
-QString levelKey(Level level)
-{
-    return level == Level::Turn ? QStringLiteral("turn") : QStringLiteral("conversation");
-}
+const KeyEntry<Level> KeyTable<Level>::entries[2] = {
+    {Level::Turn, "turn"},
+    {Level::Conversation, "conversation"},
+};
 
 QVector<Dimension> Instrument::dimensionsAt(Level level) const
 {
@@ -81,10 +81,8 @@ Dimension parseDimension(const Json &node, const QString &where)
                        .arg(d.scaleMax)
                        .arg(d.scaleMin));
     const QString level = named.optionalString("level", QStringLiteral("turn"));
-    if (level == QLatin1String("turn"))
-        d.level = Level::Turn;
-    else if (level == QLatin1String("conversation"))
-        d.level = Level::Conversation;
+    if (const auto known = fromKey<Level>(level))
+        d.level = *known;
     else
         named.fail(Reader::tr("level \"%1\" must be \"turn\" or \"conversation\"").arg(level));
     if (const Json *anchors = named.optionalObject("anchors")) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "i18n.h"
+#include "keys.h"
 
 #include <QByteArray>
 #include <QMap>
@@ -10,7 +11,15 @@
 namespace sense7 {
 
 enum class Level { Turn, Conversation };
-QString levelKey(Level level);
+template<>
+struct KeyTable<Level>
+{
+    static const KeyEntry<Level> entries[2];
+};
+inline QString levelKey(Level level)
+{
+    return keyOf(level);
+}
 
 /** One rating dimension: a question on a whole-number scale, with anchors for some points. */
 struct Dimension

@@ -7,51 +7,38 @@
 
 namespace sense7 {
 
-QString roleKey(Role role)
-{
-    switch (role) {
-    case Role::User:
-        return QStringLiteral("user");
-    case Role::Assistant:
-        return QStringLiteral("assistant");
-    case Role::System:
-        return QStringLiteral("system");
-    case Role::Tool:
-        return QStringLiteral("tool");
-    }
-    return {};
-}
+const KeyEntry<Role> KeyTable<Role>::entries[4] = {
+    {Role::User, "user", QT_TRANSLATE_NOOP("sense7::keys", "You")},
+    {Role::Assistant, "assistant", QT_TRANSLATE_NOOP("sense7::keys", "Assistant")},
+    {Role::System, "system", QT_TRANSLATE_NOOP("sense7::keys", "System")},
+    {Role::Tool, "tool", QT_TRANSLATE_NOOP("sense7::keys", "Tool")},
+};
 
-std::optional<Role> roleFromKey(const QString &key)
-{
-    for (Role role : {Role::User, Role::Assistant, Role::System, Role::Tool}) {
-        if (roleKey(role) == key)
-            return role;
-    }
-    return std::nullopt;
-}
+const KeyEntry<AnnotatorKind> KeyTable<AnnotatorKind>::entries[3] = {
+    {AnnotatorKind::Self, "self", QT_TRANSLATE_NOOP("sense7::keys", "Participant (self)")},
+    {AnnotatorKind::Observer, "observer", QT_TRANSLATE_NOOP("sense7::keys", "Observer")},
+    {AnnotatorKind::Model, "model", QT_TRANSLATE_NOOP("sense7::keys", "Model")},
+};
 
-QString annotatorKindKey(AnnotatorKind kind)
-{
-    switch (kind) {
-    case AnnotatorKind::Self:
-        return QStringLiteral("self");
-    case AnnotatorKind::Observer:
-        return QStringLiteral("observer");
-    case AnnotatorKind::Model:
-        return QStringLiteral("model");
-    }
-    return {};
-}
+const KeyEntry<BreakReason> KeyTable<BreakReason>::entries[7] = {
+    {BreakReason::ForgotContext, "forgot_context",
+     QT_TRANSLATE_NOOP("sense7::keys", "Forgot earlier context")},
+    {BreakReason::ContradictedItself, "contradicted_itself",
+     QT_TRANSLATE_NOOP("sense7::keys", "Contradicted itself")},
+    {BreakReason::RepeatedItself, "repeated_itself",
+     QT_TRANSLATE_NOOP("sense7::keys", "Repeated itself")},
+    {BreakReason::IgnoredInstruction, "ignored_instruction",
+     QT_TRANSLATE_NOOP("sense7::keys", "Ignored an instruction")},
+    {BreakReason::LostThread, "lost_thread", QT_TRANSLATE_NOOP("sense7::keys", "Lost the thread")},
+    {BreakReason::TechnicalFailure, "technical_failure",
+     QT_TRANSLATE_NOOP("sense7::keys", "Technical failure")},
+    {BreakReason::Other, "other", QT_TRANSLATE_NOOP("sense7::keys", "Other")},
+};
 
-std::optional<AnnotatorKind> annotatorKindFromKey(const QString &key)
+QString breakReasonLabel(const QString &key)
 {
-    for (AnnotatorKind kind :
-         {AnnotatorKind::Self, AnnotatorKind::Observer, AnnotatorKind::Model}) {
-        if (annotatorKindKey(kind) == key)
-            return kind;
-    }
-    return std::nullopt;
+    const auto reason = fromKey<BreakReason>(key);
+    return reason ? labelOf(*reason) : key;
 }
 
 QJsonValue Rating::toJson() const
@@ -76,17 +63,6 @@ std::optional<Rating> Rating::fromJson(const QJsonValue &json)
     if (json.isDouble() && json.toDouble() == double(json.toInt()))
         return Rating(json.toInt());
     return std::nullopt;
-}
-
-QStringList breakReasonKeys()
-{
-    return {QStringLiteral("forgot_context"),
-            QStringLiteral("contradicted_itself"),
-            QStringLiteral("repeated_itself"),
-            QStringLiteral("ignored_instruction"),
-            QStringLiteral("lost_thread"),
-            QStringLiteral("technical_failure"),
-            QStringLiteral("other")};
 }
 
 QString contentHash(const QString &sourceFormat, const QVector<Turn> &turns)

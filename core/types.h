@@ -1,5 +1,7 @@
 #pragma once
 
+#include "keys.h"
+
 #include <QDateTime>
 #include <QHash>
 #include <QJsonObject>
@@ -13,12 +15,34 @@
 namespace sense7 {
 
 enum class Role { User, Assistant, System, Tool };
-QString roleKey(Role role);
-std::optional<Role> roleFromKey(const QString &key);
+template<>
+struct KeyTable<Role>
+{
+    static const KeyEntry<Role> entries[4];
+};
+inline QString roleKey(Role role)
+{
+    return keyOf(role);
+}
+inline std::optional<Role> roleFromKey(const QString &key)
+{
+    return fromKey<Role>(key);
+}
 
 enum class AnnotatorKind { Self, Observer, Model };
-QString annotatorKindKey(AnnotatorKind kind);
-std::optional<AnnotatorKind> annotatorKindFromKey(const QString &key);
+template<>
+struct KeyTable<AnnotatorKind>
+{
+    static const KeyEntry<AnnotatorKind> entries[3];
+};
+inline QString annotatorKindKey(AnnotatorKind kind)
+{
+    return keyOf(kind);
+}
+inline std::optional<AnnotatorKind> annotatorKindFromKey(const QString &key)
+{
+    return fromKey<AnnotatorKind>(key);
+}
 
 /**
  * One rating as the data set holds it: unset (no rating), "not applicable", or a value on the
@@ -78,7 +102,26 @@ private:
 };
 
 /** The reasons a participant can give for a continuity break (DESIGN.md, "Continuity breaks"). */
-QStringList breakReasonKeys();
+enum class BreakReason {
+    ForgotContext,
+    ContradictedItself,
+    RepeatedItself,
+    IgnoredInstruction,
+    LostThread,
+    TechnicalFailure,
+    Other
+};
+template<>
+struct KeyTable<BreakReason>
+{
+    static const KeyEntry<BreakReason> entries[7];
+};
+inline QStringList breakReasonKeys()
+{
+    return keysOf<BreakReason>();
+}
+/** The translated label of a break reason's key; an unknown key as it is. */
+QString breakReasonLabel(const QString &key);
 
 struct Annotator
 {

@@ -102,7 +102,7 @@ QVariant AgreementTableModel::data(const QModelIndex &index, int role) const
         return role == Qt::ToolTipRole ? QVariant() : QVariant(row.label);
     const int extra = extraColumn(column);
     if (extra >= 0) {
-        const QVariant value = row.extras.value(extra);
+        QVariant value = row.extras.value(extra);
         if (role == Qt::UserRole)
             return value;
         if (role == Qt::ToolTipRole)

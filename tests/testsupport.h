@@ -6,12 +6,14 @@
 #include "sqlite.h"
 #include "store.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <memory>
 #include <unistd.h>
@@ -139,6 +141,52 @@ inline void startUnprivileged(QProcess &process, const QString &program,
                           + arguments);
     else
         process.start(program, arguments);
+}
+
+/**
+ * Keeps this test program's settings (and, with \a data, its data folder) inside \a dir, under
+ * its own application name, so that test programs may run in parallel and never touch a user's.
+ */
+inline void useOwnSettings(const QTemporaryDir &dir, const QString &applicationName,
+                           bool data = false)
+{
+    qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
+    if (data)
+        qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
+    QCoreApplication::setApplicationName(applicationName);
+}
+
+/** A path in \a dir named after the running test function (\a prefix first), with no file. */
+inline QString testFunctionPath(const QTemporaryDir &dir, const QString &prefix = QString())
+{
+    const QString path = dir.filePath(
+        QStringLiteral("%1%2.sense7").arg(prefix, QLatin1String(QTest::currentTestFunction())));
+    QFile::remove(path);
+    return path;
+}
+
+/**
+ * Adds a conversation of the participant \a participantId: \a userText and the assistant's
+ * \a reply, the reply rated \a warmth by the participant. Returns the conversation's id.
+ */
+inline qint64 addRatedExchange(Store &store, qint64 participantId, const QString &sourceFormat,
+                               const QString &title, const QString &userText, const QString &reply,
+                               int warmth)
+{
+    Conversation c;
+    c.participantId = participantId;
+    c.sourceFormat = sourceFormat;
+    c.title = title;
+    QVector<Turn> turns(2);
+    turns[0].role = Role::User;
+    turns[0].text = userText;
+    turns[1].role = Role::Assistant;
+    turns[1].text = reply;
+    const qint64 id = store.addConversation(c, turns);
+    store.setRating(turns[1].id, store.findDimension(QStringLiteral("warmth"))->id,
+                    store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self), warmth);
+    return id;
 }
 
 /** Runs a single-value SQL query on a raw connection to \a path. */

@@ -122,10 +122,7 @@ QStringList unnamedControls(QWidget *root)
 
 void TestAccessibility::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_accessibility"));
+    test::useOwnSettings(m_dir, QStringLiteral("tst_accessibility"), true);
     m_demo = m_dir.filePath(QStringLiteral("demo.sense7"));
     test::makeDemoDataSet(m_demo);
 }
@@ -133,7 +130,7 @@ void TestAccessibility::initTestCase()
 void TestAccessibility::init()
 {
     QSettings().clear();
-    Settings().setRetestEnabled(false); // no re-rating offer in the middle of a test
+    Settings().retestEnabled.set(false); // no re-rating offer in the middle of a test
 }
 
 void TestAccessibility::cleanup()
@@ -291,8 +288,8 @@ void TestAccessibility::preferencesKeepLanguageAndTheme()
     dialog.accept();
 
     const Settings settings;
-    QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
-    QCOMPARE(settings.theme(), QStringLiteral("dark"));
+    QCOMPARE(settings.language.get(), QStringLiteral("zh_CN"));
+    QCOMPARE(settings.theme.get(), QStringLiteral("dark"));
     // The language waits for a restart; the theme is applied at once.
     QCOMPARE(i18n::language(), QString());
     QVERIFY(theme::isDark(QApplication::palette()));

@@ -59,17 +59,13 @@ private:
 
 void TestAnalysisView::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("analysisview"));
+    test::useOwnSettings(m_dir, QStringLiteral("analysisview"));
 }
 
 void TestAnalysisView::init()
 {
     QSettings().clear();
-    m_db = m_dir.filePath(
-        QStringLiteral("demo-%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
-    QFile::remove(m_db);
+    m_db = test::testFunctionPath(m_dir, QStringLiteral("demo-"));
     makeDemoDataSet(m_db);
 }
 
@@ -245,7 +241,7 @@ void TestAnalysisView::predictDialogStoresRatings()
                       " WHERE a.code = 'gui-model' AND a.kind = 'model'"),
              qint64(replies * 7));
     // The endpoint is remembered for next time; no key is.
-    QCOMPARE(Settings().classifyModel(), QStringLiteral("gui-model"));
+    QCOMPARE(Settings().classifyModel.get(), QStringLiteral("gui-model"));
     for (const QString &key : QSettings().allKeys())
         QVERIFY2(!key.contains(QLatin1String("key"), Qt::CaseInsensitive)
                      || key == QLatin1String("classify/keyInKeychain"),

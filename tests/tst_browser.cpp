@@ -75,18 +75,14 @@ private:
 
 void TestBrowser::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("browser"));
+    test::useOwnSettings(m_dir, QStringLiteral("browser"));
     i18n::install(QLocale(QLocale::English)); // plural forms, as the studio installs them
 }
 
 void TestBrowser::init()
 {
     QSettings().clear();
-    m_db = m_dir.filePath(
-        QStringLiteral("demo-%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
-    QFile::remove(m_db);
+    m_db = test::testFunctionPath(m_dir, QStringLiteral("demo-"));
     makeDemoDataSet(m_db);
 }
 
@@ -268,7 +264,7 @@ void TestBrowser::trajectoryFollowsRatingsAndSelection()
                   flagToJson(flag)},
                  Origin::Edit);
     QTRY_COMPARE(chart->trajectory().flagged.size(), 1);
-    QVERIFY(chart->breakDescription(0).contains(QStringLiteral("forgot the context")));
+    QVERIFY(chart->breakDescription(0).contains(QStringLiteral("Forgot earlier context")));
     // Rating 1 after higher ratings is a drop the rule detects somewhere, or the first reply
     // stands alone; either way each detection explains itself.
     for (const auto &d : chart->trajectory().detected)

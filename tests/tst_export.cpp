@@ -289,20 +289,11 @@ void TestExport::anonymisedBundleRedactsAndImports()
 {
     auto store = Store::create(m_dir.filePath(QStringLiteral("secret.sense7")));
     const qint64 participant = store->addParticipant(QStringLiteral("Alice Chen"));
-    Conversation c;
-    c.participantId = participant;
-    c.sourceFormat = QStringLiteral("chatgpt");
-    c.title = QStringLiteral("Email to Bob at Acme");
-    QVector<Turn> turns(2);
-    turns[0].role = Role::User;
-    turns[0].text = QStringLiteral("Write to bob@acme.com, call +44 20 7946 0958, see "
-                                   "https://acme.com/team — I'm Alice at Acme.");
-    turns[1].role = Role::Assistant;
-    turns[1].text = QStringLiteral("Dear Bob, Alice from Acme here. 张伟 will join.");
-    const qint64 id = store->addConversation(c, turns);
-    const auto warmth = store->findDimension(QStringLiteral("warmth"));
-    store->setRating(turns[1].id, warmth->id,
-                     store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self), 4);
+    const qint64 id = test::addRatedExchange(
+        *store, participant, QStringLiteral("chatgpt"), QStringLiteral("Email to Bob at Acme"),
+        QStringLiteral("Write to bob@acme.com, call +44 20 7946 0958, see "
+                       "https://acme.com/team — I'm Alice at Acme."),
+        QStringLiteral("Dear Bob, Alice from Acme here. 张伟 will join."), 4);
 
     exporter::Options options;
     options.anonymise.enabled = true;

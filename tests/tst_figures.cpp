@@ -131,9 +131,7 @@ private:
 
 void TestFigures::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("figures"));
+    test::useOwnSettings(m_dir, QStringLiteral("figures"));
     i18n::install(QLocale(QLocale::English));
     m_db = m_dir.filePath(QStringLiteral("demo.sense7"));
     test::makeDemoDataSet(m_db);

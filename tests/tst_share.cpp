@@ -36,28 +36,18 @@ private:
 
 void TestShare::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    QCoreApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("share"));
+    test::useOwnSettings(m_dir, QStringLiteral("share"));
     i18n::install(QLocale(QLocale::English));
 }
 
 std::unique_ptr<Store> TestShare::makeStore(const QString &name)
 {
     auto store = Store::create(m_dir.filePath(name));
-    const qint64 participant = store->addParticipant(QStringLiteral("P07"));
-    Conversation c;
-    c.participantId = participant;
-    c.sourceFormat = QStringLiteral("claude");
-    c.title = QStringLiteral("Letter for Maria");
-    QVector<Turn> turns(2);
-    turns[0].role = Role::User;
-    turns[0].text = QStringLiteral("I'm Maria Lopez from Globex; reach me at maria@globex.com.");
-    turns[1].role = Role::Assistant;
-    turns[1].text = QStringLiteral("Happy to help, Maria. Call +1 (555) 010-7788 for details.");
-    store->addConversation(c, turns);
-    store->setRating(turns[1].id, store->findDimension(QStringLiteral("warmth"))->id,
-                     store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self), 5);
+    test::addRatedExchange(
+        *store, store->addParticipant(QStringLiteral("P07")), QStringLiteral("claude"),
+        QStringLiteral("Letter for Maria"),
+        QStringLiteral("I'm Maria Lopez from Globex; reach me at maria@globex.com."),
+        QStringLiteral("Happy to help, Maria. Call +1 (555) 010-7788 for details."), 5);
     return store;
 }
 

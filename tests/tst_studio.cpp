@@ -73,11 +73,7 @@ private:
 
 void TestStudio::initTestCase()
 {
-    // Settings and data go to this process's own folder, so tests may run in parallel.
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_studio"));
+    test::useOwnSettings(m_dir, QStringLiteral("tst_studio"), true);
     m_demo = m_dir.filePath(QStringLiteral("demo.sense7"));
     test::makeDemoDataSet(m_demo);
 }
@@ -147,11 +143,11 @@ void TestStudio::remembersDataSetsAndGeometry()
         window.close();
     }
     Settings settings;
-    QCOMPARE(settings.lastDataSet(), QFileInfo(m_demo).absoluteFilePath());
+    QCOMPARE(settings.lastDataSet.get(), QFileInfo(m_demo).absoluteFilePath());
     QCOMPARE(
         settings.recentDataSets(),
         (QStringList {QFileInfo(m_demo).absoluteFilePath(), QFileInfo(other).absoluteFilePath()}));
-    QVERIFY(!settings.mainWindowGeometry().isEmpty());
+    QVERIFY(!settings.mainWindowGeometry.get().isEmpty());
 
     MainWindow again;
     QCOMPARE(again.size(), QSize(900, 640));
@@ -171,9 +167,9 @@ void TestStudio::startsOnLastDataSetOrDemo()
     QVERIFY(!QFileInfo::exists(demo + QStringLiteral(".partial")));
 
     // Later starts: the last data set, while it exists.
-    settings.setLastDataSet(m_demo);
+    settings.lastDataSet.set(m_demo);
     QCOMPARE(startup::dataSetToOpen(QString(), settings), m_demo);
-    settings.setLastDataSet(m_dir.filePath(QStringLiteral("deleted.sense7")));
+    settings.lastDataSet.set(m_dir.filePath(QStringLiteral("deleted.sense7")));
     QCOMPARE(startup::dataSetToOpen(QString(), settings), startup::demoDataSetPath());
     // An argument always wins.
     QCOMPARE(startup::dataSetToOpen(QStringLiteral("/x/y.sense7"), settings),
@@ -293,7 +289,7 @@ void TestStudio::titleColumnGetsTheSpareWidth()
 {
     // Researcher mode: all participants, so the participant column is shown.
     {
-        Settings().setAnnotationMode(QStringLiteral("researcher"));
+        Settings().annotationMode.set(QStringLiteral("researcher"));
         MainWindow window;
         QCOMPARE(window.openDataSet(m_demo), QString());
         window.show();
@@ -303,7 +299,7 @@ void TestStudio::titleColumnGetsTheSpareWidth()
     }
     // Participant mode: one participant's conversations, no column repeating the same code.
     {
-        Settings().setAnnotationMode(QStringLiteral("participant"));
+        Settings().annotationMode.set(QStringLiteral("participant"));
         MainWindow window;
         QCOMPARE(window.openDataSet(m_demo), QString());
         window.show();
@@ -316,7 +312,7 @@ void TestStudio::titleColumnGetsTheSpareWidth()
 void TestStudio::followsImportsByOtherPrograms()
 {
     const QString path = copyOfDemo(QStringLiteral("followed.sense7"));
-    Settings().setAnnotationMode(QStringLiteral("participant"));
+    Settings().annotationMode.set(QStringLiteral("participant"));
     MainWindow window;
     QCOMPARE(window.openDataSet(path), QString());
     window.show();
@@ -402,7 +398,7 @@ void TestStudio::listDatesFollowTheLanguage()
     QVERIFY(i18n::install(QLocale(QStringLiteral("zh_CN"))));
     QCOMPARE(i18n::language(), QStringLiteral("zh_CN"));
     {
-        Settings().setAnnotationMode(QStringLiteral("researcher"));
+        Settings().annotationMode.set(QStringLiteral("researcher"));
         MainWindow window;
         QCOMPARE(window.openDataSet(m_demo), QString());
         window.show();

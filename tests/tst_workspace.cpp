@@ -118,18 +118,13 @@ private:
 
 void TestWorkspace::initTestCase()
 {
-    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-    QApplication::setOrganizationName(QStringLiteral("Sense-7-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_workspace"));
+    test::useOwnSettings(m_dir, QStringLiteral("tst_workspace"), true);
 }
 
 void TestWorkspace::init()
 {
     QSettings().clear();
-    m_path = m_dir.filePath(
-        QStringLiteral("%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
-    QFile::remove(m_path);
+    m_path = test::testFunctionPath(m_dir);
     makeParticipantDataSet(m_path);
 }
 
@@ -334,7 +329,7 @@ void TestWorkspace::participantModeShowsOneParticipant()
     QCOMPARE(bar->mode(), AnnotationBar::Mode::Researcher);
     QCOMPARE(window.conversationView()->model()->rowCount(), 13);
 
-    Settings().setAnnotationMode(QStringLiteral("participant"));
+    Settings().annotationMode.set(QStringLiteral("participant"));
     MainWindow participant;
     open(participant, demo);
     AnnotationBar *pbar = participant.annotationBar();
@@ -485,7 +480,7 @@ void TestWorkspace::blindRetestStoresSeparately()
     for (int i = 0; i < 14; ++i)
         press(window, Qt::Key_4);
     const qint64 self = m_store->selfAnnotatorId();
-    Settings().setRetestPercent(100);
+    Settings().retestPercent.set(100);
     RetestController *retest = window.findChild<RetestController *>();
     QVERIFY(retest);
     QVERIFY(retest->start(m_store, 0, 42));

@@ -42,7 +42,7 @@ exporter::Summary exportWithProgress(QWidget *parent, const Store &store, export
 bool exportDataInteractively(QWidget *parent, const Store &store, const browse::Filter &filter)
 {
     Settings settings;
-    QString folder = settings.exportFolder();
+    QString folder = settings.exportFolder.get();
     if (folder.isEmpty())
         folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString csv = tr("Tidy CSV, one row per rating (*.csv)");
@@ -55,7 +55,7 @@ bool exportDataInteractively(QWidget *parent, const Store &store, const browse::
         QStringList {csv, jsonl, bundle}.join(QStringLiteral(";;")), &chosen);
     if (path.isEmpty())
         return false;
-    settings.setExportFolder(QFileInfo(path).absolutePath());
+    settings.exportFolder.set(QFileInfo(path).absolutePath());
     exporter::Format format = exporter::Format::Csv;
     if (chosen == jsonl || path.endsWith(QLatin1String(".jsonl")))
         format = exporter::Format::Jsonl;

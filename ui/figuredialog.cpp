@@ -41,13 +41,14 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     setWindowTitle(tr("Export Figure"));
 
     m_format->setObjectName(QStringLiteral("figureFormat"));
-    m_format->addItem(tr("PDF (vector, text kept)"), int(charts::FigureFormat::Pdf));
-    m_format->addItem(tr("SVG (vector, text kept)"), int(charts::FigureFormat::Svg));
-    m_format->addItem(tr("PNG (image)"), int(charts::FigureFormat::Png));
+    for (const auto format :
+         {charts::FigureFormat::Pdf, charts::FigureFormat::Svg, charts::FigureFormat::Png})
+        m_format->addItem(labelOf(format), int(format));
     m_format->setAccessibleName(tr("File format"));
     m_preset->setObjectName(QStringLiteral("figurePreset"));
-    m_preset->addItem(tr("Single column (3.5 in)"), int(charts::FigureStyle::Preset::Single));
-    m_preset->addItem(tr("Double column (7.16 in)"), int(charts::FigureStyle::Preset::Double));
+    for (const auto preset :
+         {charts::FigureStyle::Preset::Single, charts::FigureStyle::Preset::Double})
+        m_preset->addItem(labelOf(preset), int(preset));
     m_preset->setAccessibleName(tr("Width preset"));
     m_font->setObjectName(QStringLiteral("figureFont"));
     m_font->setAccessibleName(tr("Font"));
@@ -201,7 +202,7 @@ void FigureDialog::remember() const
 void FigureDialog::chooseFileAndSave()
 {
     Settings settings;
-    QString folder = settings.exportFolder();
+    QString folder = settings.exportFolder.get();
     if (folder.isEmpty())
         folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString extension = charts::figureFormatKey(format());
@@ -210,7 +211,7 @@ void FigureDialog::chooseFileAndSave()
         tr("%1 files (*.%2)").arg(extension.toUpper(), extension));
     if (path.isEmpty())
         return;
-    settings.setExportFolder(QFileInfo(path).absolutePath());
+    settings.exportFolder.set(QFileInfo(path).absolutePath());
     if (saveTo(path))
         accept();
 }

@@ -14,30 +14,6 @@ namespace sense7 {
 
 // The flag's strings keep the rating panel's translation context, where they were first written.
 
-namespace {
-
-QString reasonLabel(const QString &key)
-{
-    static const QMap<QString, const char *> labels {
-        {QStringLiteral("forgot_context"),
-         QT_TRANSLATE_NOOP("sense7::RatingPanel", "Forgot earlier context")},
-        {QStringLiteral("contradicted_itself"),
-         QT_TRANSLATE_NOOP("sense7::RatingPanel", "Contradicted itself")},
-        {QStringLiteral("repeated_itself"),
-         QT_TRANSLATE_NOOP("sense7::RatingPanel", "Repeated itself")},
-        {QStringLiteral("ignored_instruction"),
-         QT_TRANSLATE_NOOP("sense7::RatingPanel", "Ignored an instruction")},
-        {QStringLiteral("lost_thread"),
-         QT_TRANSLATE_NOOP("sense7::RatingPanel", "Lost the thread")},
-        {QStringLiteral("technical_failure"),
-         QT_TRANSLATE_NOOP("sense7::RatingPanel", "Technical failure")},
-        {QStringLiteral("other"), QT_TRANSLATE_NOOP("sense7::RatingPanel", "Other")},
-    };
-    return RatingPanel::tr(labels.value(key, "Other"));
-}
-
-} // namespace
-
 FlagGroup::FlagGroup(QWidget *parent)
     : QGroupBox(parent)
     , m_flag(new QCheckBox(RatingPanel::tr("Continuity broke here"), this))
@@ -53,7 +29,7 @@ FlagGroup::FlagGroup(QWidget *parent)
     m_reason->setObjectName(QStringLiteral("breakReason"));
     m_reason->setAccessibleName(RatingPanel::tr("Reason for the continuity break"));
     for (const QString &key : breakReasonKeys())
-        m_reason->addItem(reasonLabel(key), key);
+        m_reason->addItem(breakReasonLabel(key), key);
     m_lostTurn->setObjectName(QStringLiteral("lostTurn"));
     m_lostTurn->setWordWrap(true);
     m_pick->setObjectName(QStringLiteral("pickLostTurn"));

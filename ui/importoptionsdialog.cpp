@@ -44,9 +44,9 @@ ImportOptionsDialog::ImportOptionsDialog(const QStringList &withoutAnnotator,
         form->addRow(tr("&Annotator:"), m_annotator);
         m_kind = new QComboBox(rater);
         m_kind->setObjectName(QStringLiteral("importAnnotatorKind"));
-        m_kind->addItem(tr("Observer"), QVariant::fromValue(int(AnnotatorKind::Observer)));
-        m_kind->addItem(tr("Model"), QVariant::fromValue(int(AnnotatorKind::Model)));
-        m_kind->addItem(tr("Participant (self)"), QVariant::fromValue(int(AnnotatorKind::Self)));
+        for (AnnotatorKind kind :
+             {AnnotatorKind::Observer, AnnotatorKind::Model, AnnotatorKind::Self})
+            m_kind->addItem(labelOf(kind), QVariant::fromValue(int(kind)));
         form->addRow(tr("K&ind:"), m_kind);
         layout->addWidget(rater);
         connect(m_annotator, &QComboBox::currentTextChanged, this,

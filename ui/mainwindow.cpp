@@ -134,13 +134,13 @@ MainWindow::MainWindow(QWidget *parent)
     });
     panes->addPane(m_annotationBar);
     resize(1280, 800);
-    restoreGeometry(m_settings.mainWindowGeometry());
-    restoreState(m_settings.mainWindowState());
-    if (!m_splitter->restoreState(m_settings.splitterState()))
+    restoreGeometry(m_settings.mainWindowGeometry.get());
+    restoreState(m_settings.mainWindowState.get());
+    if (!m_splitter->restoreState(m_settings.splitterState.get()))
         m_splitter->setSizes({520, 760});
-    if (!m_workspace->splitter()->restoreState(m_settings.workspaceState()))
+    if (!m_workspace->splitter()->restoreState(m_settings.workspaceState.get()))
         m_workspace->splitter()->setSizes({400, 360});
-    if (!m_workspace->readingSplitter()->restoreState(m_settings.readingState()))
+    if (!m_workspace->readingSplitter()->restoreState(m_settings.readingState.get()))
         m_workspace->readingSplitter()->setSizes({470, 280});
     updateStatus();
 }
@@ -299,7 +299,7 @@ QString MainWindow::openDataSet(const QString &path)
     m_store->watchForOutsideChanges(1000);
 
     // Participant mode for a participant's own data set, researcher mode for a study's.
-    const QString mode = m_settings.annotationMode();
+    const QString mode = m_settings.annotationMode.get();
     const bool researcher =
         mode.isEmpty() ? m_store->participants().size() > 1 : mode == QLatin1String("researcher");
     {
@@ -315,7 +315,7 @@ QString MainWindow::openDataSet(const QString &path)
     startSession();
 
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    m_settings.setLastDataSet(absolute);
+    m_settings.lastDataSet.set(absolute);
     m_settings.addRecentDataSet(absolute);
     setWindowFilePath(absolute);
     setWindowTitle(tr("%1%2 — Sense-7 Studio")
@@ -355,8 +355,8 @@ void MainWindow::closeDataSet()
 
 void MainWindow::setMode(bool researcher)
 {
-    m_settings.setAnnotationMode(researcher ? QStringLiteral("researcher")
-                                            : QStringLiteral("participant"));
+    m_settings.annotationMode.set(researcher ? QStringLiteral("researcher")
+                                             : QStringLiteral("participant"));
     if (!m_store)
         return;
     m_annotationBar->setStore(m_store.get(),
@@ -718,11 +718,11 @@ void MainWindow::updateStatus()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    m_settings.setMainWindowGeometry(saveGeometry());
-    m_settings.setMainWindowState(saveState());
-    m_settings.setSplitterState(m_splitter->saveState());
-    m_settings.setWorkspaceState(m_workspace->splitter()->saveState());
-    m_settings.setReadingState(m_workspace->readingSplitter()->saveState());
+    m_settings.mainWindowGeometry.set(saveGeometry());
+    m_settings.mainWindowState.set(saveState());
+    m_settings.splitterState.set(m_splitter->saveState());
+    m_settings.workspaceState.set(m_workspace->splitter()->saveState());
+    m_settings.readingState.set(m_workspace->readingSplitter()->saveState());
     m_workspace->panel()->flushEdits();
     m_guard->closing();
     event->accept();

@@ -48,12 +48,12 @@ PredictDialog::PredictDialog(Store *store, qint64 currentConversation,
     layout->addWidget(intro);
 
     auto *form = new QFormLayout;
-    m_url = new QLineEdit(settings.classifyEndpoint(), this);
+    m_url = new QLineEdit(settings.classifyEndpoint.get(), this);
     m_url->setPlaceholderText(QStringLiteral("http://localhost:8080/v1"));
     m_url->setToolTip(tr("Any OpenAI-compatible chat-completions endpoint: llama.cpp, Ollama, vLLM "
                          "or a hosted service."));
     form->addRow(tr("&Endpoint:"), m_url);
-    m_model = new QLineEdit(settings.classifyModel(), this);
+    m_model = new QLineEdit(settings.classifyModel.get(), this);
     m_model->setPlaceholderText(tr("for example llama3.1:8b"));
     form->addRow(tr("&Model:"), m_model);
     m_key = new QLineEdit(this);
@@ -64,16 +64,16 @@ PredictDialog::PredictDialog(Store *store, qint64 currentConversation,
     m_key->setAccessibleName(tr("API key"));
     form->addRow(tr("API &key:"), m_key);
     m_keychain = new QCheckBox(tr("Keep the key in the system keychain"), this);
-    m_keychain->setChecked(settings.classifyKeyInKeychain());
+    m_keychain->setChecked(settings.classifyKeyInKeychain.get());
     form->addRow(QString(), m_keychain);
     m_context = new QSpinBox(this);
     m_context->setRange(1, 100);
-    m_context->setValue(settings.classifyContextTurns());
+    m_context->setValue(settings.classifyContextTurns.get());
     m_context->setSuffix(tr(" earlier turns"));
     form->addRow(tr("&Context:"), m_context);
     m_concurrency = new QSpinBox(this);
     m_concurrency->setRange(1, 32);
-    m_concurrency->setValue(settings.classifyConcurrency());
+    m_concurrency->setValue(settings.classifyConcurrency.get());
     m_concurrency->setSuffix(tr(" at once"));
     form->addRow(tr("&Requests:"), m_concurrency);
     m_timeout = new QSpinBox(this);
@@ -177,11 +177,11 @@ bool PredictDialog::start()
     }
 
     Settings settings;
-    settings.setClassifyEndpoint(m_url->text().trimmed());
-    settings.setClassifyModel(endpoint.model);
-    settings.setClassifyContextTurns(m_context->value());
-    settings.setClassifyConcurrency(m_concurrency->value());
-    settings.setClassifyKeyInKeychain(m_keychain->isChecked());
+    settings.classifyEndpoint.set(m_url->text().trimmed());
+    settings.classifyModel.set(endpoint.model);
+    settings.classifyContextTurns.set(m_context->value());
+    settings.classifyConcurrency.set(m_concurrency->value());
+    settings.classifyKeyInKeychain.set(m_keychain->isChecked());
     if (m_keychain->isChecked() && !m_key->text().isEmpty())
         storeKeyInKeychain(m_key->text());
 

@@ -29,7 +29,7 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
             : choice.name;
         m_language->addItem(name, choice.code);
     }
-    m_startLanguage = settings.language();
+    m_startLanguage = settings.language.get();
     m_language->setCurrentIndex(std::max(0, m_language->findData(m_startLanguage)));
     m_language->setAccessibleName(tr("Language"));
     m_language->setAccessibleDescription(
@@ -39,7 +39,7 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
     m_theme->addItem(tr("Same as the system"), QStringLiteral("system"));
     m_theme->addItem(tr("Light"), QStringLiteral("light"));
     m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
-    m_theme->setCurrentIndex(std::max(0, m_theme->findData(settings.theme())));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(settings.theme.get())));
     m_theme->setAccessibleName(tr("Theme"));
     m_theme->setAccessibleDescription(tr("Light or dark colours for every window."));
     m_theme->setToolTip(m_theme->accessibleDescription());
@@ -79,10 +79,10 @@ void PreferencesDialog::updateRestartNote()
 void PreferencesDialog::accept()
 {
     Settings settings;
-    settings.setLanguage(m_language->currentData().toString());
+    settings.language.set(m_language->currentData().toString());
     const QString theme = m_theme->currentData().toString();
-    if (theme != settings.theme()) {
-        settings.setTheme(theme);
+    if (theme != settings.theme.get()) {
+        settings.theme.set(theme);
         theme::apply(theme);
     }
     QDialog::accept();

@@ -57,14 +57,14 @@ void RetestController::configure(QWidget *parent)
     explanation->setWordWrap(true);
     form->addRow(explanation);
     auto *enabled = new QCheckBox(tr("Offer re-rating rounds"), &dialog);
-    enabled->setChecked(settings.retestEnabled());
+    enabled->setChecked(settings.retestEnabled.get());
     auto *every = new QSpinBox(&dialog);
     every->setRange(1, 1000);
-    every->setValue(settings.retestEveryConversations());
+    every->setValue(settings.retestEveryConversations.get());
     every->setSuffix(tr(" conversations"));
     auto *percent = new QSpinBox(&dialog);
     percent->setRange(1, 100);
-    percent->setValue(settings.retestPercent());
+    percent->setValue(settings.retestPercent.get());
     percent->setSuffix(tr(" %"));
     form->addRow(enabled);
     form->addRow(tr("After every"), every);
@@ -82,9 +82,9 @@ void RetestController::configure(QWidget *parent)
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    settings.setRetestEnabled(enabled->isChecked());
-    settings.setRetestEveryConversations(every->value());
-    settings.setRetestPercent(percent->value());
+    settings.retestEnabled.set(enabled->isChecked());
+    settings.retestEveryConversations.set(every->value());
+    settings.retestPercent.set(percent->value());
     if (startNow && m_workspace->session()) {
         Store *store = m_workspace->session()->store();
         if (!start(store, 0, quint64(QDateTime::currentMSecsSinceEpoch())))
@@ -96,7 +96,7 @@ void RetestController::configure(QWidget *parent)
 void RetestController::checkMilestone(Store *store, const ConversationTableModel *conversations)
 {
     Settings settings;
-    if (isActive() || m_asking || !store || !settings.retestEnabled()
+    if (isActive() || m_asking || !store || !settings.retestEnabled.get()
         || (conversations->annotator() != 0
             && conversations->annotator() != store->selfAnnotatorId()))
         return;
@@ -104,7 +104,7 @@ void RetestController::checkMilestone(Store *store, const ConversationTableModel
     for (int row = 0; row < conversations->rowCount(); ++row)
         completed += conversations->summary(row).ratedShare >= 1.0 ? 1 : 0;
     const int milestone = settings.retestMilestone(store->path());
-    if (!retest::isDue(completed, settings.retestEveryConversations(), milestone))
+    if (!retest::isDue(completed, settings.retestEveryConversations.get(), milestone))
         return;
     settings.setRetestMilestone(store->path(), completed);
     m_asking = true;
@@ -133,7 +133,7 @@ bool RetestController::start(Store *store, qint64 participantId, quint64 seed)
     }
     const QVector<qint64> candidates =
         store->fullyRatedTurns(store->selfAnnotatorId(), participantId, retestAnnotator);
-    m_turns = retest::choose(candidates, Settings().retestPercent(), seed);
+    m_turns = retest::choose(candidates, Settings().retestPercent.get(), seed);
     if (m_turns.isEmpty())
         return false;
     m_store = store;

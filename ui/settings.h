@@ -1,5 +1,7 @@
 #pragma once
 
+#include "settingvalue.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QSettings>
@@ -9,83 +11,82 @@
 namespace sense7 {
 
 /**
- * Typed access to the studio's persistent settings; every key lives in settings.cpp. Uses the
- * platform's QSettings for the application's organisation and name.
+ * The studio's persistent settings, each a typed SettingValue with its key and default, in the
+ * platform's QSettings for the application's organisation and name. Read with get(), write with
+ * set(); the few settings with more to them than a value have their own methods.
  */
 class Settings
 {
+    QSettings m_settings; // first: every setting below refers to it
+
 public:
     Settings();
 
-    QByteArray mainWindowGeometry() const;
-    void setMainWindowGeometry(const QByteArray &geometry);
-    QByteArray mainWindowState() const;
-    void setMainWindowState(const QByteArray &state);
-    QByteArray splitterState() const;
-    void setSplitterState(const QByteArray &state);
-
-    QByteArray workspaceState() const;
-    void setWorkspaceState(const QByteArray &state);
-    QByteArray browserGeometry() const;
-    void setBrowserGeometry(const QByteArray &geometry);
-    QByteArray browserSplitter() const;
-    void setBrowserSplitter(const QByteArray &state);
+    SettingValue<QByteArray> mainWindowGeometry {m_settings, "mainWindow/geometry"};
+    SettingValue<QByteArray> mainWindowState {m_settings, "mainWindow/state"};
+    SettingValue<QByteArray> splitterState {m_settings, "mainWindow/splitter"};
+    SettingValue<QByteArray> workspaceState {m_settings, "mainWindow/workspace"};
     /** The transcript and trajectory split. */
-    QByteArray readingState() const;
-    void setReadingState(const QByteArray &state);
+    SettingValue<QByteArray> readingState {m_settings, "mainWindow/reading"};
+    SettingValue<QByteArray> browserGeometry {m_settings, "browser/geometry"};
+    SettingValue<QByteArray> browserSplitter {m_settings, "browser/splitter"};
 
     /** "participant", "researcher", or empty: chosen from the data set. */
-    QString annotationMode() const;
-    void setAnnotationMode(const QString &mode);
+    SettingValue<QString> annotationMode {m_settings, "annotation/mode"};
 
-    /** Blind re-rating: every \a everyConversations fully rated, \a percent of rated turns. */
-    bool retestEnabled() const;
-    void setRetestEnabled(bool on);
-    int retestEveryConversations() const;
-    void setRetestEveryConversations(int n);
-    int retestPercent() const;
-    void setRetestPercent(int percent);
+    /** Blind re-rating: every so many fully rated conversations, a percentage of rated turns. */
+    SettingValue<bool> retestEnabled {m_settings, "retest/enabled", true};
+    SettingValue<int> retestEveryConversations {m_settings, "retest/everyConversations", 5,
+                                                [](const int &n) {
+                                                    return qBound(1, n, 1000);
+                                                }};
+    SettingValue<int> retestPercent {m_settings, "retest/percent", 10, [](const int &n) {
+                                         return qBound(1, n, 100);
+                                     }};
     /** Fully rated conversations when the last re-rating round of \a dataSet was offered. */
     int retestMilestone(const QString &dataSet) const;
     void setRetestMilestone(const QString &dataSet, int completed);
 
     /** Prediction endpoint: URL, model, prompt context, concurrency; never the API key. */
-    QString classifyEndpoint() const;
-    void setClassifyEndpoint(const QString &url);
-    QString classifyModel() const;
-    void setClassifyModel(const QString &model);
-    int classifyContextTurns() const;
-    void setClassifyContextTurns(int turns);
-    int classifyConcurrency() const;
-    void setClassifyConcurrency(int n);
+    SettingValue<QString> classifyEndpoint {m_settings, "classify/endpoint"};
+    SettingValue<QString> classifyModel {m_settings, "classify/model"};
+    SettingValue<int> classifyContextTurns {m_settings, "classify/contextTurns", 8,
+                                            [](const int &n) {
+                                                return qBound(1, n, 100);
+                                            }};
+    SettingValue<int> classifyConcurrency {m_settings, "classify/concurrency", 4, [](const int &n) {
+                                               return qBound(1, n, 32);
+                                           }};
     /** Whether the API key was left in the system keychain. */
-    bool classifyKeyInKeychain() const;
-    void setClassifyKeyInKeychain(bool on);
+    SettingValue<bool> classifyKeyInKeychain {m_settings, "classify/keyInKeychain", false};
 
     /** The export figure dialog's last choices: format, preset, font, size, dpi. */
     QJsonObject figureOptions() const;
     void setFigureOptions(const QJsonObject &options);
     /** Where figures, data and bundles were last saved. */
-    QString exportFolder() const;
-    void setExportFolder(const QString &folder);
-    QString lastDataSet() const;
-    void setLastDataSet(const QString &path);
+    SettingValue<QString> exportFolder {m_settings, "export/folder"};
+    SettingValue<QString> lastDataSet {m_settings, "dataSets/last"};
     /** Most recent first, without duplicates, at most maxRecent entries. */
     QStringList recentDataSets() const;
     void addRecentDataSet(const QString &path);
     void removeRecentDataSet(const QString &path);
 
     /** Preferences: "" follows the system, else a language code such as "zh_CN" or "en". */
-    QString language() const;
-    void setLanguage(const QString &code);
+    SettingValue<QString> language {m_settings, "appearance/language"};
     /** Preferences: "system", "light" or "dark". */
-    QString theme() const;
-    void setTheme(const QString &theme);
+    SettingValue<QString> theme {m_settings, "appearance/theme", QString(), [](const QString &t) {
+                                     return t == QLatin1String("light")
+                                             || t == QLatin1String("dark")
+                                         ? t
+                                         : QStringLiteral("system");
+                                 }};
 
     static constexpr int maxRecent = 8;
 
 private:
-    QSettings m_settings;
+    SettingValue<QStringList> m_recent {m_settings, "dataSets/recent"};
+    SettingValue<QVariantMap> m_retestMilestones {m_settings, "retest/milestones"};
+    SettingValue<QByteArray> m_figureOptions {m_settings, "export/figure"};
 };
 
 } // namespace sense7

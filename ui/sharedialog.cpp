@@ -199,13 +199,10 @@ QString ShareDialog::previewHtml() const
               .arg(shared.value(QStringLiteral("ratings")).toArray().size())
               .arg(shared.value(QStringLiteral("flags")).toArray().size())
         + QStringLiteral("</p><hr>");
-    const QString you = tr("You");
-    const QString assistant = tr("Assistant");
     for (const Turn &turn : m_store.turns(id)) {
-        html += QStringLiteral("<p><b>%1:</b> ")
-                    .arg(turn.role == Role::User            ? you
-                             : turn.role == Role::Assistant ? assistant
-                                                            : roleKey(turn.role));
+        const bool person = turn.role == Role::User || turn.role == Role::Assistant;
+        html +=
+            QStringLiteral("<p><b>%1:</b> ").arg(person ? labelOf(turn.role) : roleKey(turn.role));
         html += o.anonymise.ratingsOnly
             ? QStringLiteral("<i>%1</i>").arg(tr("(message text not shared)"))
             : highlighted(turn.text, redactor);
@@ -248,7 +245,7 @@ exporter::Summary ShareDialog::saveTo(const QString &path)
 void ShareDialog::chooseFileAndSave()
 {
     Settings settings;
-    QString folder = settings.exportFolder();
+    QString folder = settings.exportFolder.get();
     if (folder.isEmpty())
         folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString path = QFileDialog::getSaveFileName(
@@ -258,7 +255,7 @@ void ShareDialog::chooseFileAndSave()
         tr("Sense-7 bundle (*.json)"));
     if (path.isEmpty())
         return;
-    settings.setExportFolder(QFileInfo(path).absolutePath());
+    settings.exportFolder.set(QFileInfo(path).absolutePath());
     try {
         const exporter::Summary summary = saveTo(path);
         QMessageBox::information(

@@ -20,7 +20,7 @@ QString demoDataSetPath()
 
 QString ensureDemoDataSet()
 {
-    const QString path = demoDataSetPath();
+    QString path = demoDataSetPath();
     if (QFileInfo::exists(path))
         return path;
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
@@ -44,7 +44,7 @@ QString dataSetToOpen(const QString &argument, const Settings &settings)
 {
     if (!argument.isEmpty())
         return argument;
-    const QString last = settings.lastDataSet();
+    QString last = settings.lastDataSet.get();
     if (!last.isEmpty() && QFileInfo::exists(last))
         return last;
     return ensureDemoDataSet();

@@ -46,7 +46,7 @@ QPalette dark()
 QPalette light()
 {
     QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion"));
-    const QPalette p = fusion ? fusion->standardPalette() : QPalette();
+    QPalette p = fusion ? fusion->standardPalette() : QPalette();
     delete fusion;
     return p;
 }

@@ -13,30 +13,6 @@
 
 namespace sense7 {
 
-namespace {
-
-QString reasonName(const QString &key)
-{
-    static const QHash<QString, const char *> names {
-        {QStringLiteral("forgot_context"),
-         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "forgot the context")},
-        {QStringLiteral("contradicted_itself"),
-         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "contradicted itself")},
-        {QStringLiteral("repeated_itself"),
-         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "repeated itself")},
-        {QStringLiteral("ignored_instruction"),
-         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "ignored an instruction")},
-        {QStringLiteral("lost_thread"),
-         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "lost the thread")},
-        {QStringLiteral("technical_failure"),
-         QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "technical failure")},
-        {QStringLiteral("other"), QT_TRANSLATE_NOOP("sense7::TrajectoryChart", "other")}};
-    const auto it = names.constFind(key);
-    return it == names.cend() ? key : QCoreApplication::translate("sense7::TrajectoryChart", *it);
-}
-
-} // namespace
-
 TrajectoryChart::TrajectoryChart(QWidget *parent)
     : QCustomPlot(parent)
 {
@@ -134,8 +110,9 @@ QString TrajectoryChart::breakDescription(int reply) const
     for (const auto &f : m_trajectory.flagged) {
         if (f.reply != reply)
             continue;
-        QString line = tr("Flagged: %1")
-                           .arg(f.reason.isEmpty() ? tr("no reason given") : reasonName(f.reason));
+        QString line =
+            tr("Flagged: %1")
+                .arg(f.reason.isEmpty() ? tr("no reason given") : breakReasonLabel(f.reason));
         if (f.refersToIndex)
             line += QLatin1Char(' ') + tr("(lost turn %1)").arg(*f.refersToIndex + 1);
         lines.append(line);

@@ -106,13 +106,10 @@ void TranscriptView::paintEvent(QPaintEvent *event)
 
 QString TranscriptView::roleLabel(const QString &role, int assistantNumber) const
 {
-    if (role == QLatin1String("assistant"))
+    const Role known = roleFromKey(role).value_or(Role::Tool);
+    if (known == Role::Assistant)
         return tr("Assistant · reply %1").arg(assistantNumber);
-    if (role == QLatin1String("user"))
-        return tr("You");
-    if (role == QLatin1String("system"))
-        return tr("System");
-    return tr("Tool");
+    return labelOf(known);
 }
 
 void TranscriptView::render()

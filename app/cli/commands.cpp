@@ -259,7 +259,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         usage(err);
         return 1;
     }
-    const QString first = arguments.at(1);
+    const QString &first = arguments.at(1);
     if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
         out << QStringLiteral("sense7 %1").arg(QStringLiteral(SENSE7_VERSION)) << Qt::endl;
         return 0;

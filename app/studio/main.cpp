@@ -40,8 +40,8 @@ int main(int argc, char *argv[])
             return value;
         };
         const sense7::Settings settings;
-        const QString language = given(QStringLiteral("--language"), settings.language());
-        const QString theme = given(QStringLiteral("--theme"), settings.theme());
+        const QString language = given(QStringLiteral("--language"), settings.language.get());
+        const QString theme = given(QStringLiteral("--theme"), settings.theme.get());
         sense7::i18n::install(language.isEmpty() ? QLocale() : QLocale(language));
         sense7::theme::apply(theme);
     }

@@ -26,22 +26,18 @@ QString likePattern(const QString &text)
     return QString(QLatin1Char('%') + escaped + QLatin1Char('%'));
 }
 
-QString breaksKey(Breaks breaks)
-{
-    switch (breaks) {
-    case Breaks::Any:
-        return QStringLiteral("any");
-    case Breaks::Flagged:
-        return QStringLiteral("flagged");
-    case Breaks::Detected:
-        return QStringLiteral("detected");
-    case Breaks::None:
-        return QStringLiteral("none");
-    }
-    return {};
-}
-
 } // namespace
+} // namespace sense7::browse
+
+const sense7::KeyEntry<sense7::browse::Breaks>
+    sense7::KeyTable<sense7::browse::Breaks>::entries[4] = {
+        {browse::Breaks::Any, "any"},
+        {browse::Breaks::Flagged, "flagged"},
+        {browse::Breaks::Detected, "detected"},
+        {browse::Breaks::None, "none"},
+};
+
+namespace sense7::browse {
 
 bool Filter::isEmpty() const
 {
@@ -76,7 +72,7 @@ QJsonObject Filter::toJson() const
     if (!rangeList.isEmpty())
         json.insert(QStringLiteral("ranges"), rangeList);
     if (breaks != Breaks::Any)
-        json.insert(QStringLiteral("breaks"), breaksKey(breaks));
+        json.insert(QStringLiteral("breaks"), keyOf(breaks));
     if (!text.isEmpty())
         json.insert(QStringLiteral("text"), text);
     return json;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "keys.h"
+
 #include <QDate>
 #include <QJsonObject>
 #include <QStringList>
@@ -13,6 +15,15 @@
 namespace sense7::browse {
 
 enum class Breaks { Any, Flagged, Detected, None };
+} // namespace sense7::browse
+
+template<>
+struct sense7::KeyTable<sense7::browse::Breaks>
+{
+    static const KeyEntry<browse::Breaks> entries[4];
+};
+
+namespace sense7::browse {
 
 struct RatingRange
 {

@@ -8,6 +8,19 @@
 
 #include <algorithm>
 
+namespace sense7 {
+
+const KeyEntry<continuity::Rule> KeyTable<continuity::Rule>::entries[continuity::ruleCount] = {
+    {continuity::Rule::RatingDrop, "rating_drop", QT_TRANSLATE_NOOP("sense7::keys", "Rating drop")},
+    {continuity::Rule::RepairCue, "repair_cue", QT_TRANSLATE_NOOP("sense7::keys", "Repair cue")},
+    {continuity::Rule::RepeatedRequest, "repeated_request",
+     QT_TRANSLATE_NOOP("sense7::keys", "Repeated request")},
+    {continuity::Rule::Regenerated, "regenerated",
+     QT_TRANSLATE_NOOP("sense7::keys", "Regenerated reply")},
+};
+
+} // namespace sense7
+
 namespace sense7::continuity {
 namespace {
 
@@ -72,44 +85,6 @@ QStringList loadCues()
 }
 
 } // namespace
-
-QString ruleKey(Rule rule)
-{
-    switch (rule) {
-    case Rule::RatingDrop:
-        return QStringLiteral("rating_drop");
-    case Rule::RepairCue:
-        return QStringLiteral("repair_cue");
-    case Rule::RepeatedRequest:
-        return QStringLiteral("repeated_request");
-    case Rule::Regenerated:
-        return QStringLiteral("regenerated");
-    }
-    return {};
-}
-
-std::optional<Rule> ruleFromKey(const QString &key)
-{
-    for (int i = 0; i < ruleCount; ++i)
-        if (ruleKey(Rule(i)) == key)
-            return Rule(i);
-    return std::nullopt;
-}
-
-QString ruleName(Rule rule)
-{
-    switch (rule) {
-    case Rule::RatingDrop:
-        return QCoreApplication::translate("sense7::continuity", "Rating drop");
-    case Rule::RepairCue:
-        return QCoreApplication::translate("sense7::continuity", "Repair cue");
-    case Rule::RepeatedRequest:
-        return QCoreApplication::translate("sense7::continuity", "Repeated request");
-    case Rule::Regenerated:
-        return QCoreApplication::translate("sense7::continuity", "Regenerated reply");
-    }
-    return {};
-}
 
 const QStringList &defaultRepairCues()
 {

@@ -23,9 +23,30 @@ enum class Rule {
     Regenerated, // (d) the source shows that the reply was regenerated
 };
 constexpr int ruleCount = 4;
-QString ruleKey(Rule rule); // "rating_drop", "repair_cue", "repeated_request", "regenerated"
-std::optional<Rule> ruleFromKey(const QString &key);
-QString ruleName(Rule rule); // translated, for tooltips and tables
+} // namespace sense7::continuity
+
+namespace sense7 {
+template<>
+struct KeyTable<continuity::Rule>
+{
+    static const KeyEntry<continuity::Rule> entries[continuity::ruleCount];
+};
+} // namespace sense7
+
+namespace sense7::continuity {
+// "rating_drop", "repair_cue", "repeated_request", "regenerated"
+inline QString ruleKey(Rule rule)
+{
+    return keyOf(rule);
+}
+inline std::optional<Rule> ruleFromKey(const QString &key)
+{
+    return fromKey<Rule>(key);
+}
+inline QString ruleName(Rule rule)
+{
+    return labelOf(rule);
+} // translated, for tooltips and tables
 
 /** The repair cues of resources/continuity/repair_cues.json, English and Chinese. */
 const QStringList &defaultRepairCues();

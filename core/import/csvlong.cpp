@@ -118,7 +118,7 @@ void requireColumns(const QString &source, const QStringList &header,
 QString checkedRecord(const CsvReader &csv, const QString &source, const QStringList &fields,
                       const QStringList &header)
 {
-    const QString where = tr("%1: line %2").arg(source).arg(csv.line());
+    QString where = tr("%1: line %2").arg(source).arg(csv.line());
     if (fields.size() != header.size())
         throw Error(tr("%1: %2 fields where the header has %3.")
                         .arg(where)

@@ -32,7 +32,7 @@ bool CsvReader::readLine(QByteArray &line)
 {
     if (m_first) {
         // A lone CR ending the first line means the file's lines all end that way.
-        const QByteArray head = m_device.peek(64 * 1024);
+        const QByteArray head = m_device.peek(qint64(64) * 1024);
         const qsizetype end = firstLineLength(head);
         m_crOnly = end + 1 < head.size() && head.at(end) == '\r' && head.at(end + 1) != '\n';
     }
@@ -42,7 +42,7 @@ bool CsvReader::readLine(QByteArray &line)
         // QIODevice::readLine() ends lines at LF only: split at CR here.
         qsizetype cr = m_buffer.indexOf('\r', m_at);
         while (cr < 0) {
-            const QByteArray more = m_device.read(64 * 1024);
+            const QByteArray more = m_device.read(qint64(64) * 1024);
             if (more.isEmpty())
                 break;
             m_buffer.remove(0, m_at);

@@ -78,16 +78,16 @@ QString detectFromHead(QByteArray head)
 QString detectFormat(const QString &path)
 {
     Input input = openInput(path);
-    const QByteArray head = input.device->read(256 * 1024);
+    const QByteArray head = input.device->read(qint64(256) * 1024);
     QString format = detectFromHead(head);
     if (format.isEmpty() && head.trimmed().startsWith('{') && !input.device->isSequential()
         && input.device->size() > head.size()) {
         // A bundle written with sorted keys names its format after the conversations.
-        const qint64 tail = std::max<qint64>(head.size(), input.device->size() - 64 * 1024);
+        const qint64 tail = std::max<qint64>(head.size(), input.device->size() - qint64(64) * 1024);
         if (input.device->seek(tail)) {
             static const QRegularExpression bundle(
                 QStringLiteral("\"format\"\\s*:\\s*\"sense7-bundle\""));
-            if (bundle.match(QString::fromUtf8(input.device->read(64 * 1024))).hasMatch())
+            if (bundle.match(QString::fromUtf8(input.device->read(qint64(64) * 1024))).hasMatch())
                 format = QStringLiteral("bundle");
         }
     }

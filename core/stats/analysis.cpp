@@ -280,6 +280,7 @@ Reliability reliability(const Store &store, const Options &options)
         for (const Rated &r : selfRatings)
             groups[r.participant].push_back(r.value);
         std::vector<std::vector<double>> grouped;
+        grouped.reserve(groups.size());
         for (auto &[participant, values] : groups)
             grouped.push_back(std::move(values));
         result.individualisation << stats::varianceShareBetweenGroups(grouped);

@@ -223,7 +223,7 @@ Correlation correlation(const Sample &sample)
     result.n = QVector<QVector<int>>(dims, QVector<int>(dims, 0));
     if (dims == 0)
         return result;
-    const size_t levels = size_t(hi - lo + 1);
+    const size_t levels = size_t(hi - lo) + 1;
     // Joint counts per pair of dimensions (a < b).
     std::vector<std::vector<std::vector<qint64>>> joint(
         size_t(dims * dims), std::vector<std::vector<qint64>>(levels, std::vector<qint64>(levels)));
@@ -239,7 +239,7 @@ Correlation correlation(const Sample &sample)
                     continue;
                 for (int b = a + 1; b < dims; ++b)
                     if (present[size_t(b)] >= 0)
-                        ++joint[size_t(a * dims + b)][size_t(present[size_t(a)])]
+                        ++joint[size_t(a) * size_t(dims) + size_t(b)][size_t(present[size_t(a)])]
                                [size_t(present[size_t(b)])];
             }
         }
@@ -255,7 +255,7 @@ Correlation correlation(const Sample &sample)
                 result.rho[a][a] = n >= 2 ? std::optional<double>(1.0) : std::nullopt;
                 continue;
             }
-            const auto &counts = joint[size_t(a * dims + b)];
+            const auto &counts = joint[size_t(a) * size_t(dims) + size_t(b)];
             qint64 n = 0;
             for (const auto &row : counts)
                 for (qint64 x : row)

@@ -205,6 +205,7 @@ Icc intraclassCorrelation(const Table &targetsByJudges)
             || std::any_of(row.begin(), row.end(), [](const auto &v) { return !v; }))
             continue;
         std::vector<double> complete;
+        complete.reserve(row.size());
         for (const auto &v : row)
             complete.push_back(*v);
         rows.push_back(std::move(complete));

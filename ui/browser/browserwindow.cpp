@@ -124,8 +124,8 @@ BrowserWindow::BrowserWindow(QWidget *parent)
 
     resize(1360, 820);
     Settings settings;
-    restoreGeometry(settings.browserGeometry());
-    if (!m_splitter->restoreState(settings.browserSplitter()))
+    restoreGeometry(settings.browserGeometry.get());
+    if (!m_splitter->restoreState(settings.browserSplitter.get()))
         m_splitter->setSizes({780, 580});
 }
 
@@ -234,8 +234,8 @@ void BrowserWindow::updateCount()
 void BrowserWindow::closeEvent(QCloseEvent *event)
 {
     Settings settings;
-    settings.setBrowserGeometry(saveGeometry());
-    settings.setBrowserSplitter(m_splitter->saveState());
+    settings.browserGeometry.set(saveGeometry());
+    settings.browserSplitter.set(m_splitter->saveState());
     QMainWindow::closeEvent(event);
 }
 

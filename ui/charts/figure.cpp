@@ -16,6 +16,23 @@
 
 #include <cmath>
 
+const sense7::KeyEntry<sense7::charts::FigureFormat>
+    sense7::KeyTable<sense7::charts::FigureFormat>::entries[3] = {
+        {charts::FigureFormat::Pdf, "pdf",
+         QT_TRANSLATE_NOOP("sense7::keys", "PDF (vector, text kept)")},
+        {charts::FigureFormat::Svg, "svg",
+         QT_TRANSLATE_NOOP("sense7::keys", "SVG (vector, text kept)")},
+        {charts::FigureFormat::Png, "png", QT_TRANSLATE_NOOP("sense7::keys", "PNG (image)")},
+};
+
+const sense7::KeyEntry<sense7::charts::FigureStyle::Preset>
+    sense7::KeyTable<sense7::charts::FigureStyle::Preset>::entries[2] = {
+        {charts::FigureStyle::Preset::Single, "single",
+         QT_TRANSLATE_NOOP("sense7::keys", "Single column (3.5 in)")},
+        {charts::FigureStyle::Preset::Double, "double",
+         QT_TRANSLATE_NOOP("sense7::keys", "Double column (7.16 in)")},
+};
+
 namespace sense7::charts {
 namespace {
 
@@ -135,27 +152,6 @@ void paint(QCustomPlot *plot, QPaintDevice *device, const QSize &size, bool vect
 
 } // namespace
 
-QString figureFormatKey(FigureFormat format)
-{
-    switch (format) {
-    case FigureFormat::Pdf:
-        return QStringLiteral("pdf");
-    case FigureFormat::Svg:
-        return QStringLiteral("svg");
-    case FigureFormat::Png:
-        break;
-    }
-    return QStringLiteral("png");
-}
-
-std::optional<FigureFormat> figureFormatFromKey(const QString &key)
-{
-    for (const FigureFormat f : {FigureFormat::Pdf, FigureFormat::Svg, FigureFormat::Png})
-        if (figureFormatKey(f) == key.toLower())
-            return f;
-    return std::nullopt;
-}
-
 QString FigureStyle::defaultFontFamily()
 {
     return QStringLiteral("DejaVu Sans");
@@ -163,16 +159,12 @@ QString FigureStyle::defaultFontFamily()
 
 std::optional<FigureStyle::Preset> FigureStyle::presetFromKey(const QString &key)
 {
-    if (key == QLatin1String("single"))
-        return Preset::Single;
-    if (key == QLatin1String("double"))
-        return Preset::Double;
-    return std::nullopt;
+    return fromKey<Preset>(key);
 }
 
 QString FigureStyle::presetKey(Preset preset)
 {
-    return preset == Preset::Single ? QStringLiteral("single") : QStringLiteral("double");
+    return keyOf(preset);
 }
 
 QSizeF FigureStyle::inches() const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "keys.h"
+
 #include <QImage>
 #include <QJsonObject>
 #include <QSizeF>
@@ -16,11 +18,30 @@ class QPalette;
  * chosen resolution. The studio's "Export figure…" and `sense7 figures` both come here, so the
  * same preset gives the same figure.
  */
+namespace sense7 {
+namespace charts {
+enum class FigureFormat;
+}
+template<>
+struct KeyTable<charts::FigureFormat>
+{
+    static const KeyEntry<charts::FigureFormat> entries[3];
+};
+} // namespace sense7
+
 namespace sense7::charts {
 
 enum class FigureFormat { Pdf, Svg, Png };
-QString figureFormatKey(FigureFormat format);
-std::optional<FigureFormat> figureFormatFromKey(const QString &key);
+/** The format's file suffix, "pdf", "svg" or "png". */
+inline QString figureFormatKey(FigureFormat format)
+{
+    return keyOf(format);
+}
+/** The format of a suffix in any case. */
+inline std::optional<FigureFormat> figureFormatFromKey(const QString &key)
+{
+    return fromKey<FigureFormat>(key.toLower());
+}
 
 struct FigureStyle
 {
@@ -41,6 +62,16 @@ struct FigureStyle
     double pointSize() const;
     QJsonObject toJson() const;
 };
+
+} // namespace sense7::charts
+
+template<>
+struct sense7::KeyTable<sense7::charts::FigureStyle::Preset>
+{
+    static const KeyEntry<charts::FigureStyle::Preset> entries[2];
+};
+
+namespace sense7::charts {
 
 /** Logical units per inch of a figure's layout: fonts in points resolve the same everywhere. */
 constexpr int layoutDpi = 96;
