@@ -724,28 +724,8 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>导出图表</translation>
     </message>
     <message>
-        <source>PDF (vector, text kept)</source>
-        <translation>PDF（矢量，保留文字）</translation>
-    </message>
-    <message>
-        <source>SVG (vector, text kept)</source>
-        <translation>SVG（矢量，保留文字）</translation>
-    </message>
-    <message>
-        <source>PNG (image)</source>
-        <translation>PNG（图像）</translation>
-    </message>
-    <message>
         <source>File format</source>
         <translation>文件格式</translation>
-    </message>
-    <message>
-        <source>Single column (3.5 in)</source>
-        <translation>单栏（3.5 英寸）</translation>
-    </message>
-    <message>
-        <source>Double column (7.16 in)</source>
-        <translation>双栏（7.16 英寸）</translation>
     </message>
     <message>
         <source>Width preset</source>
@@ -1075,18 +1055,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>&amp;Annotator:</source>
         <translation>评分者(&amp;A)：</translation>
-    </message>
-    <message>
-        <source>Observer</source>
-        <translation>观察者</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>Participant (self)</source>
-        <translation>参与者本人 (self)</translation>
     </message>
     <message>
         <source>K&amp;ind:</source>
@@ -1595,34 +1563,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
 <context>
     <name>sense7::RatingPanel</name>
     <message>
-        <source>Forgot earlier context</source>
-        <translation>忘记了先前的上下文</translation>
-    </message>
-    <message>
-        <source>Contradicted itself</source>
-        <translation>自相矛盾</translation>
-    </message>
-    <message>
-        <source>Repeated itself</source>
-        <translation>重复自己</translation>
-    </message>
-    <message>
-        <source>Ignored an instruction</source>
-        <translation>忽略了指令</translation>
-    </message>
-    <message>
-        <source>Lost the thread</source>
-        <translation>偏离了话题</translation>
-    </message>
-    <message>
-        <source>Technical failure</source>
-        <translation>技术故障</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>其他</translation>
-    </message>
-    <message>
         <source>Continuity broke here</source>
         <translation>此处连贯性中断</translation>
     </message>
@@ -1896,14 +1836,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>参与者：&lt;b&gt;%1&lt;/b&gt; · 助手：%2 · 评分：%3 · 连续性标记：%4</translation>
     </message>
     <message>
-        <source>You</source>
-        <translation>你</translation>
-    </message>
-    <message>
-        <source>Assistant</source>
-        <translation>助手</translation>
-    </message>
-    <message>
         <source>(message text not shared)</source>
         <translation>（不分享消息文本）</translation>
     </message>
@@ -2066,34 +1998,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
 <context>
     <name>sense7::TrajectoryChart</name>
     <message>
-        <source>forgot the context</source>
-        <translation>忘记了上下文</translation>
-    </message>
-    <message>
-        <source>contradicted itself</source>
-        <translation>自相矛盾</translation>
-    </message>
-    <message>
-        <source>repeated itself</source>
-        <translation>重复自己</translation>
-    </message>
-    <message>
-        <source>ignored an instruction</source>
-        <translation>忽略了指示</translation>
-    </message>
-    <message>
-        <source>lost the thread</source>
-        <translation>偏离了主线</translation>
-    </message>
-    <message>
-        <source>technical failure</source>
-        <translation>技术故障</translation>
-    </message>
-    <message>
-        <source>other</source>
-        <translation>其他</translation>
-    </message>
-    <message>
         <source>Rating trajectory</source>
         <translation>评分轨迹</translation>
     </message>
@@ -2139,18 +2043,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Assistant · reply %1</source>
         <translation>助手 · 第 %1 条回复</translation>
-    </message>
-    <message>
-        <source>You</source>
-        <translation>你</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>系统</translation>
-    </message>
-    <message>
-        <source>Tool</source>
-        <translation>工具</translation>
     </message>
     <message>
         <source>Choose a conversation to read it here, or import your chat exports with File ▸ Import… or by dropping the files on this window.</source>
@@ -3165,22 +3057,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
 <context>
     <name>sense7::continuity</name>
     <message>
-        <source>Rating drop</source>
-        <translation>评分下降</translation>
-    </message>
-    <message>
-        <source>Repair cue</source>
-        <translation>修复提示语</translation>
-    </message>
-    <message>
-        <source>Repeated request</source>
-        <translation>重复请求</translation>
-    </message>
-    <message>
-        <source>Regenerated reply</source>
-        <translation>重新生成的回复</translation>
-    </message>
-    <message>
         <source>The mean rating fell by %1 from the previous rated reply.</source>
         <translation>平均评分比上一条已评分回复下降了 %1。</translation>
     </message>
@@ -4192,6 +4068,101 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>&quot;%1&quot; cannot be translated here</source>
         <translation>“%1”在这里不能翻译</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::keys</name>
+    <message>
+        <source>Rating drop</source>
+        <translation>评分下降</translation>
+    </message>
+    <message>
+        <source>Repair cue</source>
+        <translation>修复提示语</translation>
+    </message>
+    <message>
+        <source>Repeated request</source>
+        <translation>重复请求</translation>
+    </message>
+    <message>
+        <source>Regenerated reply</source>
+        <translation>重新生成的回复</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Participant (self)</source>
+        <translation>参与者（本人）</translation>
+    </message>
+    <message>
+        <source>Observer</source>
+        <translation>观察者</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Forgot earlier context</source>
+        <translation>忘记了先前的上下文</translation>
+    </message>
+    <message>
+        <source>Contradicted itself</source>
+        <translation>自相矛盾</translation>
+    </message>
+    <message>
+        <source>Repeated itself</source>
+        <translation>重复自己</translation>
+    </message>
+    <message>
+        <source>Ignored an instruction</source>
+        <translation>忽略了指令</translation>
+    </message>
+    <message>
+        <source>Lost the thread</source>
+        <translation>偏离了话题</translation>
+    </message>
+    <message>
+        <source>Technical failure</source>
+        <translation>技术故障</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>PDF (vector, text kept)</source>
+        <translation>PDF（矢量，保留文字）</translation>
+    </message>
+    <message>
+        <source>SVG (vector, text kept)</source>
+        <translation>SVG（矢量，保留文字）</translation>
+    </message>
+    <message>
+        <source>PNG (image)</source>
+        <translation>PNG（图像）</translation>
+    </message>
+    <message>
+        <source>Single column (3.5 in)</source>
+        <translation>单栏（3.5 英寸）</translation>
+    </message>
+    <message>
+        <source>Double column (7.16 in)</source>
+        <translation>双栏（7.16 英寸）</translation>
     </message>
 </context>
 <context>
