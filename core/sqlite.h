@@ -68,7 +68,10 @@ public:
     sqlite3_stmt *cachedDynamic(const QByteArray &sql);
     void release(sqlite3_stmt *dynamic);
     /** Prepared statements held now, fixed and built at run time. */
-    qsizetype cachedStatementCount() const { return qsizetype(m_cache.size() + m_dynamic.size()); }
+    qsizetype cachedStatementCount() const
+    {
+        return qsizetype(m_cache.size()) + qsizetype(m_dynamic.size());
+    }
     /** How many statements built at run time are kept (more while that many are in use). */
     static constexpr qsizetype dynamicCacheSize = 16;
 

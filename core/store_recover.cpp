@@ -269,8 +269,9 @@ Recovery recover(const QString &damaged, const QString &out)
                 }
                 TableRecovery result;
                 result.table = table;
+                const QString &name = table; // a structured binding cannot be captured
                 const bool present = std::any_of(sourceTables.begin(), sourceTables.end(),
-                                                 [&](const auto &t) { return t.first == table; });
+                                                 [&](const auto &t) { return t.first == name; });
                 if (present) {
                     TableCopy copy(from, to, table, withoutRowid, result);
                     copy.run();
