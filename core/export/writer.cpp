@@ -1,6 +1,7 @@
 #include "writer.h"
 
 #include "browse/page.h"
+#include "csvfield.h"
 #include "forms.h"
 #include "identity.h"
 #include "store.h"
@@ -201,16 +202,6 @@ QJsonObject Source::conversation(qint64 id)
 QByteArray compact(const QJsonObject &object)
 {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
-}
-
-QString csvField(const QString &value)
-{
-    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"'))
-        && !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
-        return value;
-    QString quoted = value;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QString(QLatin1Char('"') + quoted + QLatin1Char('"'));
 }
 
 QString contextCell(const QJsonValue &value)

@@ -1,3 +1,4 @@
+#include "csvfield.h"
 #include "importer.h"
 
 #include <QHash>
@@ -38,16 +39,6 @@ QString cell(const QJsonValue &value)
     if (value.isObject())
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     return value.toString();
-}
-
-QString csvField(const QString &value)
-{
-    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"'))
-        && !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
-        return value;
-    QString quoted = value;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QString(QLatin1Char('"') + quoted + QLatin1Char('"'));
 }
 
 } // namespace

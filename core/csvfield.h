@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+
+namespace sense7 {
+
+/** \a value as one CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+inline QString csvField(const QString &value)
+{
+    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"'))
+        && !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
+        return value;
+    QString quoted = value;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QString(QLatin1Char('"') + quoted + QLatin1Char('"'));
+}
+
+} // namespace sense7
