@@ -26,7 +26,7 @@ TrajectoryChart::TrajectoryChart(QWidget *parent)
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     legend->setFont(small);
-    legend->setIconSize(18, 9);
+    legend->setIconSize(18, 18); // the break's 16 px circle whole, not cut to "( )"
     legend->setBrush(Qt::NoBrush);
     connect(this, &QCustomPlot::legendClick, this,
             [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
