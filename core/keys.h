@@ -42,6 +42,17 @@ QString keyOf(E value)
     return {};
 }
 
+/** The key of \a value as the table holds it (static, Latin-1), for writing without a copy. */
+template<typename E>
+const char *keyData(E value)
+{
+    for (const KeyEntry<E> &entry : KeyTable<E>::entries) {
+        if (entry.value == value)
+            return entry.key;
+    }
+    return "";
+}
+
 template<typename E>
 std::optional<E> fromKey(QStringView key)
 {

@@ -16,17 +16,7 @@ namespace {
 
 QByteArrayView roleKeyUtf8(Role role)
 {
-    switch (role) {
-    case Role::User:
-        return "user";
-    case Role::Assistant:
-        return "assistant";
-    case Role::System:
-        return "system";
-    case Role::Tool:
-        return "tool";
-    }
-    return {};
+    return QByteArrayView(keyData(role)); // the key table's own bytes: no copy per turn
 }
 
 /** Appends \a text as UTF-8 to \a bytes without a temporary copy; returns where it starts. */

@@ -99,7 +99,7 @@ QVector<Instrument> Store::instruments() const
             const QJsonObject anchors = parseObject(dims.text(6));
             for (auto it = anchors.begin(); it != anchors.end(); ++it)
                 d.anchors.insert(it.key().toInt(), it.value().toString());
-            d.level = dims.text(7) == QLatin1String("turn") ? Level::Turn : Level::Conversation;
+            d.level = fromKey<Level>(dims.text(7)).value_or(Level::Conversation);
             instrument.dimensions.append(d);
         }
         dims.reset();

@@ -12,6 +12,16 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+namespace sense7 {
+
+const KeyEntry<exporter::Format> KeyTable<exporter::Format>::entries[3] = {
+    {exporter::Format::Csv, "csv"},
+    {exporter::Format::Jsonl, "jsonl"},
+    {exporter::Format::Bundle, "bundle"},
+};
+
+} // namespace sense7
+
 namespace sense7::exporter {
 namespace {
 
@@ -388,17 +398,6 @@ void writeJson(const Store &store, const QVector<qint64> &ids, const QString &pa
 }
 
 } // namespace
-
-std::optional<Format> formatFromKey(const QString &key)
-{
-    if (key == QLatin1String("csv"))
-        return Format::Csv;
-    if (key == QLatin1String("jsonl"))
-        return Format::Jsonl;
-    if (key == QLatin1String("bundle"))
-        return Format::Bundle;
-    return std::nullopt;
-}
 
 QVector<qint64> selectConversations(const Store &store, const browse::Filter &filter)
 {

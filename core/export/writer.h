@@ -3,6 +3,7 @@
 #include "browse/filter.h"
 #include "error.h"
 #include "export/redact.h"
+#include "keys.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -25,9 +26,23 @@ class Store;
  * pseudonymous participant code, redacted text, or ratings only.
  */
 namespace sense7::exporter {
-
 enum class Format { Csv, Jsonl, Bundle };
-std::optional<Format> formatFromKey(const QString &key);
+} // namespace sense7::exporter
+
+namespace sense7 {
+template<>
+struct KeyTable<exporter::Format>
+{
+    static const KeyEntry<exporter::Format> entries[3];
+};
+} // namespace sense7
+
+namespace sense7::exporter {
+
+inline std::optional<Format> formatFromKey(const QString &key)
+{
+    return fromKey<Format>(key);
+}
 
 /** How a participant's bundle leaves the machine. */
 struct Anonymise

@@ -12,29 +12,17 @@
 
 #include <thread>
 
+namespace sense7 {
+
+const KeyEntry<import::OnConflict> KeyTable<import::OnConflict>::entries[3] = {
+    {import::OnConflict::Keep, "keep"},
+    {import::OnConflict::Replace, "replace"},
+    {import::OnConflict::Fail, "fail"},
+};
+
+} // namespace sense7
+
 namespace sense7::import {
-
-QString onConflictKey(OnConflict policy)
-{
-    switch (policy) {
-    case OnConflict::Keep:
-        return QStringLiteral("keep");
-    case OnConflict::Replace:
-        return QStringLiteral("replace");
-    case OnConflict::Fail:
-        return QStringLiteral("fail");
-    }
-    return QStringLiteral("keep");
-}
-
-std::optional<OnConflict> onConflictFromKey(const QString &key)
-{
-    for (const OnConflict policy : {OnConflict::Keep, OnConflict::Replace, OnConflict::Fail}) {
-        if (onConflictKey(policy) == key)
-            return policy;
-    }
-    return std::nullopt;
-}
 
 QString Summary::text() const
 {

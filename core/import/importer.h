@@ -24,8 +24,25 @@ enum class OnConflict {
     Replace, // write the file's value, journaled like any change, and report it
     Fail, // stop at the first disagreement; nothing of the file is written
 };
-QString onConflictKey(OnConflict policy);
-std::optional<OnConflict> onConflictFromKey(const QString &key);
+
+} // namespace import
+
+template<>
+struct KeyTable<import::OnConflict>
+{
+    static const KeyEntry<import::OnConflict> entries[3];
+};
+
+namespace import {
+
+inline QString onConflictKey(OnConflict policy)
+{
+    return keyOf(policy);
+}
+inline std::optional<OnConflict> onConflictFromKey(const QString &key)
+{
+    return fromKey<OnConflict>(key);
+}
 
 struct Options
 {
