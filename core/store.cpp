@@ -86,6 +86,11 @@ Store::~Store() = default;
 
 std::unique_ptr<Store> Store::create(const QString &path)
 {
+    return create(path, protocol::sense7());
+}
+
+std::unique_ptr<Store> Store::create(const QString &path, const Protocol &protocol)
+{
     if (path != QLatin1String(":memory:") && QFileInfo::exists(path))
         throw Error(tr("%1 already exists: choose a new file name for the data set.").arg(path));
     std::unique_ptr<Store> store(new Store);
@@ -99,7 +104,8 @@ std::unique_ptr<Store> Store::create(const QString &path)
         applyConnectionSettings(*store->m_db);
         schema::migrate(*store->m_db);
         store->transaction([&] {
-            store->installInstrument(taxonomy::sense7());
+            for (const Instrument &instrument : protocol.instruments)
+                store->installInstrument(instrument);
             store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
         });
     } catch (...) {

@@ -2,6 +2,7 @@
 
 #include "edit.h"
 #include "integrity.h"
+#include "protocol.h"
 #include "sqlite.h"
 #include "taxonomy.h"
 #include "types.h"
@@ -135,6 +136,8 @@ public:
 
     /** Creates a new data set at \a path, which must not exist yet, with the SENSE-7 instrument. */
     static std::unique_ptr<Store> create(const QString &path);
+    /** The same under \a protocol: its instruments are installed and the protocol recorded. */
+    static std::unique_ptr<Store> create(const QString &path, const Protocol &protocol);
     /**
      * Opens an existing data set, migrating an older schema. Refuses, with a message naming the
      * file and changing nothing: a missing, empty or non-SQLite file, an SQLite file that is not a
@@ -253,6 +256,11 @@ public:
     // Reading.
     DataSetInfo info() const;
     QVector<Instrument> instruments() const;
+    /**
+     * The protocol the data set was made under, with its installed instruments (in installation
+     * order) and its forms. Data sets made before protocols existed are SENSE-7 ones.
+     */
+    Protocol protocol() const;
     QVector<Participant> participants() const;
     /**
      * One row per conversation, in participant and date order. The rated share counts

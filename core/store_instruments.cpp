@@ -124,4 +124,11 @@ std::optional<Dimension> Store::findDimension(const QString &key) const
     return std::nullopt;
 }
 
+Protocol Store::protocol() const
+{
+    Protocol result = protocol::sense7();
+    result.instruments = instruments();
+    return result;
+}
+
 } // namespace sense7

@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 namespace sense7 {
@@ -32,6 +33,12 @@ struct Dimension
     int scaleMax = 5;
     QMap<int, QString> anchors; // scale point -> wording, shown as tooltips
     Level level = Level::Turn;
+    /** Turn level: the roles whose turns are rated (role keys); the assistant's by default. */
+    QStringList roles {QStringLiteral("assistant")};
+    /** Whether a reply (or a conversation) counts as rated only once this dimension is. */
+    bool required = true;
+    /** Whether "not applicable" is an answer (the instrument's setting unless it says). */
+    bool allowsNotApplicable = true;
     /** Other languages' name, question and anchors; name, question and anchors are English. */
     i18n::Translations translations;
 

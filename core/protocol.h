@@ -1,0 +1,89 @@
+#pragma once
+
+#include "forms.h"
+#include "i18n.h"
+#include "keys.h"
+#include "taxonomy.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace sense7 {
+
+/** When blind re-ratings are offered (retest.h does the choosing). */
+struct RetestPlan
+{
+    bool enabled = true;
+    int everyConversations = 5; // a round after every N fully rated conversations
+    int percent = 10; // of the participant's rated replies
+};
+
+/** The order in which a reply's dimensions are shown. */
+enum class DimensionOrder { Fixed, Random };
+template<>
+struct KeyTable<DimensionOrder>
+{
+    static const KeyEntry<DimensionOrder> entries[2];
+};
+
+/**
+ * A study protocol: what a study asks of its participants — the instruments they rate with, the
+ * forms they fill, the consent text shown before anything is shared, the blind re-rating plan and
+ * the order of the dimensions. A data set carries the protocol it was made under.
+ */
+struct Protocol
+{
+    QString key;
+    QString name;
+    QString version;
+    QString description;
+    QVector<Instrument> instruments;
+    Form context; // per conversation
+    Form profile; // per participant
+    QString consent; // shown before anything is shared; empty when sharing is off
+    bool sharing = true; // participants may share (bundles, server)
+    RetestPlan retest;
+    DimensionOrder order = DimensionOrder::Fixed;
+    quint64 orderSeed = 0; // DimensionOrder::Random: with the turn, fixes each reply's order
+    i18n::Translations translations; // name, description, consent
+    QByteArray definition; // the JSON it was read from
+
+    const Instrument *instrument(const QString &instrumentKey) const;
+    /** The first instrument: the one the studio rates with. */
+    const Instrument &primary() const;
+    /**
+     * Positions into \a dimensions (those of one level of one instrument) in the order a reply
+     * shows them: 0, 1, 2… for DimensionOrder::Fixed; a permutation that orderSeed and \a turnId
+     * fix for DimensionOrder::Random, so it can be recorded and reproduced.
+     */
+    QVector<int> dimensionOrder(const QVector<Dimension> &dimensions, qint64 turnId) const;
+    /** A short, stable digest of what the protocol asks (hex), the same for equal protocols. */
+    QString fingerprint() const;
+    QString displayName() const;
+    QString displayConsent() const;
+};
+
+namespace protocol {
+
+/** Parses and validates a protocol; throws Error naming \a source, line, column and the item. */
+Protocol parse(const QByteArray &json, const QString &source);
+/** Reads \a path (a file or a Qt resource) and parses it. */
+Protocol load(const QString &path);
+/** The protocols shipped in resources/protocols: keys "sense7", "esconv", "perceived_empathy". */
+QStringList shippedKeys();
+Protocol shipped(const QString &key);
+/** The default protocol (SENSE-7); data sets made before protocols existed are SENSE-7 ones. */
+Protocol sense7();
+
+/** Whether data made under one protocol can enter a data set made under another. */
+struct Compatibility
+{
+    QStringList differences; // one sentence each; empty when compatible
+    bool compatible() const { return differences.isEmpty(); }
+};
+Compatibility compare(const Protocol &ours, const Protocol &theirs);
+
+} // namespace protocol
+} // namespace sense7
