@@ -158,6 +158,8 @@ void TestModelCommand::jsonMatchesTheLibrary()
         QVERIFY(fit[QLatin1String("singular")].isBool());
     }
     QCOMPARE(first[QLatin1String("with_assistant")][QLatin1String("fixed")].toArray().size(), 4);
+    QCOMPARE(first[QLatin1String("with_assistant")][QLatin1String("reference")].toString(),
+             QStringLiteral("claude-3.5-sonnet"));
 }
 
 void TestModelCommand::tableShowsComponentsAndEffects()

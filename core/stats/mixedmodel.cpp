@@ -16,9 +16,9 @@ namespace sense7::stats {
 
 namespace {
 
-QString tr(const char *text, int n = -1)
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("sense7::stats", text, nullptr, n);
+    return QCoreApplication::translate("sense7::stats", text, disambiguation, n);
 }
 
 constexpr double infinity = std::numeric_limits<double>::infinity();
@@ -347,7 +347,7 @@ MixedModelFit fitMixedModel(const QVector<Observation> &data, FixedPart fixedPar
         return fit;
     }
     if (n <= p) {
-        fit.failure = tr("There are too few observations (%n) for the fixed effects.", n);
+        fit.failure = tr("There are too few observations (%n) for the fixed effects.", nullptr, n);
         return fit;
     }
 

@@ -54,9 +54,12 @@ MixedModels mixedModels(const Store &store, const QString &instrument, const QSt
         if (self != 0) {
             const QVector<RatedTurn> rated = store.ratedTurns(self, d.id);
             observations.reserve(rated.size());
+            const QString unknown =
+                QCoreApplication::translate("sense7::analysis", "(unknown assistant)");
             for (const RatedTurn &r : rated)
-                observations.append(
-                    {double(r.value), r.participant, QString::number(r.conversationId), r.agent});
+                observations.append({double(r.value), r.participant,
+                                     QString::number(r.conversationId),
+                                     r.agent.isEmpty() ? unknown : r.agent});
         }
         result.dimensions.append(
             {d, stats::fitMixedModel(observations, stats::FixedPart::InterceptOnly),
@@ -71,8 +74,10 @@ QJsonObject toJson(const stats::MixedModelFit &fit)
                      {QStringLiteral("n"), fit.observations},
                      {QStringLiteral("participants"), fit.participants},
                      {QStringLiteral("conversations"), fit.conversations}};
-    if (fit.fixedPart == stats::FixedPart::Group && !fit.groups.isEmpty())
+    if (fit.fixedPart == stats::FixedPart::Group && !fit.groups.isEmpty()) {
         out.insert(QStringLiteral("assistants"), QJsonArray::fromStringList(fit.groups));
+        out.insert(QStringLiteral("reference"), fit.groups.constFirst());
+    }
     if (!fit.fitted) {
         out.insert(QStringLiteral("reason"), fit.failure);
         return out;

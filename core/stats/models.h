@@ -42,8 +42,9 @@ MixedModels mixedModels(const Store &store, const QString &instrument = QStringL
  * {"instrument", "dimensions": [{"dimension", "intercept_only": FIT, "with_assistant": FIT}]}
  * where FIT is {"fitted", "n", "participants", "conversations", "variance": {"participant",
  * "conversation", "residual"}, "sd": {…}, "icc": {"participant", "conversation"}, "fixed":
- * [{"term", "estimate", "se", "t"}], "reml_criterion", "singular"} or {"fitted": false, "n",
- * "reason"}.
+ * [{"term", "estimate", "se", "t"}], "reml_criterion", "singular"} or {"fitted": false, "n", …,
+ * "reason"}; with the assistant, also "assistants" (the reference first) and "reference". A term
+ * other than "(Intercept)" is an assistant, its estimate the difference from the reference.
  */
 QJsonObject toJson(const MixedModels &models);
 QJsonObject toJson(const stats::MixedModelFit &fit);
