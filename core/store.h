@@ -81,6 +81,16 @@ struct RatedCell
     int value = 0;
 };
 
+/** A rating with a value and where it was given: for models of ratings nested in conversations. */
+struct RatedTurn
+{
+    qint64 turnId = 0;
+    qint64 conversationId = 0;
+    QString participant; ///< code
+    QString agent; ///< the conversation's assistant; empty when unknown
+    int value = 0;
+};
+
 class Store;
 namespace browse {
 sql::Connection &connection(const Store &store);
@@ -305,6 +315,9 @@ public:
      */
     QVector<RatedCell> ratedCells(qint64 annotatorId, qint64 dimensionId = 0,
                                   qint64 participantId = 0) const;
+    /** \a annotatorId's ratings with a value on \a dimensionId, by participant, conversation and
+     * turn. */
+    QVector<RatedTurn> ratedTurns(qint64 annotatorId, qint64 dimensionId) const;
 
     /** Moves the write-ahead log into the data set file and empties it (a file to copy whole). */
     void checkpoint();

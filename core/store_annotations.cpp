@@ -688,6 +688,23 @@ QVector<RatedCell> Store::ratedCells(qint64 annotatorId, qint64 dimensionId,
     return cells;
 }
 
+QVector<RatedTurn> Store::ratedTurns(qint64 annotatorId, qint64 dimensionId) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT r.turn_id, c.id, p.code, COALESCE(c.agent, ''), r.value "
+                         "FROM rating r JOIN turn t ON t.id = r.turn_id "
+                         "JOIN conversation c ON c.id = t.conversation_id "
+                         "JOIN participant p ON p.id = c.participant_id "
+                         "WHERE r.dimension_id = ?1 AND r.annotator_id = ?2 "
+                         "AND r.value IS NOT NULL ORDER BY p.code, c.id, t.idx");
+    query.bind(1, dimensionId).bind(2, annotatorId);
+    QVector<RatedTurn> out;
+    while (query.next())
+        out.append(
+            {query.int64(0), query.int64(1), query.text(2), query.text(3), query.integer(4)});
+    return out;
+}
+
 QHash<qint64, Rating> Store::ratingsOfTurn(qint64 turnId, qint64 annotatorId) const
 {
     sql::Statement query(*m_db,

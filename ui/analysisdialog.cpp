@@ -3,6 +3,7 @@
 #include "agreementtablemodel.h"
 #include "charts/confusionchart.h"
 #include "error.h"
+#include "mixedmodelview.h"
 #include "store.h"
 
 #include <QCheckBox>
@@ -28,6 +29,7 @@ struct AnalysisDialog::Results
 {
     std::optional<analysis::Reliability> reliability;
     std::optional<analysis::Evaluation> evaluation;
+    std::optional<analysis::MixedModels> mixed;
     QStringList models; // as the data set has them now: predictions may have added one
     QString error;
 };
@@ -128,6 +130,8 @@ AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(buildReliabilityPage(), tr("&Reliability"));
     m_tabs->addTab(buildEvaluationPage(), tr("Classifier &evaluation"));
+    m_mixed = new MixedModelView(this);
+    m_tabs->addTab(m_mixed, tr("Mi&xed models"));
     layout->addWidget(m_tabs, 1);
 
     m_status = new QLabel(this);
@@ -275,6 +279,7 @@ void AnalysisDialog::recompute()
         try {
             auto store = Store::open(path, Store::Access::ReadOnly);
             results->reliability = analysis::reliability(*store, options);
+            results->mixed = analysis::mixedModels(*store, options.instrument);
             results->models = analysis::models(*store);
             const QString chosen = results->models.contains(model) ? model
                 : results->models.isEmpty()                        ? QString()
@@ -329,6 +334,8 @@ void AnalysisDialog::display(const Results &results)
     m_observers->setRows(tr("Dimension"), observers, {tr("α self + observers"), tr("α observers")});
     m_individual->setAgreementColumnsVisible(false);
     m_individual->setRows(tr("Dimension"), individual, {tr("Between participants"), tr("Ratings")});
+    if (results.mixed)
+        m_mixed->setModels(*results.mixed);
 
     int retestPairs = 0;
     for (const auto &a : r.retest[0].byDimension)

@@ -20,6 +20,7 @@ class QThread;
 namespace sense7 {
 
 class AgreementTableModel;
+class MixedModelView;
 class Store;
 
 /**
@@ -50,6 +51,7 @@ public:
     AgreementTableModel *floorsModel() const { return m_floors; }
     QCustomPlot *confusionPlot() const { return m_confusion; }
     QComboBox *modelChoice() const { return m_model; }
+    MixedModelView *mixedModelView() const { return m_mixed; }
 
 Q_SIGNALS:
     /** New numbers are on show. */
@@ -79,6 +81,7 @@ private:
     AgreementTableModel *m_evaluation = nullptr;
     AgreementTableModel *m_floors = nullptr;
     QCustomPlot *m_confusion = nullptr;
+    MixedModelView *m_mixed = nullptr;
     QThread *m_thread = nullptr;
     bool m_again = false;
     std::unique_ptr<analysis::Evaluation> m_lastEvaluation;
