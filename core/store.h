@@ -77,7 +77,9 @@ struct RatedCell
     qint64 turnId = 0;
     qint64 dimensionId = 0;
     qint64 participantId = 0;
-    int value = 0;
+    int value = 0; ///< 0 when notApplicable
+    qint64 conversationId = 0;
+    bool notApplicable = false;
 };
 
 class Store;
@@ -293,10 +295,11 @@ public:
     QVector<NoteRecord> noteRecords(qint64 conversationId) const;
     /**
      * \a annotatorId's ratings with a value, by turn and dimension position: only on
-     * \a dimensionId when not 0, only of \a participantId's conversations when not 0.
+     * \a dimensionId when not 0, only of \a participantId's conversations when not 0; with
+     * \a withNotApplicable, "not applicable" ratings too.
      */
     QVector<RatedCell> ratedCells(qint64 annotatorId, qint64 dimensionId = 0,
-                                  qint64 participantId = 0) const;
+                                  qint64 participantId = 0, bool withNotApplicable = false) const;
 
     /** Moves the write-ahead log into the data set file and empties it (a file to copy whole). */
     void checkpoint();
