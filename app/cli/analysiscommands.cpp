@@ -198,8 +198,8 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const analysis::Evaluation e = analysis::evaluate(*store, model, options);
     if (e.pairs() == 0)
         throw Error(
-            tr("Nothing to compare: model “%1” and the participants rated no reply of "
-               "instrument “%2” in common%3.")
+            tr("Nothing to compare: model “%1” and the participants gave no reply of "
+               "instrument “%2” a rating on the scale in common%3.")
                 .arg(
                     model, options.instrument,
                     parser.isSet(QStringLiteral("participant"))
