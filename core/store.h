@@ -78,7 +78,9 @@ struct RatedCell
     qint64 turnId = 0;
     qint64 dimensionId = 0;
     qint64 participantId = 0;
-    int value = 0;
+    int value = 0; ///< 0 when notApplicable
+    qint64 conversationId = 0;
+    bool notApplicable = false;
 };
 
 /** A rating with a value and where it was given: for models of ratings nested in conversations. */
@@ -311,10 +313,11 @@ public:
     QVector<NoteRecord> noteRecords(qint64 conversationId) const;
     /**
      * \a annotatorId's ratings with a value, by turn and dimension position: only on
-     * \a dimensionId when not 0, only of \a participantId's conversations when not 0.
+     * \a dimensionId when not 0, only of \a participantId's conversations when not 0; with
+     * \a withNotApplicable, "not applicable" ratings too.
      */
     QVector<RatedCell> ratedCells(qint64 annotatorId, qint64 dimensionId = 0,
-                                  qint64 participantId = 0) const;
+                                  qint64 participantId = 0, bool withNotApplicable = false) const;
     /** \a annotatorId's ratings with a value on \a dimensionId, by participant, conversation and
      * turn. */
     QVector<RatedTurn> ratedTurns(qint64 annotatorId, qint64 dimensionId) const;

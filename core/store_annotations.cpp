@@ -663,28 +663,33 @@ QVector<NoteRecord> Store::noteRecords(qint64 conversationId) const
     return records;
 }
 
-QVector<RatedCell> Store::ratedCells(qint64 annotatorId, qint64 dimensionId,
-                                     qint64 participantId) const
+QVector<RatedCell> Store::ratedCells(qint64 annotatorId, qint64 dimensionId, qint64 participantId,
+                                     bool withNotApplicable) const
 {
     QVector<RatedCell> cells;
     sql::Statement query(*m_db,
                          dimensionId != 0
-                             ? "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value "
+                             ? "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value, c.id "
                                "FROM rating r JOIN turn t ON t.id = r.turn_id "
                                "JOIN conversation c ON c.id = t.conversation_id "
                                "WHERE r.dimension_id = ?1 AND r.annotator_id = ?2 "
-                               "AND r.value IS NOT NULL "
+                               "AND (?4 OR r.value IS NOT NULL) "
                                "AND (?3 = 0 OR c.participant_id = ?3) ORDER BY r.turn_id"
-                             : "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value "
+                             : "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value, c.id "
                                "FROM rating r JOIN dimension d ON d.id = r.dimension_id "
                                "JOIN turn t ON t.id = r.turn_id "
                                "JOIN conversation c ON c.id = t.conversation_id "
-                               "WHERE ?1 = 0 AND r.annotator_id = ?2 AND r.value IS NOT NULL "
+                               "WHERE ?1 = 0 AND r.annotator_id = ?2 "
+                               "AND (?4 OR r.value IS NOT NULL) "
                                "AND (?3 = 0 OR c.participant_id = ?3) "
                                "ORDER BY r.turn_id, d.position");
     query.bind(1, dimensionId).bind(2, annotatorId).bind(3, participantId);
-    while (query.next())
-        cells.append({query.int64(0), query.int64(1), query.int64(2), query.integer(3)});
+    query.bind(4, withNotApplicable ? 1 : 0);
+    while (query.next()) {
+        const bool notApplicable = query.isNull(3);
+        cells.append({query.int64(0), query.int64(1), query.int64(2),
+                      notApplicable ? 0 : query.integer(3), query.int64(4), notApplicable});
+    }
     return cells;
 }
 

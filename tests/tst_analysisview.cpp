@@ -46,6 +46,9 @@ private Q_SLOTS:
     void reliabilityTablesShowTheLibrarysNumbers();
     void evaluationShowsFloorsReferenceAndConfusion();
     void participantChoiceRecomputes();
+    void reliabilityShowsEachObserverAndIccs();
+    void evaluationShowsCoverageFisherAndFloorDifferences();
+    void clusterChoiceRecomputes();
     void dataSetWithoutModelExplainsWhatToDo();
     void tableModelPassesTheTester();
     void predictDialogStoresRatings();
@@ -158,6 +161,108 @@ void TestAnalysisView::participantChoiceRecomputes()
             < analysis::reliability(*store).retest[0].byDimension[0].n);
 }
 
+void TestAnalysisView::reliabilityShowsEachObserverAndIccs()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    waitComputed(dialog);
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::reliability(*store, options);
+    QComboBox *comparison = dialog.comparisonChoice();
+    QCOMPARE(comparison->count(), expected.observers + 2); // pooled, each, their mean
+    QCOMPARE(cell(dialog.observerModel(), 0, AgreementTableModel::N).toInt(),
+             expected.selfObserver[0].n);
+    comparison->setCurrentIndex(1);
+    QCOMPARE(cell(dialog.observerModel(), 0, AgreementTableModel::N).toInt(),
+             expected.selfPerObserver[0][0].n);
+    QCOMPARE(
+        cell(dialog.observerModel(), 0, AgreementTableModel::Accuracy, Qt::UserRole).toDouble(),
+        *expected.selfPerObserver[0][0].accuracy);
+    comparison->setCurrentIndex(comparison->count() - 1);
+    QCOMPARE(
+        cell(dialog.observerModel(), 0, AgreementTableModel::Spearman, Qt::UserRole).toDouble(),
+        *expected.selfObserverMean[0].spearman);
+    QCOMPARE(cell(dialog.observerModel(), 0, AgreementTableModel::Accuracy).toString(),
+             QStringLiteral("—"));
+    // Coverage beside every pairwise table.
+    QCOMPARE(cell(dialog.retestModel(), 0, AgreementTableModel::Abstentions).toString(),
+             QStringLiteral("0 (0.0%)"));
+    QVERIFY(!dialog.retestModel()
+                 ->headerData(AgreementTableModel::Abstentions, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString()
+                 .isEmpty());
+    // ICC(2,1) and ICC(3,1) where raters overlap, with their n.
+    QCOMPARE(cell(dialog.iccModel(), 0, 1, Qt::UserRole).toDouble(), *expected.retestIcc[0].icc2);
+    QCOMPARE(cell(dialog.iccModel(), 0, 2, Qt::UserRole).toDouble(), *expected.retestIcc[0].icc3);
+    QCOMPARE(cell(dialog.iccModel(), 0, 3).toInt(), expected.retestIcc[0].targets);
+    QCOMPARE(cell(dialog.iccModel(), 0, 4, Qt::UserRole).toDouble(),
+             *expected.selfObserverIcc[0].icc2);
+    QCOMPARE(cell(dialog.iccModel(), 0, 8, Qt::UserRole).toDouble(), *expected.observerIcc[0].icc3);
+    QVERIFY(dialog.iccModel()
+                ->headerData(1, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("absolute agreement")));
+    QCOMPARE(
+        cell(dialog.retestModel(), 0, AgreementTableModel::FirstExtra, Qt::UserRole).toDouble(),
+        *expected.retestIcc[0].icc2);
+}
+
+void TestAnalysisView::evaluationShowsCoverageFisherAndFloorDifferences()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    dialog.showPage(AnalysisDialog::Page::Evaluation);
+    waitComputed(dialog);
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::evaluate(*store, QStringLiteral("demo-classifier"), options);
+    QCOMPARE(cell(dialog.evaluationModel(), 0, AgreementTableModel::AccuracyWithAbstentions,
+                  Qt::UserRole)
+                 .toDouble(),
+             *expected.dimensions[0].model.accuracyWithAbstentions);
+    QCOMPARE(
+        cell(dialog.floorsModel(), 0, AgreementTableModel::FirstExtra, Qt::UserRole).toDouble(),
+        *expected.mean.spearmanFisher);
+    QCOMPARE(
+        cell(dialog.floorsModel(), 0, AgreementTableModel::FirstExtra + 1, Qt::UserRole).toDouble(),
+        *expected.mean.spearmanFisherWeighted);
+    QCOMPARE(cell(dialog.floorsModel(), 2, 0).toString(),
+             QStringLiteral("Participant's own mean (other conversations)"));
+    QCOMPARE(dialog.floorDifferenceModel()->rowCount(), 7);
+    const auto &d = expected.dimensions[0].overMajority.accuracy;
+    QCOMPARE(cell(dialog.floorDifferenceModel(), 0, 2).toString(),
+             QStringLiteral("%1  [%2, %3]")
+                 .arg(*d.value, 0, 'f', 3)
+                 .arg(d.ci->low, 0, 'f', 2)
+                 .arg(d.ci->high, 0, 'f', 2));
+    QVERIFY(!dialog.floorDifferenceModel()
+                 ->headerData(1, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString()
+                 .isEmpty());
+}
+
+void TestAnalysisView::clusterChoiceRecomputes()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    waitComputed(dialog);
+    QComboBox *cluster = dialog.clusterChoice();
+    QCOMPARE(cluster->currentData().toString(), QStringLiteral("participant"));
+    QSignalSpy computed(&dialog, &AnalysisDialog::computed);
+    cluster->setCurrentIndex(cluster->findData(QStringLiteral("none")));
+    QVERIFY(computed.wait(30000));
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    options.cluster = stats::Cluster::None;
+    const auto expected = analysis::reliability(*store, options);
+    QCOMPARE(cell(dialog.retestModel(), 0, AgreementTableModel::Spearman).toString(),
+             QStringLiteral("%1  [%2, %3]")
+                 .arg(*expected.retest[0].byDimension[0].spearman, 0, 'f', 3)
+                 .arg(expected.retest[0].byDimension[0].spearmanCi->low, 0, 'f', 2)
+                 .arg(expected.retest[0].byDimension[0].spearmanCi->high, 0, 'f', 2));
+}
+
 void TestAnalysisView::dataSetWithoutModelExplainsWhatToDo()
 {
     const QString path = m_dir.filePath(QStringLiteral("empty.sense7"));
@@ -205,7 +310,7 @@ void TestAnalysisView::tableModelPassesTheTester()
                   {{QStringLiteral("warmth"), a, {0.5, 12}, false},
                    {QStringLiteral("mean"), std::nullopt, {QVariant(), 3}, true}},
                   {QStringLiteral("α"), QStringLiteral("k")});
-    QCOMPARE(model.columnCount(), 8);
+    QCOMPARE(model.columnCount(), 10);
     QCOMPARE(cell(&model, 0, AgreementTableModel::Accuracy).toString(), QStringLiteral("0.750"));
     QCOMPARE(cell(&model, 0, AgreementTableModel::FirstExtra).toString(), QStringLiteral("0.500"));
     QCOMPARE(cell(&model, 0, AgreementTableModel::FirstExtra + 1).toInt(), 12);

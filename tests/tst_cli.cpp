@@ -1,6 +1,7 @@
 // End-to-end tests of the `sense7` command-line tool: the real binary in a child process.
 
 #include "stats/analysis.h"
+#include "store.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -58,6 +59,9 @@ private slots:
     void evaluateJsonMatchesTheLibrary();
     void agreementReportsEachDimension();
     void analysisUsageErrors();
+    void analysisReportsTheCluster();
+    void analysisRefusesNothingToCompare();
+    void paperFiguresOnlyBesideSense7();
     void exportRoundTripsThroughImport();
     void exportAndFiguresUsageErrors();
     void figuresCanLeaveTheTitleOut();
@@ -562,6 +566,126 @@ void TestCli::analysisUsageErrors()
     QVERIFY2(r.err.contains(QStringLiteral("P99")), qPrintable(r.err));
     r = sense7Cli({QStringLiteral("agreement")});
     QCOMPARE(r.exitCode, 1);
+}
+
+void TestCli::analysisReportsTheCluster()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    Result r =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
+                   QStringLiteral("--bootstrap"), QStringLiteral("100"),
+                   QStringLiteral("--cluster"), QStringLiteral("conversation")});
+    QCOMPARE(r.exitCode, 0);
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    analysis::Options options;
+    options.bootstrapReplicates = 100;
+    options.cluster = stats::Cluster::Conversation;
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("cluster")).toString(), QStringLiteral("conversation"));
+    QCOMPARE(
+        json,
+        analysis::toJson(analysis::evaluate(*store, QStringLiteral("demo-classifier"), options)));
+    r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--bootstrap"), QStringLiteral("100")});
+    QVERIFY2(r.out.contains(QStringLiteral("resamples of whole participants")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("one-sided NA")));
+    QVERIFY(r.out.contains(QStringLiteral("Fisher z")));
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--json"), QStringLiteral("--bootstrap"), QStringLiteral("50"),
+                   QStringLiteral("--cluster"), QStringLiteral("none")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject reliability = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(reliability.value(QStringLiteral("cluster")).toString(), QStringLiteral("none"));
+    const QJsonObject first =
+        reliability.value(QStringLiteral("dimensions")).toArray().at(0).toObject();
+    QVERIFY(first.value(QStringLiteral("self_observer_icc"))
+                .toObject()
+                .value(QStringLiteral("icc2_1"))
+                .isDouble());
+    QCOMPARE(first.value(QStringLiteral("self_per_observer")).toArray().size(), 2);
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--bootstrap"), QStringLiteral("50")});
+    QVERIFY(r.out.contains(QStringLiteral("ICC(2,1)")));
+    QVERIFY(r.out.contains(QStringLiteral("observers' mean")));
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--cluster"), QStringLiteral("turn")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("“turn”")), qPrintable(r.err));
+}
+
+void TestCli::analysisRefusesNothingToCompare()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    {
+        auto store = Store::create(db);
+        Conversation c;
+        c.participantId = store->addParticipant(QStringLiteral("P1"));
+        c.title = QStringLiteral("one");
+        c.agent = QStringLiteral("assistant");
+        c.sourceFormat = QStringLiteral("test");
+        Turn user, reply;
+        user.index = 0;
+        user.role = Role::User;
+        user.text = QStringLiteral("hello");
+        reply.index = 1;
+        reply.role = Role::Assistant;
+        reply.text = QStringLiteral("hi");
+        QVector<Turn> turns {user, reply};
+        const qint64 id = store->addConversation(c, turns);
+        // The model rated a reply the participant never rated.
+        store->setRating(store->turnId(id, 1), store->findDimension(QStringLiteral("warmth"))->id,
+                         store->annotatorId(QStringLiteral("m"), AnnotatorKind::Model), 3);
+    }
+    Result r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("Nothing to compare")), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    r = sense7Cli(
+        {QStringLiteral("agreement"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("Nothing to compare")), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCli::paperFiguresOnlyBesideSense7()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    {
+        auto store = Store::open(db);
+        store->installInstrument(taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json")));
+        const qint64 feedback = store->findDimension(QStringLiteral("esconv/feedback"))->id;
+        const qint64 model =
+            store->annotatorId(QStringLiteral("demo-classifier"), AnnotatorKind::Model);
+        int i = 0;
+        for (const Turn &turn : store->turns(1)) {
+            if (turn.role != Role::Assistant)
+                continue;
+            store->setRating(turn.id, feedback, store->selfAnnotatorId(), 1 + i % 5);
+            store->setRating(turn.id, feedback, model, 1 + (i + i / 3) % 5);
+            ++i;
+        }
+    }
+    Result r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                          QStringLiteral("--instrument"), QStringLiteral("esconv")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("feedback")));
+    QVERIFY2(!r.out.contains(QStringLiteral("0.369")) && !r.out.contains(QStringLiteral("paper")),
+             qPrintable(r.out));
+    r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                   QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("instrument")).toString(), QStringLiteral("esconv"));
+    QVERIFY(!json.contains(QStringLiteral("reference")));
+    r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
+                   QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().contains(QStringLiteral("reference")));
 }
 
 void TestCli::exportRoundTripsThroughImport()
