@@ -397,6 +397,8 @@ void TestFigures::intervalsAreDrawnWhole()
                 const double key = points->data()->at(k)->key;
                 const double value = points->data()->at(k)->value;
                 const QCPErrorBarsData bar = errors->data()->at(k);
+                if (std::isnan(bar.errorPlus)) // too few units for an interval: none drawn
+                    continue;
                 const int x = int(plot.xAxis->coordToPixel(key) * scale);
                 const int top = int(plot.yAxis->coordToPixel(value + bar.errorPlus) * scale) + 3;
                 const int bottom =
