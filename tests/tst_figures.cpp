@@ -385,6 +385,25 @@ void TestFigures::browserExportsTheChartInFront()
     QCOMPARE(sidecar.value(QStringLiteral("chart")).toString(), QStringLiteral("correlation"));
     QCOMPARE(sidecar.value(QStringLiteral("data_hash")).toString(),
              browse::dataHash(*store, exporter::selectConversations(*store, {})));
+    QVERIFY(dialog->clusterChoice()->isHidden()); // correlations have no intervals
+    dialog->close();
+    delete dialog;
+    // A chart of means: the dialog recomputes it for the units chosen, and records them.
+    window.charts()->tabs()->setCurrentIndex(int(charts::Chart::Breaks));
+    action->trigger();
+    dialog = window.findChild<FigureDialog *>();
+    QVERIFY(dialog);
+    QVERIFY(!dialog->clusterChoice()->isHidden());
+    dialog->clusterChoice()->setCurrentIndex(
+        dialog->clusterChoice()->findData(int(series::Cluster::Conversation)));
+    const QString breaks = m_dir.filePath(QStringLiteral("browser-breaks.pdf"));
+    QVERIFY(dialog->saveTo(breaks));
+    const QJsonObject clustered =
+        QJsonDocument::fromJson(test::readFile(breaks + QStringLiteral(".json"))).object();
+    QCOMPARE(clustered.value(QStringLiteral("cluster")).toString(), QStringLiteral("conversation"));
+    const browse::Aggregates byConversation = demoAggregates(m_db, series::Cluster::Conversation);
+    QCOMPARE(clustered.value(QStringLiteral("plotted")),
+             QJsonValue(charts::plottedData(charts::Chart::Breaks, byConversation)));
     dialog->close();
     // The detection table is not a chart: nothing to export.
     window.charts()->tabs()->setCurrentIndex(AggregateView::ChartCount);
