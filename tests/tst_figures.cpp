@@ -394,6 +394,7 @@ void TestFigures::browserExportsTheChartInFront()
     dialog = window.findChild<FigureDialog *>();
     QVERIFY(dialog);
     QVERIFY(!dialog->clusterChoice()->isHidden());
+    test::keepScreenshot(dialog, QStringLiteral("figure-dialog-clusters.png"));
     dialog->clusterChoice()->setCurrentIndex(
         dialog->clusterChoice()->findData(int(series::Cluster::Conversation)));
     const QString breaks = m_dir.filePath(QStringLiteral("browser-breaks.pdf"));
