@@ -4,6 +4,7 @@
 
 #include "browse/aggregates.h"
 #include "browse/digest.h"
+#include "browse/trajectory.h"
 #include "browser/aggregateview.h"
 #include "browser/browserwindow.h"
 #include "charts/aggregatecharts.h"
@@ -146,6 +147,7 @@ private Q_SLOTS:
     void breaksTitleGivesTheRangeOfN();
     void figureDialogChoosesTheClusters();
     void contextChartReportsKruskalWallis();
+    void conversationSidecarListsItsRatings();
 
 private:
     QTemporaryDir m_dir;
@@ -967,6 +969,49 @@ void TestFigures::contextChartReportsKruskalWallis()
     QVERIFY(computed.wait(60000));
     QVERIFY2(view.contextTests()->text().contains(QStringLiteral("H = ")),
              qPrintable(view.contextTests()->text()));
+}
+
+void TestFigures::conversationSidecarListsItsRatings()
+{
+    auto store = Store::open(m_db);
+    const qint64 id = store->conversationSummaries().first().id;
+    const QString out = m_dir.filePath(QStringLiteral("one"));
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+               out, QStringLiteral("--conversation"), QString::number(id)});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    const QJsonArray list =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(out).filePath(QStringLiteral("conversation-%1.pdf.json").arg(id))))
+            .object()
+            .value(QStringLiteral("plotted"))
+            .toObject()
+            .value(QStringLiteral("series"))
+            .toArray();
+    const browse::ConversationTrajectory t =
+        browse::conversationTrajectory(*store, id, store->selfAnnotatorId());
+    QCOMPARE(list.size(), t.dimensions.size() + 1); // and the mean
+    int points = 0;
+    for (int d = 0; d < t.dimensions.size(); ++d) {
+        const QJsonObject one = list[d].toObject();
+        QCOMPARE(one.value(QStringLiteral("name")).toString(), t.dimensions[d].key);
+        int k = 0;
+        const QJsonArray array = one.value(QStringLiteral("points")).toArray();
+        for (int reply = 0; reply < t.values[d].size(); ++reply) {
+            if (!t.values[d][reply])
+                continue;
+            const QJsonObject point = array[k++].toObject();
+            QCOMPARE(point.value(QStringLiteral("x")).toInt(), reply + 1);
+            QCOMPARE(point.value(QStringLiteral("estimate")).toDouble(),
+                     double(*t.values[d][reply]));
+            QCOMPARE(point.value(QStringLiteral("n")).toInt(), 1);
+            ++points;
+        }
+        QCOMPARE(array.size(), k);
+    }
+    QVERIFY(points > 0);
 }
 
 QTEST_MAIN(TestFigures)
