@@ -28,6 +28,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <QToolTip>
 #include <qcustomplot.h>
 
 using namespace sense7;
@@ -969,6 +970,26 @@ void TestFigures::contextChartReportsKruskalWallis()
     QVERIFY(computed.wait(60000));
     QVERIFY2(view.contextTests()->text().contains(QStringLiteral("H = ")),
              qPrintable(view.contextTests()->text()));
+
+    // Hovering a point of the around-breaks chart shows its n.
+    view.resize(800, 600);
+    view.show();
+    view.tabs()->setCurrentIndex(AggregateView::Breaks);
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCustomPlot *plot = view.plot(AggregateView::Breaks);
+    plot->replot();
+    QCPGraph *mean = nullptr;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto *graph = qobject_cast<QCPGraph *>(plot->plottable(i)); graph && graph->dataCount())
+            mean = graph;
+    QVERIFY(mean);
+    const auto point = mean->data()->at(0);
+    const QPoint at = mean->coordsToPixels(point->key, point->value).toPoint();
+    QMouseEvent move(QEvent::MouseMove, at, plot->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(plot, &move);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains(QStringLiteral("n = ")), qPrintable(QToolTip::text()));
 }
 
 void TestFigures::conversationSidecarListsItsRatings()
