@@ -34,6 +34,7 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     , m_size(new QDoubleSpinBox(this))
     , m_dpi(new QSpinBox(this))
     , m_title(new QCheckBox(tr("Draw the &title above the chart"), this))
+    , m_cluster(new QComboBox(this))
     , m_preview(new QLabel(this))
     , m_summary(new QLabel(this))
 {
@@ -88,6 +89,16 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     form->addRow(tr("&Size:"), m_size);
     form->addRow(tr("&Resolution:"), m_dpi);
     form->addRow(m_title);
+    m_cluster->setObjectName(QStringLiteral("figureCluster"));
+    m_cluster->setAccessibleName(tr("Units of the intervals"));
+    m_cluster->setToolTip(tr("Ratings of one participant are not independent: by default a "
+                             "mean is taken over participants' means, with its 95% interval."));
+    m_cluster->addItem(tr("Participants"), int(series::Cluster::Participant));
+    m_cluster->addItem(tr("Conversations"), int(series::Cluster::Conversation));
+    m_cluster->addItem(tr("Ratings (none)"), int(series::Cluster::None));
+    form->addRow(tr("&Intervals over:"), m_cluster);
+    form->labelForField(m_cluster)->setVisible(false);
+    m_cluster->setVisible(false);
 
     m_preview->setObjectName(QStringLiteral("figurePreview"));
     m_preview->setAccessibleName(tr("Figure preview"));
@@ -126,6 +137,22 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     connect(m_title, &QCheckBox::toggled, this, &FigureDialog::updatePreview);
     updatePreview();
     resize(1080, 560); // room for a double-column figure at its printed size
+}
+
+void FigureDialog::offerClusters(series::Cluster current, Variant variant)
+{
+    m_variant = std::move(variant);
+    m_cluster->setCurrentIndex(std::max(0, m_cluster->findData(int(current))));
+    m_cluster->setVisible(true);
+    for (QLabel *label : findChildren<QLabel *>())
+        if (label->buddy() == m_cluster)
+            label->setVisible(true);
+    connect(m_cluster, &QComboBox::currentIndexChanged, this, [this] {
+        auto [draw, details] = m_variant(series::Cluster(m_cluster->currentData().toInt()));
+        m_draw = std::move(draw);
+        m_details = std::move(details);
+        updatePreview();
+    });
 }
 
 charts::FigureStyle FigureDialog::style() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "charts/figure.h"
+#include "stats/series.h"
 
 #include <QDialog>
 #include <QJsonObject>
@@ -37,6 +38,15 @@ public:
     FigureDialog(Draw draw, const QString &baseName, const QJsonObject &details,
                  QWidget *parent = nullptr);
 
+    /** A chart of means drawn for a choice of clusters, and its sidecar's details for that. */
+    using Variant = std::function<std::pair<Draw, QJsonObject>(series::Cluster)>;
+    /**
+     * Shows the choice of the intervals' units (participants, conversations, ratings), starting
+     * at \a current; a choice redraws the preview through \a variant.
+     */
+    void offerClusters(series::Cluster current, Variant variant);
+    QComboBox *clusterChoice() const { return m_cluster; }
+
     charts::FigureStyle style() const;
     charts::FigureFormat format() const;
     int dpi() const;
@@ -62,6 +72,8 @@ private:
     QDoubleSpinBox *m_size;
     QSpinBox *m_dpi;
     QCheckBox *m_title;
+    QComboBox *m_cluster;
+    Variant m_variant;
     QLabel *m_preview;
     QLabel *m_summary;
 };

@@ -2,6 +2,7 @@
 
 #include "browse/aggregates.h"
 #include "charts/aggregatecharts.h"
+#include "charts/chartdata.h"
 #include "charts/figure.h"
 #include "figuredialog.h"
 #include "store.h"
@@ -74,7 +75,8 @@ void TrajectoryChart::exportFigure()
         {QStringLiteral("chart"), QStringLiteral("conversation")},
         {QStringLiteral("data_set"), QFileInfo(m_store->path()).fileName()},
         {QStringLiteral("conversation"), conversation->contentHash},
-        {QStringLiteral("data_hash"), browse::dataHash(*m_store, {m_conversationId})}};
+        {QStringLiteral("data_hash"), browse::dataHash(*m_store, {m_conversationId})},
+        {QStringLiteral("plotted"), charts::plottedData(m_trajectory)}};
     const browse::ConversationTrajectory trajectory = m_trajectory;
     const QString title = conversation->title;
     auto *dialog = new FigureDialog(

@@ -9,23 +9,26 @@
 
 namespace sense7::browse {
 
-Aggregates computeAggregates(const Store &store, const Filter &filter, const QString &contextField)
+Aggregates computeAggregates(const Store &store, const Filter &filter, const QString &contextField,
+                             series::Cluster cluster)
 {
     Aggregates a;
     const series::Sample sample = loadSample(store, filter, contextField);
     a.dimensions = sample.dimensions;
     a.conversations = int(sample.conversations.size());
     a.contextField = contextField;
+    a.cluster = cluster;
     a.distribution = series::distribution(sample);
-    a.trajectory = series::trajectory(sample);
-    a.agents = series::groupMeans(sample, series::GroupBy::Agent);
-    a.participants = series::groupMeans(sample, series::GroupBy::Participant);
-    a.context = series::groupMeans(sample, series::GroupBy::Context);
+    a.trajectory = series::trajectory(sample, 10, cluster);
+    a.agents = series::groupMeans(sample, series::GroupBy::Agent, cluster);
+    a.participants = series::groupMeans(sample, series::GroupBy::Participant, cluster);
+    a.context = series::groupMeans(sample, series::GroupBy::Context, cluster);
+    a.contextTests = series::groupTests(sample, series::GroupBy::Context, cluster);
     // Choice answers by their labels ("Information seeking", not "information_seeking").
     const Form form = forms::context();
     for (QString &group : a.context.groups)
         group = form.displayOptionLabel(contextField, group);
-    a.aligned = series::breakAligned(sample);
+    a.aligned = series::breakAligned(sample, 3, cluster);
     a.correlation = series::correlation(sample);
     a.detection = series::detectionScores(sample);
     return a;

@@ -4,6 +4,7 @@
 #include "browse/aggregates.h"
 #include "browse/digest.h"
 #include "charts/aggregatecharts.h"
+#include "charts/chartdata.h"
 #include "dataexport.h"
 #include "datasetmodel.h"
 #include "error.h"
@@ -211,9 +212,46 @@ void BrowserWindow::exportFigure()
         QStringLiteral("data_hash"),
         browse::dataHash(*m_store, exporter::selectConversations(*m_store, m_charts->filter())));
     QApplication::restoreOverrideCursor();
+    details.insert(QStringLiteral("cluster"), series::clusterKey(results->cluster));
+    details.insert(QStringLiteral("plotted"), charts::plottedData(chart, *results));
     auto *dialog = new FigureDialog(
         [results, chart](QCustomPlot *plot) { charts::drawAggregate(plot, chart, *results); },
         charts::chartKey(chart), details, this);
+    // The intervals' units can be chosen: the series are computed again for another choice.
+    if (chart != charts::Chart::Distribution && chart != charts::Chart::Correlation) {
+        auto cache = std::make_shared<QHash<int, std::shared_ptr<const browse::Aggregates>>>();
+        cache->insert(int(results->cluster), results);
+        const QString path = m_store->path();
+        const browse::Filter filter = m_charts->filter();
+        dialog->offerClusters(
+            results->cluster,
+            [cache, path, filter, chart, details, results](series::Cluster cluster) {
+                auto aggregates = cache->value(int(cluster));
+                if (!aggregates) {
+                    QApplication::setOverrideCursor(Qt::BusyCursor);
+                    try {
+                        auto store = Store::open(path, Store::Access::ReadOnly);
+                        aggregates =
+                            std::make_shared<const browse::Aggregates>(browse::computeAggregates(
+                                *store, filter, results->contextField, cluster));
+                        cache->insert(int(cluster), aggregates);
+                    } catch (const Error &e) {
+                        QMessageBox::warning(nullptr, tr("Export Figure"), e.message());
+                        aggregates = results; // the figure as it was
+                        cluster = results->cluster;
+                    }
+                    QApplication::restoreOverrideCursor();
+                }
+                QJsonObject forCluster = details;
+                forCluster.insert(QStringLiteral("cluster"), series::clusterKey(cluster));
+                forCluster.insert(QStringLiteral("plotted"),
+                                  charts::plottedData(chart, *aggregates));
+                return std::make_pair(FigureDialog::Draw([aggregates, chart](QCustomPlot *plot) {
+                                          charts::drawAggregate(plot, chart, *aggregates);
+                                      }),
+                                      forCluster);
+            });
+    }
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
