@@ -2,7 +2,6 @@
 // sample (the comments show the working).
 
 #include "browse/digest.h"
-#include "stats/kruskalwallis.h"
 #include "stats/series.h"
 #include "stats/statistics.h"
 

@@ -1,7 +1,7 @@
 #include "series.h"
 
 #include "browse/digest.h"
-#include "stats/kruskalwallis.h"
+#include "stats/statistics.h"
 
 #include <QMap>
 #include <QSet>
