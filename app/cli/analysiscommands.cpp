@@ -15,10 +15,10 @@ void addCommonOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("db"), tr("The data set."), QStringLiteral("DB")});
     parser.addOption({QStringLiteral("participant"), tr("Only this participant's conversations."),
                       QStringLiteral("CODE")});
-    parser.addOption(
-        {QStringLiteral("instrument"),
-         tr("The instrument whose turn-level dimensions are compared (default: sense7)."),
-         QStringLiteral("KEY"), QStringLiteral("sense7")});
+    parser.addOption({QStringLiteral("instrument"),
+                      tr("The instrument whose turn-level dimensions are compared (default: the "
+                         "data set's primary instrument)."),
+                      QStringLiteral("KEY")});
     parser.addOption({QStringLiteral("bootstrap"),
                       tr("Bootstrap resamples for the 95% intervals; 0 for none (default: 1000)."),
                       QStringLiteral("N"), QStringLiteral("1000")});
@@ -29,7 +29,14 @@ void addCommonOptions(QCommandLineParser &parser)
 analysis::Options commonOptions(const QCommandLineParser &parser, const Store &store)
 {
     analysis::Options options;
-    options.instrument = parser.value(QStringLiteral("instrument"));
+    const Instrument instrument =
+        analysis::chosenInstrument(store, parser.value(QStringLiteral("instrument")));
+    if (instrument.dimensionsAt(Level::Turn).isEmpty())
+        throw Error(QCoreApplication::translate("sense7::cli",
+                                                "Instrument “%1” rates only whole conversations; "
+                                                "this compares turn ratings.")
+                        .arg(instrument.key));
+    options.instrument = instrument.key;
     bool ok = false;
     options.bootstrapReplicates = parser.value(QStringLiteral("bootstrap")).toInt(&ok);
     if (!ok || options.bootstrapReplicates < 0)
@@ -102,6 +109,62 @@ void meansLine(QTextStream &out, const QString &label, const analysis::Means &m)
         << '\n';
 }
 
+/** Turns \a annotatorId rated on \a instrument's turn-level dimensions (cells, not turns). */
+qint64 ratedCellsOn(const Store &store, const QString &instrument, qint64 annotatorId,
+                    qint64 participantId)
+{
+    if (annotatorId == 0)
+        return 0;
+    qint64 cells = 0;
+    for (const Dimension &d :
+         analysis::chosenInstrument(store, instrument).dimensionsAt(Level::Turn))
+        cells += store.ratedCells(annotatorId, d.id, participantId).size();
+    return cells;
+}
+
+/** Throws, saying what is missing, when \a e compares no rating at all. */
+void requirePairs(const Store &store, const analysis::Evaluation &e,
+                  const analysis::Options &options)
+{
+    for (const auto &row : e.dimensions)
+        if (row.model.n > 0)
+            return;
+    throw Error(
+        tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings "
+           "(self) have %3 rated cells, model “%4” has %5, and they share none.")
+            .arg(options.instrument, store.path())
+            .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                              options.participantId))
+            .arg(e.model)
+            .arg(ratedCellsOn(store, options.instrument, e.annotatorId, options.participantId)));
+}
+
+/** Throws, saying what is missing, when \a r has nothing to show. */
+void requireRatings(const Store &store, const analysis::Reliability &r,
+                    const analysis::Options &options)
+{
+    int retest = 0, observed = 0;
+    for (const auto &a : r.retest.constFirst().byDimension)
+        retest += a.n;
+    for (const auto &a : r.selfObserver)
+        observed += a.n;
+    bool individual = false;
+    for (const auto &share : r.individualisation)
+        individual = individual || share.has_value();
+    if (retest > 0 || observed > 0 || individual)
+        return;
+    throw Error(
+        tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings (self) "
+           "have %3 rated cells, with %4 blind re-ratings and %5 observer ratings of the same "
+           "turns (%6 observers), and too few participants to compare them with one another.")
+            .arg(options.instrument, store.path())
+            .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                              options.participantId))
+            .arg(retest)
+            .arg(observed)
+            .arg(r.observers));
+}
+
 } // namespace
 
 int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
@@ -130,12 +193,20 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
                     : tr("Choose a model with --model: %1.").arg(known.join(QLatin1String(", "))));
         model = known.constFirst();
     }
-    const analysis::Evaluation e = analysis::evaluate(*store, model, commonOptions(parser, *store));
+    const analysis::Options options = commonOptions(parser, *store);
+    const analysis::Evaluation e = analysis::evaluate(*store, model, options);
+    requirePairs(*store, e, options);
+    const bool paper = analysis::hasPaperReference(options.instrument);
     if (parser.isSet(QStringLiteral("json"))) {
-        out << QJsonDocument(analysis::toJson(e)).toJson(QJsonDocument::Indented);
+        QJsonObject json = analysis::toJson(e);
+        if (!paper)
+            json.remove(QStringLiteral("reference"));
+        out << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out << tr("Model “%1” against the participants' own ratings").arg(model) << "\n\n";
+    out << tr("Model “%1” against the participants' own ratings on “%2”")
+               .arg(model, options.instrument)
+        << "\n\n";
     agreementHeader(out, tr("dimension"));
     for (const auto &row : e.dimensions)
         agreementLine(out, row.dimension.key, row.model);
@@ -143,11 +214,12 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
     out << '\n' << tr("Floors on the same turns (means over dimensions):") << '\n';
     meansLine(out, tr("majority rating"), e.majorityMean);
     meansLine(out, tr("own mean (LOO)"), e.participantMeanMean);
-    out << '\n'
-        << tr("SENSE-7 paper (Suh et al., 2025): mean ρ = %1, accuracy = %2.")
-               .arg(analysis::paperMeanSpearman, 0, 'f', 3)
-               .arg(analysis::paperAccuracy, 0, 'f', 3)
-        << Qt::endl;
+    if (paper)
+        out << '\n'
+            << tr("SENSE-7 paper (Suh et al., 2025): mean ρ = %1, accuracy = %2.")
+                   .arg(analysis::paperMeanSpearman, 0, 'f', 3)
+                   .arg(analysis::paperAccuracy, 0, 'f', 3);
+    out << Qt::endl;
     return 0;
 }
 
@@ -164,7 +236,9 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
     auto store = openFor(parser, arguments, err);
     if (!store)
         return 1;
-    const analysis::Reliability r = analysis::reliability(*store, commonOptions(parser, *store));
+    const analysis::Options options = commonOptions(parser, *store);
+    const analysis::Reliability r = analysis::reliability(*store, options);
+    requireRatings(*store, r, options);
     if (parser.isSet(QStringLiteral("json"))) {
         out << QJsonDocument(analysis::toJson(r)).toJson(QJsonDocument::Indented);
         return 0;

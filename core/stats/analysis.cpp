@@ -1,6 +1,7 @@
 #include "stats/analysis.h"
 
 #include "error.h"
+#include "protocol.h"
 #include "retest.h"
 #include "sqlite.h"
 #include "store.h"
@@ -46,13 +47,7 @@ QHash<qint64, int> byTurn(const std::vector<Rated> &ratings)
 
 Instrument instrumentOf(const Store &store, const QString &key)
 {
-    const QVector<Instrument> instruments = store.instruments();
-    for (const Instrument &instrument : instruments)
-        if (instrument.key == key)
-            return instrument;
-    throw Error(
-        QCoreApplication::translate("sense7::analysis", "The data set has no instrument “%1”.")
-            .arg(key));
+    return chosenInstrument(store, key);
 }
 
 qint64 annotatorByCode(const Store &store, const QString &code, AnnotatorKind kind)
@@ -80,6 +75,39 @@ int mostFrequent(const stats::Pairs &pairs)
 }
 
 } // namespace
+
+Instrument chosenInstrument(const Store &store, const QString &key)
+{
+    const QVector<Instrument> instruments = store.instruments();
+    if (key.isEmpty()) {
+        const Protocol protocol = store.protocol();
+        if (!protocol.instruments.isEmpty()) {
+            const QString primary = protocol.primary().key;
+            for (const Instrument &instrument : instruments)
+                if (instrument.key == primary)
+                    return instrument;
+        }
+        if (!instruments.isEmpty())
+            return instruments.constFirst();
+        throw Error(QCoreApplication::translate("sense7::analysis",
+                                                "%1 has no instrument to compare ratings on.")
+                        .arg(store.path()));
+    }
+    QStringList known;
+    for (const Instrument &instrument : instruments) {
+        if (instrument.key == key)
+            return instrument;
+        known << instrument.key;
+    }
+    throw Error(
+        QCoreApplication::translate("sense7::analysis", "%1 has no instrument “%2”; it has: %3.")
+            .arg(store.path(), key, known.join(QLatin1String(", "))));
+}
+
+bool hasPaperReference(const QString &key)
+{
+    return key == QLatin1String("sense7");
+}
 
 Means meanOver(const QVector<stats::Agreement> &perDimension)
 {
