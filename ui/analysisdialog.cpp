@@ -29,6 +29,7 @@ struct AnalysisDialog::Results
     std::optional<analysis::Reliability> reliability;
     std::optional<analysis::Evaluation> evaluation;
     QStringList models; // as the data set has them now: predictions may have added one
+    QString instrument; // the key compared
     QString error;
 };
 
@@ -105,6 +106,18 @@ AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
     const auto participants = store->participants();
     for (const Participant &p : participants)
         m_participant->addItem(p.code, p.id);
+    // The instruments whose replies are rated, the primary one first chosen; a choice only when
+    // there are several.
+    m_instrument = new QComboBox(this);
+    m_instrument->setAccessibleName(tr("Instrument"));
+    const QString primary = store->protocol().primary().key;
+    for (const Instrument &instrument : store->instruments()) {
+        if (instrument.dimensionsAt(Level::Turn).isEmpty())
+            continue;
+        m_instrument->addItem(instrument.displayName(), instrument.key);
+        if (instrument.key == primary)
+            m_instrument->setCurrentIndex(m_instrument->count() - 1);
+    }
     m_intervals = new QCheckBox(tr("95% bootstrap intervals"), this);
     m_intervals->setChecked(true);
     m_intervals->setToolTip(tr("Resample the rated turns 1,000 times for intervals around ρ and "
@@ -119,6 +132,13 @@ AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
     participantLabel->setBuddy(m_participant);
     choices->addWidget(participantLabel);
     choices->addWidget(m_participant);
+    auto *instrumentLabel = new QLabel(tr("I&nstrument:"), this);
+    instrumentLabel->setBuddy(m_instrument);
+    choices->addSpacing(12);
+    choices->addWidget(instrumentLabel);
+    choices->addWidget(m_instrument);
+    instrumentLabel->setVisible(m_instrument->count() > 1);
+    m_instrument->setVisible(m_instrument->count() > 1);
     choices->addSpacing(12);
     choices->addWidget(m_intervals);
     choices->addStretch();
@@ -139,6 +159,7 @@ AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
     layout->addWidget(buttons);
 
     connect(m_participant, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
+    connect(m_instrument, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
     connect(m_intervals, &QCheckBox::toggled, this, &AnalysisDialog::recompute);
     connect(m_model, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
     connect(m_dimension, &QComboBox::currentIndexChanged, this, &AnalysisDialog::showConfusion);
@@ -268,12 +289,14 @@ void AnalysisDialog::recompute()
     analysis::Options options;
     options.participantId = m_participant->currentData().toLongLong();
     options.bootstrapReplicates = m_intervals->isChecked() ? 1000 : 0;
+    options.instrument = m_instrument->currentData().toString();
     const QString model = m_model->currentText();
     const QString path = m_store->path();
     auto results = std::make_shared<Results>();
     m_thread = QThread::create([results, options, model, path] {
         try {
             auto store = Store::open(path, Store::Access::ReadOnly);
+            results->instrument = analysis::chosenInstrument(*store, options.instrument).key;
             results->reliability = analysis::reliability(*store, options);
             results->models = analysis::models(*store);
             const QString chosen = results->models.contains(model) ? model
@@ -354,25 +377,31 @@ void AnalysisDialog::display(const Results &results)
         rows.append({tr("Mean over dimensions"), fromMeans(e.mean), {}, true});
         m_evaluation->setRows(tr("Dimension"), rows);
 
-        stats::Agreement paper;
-        paper.n = -1;
-        paper.spearman = analysis::paperMeanSpearman;
-        paper.accuracy = analysis::paperAccuracy;
-        m_floors->setRows(tr("Predictor"),
-                          {{e.model, fromMeans(e.mean), {}, true},
-                           {tr("Majority rating"), fromMeans(e.majorityMean), {}, false},
-                           {tr("Participant's own mean (leave-one-out)"),
-                            fromMeans(e.participantMeanMean),
-                            {},
-                            false},
-                           {tr("SENSE-7 paper's classifier (reference)"), paper, {}, false}});
-        m_reference->setText(
+        QVector<AgreementTableModel::Row> floors {
+            {e.model, fromMeans(e.mean), {}, true},
+            {tr("Majority rating"), fromMeans(e.majorityMean), {}, false},
+            {tr("Participant's own mean (leave-one-out)"),
+             fromMeans(e.participantMeanMean),
+             {},
+             false}};
+        QString reference =
             tr("The floors predict the same turns without reading them: always the most common "
-               "rating, or the participant's own average of their other ratings. The reference row "
-               "is what Suh et al. (2025) report for their LLM classifier: mean ρ = %1, accuracy = "
-               "%2.")
-                .arg(analysis::paperMeanSpearman, 0, 'f', 3)
-                .arg(analysis::paperAccuracy, 0, 'f', 3));
+               "rating, or the participant's own average of their other ratings.");
+        // The paper's figures are SENSE-7's: beside any other instrument they would mislead.
+        if (analysis::hasPaperReference(results.instrument)) {
+            stats::Agreement paper;
+            paper.n = -1;
+            paper.spearman = analysis::paperMeanSpearman;
+            paper.accuracy = analysis::paperAccuracy;
+            floors.append({tr("SENSE-7 paper's classifier (reference)"), paper, {}, false});
+            reference += QLatin1Char(' ')
+                + tr("The reference row is what Suh et al. (2025) report for their LLM "
+                     "classifier: mean ρ = %1, accuracy = %2.")
+                      .arg(analysis::paperMeanSpearman, 0, 'f', 3)
+                      .arg(analysis::paperAccuracy, 0, 'f', 3);
+        }
+        m_floors->setRows(tr("Predictor"), floors);
+        m_reference->setText(reference);
 
         const QString previous = m_dimension->currentText();
         QSignalBlocker block(m_dimension);

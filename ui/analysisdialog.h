@@ -25,7 +25,8 @@ class Store;
 /**
  * Reliability and classifier evaluation for the open data set: test–retest, self against
  * observers, individual judgements, and a model's agreement with the participants with the two
- * floors and the paper's figures beside it, plus a confusion matrix per dimension. The numbers are
+ * floors (and, for SENSE-7, the paper's figures) beside it, plus a confusion matrix per
+ * dimension, on one instrument of the data set (its primary one unless chosen). The numbers are
  * computed off the GUI thread on a read-only connection of their own.
  */
 class AnalysisDialog : public QDialog
@@ -50,6 +51,8 @@ public:
     AgreementTableModel *floorsModel() const { return m_floors; }
     QCustomPlot *confusionPlot() const { return m_confusion; }
     QComboBox *modelChoice() const { return m_model; }
+    /** The instrument compared (key as item data); shown when the data set has several. */
+    QComboBox *instrumentChoice() const { return m_instrument; }
 
 Q_SIGNALS:
     /** New numbers are on show. */
@@ -66,6 +69,7 @@ private:
     Store *m_store;
     QTabWidget *m_tabs = nullptr;
     QComboBox *m_participant = nullptr;
+    QComboBox *m_instrument = nullptr;
     QComboBox *m_model = nullptr;
     QComboBox *m_dimension = nullptr;
     QCheckBox *m_intervals = nullptr;
