@@ -63,6 +63,7 @@ private slots:
     void evaluateEsconvShowsNoPaperFigures();
     void analysesWithoutRatingsFail();
     void evaluatesASevenPointInstrument();
+    void infoAndRangeNameTheInstruments();
     void exportRoundTripsThroughImport();
     void exportAndFiguresUsageErrors();
     void figuresCanLeaveTheTitleOut();
@@ -746,6 +747,42 @@ void TestCli::evaluatesASevenPointInstrument()
     QVERIFY2(text.out.contains(QStringLiteral("reply_empathy"))
                  && !text.out.contains(QStringLiteral("paper")),
              qPrintable(text.out));
+}
+
+void TestCli::infoAndRangeNameTheInstruments()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("two.sense7"));
+    {
+        auto store = Store::create(db);
+        Instrument seven =
+            taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json"));
+        store->installInstrument(seven);
+        seven.key = QStringLiteral("empathy7b");
+        store->installInstrument(seven);
+    }
+    const Result info = sense7Cli({QStringLiteral("info"), db});
+    QCOMPARE(info.exitCode, 0);
+    for (const char *expected :
+         {"Instrument:        sense7 (SENSE-7 1.0), the primary instrument\n",
+          "Instrument:        empathy7 (Perceived empathy (7-point) 1.0)\n",
+          "  conversations, 1–7: felt_understood, validated, affirmed, seen, accepted, cared_for\n",
+          "  turns, 1–7: reply_empathy\n"})
+        QVERIFY2(info.out.contains(QString::fromUtf8(expected)), qPrintable(info.out));
+
+    const Result ambiguous =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--range"),
+                   QStringLiteral("seen:1:7"), QStringLiteral("--out"),
+                   dir.filePath(QStringLiteral("out.csv"))});
+    QCOMPARE(ambiguous.exitCode, 1);
+    QVERIFY2(ambiguous.err.contains(QStringLiteral("\"seen\" is a dimension of empathy7, "
+                                                   "empathy7b; write INSTRUMENT/seen")),
+             qPrintable(ambiguous.err));
+    const Result named =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--range"),
+                   QStringLiteral("empathy7b/seen:1:7"), QStringLiteral("--out"),
+                   dir.filePath(QStringLiteral("out.csv"))});
+    QVERIFY2(named.exitCode == 0, qPrintable(named.err));
 }
 
 void TestCli::exportRoundTripsThroughImport()
