@@ -1315,6 +1315,10 @@ void TestImport::ratingsCsvBadRows_data()
         << ok + "c1,,empathy7,esconv/empathy,4\n"
         << "bad.csv: line 3: the dimension \"esconv/empathy\" names instrument \"esconv\", but "
            "the instrument column says \"empathy7\".";
+    QTest::newRow("one rating written two ways")
+        << ok + "c1,3,esconv,feedback,4\nc1,3,,feedback,5\n"
+        << "bad.csv: line 4: \"feedback\" of the same turn by rater-A is rated on line 3 "
+           "already.";
     QTest::newRow("conversation rated twice")
         << ok + "c1,,empathy7,seen,4\nc1,,empathy7,seen,5\n"
         << "bad.csv: line 4: a second rating of conversation \"c1\" as a whole on "

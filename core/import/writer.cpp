@@ -227,6 +227,20 @@ void Writer::write(const ExternalRating &r)
                         .arg(d.scaleMin)
                         .arg(d.scaleMax));
     const qint64 who = annotator(code, *kind);
+    // The reader catches a row given twice in the same words; this, the same rating written
+    // two ways ("warmth" and "sense7/warmth"), which would otherwise pass for a conflict.
+    const QString cell = QStringLiteral("%1 %2 %3 %4")
+                             .arg(wholeConversation ? -conversation : turn)
+                             .arg(d.id)
+                             .arg(who)
+                             .arg(wholeConversation ? 1 : 0);
+    if (const qint64 first = m_ratedLines.value(cell); first > 0)
+        throw Error(
+            Importer::tr("%1: \"%2\" of the same %3 by %4 is rated on line %5 already.")
+                .arg(r.where, dimensionName,
+                     wholeConversation ? Importer::tr("conversation") : Importer::tr("turn"), code)
+                .arg(first));
+    m_ratedLines.insert(cell, r.line);
     Conflict conflict;
     conflict.line = r.line;
     conflict.where = r.where;

@@ -74,6 +74,7 @@ private:
     QVector<Instrument> m_installed; // the data set's, for ratings files
     QHash<QString, Dimension> m_rowDimensions; // "instrument/key" as a row names it
     QHash<qint64, bool> m_notApplicable; // by dimension id: "not applicable" is an answer
+    QHash<QString, qint64> m_ratedLines; // what a ratings file rated -> its line
     qint64 m_defaultParticipant = 0;
     // By the file's participant code: who holds their conversations already present, who their
     // new ones went to; the codes warned about.
