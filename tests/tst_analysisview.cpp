@@ -52,6 +52,7 @@ private Q_SLOTS:
     void instrumentChoiceLeavesThePaperToSense7();
     void tableModelPassesTheTester();
     void predictDialogStoresRatings();
+    void predictDialogRatesWithTheChosenInstrument();
     void predictDialogCancels();
     void predictDialogAsksForEndpoint();
 
@@ -308,6 +309,44 @@ void TestAnalysisView::predictDialogStoresRatings()
                      || key == QLatin1String("classify/keyInKeychain"),
                  qPrintable(key));
     keepScreenshot(&dialog, QStringLiteral("predict.png"));
+}
+
+void TestAnalysisView::predictDialogRatesWithTheChosenInstrument()
+{
+    CompletionServer server;
+    server.handler = [](int, const QJsonObject &) {
+        return Response {200, "{\"reply_empathy\": 5}", {}, false, {}};
+    };
+    auto store = Store::open(m_db);
+    store->installInstrument(
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
+    const qint64 conversation = store->conversationSummaries().constFirst().id;
+    int replies = 0;
+    for (const Turn &t : store->turns(conversation))
+        replies += t.role == Role::Assistant ? 1 : 0;
+
+    PredictDialog dialog(store.get(), conversation, {conversation});
+    dialog.setEndpoint(server.url().toString(), QStringLiteral("seven-model"));
+    dialog.show();
+    auto *choice = dialog.findChild<QComboBox *>();
+    QVERIFY(choice && choice->isVisible());
+    QCOMPARE(choice->currentData().toString(), QStringLiteral("sense7"));
+    choice->setCurrentIndex(choice->findData(QStringLiteral("empathy7")));
+    QSignalSpy finished(&dialog, &PredictDialog::runFinished);
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(dialog.statusText().startsWith(QStringLiteral("%1 replies rated").arg(replies)),
+             qPrintable(dialog.statusText()));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                      " JOIN dimension d ON d.id = r.dimension_id WHERE a.code = 'seven-model'"
+                      " AND d.key = 'reply_empathy' AND r.value = 5"),
+             qint64(replies));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                      " WHERE a.code = 'seven-model'"),
+             qint64(replies));
+    keepScreenshot(&dialog, QStringLiteral("predict-7-point.png"));
 }
 
 void TestAnalysisView::predictDialogCancels()
