@@ -235,11 +235,12 @@ void Writer::write(const ExternalRating &r)
                              .arg(who)
                              .arg(wholeConversation ? 1 : 0);
     if (const qint64 first = m_ratedLines.value(cell); first > 0)
-        throw Error(
-            Importer::tr("%1: \"%2\" of the same %3 by %4 is rated on line %5 already.")
-                .arg(r.where, dimensionName,
-                     wholeConversation ? Importer::tr("conversation") : Importer::tr("turn"), code)
-                .arg(first));
+        throw Error((wholeConversation ? Importer::tr("%1: \"%2\" of the same conversation by "
+                                                      "%3 is rated on line %4 already.")
+                                       : Importer::tr("%1: \"%2\" of the same turn by %3 is "
+                                                      "rated on line %4 already."))
+                        .arg(r.where, dimensionName, code)
+                        .arg(first));
     m_ratedLines.insert(cell, r.line);
     Conflict conflict;
     conflict.line = r.line;
