@@ -1206,6 +1206,17 @@ void TestImport::ratingsCsvInstrumentAndConversationRows()
     const import::Summary again = import::Importer(*store).importFile(file);
     QCOMPARE(again.ratings, qint64(0));
     QCOMPARE(again.ratingsUnchanged, qint64(7));
+
+    // A survey of whole conversations needs no turn_index column at all.
+    const QString survey = dir.filePath(QStringLiteral("survey.csv"));
+    test::writeFile(survey,
+                    "conversation_id,instrument,dimension,value,annotator\n"
+                    "c1,empathy7,accepted,5,self\n"
+                    "c2,empathy7,accepted,3,self\n");
+    const import::Summary surveyed = import::Importer(*store).importFile(survey);
+    QCOMPARE(surveyed.format, QStringLiteral("ratings-csv"));
+    QCOMPARE(surveyed.ratings, qint64(2));
+    QCOMPARE(conversationRating(*store, "empathy7/accepted", "self", AnnotatorKind::Self), 5);
 }
 
 void TestImport::ratingsCsvConversationConflicts()

@@ -1,9 +1,9 @@
 // Conversations as a CSV or TSV table in long format: one row a message, with
 // conversation_id, role and text, and optionally turn_index, timestamp, participant and agent
 // (common header spellings are accepted). Also the ratings table, which attaches ratings to turns
-// or conversations already in the data set: conversation_id, turn_index (empty for a rating of
-// the whole conversation), dimension, value, and optionally instrument, annotator and
-// annotator_kind.
+// or conversations already in the data set: conversation_id, dimension, value, and optionally
+// turn_index (empty, or no such column, for a rating of the whole conversation), instrument,
+// annotator and annotator_kind.
 
 #include "csvreader.h"
 #include "error.h"
@@ -265,7 +265,6 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
     const QHash<QString, int> col = columnsOf(header);
     requireColumns(source, header, col,
                    {{"conversation_id", "conversation_id"},
-                    {"turn_index", "turn_index"},
                     {"dimension", "dimension"},
                     {"rating_value", "value"}});
     QHash<QString, qint64> lineOfRating; // conversation, turn, dimension, annotator -> line
@@ -275,14 +274,15 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
         ExternalRating r;
         r.where = where;
         r.conversation = fields[col[QStringLiteral("conversation_id")]].trimmed();
-        // An empty turn index: a rating of the whole conversation.
-        if (const QString index = fields[col[QStringLiteral("turn_index")]].trimmed();
+        // An empty turn index, or none: a rating of the whole conversation.
+        const int turnColumn = col[QStringLiteral("turn_index")];
+        if (const QString index = turnColumn >= 0 ? fields[turnColumn].trimmed() : QString();
             !index.isEmpty()) {
             bool ok = false;
             r.turnIndex = index.toInt(&ok);
             if (!ok || r.turnIndex < 0)
                 throw Error(tr("%1: the turn index \"%2\" is not a whole number.")
-                                .arg(where, fields[col[QStringLiteral("turn_index")]]));
+                                .arg(where, fields[turnColumn]));
         }
         // The instrument: its own column, or written before the key ("sense7/warmth").
         r.dimension = fields[col[QStringLiteral("dimension")]].trimmed();
