@@ -6,11 +6,13 @@
 #include "predictdialog.h"
 #include "settings.h"
 #include "stats/analysis.h"
+#include "taxonomy.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
@@ -50,8 +52,10 @@ private Q_SLOTS:
     void evaluationShowsCoverageFisherAndFloorDifferences();
     void clusterChoiceRecomputes();
     void dataSetWithoutModelExplainsWhatToDo();
+    void instrumentChoiceLeavesThePaperToSense7();
     void tableModelPassesTheTester();
     void predictDialogStoresRatings();
+    void predictDialogRatesWithTheChosenInstrument();
     void predictDialogCancels();
     void predictDialogAsksForEndpoint();
 
@@ -301,6 +305,64 @@ void TestAnalysisView::dataSetWithoutModelExplainsWhatToDo()
     QCOMPARE(dialog.modelChoice()->currentText(), QStringLiteral("late-model"));
 }
 
+void TestAnalysisView::instrumentChoiceLeavesThePaperToSense7()
+{
+    auto store = Store::open(m_db);
+    {
+        AnalysisDialog dialog(store.get());
+        waitComputed(dialog);
+        QVERIFY(!dialog.instrumentChoice()->isVisibleTo(&dialog)); // one instrument: no choice
+    }
+    store->installInstrument(
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
+    const qint64 reply = store->findDimension(QStringLiteral("empathy7/reply_empathy"))->id;
+    const qint64 self = store->selfAnnotatorId();
+    const qint64 judge = store->annotatorId(QStringLiteral("a-judge"), AnnotatorKind::Model);
+    int rated = 0;
+    for (const Turn &t : store->turns(store->conversationSummaries().constFirst().id)) {
+        if (t.role != Role::Assistant)
+            continue;
+        store->setRating(t.id, reply, self, 1 + rated % 7);
+        store->setRating(t.id, reply, judge, 1 + (rated + rated % 2) % 7);
+        ++rated;
+    }
+    QVERIFY(rated >= 3);
+
+    AnalysisDialog dialog(store.get());
+    dialog.showPage(AnalysisDialog::Page::Evaluation);
+    dialog.show();
+    waitComputed(dialog);
+    QComboBox *choice = dialog.instrumentChoice();
+    QVERIFY(choice->isVisible());
+    QCOMPARE(choice->count(), 2);
+    QCOMPARE(choice->currentData().toString(), QStringLiteral("sense7")); // the primary one
+    QCOMPARE(dialog.floorsModel()->rowCount(), 4); // with the SENSE-7 paper's row
+
+    QSignalSpy computed(&dialog, &AnalysisDialog::computed);
+    choice->setCurrentIndex(choice->findData(QStringLiteral("empathy7")));
+    QVERIFY(computed.wait(30000));
+    QCOMPARE(dialog.modelChoice()->currentText(), QStringLiteral("a-judge"));
+    analysis::Options options;
+    options.instrument = QStringLiteral("empathy7");
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::evaluate(*store, QStringLiteral("a-judge"), options);
+    QCOMPARE(dialog.evaluationModel()->rowCount(), 2); // reply_empathy and the mean
+    QCOMPARE(cell(dialog.evaluationModel(), 0, 0).toString(), QStringLiteral("Reply empathy"));
+    QCOMPARE(cell(dialog.evaluationModel(), 0, AgreementTableModel::N).toInt(), rated);
+    QCOMPARE(
+        cell(dialog.evaluationModel(), 0, AgreementTableModel::Accuracy, Qt::UserRole).toDouble(),
+        *expected.dimensions[0].model.accuracy);
+    QCOMPARE(dialog.floorsModel()->rowCount(), 3); // no SENSE-7 paper beside another instrument
+    for (int row = 0; row < dialog.floorsModel()->rowCount(); ++row)
+        QVERIFY(!cell(dialog.floorsModel(), row, 0).toString().contains(QStringLiteral("SENSE-7")));
+    QCOMPARE(dialog.retestModel()->rowCount(), 1);
+    const auto labels = dialog.findChildren<QLabel *>();
+    for (const QLabel *label : labels)
+        QVERIFY2(!label->text().contains(QStringLiteral("0.369")), qPrintable(label->text()));
+    QCOMPARE(dialog.confusionPlot()->itemCount(), 49); // 7 × 7
+    keepScreenshot(&dialog, QStringLiteral("evaluation-7-point.png"));
+}
+
 void TestAnalysisView::tableModelPassesTheTester()
 {
     AgreementTableModel model;
@@ -352,6 +414,44 @@ void TestAnalysisView::predictDialogStoresRatings()
                      || key == QLatin1String("classify/keyInKeychain"),
                  qPrintable(key));
     keepScreenshot(&dialog, QStringLiteral("predict.png"));
+}
+
+void TestAnalysisView::predictDialogRatesWithTheChosenInstrument()
+{
+    CompletionServer server;
+    server.handler = [](int, const QJsonObject &) {
+        return Response {200, "{\"reply_empathy\": 5}", {}, false, {}};
+    };
+    auto store = Store::open(m_db);
+    store->installInstrument(
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
+    const qint64 conversation = store->conversationSummaries().constFirst().id;
+    int replies = 0;
+    for (const Turn &t : store->turns(conversation))
+        replies += t.role == Role::Assistant ? 1 : 0;
+
+    PredictDialog dialog(store.get(), conversation, {conversation});
+    dialog.setEndpoint(server.url().toString(), QStringLiteral("seven-model"));
+    dialog.show();
+    auto *choice = dialog.findChild<QComboBox *>();
+    QVERIFY(choice && choice->isVisible());
+    QCOMPARE(choice->currentData().toString(), QStringLiteral("sense7"));
+    choice->setCurrentIndex(choice->findData(QStringLiteral("empathy7")));
+    QSignalSpy finished(&dialog, &PredictDialog::runFinished);
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(dialog.statusText().startsWith(QStringLiteral("%1 replies rated").arg(replies)),
+             qPrintable(dialog.statusText()));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                      " JOIN dimension d ON d.id = r.dimension_id WHERE a.code = 'seven-model'"
+                      " AND d.key = 'reply_empathy' AND r.value = 5"),
+             qint64(replies));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                      " WHERE a.code = 'seven-model'"),
+             qint64(replies));
+    keepScreenshot(&dialog, QStringLiteral("predict-7-point.png"));
 }
 
 void TestAnalysisView::predictDialogCancels()

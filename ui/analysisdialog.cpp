@@ -33,6 +33,7 @@ struct AnalysisDialog::Results
     std::optional<analysis::Evaluation> evaluation;
     std::optional<analysis::MixedModels> mixed;
     QStringList models; // as the data set has them now: predictions may have added one
+    QString instrument; // the key compared
     QString error;
 };
 
@@ -101,6 +102,18 @@ AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
     const auto participants = store->participants();
     for (const Participant &p : participants)
         m_participant->addItem(p.code, p.id);
+    // The instruments whose replies are rated, the primary one first chosen; a choice only when
+    // there are several.
+    m_instrument = new QComboBox(this);
+    m_instrument->setAccessibleName(tr("Instrument"));
+    const QString primary = store->protocol().primary().key;
+    for (const Instrument &instrument : store->instruments()) {
+        if (instrument.dimensionsAt(Level::Turn).isEmpty())
+            continue;
+        m_instrument->addItem(instrument.displayName(), instrument.key);
+        if (instrument.key == primary)
+            m_instrument->setCurrentIndex(m_instrument->count() - 1);
+    }
     m_intervals = new QCheckBox(tr("95% bootstrap intervals"), this);
     m_intervals->setChecked(true);
     m_intervals->setToolTip(tr("Resample 1,000 times for intervals around ρ, accuracy and the "
@@ -126,6 +139,13 @@ AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
     participantLabel->setBuddy(m_participant);
     choices->addWidget(participantLabel);
     choices->addWidget(m_participant);
+    auto *instrumentLabel = new QLabel(tr("I&nstrument:"), this);
+    instrumentLabel->setBuddy(m_instrument);
+    choices->addSpacing(12);
+    choices->addWidget(instrumentLabel);
+    choices->addWidget(m_instrument);
+    instrumentLabel->setVisible(m_instrument->count() > 1);
+    m_instrument->setVisible(m_instrument->count() > 1);
     choices->addSpacing(12);
     choices->addWidget(m_intervals);
     auto *clusterLabel = new QLabel(tr("resampling"), this);
@@ -152,6 +172,7 @@ AnalysisDialog::AnalysisDialog(Store *store, QWidget *parent)
     layout->addWidget(buttons);
 
     connect(m_participant, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
+    connect(m_instrument, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
     connect(m_intervals, &QCheckBox::toggled, this, &AnalysisDialog::recompute);
     connect(m_intervals, &QCheckBox::toggled, m_cluster, &QWidget::setEnabled);
     connect(m_cluster, &QComboBox::currentIndexChanged, this, &AnalysisDialog::recompute);
@@ -328,14 +349,16 @@ void AnalysisDialog::recompute()
     options.bootstrapReplicates = m_intervals->isChecked() ? 1000 : 0;
     options.cluster = stats::clusterFromKey(m_cluster->currentData().toString().toStdString())
                           .value_or(stats::Cluster::Participant);
+    options.instrument = m_instrument->currentData().toString();
     const QString model = m_model->currentText();
     const QString path = m_store->path();
     auto results = std::make_shared<Results>();
     m_thread = QThread::create([results, options, model, path] {
         try {
             auto store = Store::open(path, Store::Access::ReadOnly);
+            results->instrument = analysis::chosenInstrument(*store, options.instrument).key;
             results->reliability = analysis::reliability(*store, options);
-            results->mixed = analysis::mixedModels(*store, options.instrument);
+            results->mixed = analysis::mixedModels(*store, results->instrument);
             results->models = analysis::models(*store);
             const QString chosen = results->models.contains(model) ? model
                 : results->models.isEmpty()                        ? QString()

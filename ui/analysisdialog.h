@@ -59,6 +59,8 @@ public:
     QCustomPlot *confusionPlot() const { return m_confusion; }
     QComboBox *modelChoice() const { return m_model; }
     MixedModelView *mixedModelView() const { return m_mixed; }
+    /** The instrument compared (key as item data); shown when the data set has several. */
+    QComboBox *instrumentChoice() const { return m_instrument; }
 
 Q_SIGNALS:
     /** New numbers are on show. */
@@ -76,6 +78,7 @@ private:
     Store *m_store;
     QTabWidget *m_tabs = nullptr;
     QComboBox *m_participant = nullptr;
+    QComboBox *m_instrument = nullptr;
     QComboBox *m_model = nullptr;
     QComboBox *m_dimension = nullptr;
     QCheckBox *m_intervals = nullptr;

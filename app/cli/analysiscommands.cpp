@@ -15,10 +15,10 @@ void addCommonOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("db"), tr("The data set."), QStringLiteral("DB")});
     parser.addOption({QStringLiteral("participant"), tr("Only this participant's conversations."),
                       QStringLiteral("CODE")});
-    parser.addOption(
-        {QStringLiteral("instrument"),
-         tr("The instrument whose turn-level dimensions are compared (default: sense7)."),
-         QStringLiteral("KEY"), QStringLiteral("sense7")});
+    parser.addOption({QStringLiteral("instrument"),
+                      tr("The instrument whose turn-level dimensions are compared (default: the "
+                         "data set's primary instrument)."),
+                      QStringLiteral("KEY")});
     parser.addOption({QStringLiteral("bootstrap"),
                       tr("Bootstrap resamples for the 95% intervals; 0 for none (default: 1000)."),
                       QStringLiteral("N"), QStringLiteral("1000")});
@@ -34,7 +34,14 @@ void addCommonOptions(QCommandLineParser &parser)
 analysis::Options commonOptions(const QCommandLineParser &parser, const Store &store)
 {
     analysis::Options options;
-    options.instrument = parser.value(QStringLiteral("instrument"));
+    const Instrument instrument =
+        analysis::chosenInstrument(store, parser.value(QStringLiteral("instrument")));
+    if (instrument.dimensionsAt(Level::Turn).isEmpty())
+        throw Error(QCoreApplication::translate("sense7::cli",
+                                                "Instrument “%1” rates only whole conversations; "
+                                                "this compares turn ratings.")
+                        .arg(instrument.key));
+    options.instrument = instrument.key;
     bool ok = false;
     options.bootstrapReplicates = parser.value(QStringLiteral("bootstrap")).toInt(&ok);
     if (!ok || options.bootstrapReplicates < 0)
@@ -162,7 +169,61 @@ QString differenceText(const stats::Difference &d)
 QString iccText(const stats::Icc &icc)
 {
     return decimal(icc.icc2, 9) + decimal(icc.icc3, 9) + QStringLiteral("%1").arg(icc.targets, 6);
-}
+    /** Turns \a annotatorId rated on \a instrument's turn-level dimensions (cells, not turns). */
+    qint64 ratedCellsOn(const Store &store, const QString &instrument, qint64 annotatorId,
+                        qint64 participantId)
+    {
+        if (annotatorId == 0)
+            return 0;
+        qint64 cells = 0;
+        for (const Dimension &d :
+             analysis::chosenInstrument(store, instrument).dimensionsAt(Level::Turn))
+            cells += store.ratedCells(annotatorId, d.id, participantId).size();
+        return cells;
+    }
+
+    /** Throws, saying what is missing, when \a e compares no rating at all. */
+    void requirePairs(const Store &store, const analysis::Evaluation &e,
+                      const analysis::Options &options)
+    {
+        for (const auto &row : e.dimensions)
+            if (row.model.n > 0)
+                return;
+        throw Error(tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings "
+                       "(self) have %3 rated cells, model “%4” has %5, and they share none.")
+                        .arg(options.instrument, store.path())
+                        .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                                          options.participantId))
+                        .arg(e.model)
+                        .arg(ratedCellsOn(store, options.instrument, e.annotatorId,
+                                          options.participantId)));
+    }
+
+    /** Throws, saying what is missing, when \a r has nothing to show. */
+    void requireRatings(const Store &store, const analysis::Reliability &r,
+                        const analysis::Options &options)
+    {
+        int retest = 0, observed = 0;
+        for (const auto &a : r.retest.constFirst().byDimension)
+            retest += a.n;
+        for (const auto &a : r.selfObserver)
+            observed += a.n;
+        bool individual = false;
+        for (const auto &share : r.individualisation)
+            individual = individual || share.has_value();
+        if (retest > 0 || observed > 0 || individual)
+            return;
+        throw Error(
+            tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings (self) "
+               "have %3 rated cells, with %4 blind re-ratings and %5 observer ratings of the same "
+               "turns (%6 observers), and too few participants to compare them with one another.")
+                .arg(options.instrument, store.path())
+                .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                                  options.participantId))
+                .arg(retest)
+                .arg(observed)
+                .arg(r.observers));
+    }
 
 } // namespace
 
@@ -196,20 +257,18 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     const analysis::Options options = commonOptions(parser, *store);
     const analysis::Evaluation e = analysis::evaluate(*store, model, options);
-    if (e.pairs() == 0)
-        throw Error(
-            tr("Nothing to compare: model “%1” and the participants gave no reply of "
-               "instrument “%2” a rating on the scale in common%3.")
-                .arg(
-                    model, options.instrument,
-                    parser.isSet(QStringLiteral("participant"))
-                        ? tr(" for participant %1").arg(parser.value(QStringLiteral("participant")))
-                        : QString()));
+    requirePairs(*store, e, options);
+    const bool paper = e.hasPaperReference();
     if (parser.isSet(QStringLiteral("json"))) {
-        out << QJsonDocument(analysis::toJson(e)).toJson(QJsonDocument::Indented);
+        QJsonObject json = analysis::toJson(e);
+        if (!paper)
+            json.remove(QStringLiteral("reference"));
+        out << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out << tr("Model “%1” against the participants' own ratings").arg(model) << '\n'
+    out << tr("Model “%1” against the participants' own ratings on “%2”")
+               .arg(model, options.instrument)
+        << '\n'
         << intervalsLine(options) << ' '
         << tr("κ is on each dimension's full scale; “one-sided NA” counts replies where exactly "
               "one side said “not applicable”, which “acc. w/ NA” counts as disagreements.")
@@ -274,14 +333,7 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return 1;
     const analysis::Options options = commonOptions(parser, *store);
     const analysis::Reliability r = analysis::reliability(*store, options);
-    if (r.isEmpty())
-        throw Error(
-            tr("Nothing to compare: no ratings of instrument “%1” by the participants%2.")
-                .arg(
-                    options.instrument,
-                    parser.isSet(QStringLiteral("participant"))
-                        ? tr(" for participant %1").arg(parser.value(QStringLiteral("participant")))
-                        : QString()));
+    requireRatings(*store, r, options);
     if (parser.isSet(QStringLiteral("json"))) {
         out << QJsonDocument(analysis::toJson(r)).toJson(QJsonDocument::Indented);
         return 0;

@@ -1,6 +1,7 @@
 #include "stats/analysis.h"
 
 #include "error.h"
+#include "protocol.h"
 #include "retest.h"
 #include "sqlite.h"
 #include "store.h"
@@ -71,13 +72,7 @@ stats::AgreementOptions agreementOptions(const Options &options, const Dimension
 
 Instrument instrumentOf(const Store &store, const QString &key)
 {
-    const QVector<Instrument> instruments = store.instruments();
-    for (const Instrument &instrument : instruments)
-        if (instrument.key == key)
-            return instrument;
-    throw Error(
-        QCoreApplication::translate("sense7::analysis", "The data set has no instrument “%1”.")
-            .arg(key));
+    return chosenInstrument(store, key);
 }
 
 qint64 annotatorByCode(const Store &store, const QString &code, AnnotatorKind kind)
@@ -132,6 +127,39 @@ stats::Icc iccOf(const std::vector<QHash<qint64, std::optional<int>>> &coders)
 }
 
 } // namespace
+
+Instrument chosenInstrument(const Store &store, const QString &key)
+{
+    const QVector<Instrument> instruments = store.instruments();
+    if (key.isEmpty()) {
+        const Protocol protocol = store.protocol();
+        if (!protocol.instruments.isEmpty()) {
+            const QString primary = protocol.primary().key;
+            for (const Instrument &instrument : instruments)
+                if (instrument.key == primary)
+                    return instrument;
+        }
+        if (!instruments.isEmpty())
+            return instruments.constFirst();
+        throw Error(QCoreApplication::translate("sense7::analysis",
+                                                "%1 has no instrument to compare ratings on.")
+                        .arg(store.path()));
+    }
+    QStringList known;
+    for (const Instrument &instrument : instruments) {
+        if (instrument.key == key)
+            return instrument;
+        known << instrument.key;
+    }
+    throw Error(
+        QCoreApplication::translate("sense7::analysis", "%1 has no instrument “%2”; it has: %3.")
+            .arg(store.path(), key, known.join(QLatin1String(", "))));
+}
+
+bool hasPaperReference(const QString &key)
+{
+    return key == QLatin1String(paperInstrument);
+}
 
 Means meanOver(const QVector<stats::Agreement> &perDimension)
 {
@@ -208,6 +236,7 @@ Evaluation evaluate(const Store &store, const QString &model, const Options &opt
     }
     const qint64 self = store.selfAnnotatorId();
     const Instrument instrument = instrumentOf(store, options.instrument);
+    result.instrument = instrument.key;
     const QVector<Dimension> dimensions = instrument.dimensionsAt(Level::Turn);
 
     QVector<stats::Agreement> modelRows, majorityRows, meanRows;
@@ -297,6 +326,7 @@ Reliability reliability(const Store &store, const Options &options)
     result.instrument = options.instrument;
     result.cluster = options.cluster;
     const Instrument instrument = instrumentOf(store, options.instrument);
+    result.instrument = instrument.key;
     result.dimensions = instrument.dimensionsAt(Level::Turn);
 
     const qint64 self = store.selfAnnotatorId();

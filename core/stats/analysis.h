@@ -24,7 +24,7 @@ namespace analysis {
 
 struct Options
 {
-    QString instrument = QStringLiteral("sense7");
+    QString instrument; ///< the instrument's key; empty: the data set's primary instrument
     qint64 participantId = 0; ///< 0: every participant
     int bootstrapReplicates = 0; ///< 0: no intervals
     quint64 seed = 7;
@@ -33,6 +33,14 @@ struct Options
 
 /** The instrument whose paper the reference figures below come from. */
 inline constexpr char paperInstrument[] = "sense7";
+/**
+ * The instrument \a key names in \a store, or, when \a key is empty, the primary instrument of
+ * the data set's protocol. Throws Error listing the data set's instruments when none has that key.
+ */
+Instrument chosenInstrument(const Store &store, const QString &key);
+
+/** Whether the SENSE-7 paper's figures belong beside results on the instrument \a key. */
+bool hasPaperReference(const QString &key);
 
 /** The paper's reported classifier figures (Suh et al., 2025), shown beside ours. */
 inline constexpr double paperMeanSpearman = 0.369;
