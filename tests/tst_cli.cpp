@@ -691,498 +691,487 @@ void TestCli::paperFiguresOnlyBesideSense7()
     r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
                    QStringLiteral("--bootstrap"), QStringLiteral("0")});
     QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().contains(QStringLiteral("reference")));
-    void TestCli::evaluateEsconvShowsNoPaperFigures()
+}
+
+void TestCli::evaluateEsconvShowsNoPaperFigures()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("esconv.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    QCOMPARE(
+        sense7Cli({QStringLiteral("import"), QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json"),
+                   QStringLiteral("--db"), db})
+            .exitCode,
+        0);
+    // A model that agrees with the seekers' feedback, except one point lower on the first.
+    QString csv = QStringLiteral(
+        "conversation_id,turn_index,instrument,dimension,value,annotator,annotator_kind\n");
+    int rows = 0;
     {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("esconv.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
-        QCOMPARE(sense7Cli({QStringLiteral("import"),
-                            QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json"),
-                            QStringLiteral("--db"), db})
-                     .exitCode,
-                 0);
-        // A model that agrees with the seekers' feedback, except one point lower on the first.
-        QString csv = QStringLiteral(
-            "conversation_id,turn_index,instrument,dimension,value,annotator,annotator_kind\n");
-        int rows = 0;
-        {
-            auto store = Store::open(db, Store::Access::ReadOnly);
-            for (const ConversationSummary &c : store->conversationSummaries()) {
-                for (const RatingRecord &r : store->ratingRecords(c.id)) {
-                    if (r.dimension != QLatin1String("feedback") || !r.turnIndex || !r.value)
-                        continue;
-                    const int value = rows++ == 0 ? std::max(1, *r.value - 1) : *r.value;
-                    csv += QStringLiteral("%1,%2,esconv,feedback,%3,esconv-model,model\n")
-                               .arg(c.id)
-                               .arg(*r.turnIndex)
-                               .arg(value);
-                }
+        auto store = Store::open(db, Store::Access::ReadOnly);
+        for (const ConversationSummary &c : store->conversationSummaries()) {
+            for (const RatingRecord &r : store->ratingRecords(c.id)) {
+                if (r.dimension != QLatin1String("feedback") || !r.turnIndex || !r.value)
+                    continue;
+                const int value = rows++ == 0 ? std::max(1, *r.value - 1) : *r.value;
+                csv += QStringLiteral("%1,%2,esconv,feedback,%3,esconv-model,model\n")
+                           .arg(c.id)
+                           .arg(*r.turnIndex)
+                           .arg(value);
             }
         }
-        QVERIFY(rows >= 3);
-        const QString file = dir.filePath(QStringLiteral("model.csv"));
-        test::writeFile(file, csv.toUtf8());
-        QCOMPARE(sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db}).exitCode,
-                 0);
-
-        const Result text = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
-                                       QStringLiteral("--instrument"), QStringLiteral("esconv"),
-                                       QStringLiteral("--bootstrap"), QStringLiteral("0")});
-        QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains(QStringLiteral("feedback")), qPrintable(text.out));
-        QVERIFY2(text.out.contains(QStringLiteral("%1").arg(rows)), qPrintable(text.out));
-        QVERIFY2(!text.out.contains(QStringLiteral("0.369"))
-                     && !text.out.contains(QStringLiteral("0.487"))
-                     && !text.out.contains(QStringLiteral("paper")),
-                 qPrintable(text.out));
-        const Result json = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
-                                       QStringLiteral("--instrument"), QStringLiteral("esconv"),
-                                       QStringLiteral("--json"), QStringLiteral("--bootstrap"),
-                                       QStringLiteral("0")});
-        QCOMPARE(json.exitCode, 0);
-        const QJsonObject object = QJsonDocument::fromJson(json.out.toUtf8()).object();
-        QVERIFY(!object.contains(QStringLiteral("reference")));
-        const QJsonArray dimensions = object.value(QStringLiteral("dimensions")).toArray();
-        QCOMPARE(dimensions.size(), 1); // ESConv's only turn-level dimension
-        QCOMPARE(dimensions[0].toObject().value(QStringLiteral("n")).toInt(), rows);
-        QCOMPARE(dimensions[0].toObject().value(QStringLiteral("accuracy")).toDouble(),
-                 double(rows - 1) / rows);
-
-        // The data set's primary instrument (SENSE-7) has no model ratings here: an error that says
-        // so, not a table of zeros.
-        const Result primary = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
-        QCOMPARE(primary.exitCode, 1);
-        QVERIFY2(primary.err.contains(QStringLiteral("Nothing to compare on instrument “sense7”"))
-                     && primary.err.contains(QStringLiteral("model “esconv-model” has 0")),
-                 qPrintable(primary.err));
-        QVERIFY(primary.out.isEmpty());
-
-        // An unknown instrument lists the known ones.
-        const Result unknown =
-            sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
-                       QStringLiteral("--instrument"), QStringLiteral("esconf")});
-        QCOMPARE(unknown.exitCode, 1);
-        QVERIFY2(unknown.err.contains(QStringLiteral("has no instrument “esconf”; it has: sense7, "
-                                                     "esconv.")),
-                 qPrintable(unknown.err));
     }
+    QVERIFY(rows >= 3);
+    const QString file = dir.filePath(QStringLiteral("model.csv"));
+    test::writeFile(file, csv.toUtf8());
+    QCOMPARE(sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db}).exitCode, 0);
 
-    void TestCli::analysesWithoutRatingsFail()
+    const Result text = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                                   QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                                   QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("feedback")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("%1").arg(rows)), qPrintable(text.out));
+    QVERIFY2(!text.out.contains(QStringLiteral("0.369"))
+                 && !text.out.contains(QStringLiteral("0.487"))
+                 && !text.out.contains(QStringLiteral("paper")),
+             qPrintable(text.out));
+    const Result json =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                   QStringLiteral("--json"), QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject object = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QVERIFY(!object.contains(QStringLiteral("reference")));
+    const QJsonArray dimensions = object.value(QStringLiteral("dimensions")).toArray();
+    QCOMPARE(dimensions.size(), 1); // ESConv's only turn-level dimension
+    QCOMPARE(dimensions[0].toObject().value(QStringLiteral("n")).toInt(), rows);
+    QCOMPARE(dimensions[0].toObject().value(QStringLiteral("accuracy")).toDouble(),
+             double(rows - 1) / rows);
+
+    // The data set's primary instrument (SENSE-7) has no model ratings here: an error that says
+    // so, not a table of zeros.
+    const Result primary = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
+    QCOMPARE(primary.exitCode, 1);
+    QVERIFY2(primary.err.contains(QStringLiteral("Nothing to compare on instrument “sense7”"))
+                 && primary.err.contains(QStringLiteral("model “esconv-model” has 0")),
+             qPrintable(primary.err));
+    QVERIFY(primary.out.isEmpty());
+
+    // An unknown instrument lists the known ones.
+    const Result unknown = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                                      QStringLiteral("--instrument"), QStringLiteral("esconf")});
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains(QStringLiteral("has no instrument “esconf”; it has: sense7, "
+                                                 "esconv.")),
+             qPrintable(unknown.err));
+}
+
+void TestCli::analysesWithoutRatingsFail()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("empty.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    QCOMPARE(sense7Cli({QStringLiteral("import"),
+                        QStringLiteral(SENSE7_TEST_DATA "/import/conversations.csv"),
+                        QStringLiteral("--db"), db})
+                 .exitCode,
+             0);
+    const QString file = dir.filePath(QStringLiteral("model.csv"));
+    test::writeFile(file,
+                    "conversation_id,turn_index,dimension,value,annotator,annotator_kind\n"
+                    "c1,1,warmth,4,judge,model\n");
+    QCOMPARE(sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db}).exitCode, 0);
+
+    const Result evaluate = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
+    QCOMPARE(evaluate.exitCode, 1);
+    QVERIFY(evaluate.out.isEmpty());
+    QVERIFY2(
+        evaluate.err.contains(
+            QStringLiteral("Nothing to compare on instrument “sense7” in %1: the participants' own "
+                           "ratings (self) have 0 rated cells, model “judge” has 1")
+                .arg(db)),
+        qPrintable(evaluate.err));
+    const Result agreement = sense7Cli(
+        {QStringLiteral("agreement"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(agreement.exitCode, 1);
+    QVERIFY(agreement.out.isEmpty());
+    QVERIFY2(agreement.err.contains(QStringLiteral("Nothing to compare on instrument “sense7”"))
+                 && agreement.err.contains(QStringLiteral("(self) have 0 rated cells")),
+             qPrintable(agreement.err));
+}
+
+void TestCli::evaluatesASevenPointInstrument()
+{
+    // Five replies rated 1–7 by their participant and by a model (every scale point used): by
+    // hand, ρ = 1 − 6·2/(5·24) = 0.9 (rank differences 1, 0, 0, 0, −1), accuracy 1/5, MAE 4/5,
+    // and quadratic κ = 1 − 4/(250/5) = 0.92 (squared differences: 4 over the pairs, 250 over
+    // all 25 pairings of a participant's rating with a model's).
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("seven.sense7"));
     {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("empty.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
-        QCOMPARE(sense7Cli({QStringLiteral("import"),
-                            QStringLiteral(SENSE7_TEST_DATA "/import/conversations.csv"),
-                            QStringLiteral("--db"), db})
-                     .exitCode,
-                 0);
-        const QString file = dir.filePath(QStringLiteral("model.csv"));
-        test::writeFile(file,
-                        "conversation_id,turn_index,dimension,value,annotator,annotator_kind\n"
-                        "c1,1,warmth,4,judge,model\n");
-        QCOMPARE(sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db}).exitCode,
-                 0);
-
-        const Result evaluate = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
-        QCOMPARE(evaluate.exitCode, 1);
-        QVERIFY(evaluate.out.isEmpty());
-        QVERIFY2(evaluate.err.contains(
-                     QStringLiteral(
-                         "Nothing to compare on instrument “sense7” in %1: the participants' own "
-                         "ratings (self) have 0 rated cells, model “judge” has 1")
-                         .arg(db)),
-                 qPrintable(evaluate.err));
-        const Result agreement = sense7Cli(
-            {QStringLiteral("agreement"), QStringLiteral("--db"), db, QStringLiteral("--json")});
-        QCOMPARE(agreement.exitCode, 1);
-        QVERIFY(agreement.out.isEmpty());
-        QVERIFY2(agreement.err.contains(QStringLiteral("Nothing to compare on instrument “sense7”"))
-                     && agreement.err.contains(QStringLiteral("(self) have 0 rated cells")),
-                 qPrintable(agreement.err));
+        auto store = Store::create(db);
+        store->installInstrument(
+            taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
     }
+    QString conversations = QStringLiteral("conversation_id,role,text,turn_index\n");
+    for (int i = 0; i < 5; ++i)
+        conversations += QStringLiteral("e1,user,question %1,%2\ne1,assistant,answer %1,%3\n")
+                             .arg(i)
+                             .arg(2 * i)
+                             .arg(2 * i + 1);
+    const QString conversationFile = dir.filePath(QStringLiteral("e.csv"));
+    test::writeFile(conversationFile, conversations.toUtf8());
+    QCOMPARE(sense7Cli({QStringLiteral("import"), conversationFile, QStringLiteral("--db"), db})
+                 .exitCode,
+             0);
+    const int self[] = {7, 5, 3, 1, 6};
+    const int model[] = {6, 4, 2, 1, 7};
+    QString ratings = QStringLiteral("conversation_id,turn_index,dimension,value,annotator,"
+                                     "annotator_kind\n");
+    for (int i = 0; i < 5; ++i)
+        ratings += QStringLiteral("e1,%1,reply_empathy,%2,self,self\n"
+                                  "e1,%1,reply_empathy,%3,judge-7,model\n")
+                       .arg(2 * i + 1)
+                       .arg(self[i])
+                       .arg(model[i]);
+    ratings += QStringLiteral("e1,,felt_understood,6,self,self\n");
+    const QString ratingsFile = dir.filePath(QStringLiteral("r.csv"));
+    test::writeFile(ratingsFile, ratings.toUtf8());
+    QCOMPARE(
+        sense7Cli({QStringLiteral("import"), ratingsFile, QStringLiteral("--db"), db}).exitCode, 0);
 
-    void TestCli::evaluatesASevenPointInstrument()
+    const Result r =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--instrument"), QStringLiteral("empathy7"),
+                   QStringLiteral("--json"), QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(!json.contains(QStringLiteral("reference")));
+    const QJsonArray dimensions = json.value(QStringLiteral("dimensions")).toArray();
+    QCOMPARE(dimensions.size(), 1);
+    const QJsonObject row = dimensions[0].toObject();
+    QCOMPARE(row.value(QStringLiteral("dimension")).toString(), QStringLiteral("reply_empathy"));
+    QCOMPARE(row.value(QStringLiteral("n")).toInt(), 5);
+    QCOMPARE(row.value(QStringLiteral("spearman")).toDouble(), 0.9);
+    QCOMPARE(row.value(QStringLiteral("accuracy")).toDouble(), 0.2);
+    QCOMPARE(row.value(QStringLiteral("mae")).toDouble(), 0.8);
+    QCOMPARE(row.value(QStringLiteral("qwk")).toDouble(), 0.92);
+    // The confusion matrix is 7 × 7: self 7, model 6 is row 6, column 5.
+    const QJsonArray confusion = row.value(QStringLiteral("confusion")).toArray();
+    QCOMPARE(confusion.size(), 7);
+    QCOMPARE(confusion[6].toArray().at(5).toInt(), 1);
+    QCOMPARE(confusion[0].toArray().at(0).toInt(), 1);
+
+    const Result text = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                                   QStringLiteral("--instrument"), QStringLiteral("empathy7"),
+                                   QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("reply_empathy"))
+                 && !text.out.contains(QStringLiteral("paper")),
+             qPrintable(text.out));
+}
+
+void TestCli::infoAndRangeNameTheInstruments()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("two.sense7"));
     {
-        // Five replies rated 1–7 by their participant and by a model (every scale point used): by
-        // hand, ρ = 1 − 6·2/(5·24) = 0.9 (rank differences 1, 0, 0, 0, −1), accuracy 1/5, MAE 4/5,
-        // and quadratic κ = 1 − 4/(250/5) = 0.92 (squared differences: 4 over the pairs, 250 over
-        // all 25 pairings of a participant's rating with a model's).
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("seven.sense7"));
-        {
-            auto store = Store::create(db);
-            store->installInstrument(
-                taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
-        }
-        QString conversations = QStringLiteral("conversation_id,role,text,turn_index\n");
-        for (int i = 0; i < 5; ++i)
-            conversations += QStringLiteral("e1,user,question %1,%2\ne1,assistant,answer %1,%3\n")
-                                 .arg(i)
-                                 .arg(2 * i)
-                                 .arg(2 * i + 1);
-        const QString conversationFile = dir.filePath(QStringLiteral("e.csv"));
-        test::writeFile(conversationFile, conversations.toUtf8());
-        QCOMPARE(sense7Cli({QStringLiteral("import"), conversationFile, QStringLiteral("--db"), db})
-                     .exitCode,
-                 0);
-        const int self[] = {7, 5, 3, 1, 6};
-        const int model[] = {6, 4, 2, 1, 7};
-        QString ratings = QStringLiteral("conversation_id,turn_index,dimension,value,annotator,"
-                                         "annotator_kind\n");
-        for (int i = 0; i < 5; ++i)
-            ratings += QStringLiteral("e1,%1,reply_empathy,%2,self,self\n"
-                                      "e1,%1,reply_empathy,%3,judge-7,model\n")
-                           .arg(2 * i + 1)
-                           .arg(self[i])
-                           .arg(model[i]);
-        ratings += QStringLiteral("e1,,felt_understood,6,self,self\n");
-        const QString ratingsFile = dir.filePath(QStringLiteral("r.csv"));
-        test::writeFile(ratingsFile, ratings.toUtf8());
-        QCOMPARE(
-            sense7Cli({QStringLiteral("import"), ratingsFile, QStringLiteral("--db"), db}).exitCode,
-            0);
-
-        const Result r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
-                                    QStringLiteral("--instrument"), QStringLiteral("empathy7"),
-                                    QStringLiteral("--json"), QStringLiteral("--bootstrap"),
-                                    QStringLiteral("0")});
-        QCOMPARE(r.exitCode, 0);
-        const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
-        QVERIFY(!json.contains(QStringLiteral("reference")));
-        const QJsonArray dimensions = json.value(QStringLiteral("dimensions")).toArray();
-        QCOMPARE(dimensions.size(), 1);
-        const QJsonObject row = dimensions[0].toObject();
-        QCOMPARE(row.value(QStringLiteral("dimension")).toString(),
-                 QStringLiteral("reply_empathy"));
-        QCOMPARE(row.value(QStringLiteral("n")).toInt(), 5);
-        QCOMPARE(row.value(QStringLiteral("spearman")).toDouble(), 0.9);
-        QCOMPARE(row.value(QStringLiteral("accuracy")).toDouble(), 0.2);
-        QCOMPARE(row.value(QStringLiteral("mae")).toDouble(), 0.8);
-        QCOMPARE(row.value(QStringLiteral("qwk")).toDouble(), 0.92);
-        // The confusion matrix is 7 × 7: self 7, model 6 is row 6, column 5.
-        const QJsonArray confusion = row.value(QStringLiteral("confusion")).toArray();
-        QCOMPARE(confusion.size(), 7);
-        QCOMPARE(confusion[6].toArray().at(5).toInt(), 1);
-        QCOMPARE(confusion[0].toArray().at(0).toInt(), 1);
-
-        const Result text = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
-                                       QStringLiteral("--instrument"), QStringLiteral("empathy7"),
-                                       QStringLiteral("--bootstrap"), QStringLiteral("0")});
-        QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains(QStringLiteral("reply_empathy"))
-                     && !text.out.contains(QStringLiteral("paper")),
-                 qPrintable(text.out));
+        auto store = Store::create(db);
+        Instrument seven =
+            taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json"));
+        store->installInstrument(seven);
+        seven.key = QStringLiteral("empathy7b");
+        store->installInstrument(seven);
     }
+    const Result info = sense7Cli({QStringLiteral("info"), db});
+    QCOMPARE(info.exitCode, 0);
+    for (const char *expected :
+         {"Instrument:        sense7 (SENSE-7 1.0), the primary instrument\n",
+          "Instrument:        empathy7 (Perceived empathy (7-point) 1.0)\n",
+          "  conversations, 1–7: felt_understood, validated, affirmed, seen, accepted, "
+          "cared_for\n",
+          "  turns, 1–7: reply_empathy\n"})
+        QVERIFY2(info.out.contains(QString::fromUtf8(expected)), qPrintable(info.out));
 
-    void TestCli::infoAndRangeNameTheInstruments()
-    {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("two.sense7"));
-        {
-            auto store = Store::create(db);
-            Instrument seven =
-                taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json"));
-            store->installInstrument(seven);
-            seven.key = QStringLiteral("empathy7b");
-            store->installInstrument(seven);
-        }
-        const Result info = sense7Cli({QStringLiteral("info"), db});
-        QCOMPARE(info.exitCode, 0);
-        for (const char *expected :
-             {"Instrument:        sense7 (SENSE-7 1.0), the primary instrument\n",
-              "Instrument:        empathy7 (Perceived empathy (7-point) 1.0)\n",
-              "  conversations, 1–7: felt_understood, validated, affirmed, seen, accepted, "
-              "cared_for\n",
-              "  turns, 1–7: reply_empathy\n"})
-            QVERIFY2(info.out.contains(QString::fromUtf8(expected)), qPrintable(info.out));
+    const Result ambiguous =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--range"),
+                   QStringLiteral("seen:1:7"), QStringLiteral("--out"),
+                   dir.filePath(QStringLiteral("out.csv"))});
+    QCOMPARE(ambiguous.exitCode, 1);
+    QVERIFY2(ambiguous.err.contains(QStringLiteral("\"seen\" is a dimension of empathy7, "
+                                                   "empathy7b; write INSTRUMENT/seen")),
+             qPrintable(ambiguous.err));
+    const Result named =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--range"),
+                   QStringLiteral("empathy7b/seen:1:7"), QStringLiteral("--out"),
+                   dir.filePath(QStringLiteral("out.csv"))});
+    QVERIFY2(named.exitCode == 0, qPrintable(named.err));
+}
 
-        const Result ambiguous =
-            sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db,
-                       QStringLiteral("--range"), QStringLiteral("seen:1:7"),
-                       QStringLiteral("--out"), dir.filePath(QStringLiteral("out.csv"))});
-        QCOMPARE(ambiguous.exitCode, 1);
-        QVERIFY2(ambiguous.err.contains(QStringLiteral("\"seen\" is a dimension of empathy7, "
-                                                       "empathy7b; write INSTRUMENT/seen")),
-                 qPrintable(ambiguous.err));
-        const Result named =
-            sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db,
-                       QStringLiteral("--range"), QStringLiteral("empathy7b/seen:1:7"),
-                       QStringLiteral("--out"), dir.filePath(QStringLiteral("out.csv"))});
-        QVERIFY2(named.exitCode == 0, qPrintable(named.err));
-    }
+void TestCli::exportRoundTripsThroughImport()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const QString csv = dir.filePath(QStringLiteral("p01.csv"));
+    Result r =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   csv, QStringLiteral("--participant"), QStringLiteral("P01")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("p01.codebook.md"))));
+    const QList<QByteArray> lines = test::readFile(csv).trimmed().split('\n');
+    QVERIFY(lines.first().startsWith("participant,conversation_id,agent,turn_index,role,"));
+    for (int i = 1; i < lines.size(); ++i)
+        QVERIFY2(lines[i].startsWith("P01,"), lines[i].constData());
 
-    void TestCli::exportRoundTripsThroughImport()
-    {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("study.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
-        const QString csv = dir.filePath(QStringLiteral("p01.csv"));
-        Result r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db,
-                              QStringLiteral("--out"), csv, QStringLiteral("--participant"),
-                              QStringLiteral("P01")});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("p01.codebook.md"))));
-        const QList<QByteArray> lines = test::readFile(csv).trimmed().split('\n');
-        QVERIFY(lines.first().startsWith("participant,conversation_id,agent,turn_index,role,"));
-        for (int i = 1; i < lines.size(); ++i)
-            QVERIFY2(lines[i].startsWith("P01,"), lines[i].constData());
+    // A bundle of everything imports into an empty data set as the same counts.
+    const QString bundle = dir.filePath(QStringLiteral("all.json"));
+    r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   bundle, QStringLiteral("--format"), QStringLiteral("bundle")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString copy = dir.filePath(QStringLiteral("copy.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), copy}).exitCode, 0);
+    r = sense7Cli({QStringLiteral("import"), bundle, QStringLiteral("--db"), copy});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto counts = [](const QString &path) {
+        QJsonObject info =
+            QJsonDocument::fromJson(
+                sense7Cli({QStringLiteral("info"), path, QStringLiteral("--json")}).out.toUtf8())
+                .object();
+        info.remove(QStringLiteral("path"));
+        return info;
+    };
+    QCOMPARE(counts(copy), counts(db));
 
-        // A bundle of everything imports into an empty data set as the same counts.
-        const QString bundle = dir.filePath(QStringLiteral("all.json"));
-        r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db,
-                       QStringLiteral("--out"), bundle, QStringLiteral("--format"),
-                       QStringLiteral("bundle")});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const QString copy = dir.filePath(QStringLiteral("copy.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), copy}).exitCode, 0);
-        r = sense7Cli({QStringLiteral("import"), bundle, QStringLiteral("--db"), copy});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const auto counts = [](const QString &path) {
-            QJsonObject info = QJsonDocument::fromJson(sense7Cli({QStringLiteral("info"), path,
-                                                                  QStringLiteral("--json")})
-                                                           .out.toUtf8())
-                                   .object();
-            info.remove(QStringLiteral("path"));
-            return info;
-        };
-        QCOMPARE(counts(copy), counts(db));
+    // JSON Lines with a filter on breaks refreshes what the filter needs first.
+    const QString jsonl = dir.filePath(QStringLiteral("flagged.jsonl"));
+    r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   jsonl, QStringLiteral("--format"), QStringLiteral("jsonl"),
+                   QStringLiteral("--breaks"), QStringLiteral("flagged")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QList<QByteArray> conversations = test::readFile(jsonl).trimmed().split('\n');
+    QVERIFY(!conversations.isEmpty());
+    for (const QByteArray &line : conversations)
+        QVERIFY(!QJsonDocument::fromJson(line)
+                     .object()
+                     .value(QStringLiteral("flags"))
+                     .toArray()
+                     .isEmpty());
+}
 
-        // JSON Lines with a filter on breaks refreshes what the filter needs first.
-        const QString jsonl = dir.filePath(QStringLiteral("flagged.jsonl"));
-        r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db,
-                       QStringLiteral("--out"), jsonl, QStringLiteral("--format"),
-                       QStringLiteral("jsonl"), QStringLiteral("--breaks"),
-                       QStringLiteral("flagged")});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const QList<QByteArray> conversations = test::readFile(jsonl).trimmed().split('\n');
-        QVERIFY(!conversations.isEmpty());
-        for (const QByteArray &line : conversations)
-            QVERIFY(!QJsonDocument::fromJson(line)
-                         .object()
-                         .value(QStringLiteral("flags"))
-                         .toArray()
-                         .isEmpty());
-    }
-
-    void TestCli::exportAndFiguresUsageErrors()
-    {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("study.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
-        const QString out = dir.filePath(QStringLiteral("x.csv"));
-        const QList<QPair<QStringList, QString>> cases {
-            {{QStringLiteral("--format"), QStringLiteral("xml")}, QStringLiteral("\"xml\"")},
-            {{QStringLiteral("--ratings-only")}, QStringLiteral("--anonymise")},
-            {{QStringLiteral("--anonymise")}, QStringLiteral("--format bundle")},
-            {{QStringLiteral("--from"), QStringLiteral("yesterday")}, QStringLiteral("yesterday")},
-            {{QStringLiteral("--range"), QStringLiteral("warmth:4")}, QStringLiteral("warmth:4")},
-            {{QStringLiteral("--range"), QStringLiteral("charm:1:2")}, QStringLiteral("\"charm\"")},
-            {{QStringLiteral("--breaks"), QStringLiteral("some")}, QStringLiteral("\"some\"")}};
-        for (const auto &[extra, message] : cases) {
-            const Result r =
-                sense7Cli(QStringList {QStringLiteral("export"), QStringLiteral("--db"), db,
-                                       QStringLiteral("--out"), out}
-                          + extra);
-            QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.err.contains(message), qPrintable(r.err));
-            QVERIFY(!QFile::exists(out));
-        }
-        const QString figures = dir.filePath(QStringLiteral("figures"));
-        const QList<QPair<QStringList, QString>> figureCases {
-            {{QStringLiteral("--format"), QStringLiteral("pdf,gif")}, QStringLiteral("\"gif\"")},
-            {{QStringLiteral("--preset"), QStringLiteral("triple")}, QStringLiteral("\"triple\"")},
-            {{QStringLiteral("--dpi"), QStringLiteral("5")}, QStringLiteral("--dpi")},
-            {{QStringLiteral("--chart"), QStringLiteral("pie")}, QStringLiteral("\"pie\"")},
-            {{QStringLiteral("--group-by"), QStringLiteral("shoe_size")},
-             QStringLiteral("shoe_size")},
-            {{QStringLiteral("--conversation"), QStringLiteral("nope")},
-             QStringLiteral("\"nope\"")}};
-        for (const auto &[extra, message] : figureCases) {
-            const Result r =
-                sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db,
-                                       QStringLiteral("--out"), figures}
-                          + extra);
-            QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.err.contains(message), qPrintable(r.err));
-        }
-        const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
-        QCOMPARE(help.exitCode, 0);
-        QVERIFY(help.out.contains(QStringLiteral("--preset")));
-    }
-
-    void TestCli::figuresCanLeaveTheTitleOut()
-    {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("study.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
-        // The same figure with and without its title: the sidecar says which, and only the titled
-        // PDF has the title's text.
-        const auto figure = [&](const QString &name, const QStringList &extra) {
-            const QString out = dir.filePath(name);
-            const Result r =
-                sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db,
-                                       QStringLiteral("--out"), out, QStringLiteral("--chart"),
-                                       QStringLiteral("assistants")}
-                          + extra);
-            if (r.exitCode != 0)
-                qWarning("%s", qPrintable(r.err));
-            const QJsonObject sidecar =
-                QJsonDocument::fromJson(
-                    test::readFile(QDir(out).filePath(QStringLiteral("assistants.pdf.json"))))
-                    .object();
-            QProcess text;
-            text.start(QStringLiteral("pdftotext"),
-                       {QDir(out).filePath(QStringLiteral("assistants.pdf")), QStringLiteral("-")});
-            text.waitForFinished(30000);
-            return qMakePair(sidecar.value(QStringLiteral("style")).toObject(),
-                             QString::fromUtf8(text.readAllStandardOutput()));
-        };
-        const auto [titledStyle, titledText] = figure(QStringLiteral("titled"), {});
-        QCOMPARE(titledStyle.value(QStringLiteral("title")), QJsonValue(true));
-        QVERIFY2(titledText.contains(QStringLiteral("Assistants compared")),
-                 qPrintable(titledText));
-        const auto [bareStyle, bareText] =
-            figure(QStringLiteral("bare"), {QStringLiteral("--no-title")});
-        QCOMPARE(bareStyle.value(QStringLiteral("title")), QJsonValue(false));
-        QVERIFY2(!bareText.contains(QStringLiteral("Assistants compared")), qPrintable(bareText));
-        QVERIFY2(bareText.contains(QStringLiteral("Mean rating")), qPrintable(bareText));
-        const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
-        QVERIFY(help.out.contains(QStringLiteral("--no-title")));
-    }
-
-    void TestCli::checkExitCodes()
-    {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("d.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
-        Result r = sense7Cli({QStringLiteral("check"), db});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("no damage found")), qPrintable(r.out));
-        const qint64 page = test::damageTable(db, QStringLiteral("turn"));
-        const QByteArray before = test::fileHash(db);
-        r = sense7Cli({QStringLiteral("check"), db});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.out.contains(QStringLiteral("is damaged")), qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("Page %1").arg(page)), qPrintable(r.out));
-        QVERIFY(r.out.contains(QStringLiteral("sense7 recover")));
-        QCOMPARE(test::fileHash(db), before);
-        // Too damaged to open at all (its schema page): still damage, exit code 2.
-        const QString first = dir.filePath(QStringLiteral("first.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), first}).exitCode, 0);
-        {
-            QFile file(first);
-            QVERIFY(file.open(QIODevice::ReadWrite) && file.seek(100));
-            file.write(QByteArray(64, char(0xff)));
-        }
-        r = sense7Cli({QStringLiteral("check"), first});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.out.contains(QStringLiteral("is damaged")), qPrintable(r.out));
-        const QString junk = dir.filePath(QStringLiteral("junk.sense7"));
-        test::writeFile(junk, "not a data set");
-        r = sense7Cli({QStringLiteral("check"), junk});
-        QCOMPARE(r.exitCode, 1); // not damage: it never was a data set
-        QVERIFY(r.err.contains(QStringLiteral("not an SQLite database")));
-        r = sense7Cli({QStringLiteral("check"), dir.filePath(QStringLiteral("missing.sense7"))});
+void TestCli::exportAndFiguresUsageErrors()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const QString out = dir.filePath(QStringLiteral("x.csv"));
+    const QList<QPair<QStringList, QString>> cases {
+        {{QStringLiteral("--format"), QStringLiteral("xml")}, QStringLiteral("\"xml\"")},
+        {{QStringLiteral("--ratings-only")}, QStringLiteral("--anonymise")},
+        {{QStringLiteral("--anonymise")}, QStringLiteral("--format bundle")},
+        {{QStringLiteral("--from"), QStringLiteral("yesterday")}, QStringLiteral("yesterday")},
+        {{QStringLiteral("--range"), QStringLiteral("warmth:4")}, QStringLiteral("warmth:4")},
+        {{QStringLiteral("--range"), QStringLiteral("charm:1:2")}, QStringLiteral("\"charm\"")},
+        {{QStringLiteral("--breaks"), QStringLiteral("some")}, QStringLiteral("\"some\"")}};
+    for (const auto &[extra, message] : cases) {
+        const Result r = sense7Cli(QStringList {QStringLiteral("export"), QStringLiteral("--db"),
+                                                db, QStringLiteral("--out"), out}
+                                   + extra);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY(r.err.contains(QStringLiteral("does not exist")));
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
     }
-
-    void TestCli::writingCommandsRefuseDamagedDataSet()
-    {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("d.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
-        test::damageTable(db, QStringLiteral("turn"));
-        const QByteArray before = test::fileHash(db);
-        const QString input =
-            test::writeManyConversations(dir.filePath(QStringLiteral("in.jsonl")), 3);
-        const Result r = sense7Cli({QStringLiteral("import"), input, QStringLiteral("--db"), db});
+    const QString figures = dir.filePath(QStringLiteral("figures"));
+    const QList<QPair<QStringList, QString>> figureCases {
+        {{QStringLiteral("--format"), QStringLiteral("pdf,gif")}, QStringLiteral("\"gif\"")},
+        {{QStringLiteral("--preset"), QStringLiteral("triple")}, QStringLiteral("\"triple\"")},
+        {{QStringLiteral("--dpi"), QStringLiteral("5")}, QStringLiteral("--dpi")},
+        {{QStringLiteral("--chart"), QStringLiteral("pie")}, QStringLiteral("\"pie\"")},
+        {{QStringLiteral("--group-by"), QStringLiteral("shoe_size")}, QStringLiteral("shoe_size")},
+        {{QStringLiteral("--conversation"), QStringLiteral("nope")}, QStringLiteral("\"nope\"")}};
+    for (const auto &[extra, message] : figureCases) {
+        const Result r = sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"),
+                                                db, QStringLiteral("--out"), figures}
+                                   + extra);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("nothing was written")), qPrintable(r.err));
-        QVERIFY(r.err.contains(QStringLiteral("is damaged")));
-        QVERIFY(r.err.contains(QStringLiteral("sense7 restore")));
-        QVERIFY(r.err.contains(QStringLiteral("sense7 recover")));
-        QVERIFY(r.out.isEmpty());
-        QCOMPARE(test::fileHash(db), before);
-        for (const char *suffix : {"-wal", "-journal"})
-            QCOMPARE(QFileInfo(db + QLatin1String(suffix)).size(), 0);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
+    const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains(QStringLiteral("--preset")));
+}
 
-    void TestCli::readingCommandsWarnOnDamage()
+void TestCli::figuresCanLeaveTheTitleOut()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    // The same figure with and without its title: the sidecar says which, and only the titled
+    // PDF has the title's text.
+    const auto figure = [&](const QString &name, const QStringList &extra) {
+        const QString out = dir.filePath(name);
+        const Result r =
+            sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db,
+                                   QStringLiteral("--out"), out, QStringLiteral("--chart"),
+                                   QStringLiteral("assistants")}
+                      + extra);
+        if (r.exitCode != 0)
+            qWarning("%s", qPrintable(r.err));
+        const QJsonObject sidecar =
+            QJsonDocument::fromJson(
+                test::readFile(QDir(out).filePath(QStringLiteral("assistants.pdf.json"))))
+                .object();
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"),
+                   {QDir(out).filePath(QStringLiteral("assistants.pdf")), QStringLiteral("-")});
+        text.waitForFinished(30000);
+        return qMakePair(sidecar.value(QStringLiteral("style")).toObject(),
+                         QString::fromUtf8(text.readAllStandardOutput()));
+    };
+    const auto [titledStyle, titledText] = figure(QStringLiteral("titled"), {});
+    QCOMPARE(titledStyle.value(QStringLiteral("title")), QJsonValue(true));
+    QVERIFY2(titledText.contains(QStringLiteral("Assistants compared")), qPrintable(titledText));
+    const auto [bareStyle, bareText] =
+        figure(QStringLiteral("bare"), {QStringLiteral("--no-title")});
+    QCOMPARE(bareStyle.value(QStringLiteral("title")), QJsonValue(false));
+    QVERIFY2(!bareText.contains(QStringLiteral("Assistants compared")), qPrintable(bareText));
+    QVERIFY2(bareText.contains(QStringLiteral("Mean rating")), qPrintable(bareText));
+    const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
+    QVERIFY(help.out.contains(QStringLiteral("--no-title")));
+}
+
+void TestCli::checkExitCodes()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    Result r = sense7Cli({QStringLiteral("check"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("no damage found")), qPrintable(r.out));
+    const qint64 page = test::damageTable(db, QStringLiteral("turn"));
+    const QByteArray before = test::fileHash(db);
+    r = sense7Cli({QStringLiteral("check"), db});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.contains(QStringLiteral("is damaged")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Page %1").arg(page)), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("sense7 recover")));
+    QCOMPARE(test::fileHash(db), before);
+    // Too damaged to open at all (its schema page): still damage, exit code 2.
+    const QString first = dir.filePath(QStringLiteral("first.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), first}).exitCode, 0);
     {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("d.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
-        // The journal of rating changes: info does not read it, so it still prints its counts.
-        test::damageTable(db, QStringLiteral("rating_event"));
-        const QByteArray before = test::fileHash(db);
-        const Result r = sense7Cli({QStringLiteral("info"), db});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.startsWith(QStringLiteral("warning: ")), qPrintable(r.err));
-        QVERIFY(r.err.contains(QStringLiteral("is damaged")));
-        QVERIFY(r.out.contains(QStringLiteral("Conversations:     13")));
-        QCOMPARE(test::fileHash(db), before);
+        QFile file(first);
+        QVERIFY(file.open(QIODevice::ReadWrite) && file.seek(100));
+        file.write(QByteArray(64, char(0xff)));
     }
+    r = sense7Cli({QStringLiteral("check"), first});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.contains(QStringLiteral("is damaged")), qPrintable(r.out));
+    const QString junk = dir.filePath(QStringLiteral("junk.sense7"));
+    test::writeFile(junk, "not a data set");
+    r = sense7Cli({QStringLiteral("check"), junk});
+    QCOMPARE(r.exitCode, 1); // not damage: it never was a data set
+    QVERIFY(r.err.contains(QStringLiteral("not an SQLite database")));
+    r = sense7Cli({QStringLiteral("check"), dir.filePath(QStringLiteral("missing.sense7"))});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(QStringLiteral("does not exist")));
+}
 
-    void TestCli::backupRestoreAndRecover()
+void TestCli::writingCommandsRefuseDamagedDataSet()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    test::damageTable(db, QStringLiteral("turn"));
+    const QByteArray before = test::fileHash(db);
+    const QString input = test::writeManyConversations(dir.filePath(QStringLiteral("in.jsonl")), 3);
+    const Result r = sense7Cli({QStringLiteral("import"), input, QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("nothing was written")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("is damaged")));
+    QVERIFY(r.err.contains(QStringLiteral("sense7 restore")));
+    QVERIFY(r.err.contains(QStringLiteral("sense7 recover")));
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(test::fileHash(db), before);
+    for (const char *suffix : {"-wal", "-journal"})
+        QCOMPARE(QFileInfo(db + QLatin1String(suffix)).size(), 0);
+}
+
+void TestCli::readingCommandsWarnOnDamage()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    // The journal of rating changes: info does not read it, so it still prints its counts.
+    test::damageTable(db, QStringLiteral("rating_event"));
+    const QByteArray before = test::fileHash(db);
+    const Result r = sense7Cli({QStringLiteral("info"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.startsWith(QStringLiteral("warning: ")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("is damaged")));
+    QVERIFY(r.out.contains(QStringLiteral("Conversations:     13")));
+    QCOMPARE(test::fileHash(db), before);
+}
+
+void TestCli::backupRestoreAndRecover()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("d.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    QString original;
     {
-        QTemporaryDir dir;
-        const QString db = dir.filePath(QStringLiteral("d.sense7"));
-        QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
-        QString original;
-        {
-            sql::Connection connection;
-            connection.open(db, sql::Connection::Access::ReadOnly);
-            original = test::logicalDump(connection);
-        }
-        Result r = sense7Cli({QStringLiteral("restore"), db, QStringLiteral("--list")});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains(QStringLiteral("no verified backups")));
-        r = sense7Cli({QStringLiteral("backup"), db});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("verified")), qPrintable(r.out));
-        test::damageTable(db, QStringLiteral("turn"));
-        // A damaged data set is not backed up.
-        r = sense7Cli({QStringLiteral("backup"), db});
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("was not kept")), qPrintable(r.err));
-        r = sense7Cli({QStringLiteral("restore"), db, QStringLiteral("--list")});
-        QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.out.trimmed().split(QLatin1Char('\n')).size(), 1);
-        QVERIFY(r.out.contains(QStringLiteral("13 conversations, 108 turns, 1467 ratings")));
-
-        // Salvage first (the damaged file is only read), then restore.
-        const QString salvaged = dir.filePath(QStringLiteral("salvaged.sense7"));
-        r = sense7Cli({QStringLiteral("recover"), db, salvaged});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("participant         : 3 rows recovered\n")),
-                 qPrintable(r.out));
-        QVERIFY(r.out.contains(QStringLiteral("conversation        : 13 rows recovered\n")));
-        QVERIFY(r.out.contains(QStringLiteral("(the rows there are lost)")));
-        QVERIFY(r.out.contains(QStringLiteral("Some rows were lost")));
-        QCOMPARE(sense7Cli({QStringLiteral("check"), salvaged}).exitCode, 0);
-
-        r = sense7Cli({QStringLiteral("restore"), db});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("The replaced file is kept at")), qPrintable(r.out));
-        QCOMPARE(sense7Cli({QStringLiteral("check"), db}).exitCode, 0);
         sql::Connection connection;
         connection.open(db, sql::Connection::Access::ReadOnly);
-        QCOMPARE(test::logicalDump(connection), original);
-        QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("d.replaced-*.sense7")}).size(), 1);
+        original = test::logicalDump(connection);
     }
+    Result r = sense7Cli({QStringLiteral("restore"), db, QStringLiteral("--list")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("no verified backups")));
+    r = sense7Cli({QStringLiteral("backup"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("verified")), qPrintable(r.out));
+    test::damageTable(db, QStringLiteral("turn"));
+    // A damaged data set is not backed up.
+    r = sense7Cli({QStringLiteral("backup"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("was not kept")), qPrintable(r.err));
+    r = sense7Cli({QStringLiteral("restore"), db, QStringLiteral("--list")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.trimmed().split(QLatin1Char('\n')).size(), 1);
+    QVERIFY(r.out.contains(QStringLiteral("13 conversations, 108 turns, 1467 ratings")));
 
-    void TestCli::helpListsDamageCommands()
-    {
-        const Result r = sense7Cli({QStringLiteral("--help")});
-        QCOMPARE(r.exitCode, 0);
-        for (const char *command : {"check", "backup", "restore", "recover"})
-            QVERIFY2(r.out.contains(QStringLiteral("  %1 ").arg(QLatin1String(command))), command);
-        const Result restore = sense7Cli({QStringLiteral("restore"), QStringLiteral("--help")});
-        QVERIFY(restore.out.contains(QStringLiteral("--from"))
-                && restore.out.contains(QStringLiteral("--list")));
-    }
+    // Salvage first (the damaged file is only read), then restore.
+    const QString salvaged = dir.filePath(QStringLiteral("salvaged.sense7"));
+    r = sense7Cli({QStringLiteral("recover"), db, salvaged});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("participant         : 3 rows recovered\n")),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("conversation        : 13 rows recovered\n")));
+    QVERIFY(r.out.contains(QStringLiteral("(the rows there are lost)")));
+    QVERIFY(r.out.contains(QStringLiteral("Some rows were lost")));
+    QCOMPARE(sense7Cli({QStringLiteral("check"), salvaged}).exitCode, 0);
 
-    QTEST_GUILESS_MAIN(TestCli)
+    r = sense7Cli({QStringLiteral("restore"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("The replaced file is kept at")), qPrintable(r.out));
+    QCOMPARE(sense7Cli({QStringLiteral("check"), db}).exitCode, 0);
+    sql::Connection connection;
+    connection.open(db, sql::Connection::Access::ReadOnly);
+    QCOMPARE(test::logicalDump(connection), original);
+    QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("d.replaced-*.sense7")}).size(), 1);
+}
+
+void TestCli::helpListsDamageCommands()
+{
+    const Result r = sense7Cli({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    for (const char *command : {"check", "backup", "restore", "recover"})
+        QVERIFY2(r.out.contains(QStringLiteral("  %1 ").arg(QLatin1String(command))), command);
+    const Result restore = sense7Cli({QStringLiteral("restore"), QStringLiteral("--help")});
+    QVERIFY(restore.out.contains(QStringLiteral("--from"))
+            && restore.out.contains(QStringLiteral("--list")));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"

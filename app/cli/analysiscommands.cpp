@@ -169,61 +169,63 @@ QString differenceText(const stats::Difference &d)
 QString iccText(const stats::Icc &icc)
 {
     return decimal(icc.icc2, 9) + decimal(icc.icc3, 9) + QStringLiteral("%1").arg(icc.targets, 6);
-    /** Turns \a annotatorId rated on \a instrument's turn-level dimensions (cells, not turns). */
-    qint64 ratedCellsOn(const Store &store, const QString &instrument, qint64 annotatorId,
-                        qint64 participantId)
-    {
-        if (annotatorId == 0)
-            return 0;
-        qint64 cells = 0;
-        for (const Dimension &d :
-             analysis::chosenInstrument(store, instrument).dimensionsAt(Level::Turn))
-            cells += store.ratedCells(annotatorId, d.id, participantId).size();
-        return cells;
-    }
+}
 
-    /** Throws, saying what is missing, when \a e compares no rating at all. */
-    void requirePairs(const Store &store, const analysis::Evaluation &e,
-                      const analysis::Options &options)
-    {
-        for (const auto &row : e.dimensions)
-            if (row.model.n > 0)
-                return;
-        throw Error(tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings "
-                       "(self) have %3 rated cells, model “%4” has %5, and they share none.")
-                        .arg(options.instrument, store.path())
-                        .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
-                                          options.participantId))
-                        .arg(e.model)
-                        .arg(ratedCellsOn(store, options.instrument, e.annotatorId,
-                                          options.participantId)));
-    }
+/** Turns \a annotatorId rated on \a instrument's turn-level dimensions (cells, not turns). */
+qint64 ratedCellsOn(const Store &store, const QString &instrument, qint64 annotatorId,
+                    qint64 participantId)
+{
+    if (annotatorId == 0)
+        return 0;
+    qint64 cells = 0;
+    for (const Dimension &d :
+         analysis::chosenInstrument(store, instrument).dimensionsAt(Level::Turn))
+        cells += store.ratedCells(annotatorId, d.id, participantId).size();
+    return cells;
+}
 
-    /** Throws, saying what is missing, when \a r has nothing to show. */
-    void requireRatings(const Store &store, const analysis::Reliability &r,
-                        const analysis::Options &options)
-    {
-        int retest = 0, observed = 0;
-        for (const auto &a : r.retest.constFirst().byDimension)
-            retest += a.n;
-        for (const auto &a : r.selfObserver)
-            observed += a.n;
-        bool individual = false;
-        for (const auto &share : r.individualisation)
-            individual = individual || share.has_value();
-        if (retest > 0 || observed > 0 || individual)
+/** Throws, saying what is missing, when \a e compares no rating at all. */
+void requirePairs(const Store &store, const analysis::Evaluation &e,
+                  const analysis::Options &options)
+{
+    for (const auto &row : e.dimensions)
+        if (row.model.n > 0)
             return;
-        throw Error(
-            tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings (self) "
-               "have %3 rated cells, with %4 blind re-ratings and %5 observer ratings of the same "
-               "turns (%6 observers), and too few participants to compare them with one another.")
-                .arg(options.instrument, store.path())
-                .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
-                                  options.participantId))
-                .arg(retest)
-                .arg(observed)
-                .arg(r.observers));
-    }
+    throw Error(
+        tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings "
+           "(self) have %3 rated cells, model “%4” has %5, and they share none.")
+            .arg(options.instrument, store.path())
+            .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                              options.participantId))
+            .arg(e.model)
+            .arg(ratedCellsOn(store, options.instrument, e.annotatorId, options.participantId)));
+}
+
+/** Throws, saying what is missing, when \a r has nothing to show. */
+void requireRatings(const Store &store, const analysis::Reliability &r,
+                    const analysis::Options &options)
+{
+    int retest = 0, observed = 0;
+    for (const auto &a : r.retest.constFirst().byDimension)
+        retest += a.n;
+    for (const auto &a : r.selfObserver)
+        observed += a.n;
+    bool individual = false;
+    for (const auto &share : r.individualisation)
+        individual = individual || share.has_value();
+    if (retest > 0 || observed > 0 || individual)
+        return;
+    throw Error(
+        tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings (self) "
+           "have %3 rated cells, with %4 blind re-ratings and %5 observer ratings of the same "
+           "turns (%6 observers), and too few participants to compare them with one another.")
+            .arg(options.instrument, store.path())
+            .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                              options.participantId))
+            .arg(retest)
+            .arg(observed)
+            .arg(r.observers));
+}
 
 } // namespace
 
