@@ -23,21 +23,31 @@ void ConversationPage::setSession(AnnotationSession *session,
     qDeleteAll(old);
     m_scales.clear();
     m_dimensions.clear();
+    m_current = 0;
 
     auto *form = new QFormLayout(this);
     form->setRowWrapPolicy(QFormLayout::WrapAllRows);
     for (const Instrument &instrument : instruments) {
         for (const Dimension &d : instrument.dimensionsAt(Level::Conversation)) {
             auto *scale =
-                new ScaleSelector(d.scaleMin, d.scaleMax, instrument.allowsNotApplicable, this);
+                new ScaleSelector(d.scaleMin, d.scaleMax,
+                                  d.allowsNotApplicable && instrument.allowsNotApplicable, this);
             scale->setObjectName(QStringLiteral("conversation_") + d.key);
             scale->setAnchors(d.displayAnchors());
             scale->setAccessibleName(d.displayName());
             const int row = int(m_scales.size());
             connect(scale, &ScaleSelector::chosen, this, [this, row](const QJsonValue &value) {
+                setCurrentDimension(row);
                 if (m_session && m_conversationId)
                     m_session->setConversationRating(m_conversationId, m_dimensions[row].id,
                                                      Rating::fromJson(value).value_or(Rating()));
+            });
+            connect(scale, &ScaleSelector::advance, this, [this, scale] { advanceFrom(scale); });
+            connect(scale, &ScaleSelector::digitLeftOver, this, &ConversationPage::typeDigit);
+            connect(scale, &ScaleSelector::moveRequested, this, [this, row](int step) {
+                const int next = qBound(0, row + step, int(m_scales.size()) - 1);
+                setCurrentDimension(next);
+                m_scales[next]->setFocus(Qt::TabFocusReason);
             });
             auto *label = new QLabel(QStringLiteral("<b>%1</b> — %2 <i>(%3)</i>")
                                          .arg(d.displayName().toHtmlEscaped(),
@@ -60,6 +70,59 @@ void ConversationPage::setSession(AnnotationSession *session,
         none->setForegroundRole(QPalette::PlaceholderText);
         form->addRow(none);
     }
+    setCurrentDimension(0);
+}
+
+void ConversationPage::setConversation(qint64 conversationId)
+{
+    if (conversationId == m_conversationId)
+        return;
+    m_conversationId = conversationId;
+    for (ScaleSelector *scale : std::as_const(m_scales))
+        scale->cancelTyping();
+    setCurrentDimension(0);
+}
+
+void ConversationPage::setCurrentDimension(int row)
+{
+    if (row < 0 || row >= m_scales.size())
+        return;
+    if (row != m_current && m_scales.value(m_current))
+        m_scales[m_current]->cancelTyping();
+    m_current = row;
+    for (int i = 0; i < m_scales.size(); ++i)
+        m_scales[i]->setCurrent(i == row);
+    Q_EMIT currentChanged(m_scales[row]);
+}
+
+void ConversationPage::advanceFrom(ScaleSelector *scale)
+{
+    const int row = int(m_scales.indexOf(scale));
+    if (row < 0 || row + 1 >= m_scales.size())
+        return; // the last one stays current: a conversation has nothing to move on to
+    setCurrentDimension(row + 1);
+    if (scale->hasFocus())
+        m_scales[row + 1]->setFocus(Qt::TabFocusReason);
+}
+
+void ConversationPage::typeDigit(int digit)
+{
+    if (!m_conversationId || m_scales.isEmpty() || !isEnabled())
+        return;
+    m_scales[qBound(0, m_current, int(m_scales.size()) - 1)]->typeDigit(digit);
+}
+
+void ConversationPage::rateNotApplicable()
+{
+    if (!m_conversationId || m_scales.isEmpty() || !isEnabled())
+        return;
+    ScaleSelector *scale = m_scales[qBound(0, m_current, int(m_scales.size()) - 1)];
+    if (!scale->allowsNotApplicable())
+        return;
+    scale->cancelTyping();
+    scale->setValue(QJsonValue::Null);
+    Q_EMIT scale->chosen(QJsonValue::Null);
+    advanceFrom(scale);
 }
 
 void ConversationPage::refresh()
