@@ -153,10 +153,14 @@ void TestRatingPanel::sevenPointRepliesFromTheKeyboard()
     QCOMPARE(panel->scale(0)->maximum(), 7);
     const QVector<Turn> turns = m_store->turns(m_store->conversationSummaries().at(0).id);
     QCOMPARE(window.workspace()->currentTurn(), turns[1].id);
+    // The instrument has no "not applicable": no N/A segment, and N and 0 rate nothing.
+    QVERIFY(!panel->scale(0)->allowsNotApplicable());
     window.conversationView()->setFocus();
     // 8 and 9 are no points of a 7-point scale: nothing is rated, the reply stays.
     press(Qt::Key_8);
     press(Qt::Key_9);
+    press(Qt::Key_0);
+    press(Qt::Key_N);
     QCOMPARE(rating(QStringLiteral("reply_empathy"), turns[1].id),
              QJsonValue(QJsonValue::Undefined));
     QCOMPARE(window.workspace()->currentTurn(), turns[1].id);
