@@ -273,6 +273,13 @@ void TestRatingPanel::twelveDimensionsAllShown()
         QCOMPARE(rating(QStringLiteral("item%1").arg(row + 1), first),
                  QJsonValue(row == 11 ? 3 : 1 + row % 5));
     QVERIFY(window.workspace()->currentTurn() != first);
+    // Fully rated means all twelve: the first reply is, the second (one of twelve) is not.
+    const qint64 second = window.workspace()->currentTurn();
+    press(Qt::Key_2);
+    QCOMPARE(rating(QStringLiteral("item1"), second), QJsonValue(2));
+    QCOMPARE(m_store->fullyRatedTurns(m_store->selfAnnotatorId(), 0, 0), QVector<qint64> {first});
+    QCOMPARE(window.conversationView()->model()->index(0, 5).data().toString(),
+             QStringLiteral("36%")); // 13 of 3 x 12
 }
 
 void TestRatingPanel::notApplicableOnlyWhereAllowed()
