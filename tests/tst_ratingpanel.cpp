@@ -220,6 +220,7 @@ void TestRatingPanel::elevenPointScaleTakesTwoDigits()
     RatingPanel *panel = window.workspace()->panel();
     QCOMPARE(panel->scale(0)->minimum(), 0);
     QCOMPARE(panel->scale(0)->maximum(), 10);
+    test::keepScreenshot(&window, QStringLiteral("rating-0-10.png"));
     const QVector<Turn> turns = m_store->turns(m_store->conversationSummaries().at(0).id);
     window.conversationView()->setFocus();
     press(Qt::Key_1);
@@ -268,6 +269,7 @@ void TestRatingPanel::twelveDimensionsAllShown()
     const QRect last(panel->scale(11)->mapTo(scroll->viewport(), QPoint(0, 0)),
                      panel->scale(11)->size());
     QVERIFY2(shown.contains(last), "the current scale is in sight");
+    test::keepScreenshot(&window, QStringLiteral("rating-12-dimensions.png"));
     press(Qt::Key_3);
     for (int row = 0; row < 12; ++row)
         QCOMPARE(rating(QStringLiteral("item%1").arg(row + 1), first),

@@ -5,8 +5,8 @@
 #include "scaleselector.h"
 #include "store.h"
 
-#include <QFormLayout>
 #include <QLabel>
+#include <QVBoxLayout>
 
 namespace sense7 {
 
@@ -25,10 +25,21 @@ void ConversationPage::setSession(AnnotationSession *session,
     m_dimensions.clear();
     m_current = 0;
 
-    auto *form = new QFormLayout(this);
-    form->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    auto *layout = new QVBoxLayout(this);
+    layout->setSpacing(2);
+    int rating = 0; // instruments with conversation-level dimensions
+    for (const Instrument &instrument : instruments)
+        rating += instrument.dimensionsAt(Level::Conversation).isEmpty() ? 0 : 1;
     for (const Instrument &instrument : instruments) {
-        for (const Dimension &d : instrument.dimensionsAt(Level::Conversation)) {
+        const QVector<Dimension> dimensions = instrument.dimensionsAt(Level::Conversation);
+        if (rating > 1 && !dimensions.isEmpty()) {
+            // A heading per instrument, as on the Turn tab.
+            auto *heading = new QLabel(
+                QStringLiteral("<b>%1</b>").arg(instrument.displayName().toHtmlEscaped()), this);
+            heading->setContentsMargins(0, 6, 0, 2);
+            layout->addWidget(heading);
+        }
+        for (const Dimension &d : dimensions) {
             auto *scale =
                 new ScaleSelector(d.scaleMin, d.scaleMax,
                                   d.allowsNotApplicable && instrument.allowsNotApplicable, this);
@@ -49,13 +60,19 @@ void ConversationPage::setSession(AnnotationSession *session,
                 setCurrentDimension(next);
                 m_scales[next]->setFocus(Qt::TabFocusReason);
             });
-            auto *label = new QLabel(QStringLiteral("<b>%1</b> — %2 <i>(%3)</i>")
-                                         .arg(d.displayName().toHtmlEscaped(),
-                                              d.displayQuestion().toHtmlEscaped(),
-                                              instrument.displayName().toHtmlEscaped()),
-                                     this);
+            auto *label = new QLabel(this);
+            label->setTextFormat(Qt::RichText);
             label->setWordWrap(true);
-            form->addRow(label, scale);
+            label->setText(
+                QStringLiteral("<b>%1</b> <span style=\"color:%2;font-size:small\">%3</span>")
+                    .arg(d.displayName().toHtmlEscaped(),
+                         palette().color(QPalette::PlaceholderText).name(),
+                         d.displayQuestion().toHtmlEscaped()));
+            label->setBuddy(scale);
+            scale->setToolTip(d.displayQuestion());
+            layout->addWidget(label);
+            layout->addWidget(scale);
+            layout->addSpacing(4);
             m_scales.append(scale);
             m_dimensions.append(d);
         }
@@ -68,8 +85,9 @@ void ConversationPage::setSession(AnnotationSession *session,
                                 this);
         none->setWordWrap(true);
         none->setForegroundRole(QPalette::PlaceholderText);
-        form->addRow(none);
+        layout->addWidget(none);
     }
+    layout->addStretch(1);
     setCurrentDimension(0);
 }
 
