@@ -5,6 +5,7 @@
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegularExpression>
 #include <QStyle>
 #include <QStyleOptionFocusRect>
 #include <QToolTip>
@@ -207,10 +208,17 @@ void ScaleSelector::paintEvent(QPaintEvent *)
         const QRectF line(first.left() + 2, height() - below - 1.5, last.right() - first.left() - 4,
                           below);
         const int half = int(line.width() / 2) - 6;
+        // A long anchor ("Not at all: it went past what I said…") shows its head; the tooltip
+        // has the whole.
+        const auto head = [](const QString &anchor) {
+            static const QRegularExpression colon(QStringLiteral("[:：]"));
+            const qsizetype at = anchor.indexOf(colon);
+            return at > 0 ? anchor.left(at) : anchor;
+        };
         p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
-                   metrics.elidedText(m_anchors.value(m_min), Qt::ElideRight, half));
+                   metrics.elidedText(head(m_anchors.value(m_min)), Qt::ElideRight, half));
         p.drawText(line, Qt::AlignRight | Qt::AlignVCenter,
-                   metrics.elidedText(m_anchors.value(m_max), Qt::ElideRight, half));
+                   metrics.elidedText(head(m_anchors.value(m_max)), Qt::ElideRight, half));
     }
     if (hasFocus() || m_current) {
         QPen pen(highlight, hasFocus() ? 2.0 : 1.0);
