@@ -95,6 +95,7 @@ private slots:
     void twelveDimensionsAllShown();
     void notApplicableOnlyWhereAllowed();
     void dimensionOfUserTurns();
+    void orderFollowsTheProtocol();
     void esconvFeedbackCountsInTheList();
     void trajectoryDrawsTheRatedInstrument();
 
@@ -375,6 +376,42 @@ void TestRatingPanel::dimensionOfUserTurns()
     QVERIFY(page->isComplete(Role::User, ratings.value(turns[0].id)));
     QVERIFY(page->isComplete(Role::Assistant, ratings.value(turns[1].id)));
     QVERIFY(!page->isComplete(Role::Assistant, ratings.value(turns[3].id)));
+    m_store = nullptr;
+}
+
+void TestRatingPanel::orderFollowsTheProtocol()
+{
+    makeDataSet(m_path, {scales(QStringLiteral("twelve"), 12, 1, 5)});
+    auto store = Store::open(m_path);
+    m_store = store.get();
+    Protocol protocol = store->protocol();
+    protocol.order = DimensionOrder::Random;
+    protocol.orderSeed = 20250501;
+    AnnotationSession session(store.get(), store->selfAnnotatorId());
+    RatingPanel panel;
+    panel.setSession(&session);
+    TurnPage *page = panel.turnPage();
+    page->setSession(&session, protocol);
+    const qint64 conversation = store->conversationSummaries().at(0).id;
+    const QVector<Dimension> dimensions = protocol.instruments[0].dimensionsAt(Level::Turn);
+    for (const Turn &turn : store->turns(conversation)) {
+        if (turn.role != Role::Assistant)
+            continue;
+        page->setTurn(conversation, turn.id, 1, 3);
+        page->refresh();
+        page->updateEnabled(true);
+        // The scales, and the keys after them, go in the order the protocol gives this reply.
+        const QVector<int> order = protocol.dimensionOrder(dimensions, turn.id);
+        QCOMPARE(page->dimensionCount(), 12);
+        for (int row = 0; row < 12; ++row)
+            QCOMPARE(page->dimension(row)->key, dimensions[order[row]].key);
+        page->setCurrentDimension(0);
+        page->typeDigit(4);
+        QCOMPARE(rating(dimensions[order[0]].key, turn.id), QJsonValue(4));
+        QCOMPARE(page->currentDimension(), 1);
+        page->typeDigit(2);
+        QCOMPARE(rating(dimensions[order[1]].key, turn.id), QJsonValue(2));
+    }
     m_store = nullptr;
 }
 

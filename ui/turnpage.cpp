@@ -154,8 +154,19 @@ void TurnPage::arrange(Role role, qint64 turnId)
         QVector<Dimension> dimensions;
         for (int e : std::as_const(groups[i]))
             dimensions.append(m_entries[e].dimension);
-        for (int position : m_protocol.dimensionOrder(dimensions, turnId))
-            arranged.append(groups[i].value(position));
+        // Each dimension once, whatever the order says: a position out of range is skipped and
+        // one it leaves out comes last.
+        QVector<bool> placed(groups[i].size(), false);
+        for (int position : m_protocol.dimensionOrder(dimensions, turnId)) {
+            if (position < 0 || position >= groups[i].size() || placed[position])
+                continue;
+            placed[position] = true;
+            arranged.append(groups[i][position]);
+        }
+        for (int position = 0; position < groups[i].size(); ++position) {
+            if (!placed[position])
+                arranged.append(groups[i][position]);
+        }
     }
     if (arranged == m_arranged && (!m_scales.isEmpty() || arranged.isEmpty()))
         return;
