@@ -96,6 +96,7 @@ private slots:
     void notApplicableOnlyWhereAllowed();
     void dimensionOfUserTurns();
     void orderFollowsTheProtocol();
+    void conversationOnlyInstrumentOpensItsTab();
     void esconvFeedbackCountsInTheList();
     void trajectoryDrawsTheRatedInstrument();
 
@@ -413,6 +414,25 @@ void TestRatingPanel::orderFollowsTheProtocol()
         QCOMPARE(rating(dimensions[order[1]].key, turn.id), QJsonValue(2));
     }
     m_store = nullptr;
+}
+
+void TestRatingPanel::conversationOnlyInstrumentOpensItsTab()
+{
+    Instrument survey = sevenPoint();
+    survey.dimensions.removeFirst(); // the reply item: six conversation-level items remain
+    makeDataSet(m_path, {survey});
+    MainWindow window;
+    open(window, m_path);
+    RatingPanel *panel = window.workspace()->panel();
+    QCOMPARE(panel->dimensionCount(), 0);
+    QCOMPARE(window.workspace()->currentTurn(), 0);
+    QCOMPARE(panel->tabs()->currentIndex(), 1);
+    window.conversationView()->setFocus();
+    press(Qt::Key_5);
+    const qint64 conversation = m_store->conversationSummaries().at(0).id;
+    QCOMPARE(m_store->conversationRatings(conversation, m_store->selfAnnotatorId())
+                 .value(m_store->findDimension(QStringLiteral("felt_understood"))->id),
+             Rating(5));
 }
 
 void TestRatingPanel::esconvFeedbackCountsInTheList()

@@ -90,6 +90,9 @@ void RatingPanel::setSession(AnnotationSession *session)
     m_turnPage->setSession(session, protocol);
     m_conversationPage->setSession(session, protocol.instruments);
     m_tabs->setTabEnabled(1, true);
+    // A protocol that rates whole conversations only opens where its scales are.
+    if (m_turnPage->ratedRoles().isEmpty() && m_conversationPage->dimensionCount() > 0)
+        m_tabs->setCurrentIndex(1);
     followStore();
     refresh();
 }
