@@ -15,6 +15,7 @@
 #include "store.h"
 #include "taxonomy.h"
 #include "testsupport.h"
+#include "trajectorychart.h"
 #include "turnpage.h"
 #include "workspace.h"
 
@@ -493,6 +494,15 @@ void TestRatingPanel::trajectoryDrawsTheRatedInstrument()
     for (const auto &v : t.values[0])
         values += v ? 1 : 0;
     QVERIFY(values >= 2);
+    // On screen: the feedback line over ESConv's 1-5 scale, with no mean line hiding it.
+    TrajectoryChart chart;
+    chart.load(store.get(), conversation, store->selfAnnotatorId());
+    QCOMPARE(chart.graph(0)->name(), QStringLiteral("Feedback"));
+    QCOMPARE(chart.graph(0)->data()->size(), values);
+    for (int i = 0; i < chart.graphCount(); ++i)
+        QVERIFY(chart.graph(i)->name() != QStringLiteral("Mean"));
+    QVERIFY(chart.yAxis->range().lower < 1.0 && chart.yAxis->range().upper > 5.0);
+    QVERIFY(chart.yAxis->range().upper < 6.0);
     // Asked for by key, SENSE-7 draws its seven (unrated) lines.
     const auto sense7 = browse::conversationTrajectory(
         *store, conversation, store->selfAnnotatorId(), {}, QStringLiteral("sense7"));
