@@ -538,10 +538,9 @@ void TestWorkspace::shortcutHelpListsEveryKey()
     const QString all = keys.join(QLatin1Char('|'));
     for (const QString &key :
          {QStringLiteral("1 – 9"), QStringLiteral("Two digits (1 0)"), QStringLiteral("N"),
-          QStringLiteral("- / +"), QStringLiteral("J or Page Down"),
-          QStringLiteral("K or Page Up"), QStringLiteral("B"), QStringLiteral("Up / Down"),
-          QStringLiteral("Ctrl+Shift+N"), QStringLiteral("Ctrl+Z"), QStringLiteral("Ctrl+Shift+Z"),
-          QStringLiteral("Ctrl+F")})
+          QStringLiteral("- / +"), QStringLiteral("J or Page Down"), QStringLiteral("K or Page Up"),
+          QStringLiteral("B"), QStringLiteral("Up / Down"), QStringLiteral("Ctrl+Shift+N"),
+          QStringLiteral("Ctrl+Z"), QStringLiteral("Ctrl+Shift+Z"), QStringLiteral("Ctrl+F")})
         QVERIFY2(all.contains(key), qPrintable(key));
 }
 
