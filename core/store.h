@@ -259,8 +259,9 @@ public:
     QString noteOfTurn(qint64 turnId, qint64 annotatorId) const;
     QVector<Annotator> annotators() const;
     /**
-     * Turns \a annotatorId rated on every turn-level dimension of the first instrument, of
-     * \a participantId's conversations (all when 0), that \a notRatedBy has not rated.
+     * Turns \a annotatorId rated on every required turn-level dimension that applies to the
+     * turn's role, of every instrument of the protocol (requiredTurnCells()), of \a participantId's
+     * conversations (all when 0), that \a notRatedBy has not rated.
      */
     QVector<qint64> fullyRatedTurns(qint64 annotatorId, qint64 participantId,
                                     qint64 notRatedBy) const;
@@ -273,11 +274,17 @@ public:
      * order) and its forms. Data sets made before protocols existed are SENSE-7 ones.
      */
     Protocol protocol() const;
+    /**
+     * What the protocol asks to be rated on each turn: (dimension id, role key) for every required
+     * turn-level dimension of every instrument and every role it rates. The rated share of the
+     * list and the status bar, fullyRatedTurns() and the digests count these.
+     */
+    QVector<QPair<qint64, QString>> requiredTurnCells() const;
     QVector<Participant> participants() const;
     /**
      * One row per conversation, in participant and date order. The rated share counts
-     * \a annotatorId's ratings (the "self" annotator when 0); \a participantId limits the rows
-     * to one participant when not 0.
+     * \a annotatorId's ratings (the "self" annotator when 0) of what requiredTurnCells() asks;
+     * \a participantId limits the rows to one participant when not 0.
      */
     QVector<ConversationSummary> conversationSummaries(qint64 annotatorId = 0,
                                                        qint64 participantId = 0) const;

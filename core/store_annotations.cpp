@@ -476,19 +476,23 @@ QVector<qint64> Store::fullyRatedTurns(qint64 annotatorId, qint64 participantId,
                                        qint64 notRatedBy) const
 {
     sql::Statement query(*m_db, R"sql(
-        WITH primary_dims AS (
-            SELECT id FROM dimension WHERE level = 'turn'
-               AND instrument_id = (SELECT min(id) FROM instrument))
+        WITH asked(dimension_id, role) AS (
+            SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?4))
         SELECT r.turn_id FROM rating r
           JOIN turn t ON t.id = r.turn_id
           JOIN conversation c ON c.id = t.conversation_id
-         WHERE r.annotator_id = ?1 AND r.dimension_id IN (SELECT id FROM primary_dims)
+          JOIN asked a ON a.dimension_id = r.dimension_id AND a.role = t.role
+         WHERE r.annotator_id = ?1
            AND (?2 = 0 OR c.participant_id = ?2)
            AND NOT EXISTS (SELECT 1 FROM rating x WHERE x.turn_id = r.turn_id
                                                     AND x.annotator_id = ?3)
-         GROUP BY r.turn_id HAVING count(*) = (SELECT count(*) FROM primary_dims)
+         GROUP BY r.turn_id, t.role
+        HAVING count(*) = (SELECT count(*) FROM asked x WHERE x.role = t.role)
          ORDER BY r.turn_id)sql");
-    query.bind(1, annotatorId).bind(2, participantId).bind(3, notRatedBy);
+    query.bind(1, annotatorId)
+        .bind(2, participantId)
+        .bind(3, notRatedBy)
+        .bind(4, QString::fromUtf8(requiredCellsJson(requiredTurnCells())));
     QVector<qint64> result;
     while (query.next())
         result.append(query.int64(0));

@@ -164,6 +164,9 @@ void TrajectoryChart::fitLegend()
 void TrajectoryChart::redraw()
 {
     charts::drawConversationTrajectory(this, m_trajectory, m_current);
+    // One dimension is its own mean: the heavier line would only hide it.
+    if (m_trajectory.dimensions.size() == 1 && graphCount() > 1)
+        removeGraph(1);
     charts::applyScreenPalette(this, palette());
     fitLegend();
     for (int i = 0; i < graphCount(); ++i) {
