@@ -6,12 +6,16 @@
 #include "error.h"
 #include "formview.h"
 #include "guisupport.h"
+#include "mainwindow.h"
 #include "newstudydialog.h"
+#include "ratingpanel.h"
 #include "scaleselector.h"
 #include "store.h"
 #include "testsupport.h"
 #include "turnpage.h"
+#include "workspace.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
@@ -22,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 
 using namespace sense7;
 
@@ -87,6 +92,7 @@ private Q_SLOTS:
     void createdDataSetCarriesProtocol();
     void brokenProtocolFileCreatesNothing();
     void escapeCancels();
+    void studioOpensTheNewStudy();
 
 private:
     QTemporaryDir m_dir;
@@ -244,6 +250,32 @@ void TestNewStudy::escapeCancels()
     QCOMPARE(rejected.size(), 1);
     QVERIFY(!dialog.isVisible());
     QVERIFY(dialog.createdPath().isEmpty());
+}
+
+void TestNewStudy::studioOpensTheNewStudy()
+{
+    MainWindow window;
+    auto *action = window.findChild<QAction *>(QStringLiteral("newStudyAction"));
+    QVERIFY(action);
+    const QString path = m_dir.filePath(QStringLiteral("opened.sense7"));
+    bool seen = false;
+    QTimer::singleShot(0, &window, [&] {
+        auto *dialog = qobject_cast<NewStudyDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        seen = true;
+        dialog->setProtocol(perceivedEmpathy());
+        dialog->createAt(path);
+        dialog->accept();
+    });
+    action->trigger();
+    QVERIFY(seen);
+    QVERIFY(window.store());
+    QCOMPARE(QFileInfo(window.store()->path()).canonicalFilePath(),
+             QFileInfo(path).canonicalFilePath());
+    // The studio rates with the new study's instrument: one 7-point reply scale.
+    QCOMPARE(window.workspace()->panel()->dimensionCount(), 1);
+    QCOMPARE(window.workspace()->panel()->scale(0)->objectName(),
+             QStringLiteral("scale_reply_empathy"));
 }
 
 QTEST_MAIN(TestNewStudy)
