@@ -143,6 +143,10 @@ void TestNewStudy::previewsSevenPointProtocol()
     QTest::keyClick(scale, Qt::Key_7);
     QCOMPARE(scale->value(), QJsonValue(7));
     QCOMPARE(scale->accessibleDescription(), QStringLiteral("7 of 7"));
+    const auto labels = page->findChildren<QLabel *>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [](const QLabel *label) {
+        return label->text() == QStringLiteral("1 of 1 rated"); // the count follows the scratch
+    }));
 
     // The conversation's 7-point scales.
     const auto conversationScales = dialog.conversationPage()->findChildren<ScaleSelector *>();

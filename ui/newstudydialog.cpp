@@ -3,6 +3,7 @@
 #include "conversationpage.h"
 #include "error.h"
 #include "formview.h"
+#include "scaleselector.h"
 #include "settings.h"
 #include "store.h"
 #include "turnpage.h"
@@ -213,6 +214,9 @@ void NewStudyDialog::showProtocol(const Protocol &protocol)
     m_turnPage->setTurn(0, 1, 1, 1);
     m_turnPage->refresh();
     m_turnPage->updateEnabled(true);
+    for (int row = 0; row < m_turnPage->dimensionCount(); ++row) // "2 of 7 rated" follows
+        connect(m_turnPage->scale(row), &ScaleSelector::chosen, m_turnPage,
+                &TurnPage::updateHeader);
     m_conversationPage->setSession(nullptr, protocol.instruments);
     m_context->setForm(protocol.context);
     m_profile->setForm(protocol.profile);
