@@ -68,6 +68,7 @@ private Q_SLOTS:
     void multipleChoiceByKeyboard();
     void dateByKeyboard();
     void dateLeftUnanswered();
+    void dateFromCalendarByKeyboard();
     void showsStoredAnswers();
     void exportJoinsChoices();
 };
@@ -311,6 +312,30 @@ void TestForms::dateLeftUnanswered()
     Q_EMIT date->calendarWidget()->clicked(QDate(2021, 1, 2));
     QCOMPARE(view.answers().value(QStringLiteral("happened_on")),
              QJsonValue(QStringLiteral("2021-01-02")));
+}
+
+void TestForms::dateFromCalendarByKeyboard()
+{
+    FormView view(parsed());
+    view.show();
+    view.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    auto *date = qobject_cast<QDateEdit *>(view.fieldWidget(QStringLiteral("happened_on")));
+    date->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(date->hasFocus());
+    // F4 opens the calendar on today (within the field's bounds); the arrows move, Return picks.
+    QTest::keyClick(date, Qt::Key_F4);
+    QCalendarWidget *calendar = date->calendarWidget();
+    QTRY_VERIFY(calendar->isVisible());
+    const QDate today = qBound(QDate(2020, 1, 1), QDate::currentDate(), QDate(2030, 12, 31));
+    QCOMPARE(calendar->selectedDate(), today);
+    QWidget *grid = QApplication::focusWidget();
+    QVERIFY(grid);
+    QTest::keyClick(grid, Qt::Key_Right);
+    QTest::keyClick(grid, Qt::Key_Return);
+    const QDate picked = qMin(today.addDays(1), QDate(2030, 12, 31));
+    QCOMPARE(view.answers().value(QStringLiteral("happened_on")),
+             QJsonValue(picked.toString(Qt::ISODate)));
 }
 
 void TestForms::showsStoredAnswers()

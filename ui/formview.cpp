@@ -10,11 +10,15 @@
 #include <QFocusEvent>
 #include <QHBoxLayout>
 #include <QJsonArray>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QVBoxLayout>
 
 namespace sense7 {
@@ -80,6 +84,28 @@ public:
     }
 
 protected:
+    void keyPressEvent(QKeyEvent *event) override
+    {
+        // F4 or Alt+Down opens the calendar, as they open a combo box's list.
+        if (event->key() == Qt::Key_F4
+            || (event->key() == Qt::Key_Down && event->modifiers() & Qt::AltModifier)) {
+            QStyleOptionSpinBox option;
+            initStyleOption(&option);
+            QStyleOptionComboBox combo;
+            combo.QStyleOption::operator=(option);
+            combo.editable = true;
+            combo.subControls = QStyle::SC_All;
+            const QPoint arrow =
+                style()
+                    ->subControlRect(QStyle::CC_ComboBox, &combo, QStyle::SC_ComboBoxArrow, this)
+                    .center();
+            QMouseEvent press(QEvent::MouseButtonPress, arrow, mapToGlobal(arrow), Qt::LeftButton,
+                              Qt::LeftButton, Qt::NoModifier);
+            mousePressEvent(&press);
+            return;
+        }
+        QDateEdit::keyPressEvent(event);
+    }
     void focusInEvent(QFocusEvent *event) override
     {
         if (!isAnswered()) {
@@ -93,7 +119,7 @@ protected:
     {
         QDateEdit::focusOutEvent(event);
         // Passing through leaves an unanswered date unanswered (the popup takes focus too).
-        if (!m_changed && !m_answered && !calendarWidget()->isVisible())
+        if (!m_changed && !m_answered && event->reason() != Qt::PopupFocusReason)
             setUnanswered();
     }
 
@@ -248,6 +274,7 @@ QWidget *FormView::createEditor(const FormField &f, Field &entry)
     }
     case FormField::Type::Date: {
         auto *date = new DateField(f, this);
+        date->setToolTip(tr("Type the year, month and day, or press F4 for a calendar"));
         auto *clear = new QPushButton(tr("No answer"), this);
         clear->setObjectName(key + QStringLiteral("_clear"));
         clear->setAccessibleName(tr("%1: no answer").arg(f.displayLabel()));
