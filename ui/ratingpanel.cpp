@@ -38,8 +38,8 @@ RatingPanel::RatingPanel(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_turnPage(new TurnPage(this))
     , m_conversationPage(new ConversationPage(this))
-    , m_context(new FormView(forms::context(), this))
-    , m_profile(new FormView(forms::profile(), this))
+    , m_context(new FormView(Form(), this))
+    , m_profile(new FormView(Form(), this))
 {
     setObjectName(QStringLiteral("ratingPanel"));
     auto *layout = new QVBoxLayout(this);
@@ -84,9 +84,12 @@ void RatingPanel::setSession(AnnotationSession *session)
 {
     m_session = session;
     m_conversationId = m_turnId = m_participantId = 0;
-    Protocol protocol;
+    Protocol protocol; // no forms without a data set
     if (m_session && m_session->store())
         protocol = m_session->store()->protocol();
+    // The forms the data set's protocol asks, rebuilt for each data set.
+    m_context->setForm(protocol.context);
+    m_profile->setForm(protocol.profile);
     m_turnPage->setSession(session, protocol);
     m_conversationPage->setSession(session, protocol.instruments);
     m_tabs->setTabEnabled(1, true);

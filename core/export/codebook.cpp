@@ -74,19 +74,33 @@ QString formSection(const Form &form)
         + QStringLiteral("|---|---|---|---|\n");
     for (const FormField &field : form.fields) {
         QString answers;
-        if (field.type == FormField::Type::Choice) {
-            QStringList options;
-            for (const FormField::Option &o : field.options)
-                options << QStringLiteral("`%1` = %2").arg(o.value, o.label);
+        QStringList options;
+        for (const FormField::Option &o : field.options)
+            options << QStringLiteral("`%1` = %2").arg(o.value, o.label);
+        switch (field.type) {
+        case FormField::Type::Choice:
             answers = options.join(QLatin1String("; "));
-        } else if (field.type == FormField::Type::Scale) {
+            break;
+        case FormField::Type::MultipleChoice:
+            answers = tr("any of %1; the values chosen, separated by \";\"")
+                          .arg(options.join(QLatin1String("; ")));
+            break;
+        case FormField::Type::Scale:
             answers = QStringLiteral("%1–%2").arg(field.min).arg(field.max);
             if (!field.anchors.isEmpty())
                 answers += QStringLiteral(" (%1)").arg(anchors(field.anchors));
-        } else if (field.type == FormField::Type::Number) {
+            break;
+        case FormField::Type::Number:
             answers = QStringLiteral("%1–%2").arg(field.min).arg(field.max);
-        } else {
+            break;
+        case FormField::Type::Date:
+            answers = tr("a date, yyyy-MM-dd");
+            if (!field.earliest.isEmpty() || !field.latest.isEmpty())
+                answers += QStringLiteral(" (%1–%2)").arg(field.earliest, field.latest);
+            break;
+        case FormField::Type::Text:
             answers = tr("free text");
+            break;
         }
         out += row({QStringLiteral("`%1`").arg(field.key), field.label,
                     formFieldTypeKey(field.type), answers});

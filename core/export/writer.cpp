@@ -224,8 +224,17 @@ QString contextCell(const QJsonValue &value)
         return QString::number(value.toDouble());
     if (value.isBool())
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    if (value.isArray()) {
+        // A multiple-choice answer: its values, separated by ";" (as the codebook says).
+        const QJsonArray items = value.toArray();
+        QStringList values;
+        for (const QJsonValue &item : items)
+            if (item.isString())
+                values << item.toString();
+        if (values.size() == items.size())
+            return values.join(QLatin1Char(';'));
+        return QString::fromUtf8(QJsonDocument(items).toJson(QJsonDocument::Compact));
+    }
     if (value.isObject())
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     return {};
