@@ -14,6 +14,7 @@
 #include "importcontroller.h"
 #include "importoptionsdialog.h"
 #include "panecycler.h"
+#include "pastedialog.h"
 #include "predictdialog.h"
 #include "preferencesdialog.h"
 #include "ratingpanel.h"
@@ -29,6 +30,7 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -46,6 +48,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTime>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -177,6 +180,12 @@ void MainWindow::createActions()
         tr("Import chat exports (ChatGPT, Claude, JSON, CSV), research data "
            "sets, ratings or Sense-7 bundles; you can also drop files on "
            "the window"));
+    QAction *paste =
+        file->addAction(tr("&Paste conversation…"), this, &MainWindow::pasteConversation);
+    paste->setObjectName(QStringLiteral("pasteConversationAction"));
+    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    paste->setStatusTip(tr("Import a conversation copied from a chat page, with a preview of "
+                           "how it splits into turns"));
     file->addSeparator();
     QAction *share = file->addAction(tr("&Share my data…"), this, &MainWindow::shareData);
     share->setObjectName(QStringLiteral("shareAction"));
@@ -597,7 +606,44 @@ void MainWindow::importWithDialog()
         importFiles(files);
 }
 
+void MainWindow::pasteConversation()
+{
+    if (!m_store || m_store->isReadOnly()) {
+        importFiles({}); // says why nothing can be imported
+        return;
+    }
+    PasteDialog dialog(this);
+    // What is on the clipboard, when it reads as a conversation.
+    const QString clipboard = QGuiApplication::clipboard()->text();
+    if (!import::previewTranscript(clipboard).turns.isEmpty())
+        dialog.setText(clipboard);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    // The import reads files: the text goes through one, like any transcript.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(
+        QStringLiteral("pasted-%1.txt")
+            .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+    QFile file(path);
+    if (!dir.isValid() || !file.open(QIODevice::WriteOnly) || file.write(dialog.text().toUtf8()) < 0
+        || !file.flush()) {
+        showError(tr("The pasted conversation could not be saved for import: %1")
+                      .arg(file.errorString()));
+        return;
+    }
+    file.close();
+    import::Options options;
+    options.format = QStringLiteral("transcript");
+    options.speakers = dialog.speakers();
+    importFiles({path}, options);
+}
+
 void MainWindow::importFiles(const QStringList &files)
+{
+    importFiles(files, import::Options());
+}
+
+void MainWindow::importFiles(const QStringList &files, const import::Options &base)
 {
     if (!m_store || m_store->isReadOnly()) {
         showError(
@@ -606,7 +652,7 @@ void MainWindow::importFiles(const QStringList &files)
                 : tr("Open or create a data set first."));
         return;
     }
-    import::Options options;
+    import::Options options = base;
     QString &participant = options.participant;
     if (ImportController::needsParticipant(*m_store, files)) {
         QStringList codes;

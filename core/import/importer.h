@@ -75,6 +75,16 @@ struct Options
 /** The keys --map accepts. */
 QStringList mapKeys();
 
+/** How a pasted transcript splits into turns, before anything is written. */
+struct TranscriptPreview
+{
+    QVector<Turn> turns; // with meta "speaker" and "line"
+    QString title;
+    QString agent;
+    QString error; // why it cannot be imported (then no turns)
+};
+TranscriptPreview previewTranscript(const QString &text, const QHash<QString, Role> &speakers = {});
+
 /** A value in the file that differs from the one the data set holds. */
 struct Conflict
 {

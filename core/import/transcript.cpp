@@ -101,16 +101,11 @@ bool looksLikeTranscript(const QString &text)
     return false;
 }
 
-void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, const Options &options)
+namespace {
+/** The conversation in \a content; throws Error, naming \a source and the line. */
+ImportedConversation parse(const QString &text, const QString &source,
+                           const QHash<QString, Role> &speakers)
 {
-    QByteArray bytes = in.readAll();
-    if (bytes.startsWith("\xEF\xBB\xBF"))
-        bytes.remove(0, 3);
-    QStringDecoder decode(QStringDecoder::Utf8);
-    const QString text = decode(bytes);
-    if (decode.hasError())
-        throw Error(tr("%1 is not valid UTF-8 text.").arg(source));
-    sink.progress(bytes.size());
     QString content = text;
     content.replace(QStringLiteral("\r\n"), QStringLiteral("\n"))
         .replace(QLatin1Char('\r'), QLatin1Char('\n'));
@@ -136,7 +131,7 @@ void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, cons
             c.turns.append(std::move(turn));
     };
     for (int i = 0; i < lines.size(); ++i) {
-        if (const auto speaker = speakerOf(lines[i], options.speakers)) {
+        if (const auto speaker = speakerOf(lines[i], speakers)) {
             finish();
             current = speaker;
             startLine = i + 1;
@@ -157,8 +152,9 @@ void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, cons
             leading << line.trimmed();
     }
     if (leading.size() == 1 && leading.constFirst().startsWith(QLatin1Char('#'))) {
+        static const QRegularExpression hashes(QStringLiteral("^#+\\s*"));
         c.conversation.title = leading.constFirst();
-        c.conversation.title.remove(QRegularExpression(QStringLiteral("^#+\\s*")));
+        c.conversation.title.remove(hashes);
     } else if (!leading.isEmpty()) {
         int line = 1;
         while (line <= lines.size() && lines[line - 1].trimmed().isEmpty())
@@ -180,7 +176,35 @@ void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, cons
             break;
         }
     }
-    sink.conversation(std::move(c));
+    return c;
+}
+} // namespace
+
+void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, const Options &options)
+{
+    QByteArray bytes = in.readAll();
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3);
+    QStringDecoder decode(QStringDecoder::Utf8);
+    const QString text = decode(bytes);
+    if (decode.hasError())
+        throw Error(tr("%1 is not valid UTF-8 text.").arg(source));
+    sink.progress(bytes.size());
+    sink.conversation(parse(text, source, options.speakers));
+}
+
+TranscriptPreview previewTranscript(const QString &text, const QHash<QString, Role> &speakers)
+{
+    TranscriptPreview preview;
+    try {
+        ImportedConversation c = parse(text, Importer::tr("The pasted text"), speakers);
+        preview.title = c.conversation.title;
+        preview.agent = c.conversation.agent;
+        preview.turns = std::move(c.turns);
+    } catch (const Error &e) {
+        preview.error = e.message();
+    }
+    return preview;
 }
 
 } // namespace sense7::import
