@@ -10,6 +10,7 @@
 #include "testsupport.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,6 +51,7 @@ class TestFormats : public QObject
 
 private slots:
     void grokExport();
+    void grokListAfterOtherMembers();
     void openWebUiExport();
     void libreChatExport();
     void openAssistantTrees();
@@ -111,6 +113,31 @@ void TestFormats::grokExport()
     QCOMPARE(store->conversation(older)->title,
              QStringLiteral("How do I say no to an extra project politely?"));
     QCOMPARE(roles(store->turns(older)), QStringLiteral("user,assistant"));
+}
+
+void TestFormats::grokListAfterOtherMembers()
+{
+    // The list may come after other members, whose strings may hold brackets and quotes.
+    const QJsonObject grok =
+        QJsonDocument::fromJson(test::readFile(fixture(QStringLiteral("grok.json")))).object();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("prod-grok-backend.json"));
+    test::writeFile(
+        path,
+        QByteArray("{\"projects\": [{\"name\": \"x ] \\\" } [\"}], \"n\": 3,\n"
+                   " \"conversations\": ")
+            + QJsonDocument(grok.value(QStringLiteral("conversations")).toArray()).toJson()
+            + QByteArray(", \"tasks\": []}\n"));
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    const import::Summary s = importer.importFile(path);
+    QCOMPARE(s.format, QStringLiteral("grok"));
+    QCOMPARE(s.imported, 2);
+    // Text after the object is refused.
+    test::writeFile(path, QByteArray("{\"conversations\": []} []"));
+    import::Options grokOnly;
+    grokOnly.format = QStringLiteral("grok");
+    QVERIFY_THROWS_EXCEPTION(Error, importer.importFile(path, grokOnly));
 }
 
 void TestFormats::openWebUiExport()

@@ -177,9 +177,9 @@ void MainWindow::createActions()
     m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importWithDialog);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_importAction->setStatusTip(
-        tr("Import chat exports (ChatGPT, Claude, JSON, CSV), research data "
-           "sets, ratings or Sense-7 bundles; you can also drop files on "
-           "the window"));
+        tr("Import chat exports (ChatGPT, Claude, Gemini, Grok, Open WebUI, LibreChat, JSON, "
+           "CSV), transcripts, research data sets, ratings or Sense-7 bundles; you can also "
+           "drop files on the window"));
     QAction *paste =
         file->addAction(tr("&Paste conversation…"), this, &MainWindow::pasteConversation);
     paste->setObjectName(QStringLiteral("pasteConversationAction"));
@@ -601,7 +601,7 @@ void MainWindow::importWithDialog()
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
     const QStringList files = QFileDialog::getOpenFileNames(
         this, tr("Import"), folder,
-        tr("Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt);;All files (*)"));
+        tr("Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt *.md);;All files (*)"));
     if (!files.isEmpty())
         importFiles(files);
 }

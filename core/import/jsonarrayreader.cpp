@@ -151,8 +151,11 @@ bool JsonArrayReader::next(QByteArray &element)
         if (peekSignificant() == ']') {
             ++m_pos;
             m_finished = true;
-            if (m_inObject)
+            if (m_inObject) {
                 leaveObject();
+                if (peekSignificant() != '\0')
+                    fail(tr("unexpected text after the end of the list"));
+            }
             return false;
         }
     } else {
