@@ -53,6 +53,7 @@ private slots:
     void initRefusesExistingFile();
     void infoRefusesJunk();
     void importsFilesOneTransactionEach();
+    void importMapsSpeakersAndGaps();
     void usageErrors();
     void importRefusesPipesAndDevices();
     void evaluatesImportedPredictions();
@@ -247,6 +248,53 @@ void TestCli::importsFilesOneTransactionEach()
                    QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("word")});
     QCOMPARE(wrong.exitCode, 1);
     QVERIFY(wrong.err.contains(QStringLiteral("\"word\" is not a format")));
+}
+
+void TestCli::importMapsSpeakersAndGaps()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    const QString data = QStringLiteral(SENSE7_TEST_DATA "/import/");
+    const Result wildchat = sense7Cli(
+        {QStringLiteral("import"), data + QStringLiteral("wildchat.jsonl"), QStringLiteral("--db"),
+         db, QStringLiteral("--map"), QStringLiteral("turns=conversation"), QStringLiteral("--map"),
+         QStringLiteral("agent=model"), QStringLiteral("--map"),
+         QStringLiteral("id=conversation_hash")});
+    QCOMPARE(wildchat.exitCode, 0);
+    QVERIFY2(
+        wildchat.out.contains(QStringLiteral("wildchat.jsonl (jsonl): conversations imported: 2;")),
+        qPrintable(wildchat.out));
+    const Result names = sense7Cli(
+        {QStringLiteral("import"), data + QStringLiteral("transcript-names.txt"),
+         QStringLiteral("--db"), db, QStringLiteral("--speaker"), QStringLiteral("Alex=user"),
+         QStringLiteral("--speaker"), QStringLiteral("Coach=assistant")});
+    QCOMPARE(names.exitCode, 0);
+    QVERIFY2(names.out.contains(QStringLiteral("(transcript): conversations imported: 1;")),
+             qPrintable(names.out));
+    const Result gemini =
+        sense7Cli({QStringLiteral("import"), data + QStringLiteral("gemini-myactivity.json"),
+                   QStringLiteral("--db"), db, QStringLiteral("--gap"), QStringLiteral("1")});
+    QCOMPARE(gemini.exitCode, 0);
+    QVERIFY2(gemini.out.contains(QStringLiteral("conversations imported: 4;"))
+                 && gemini.out.contains(QStringLiteral("kept as unanswered: 1")),
+             qPrintable(gemini.out));
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    QCOMPARE(store->info().conversations, 7);
+    store.reset();
+    // Options that say nothing usable are refused before anything is read.
+    for (const QStringList &bad :
+         {QStringList {QStringLiteral("--map"), QStringLiteral("speaker=role")},
+          QStringList {QStringLiteral("--speaker"), QStringLiteral("Alex=wizard")},
+          QStringList {QStringLiteral("--gap"), QStringLiteral("soon")}}) {
+        const Result r =
+            sense7Cli(QStringList {QStringLiteral("import"), data + QStringLiteral("lmsys.jsonl"),
+                                   QStringLiteral("--db"), db}
+                      + bad);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(bad.at(0)), qPrintable(r.err));
+    }
+    QCOMPARE(Store::open(db, Store::Access::ReadOnly)->info().conversations, 7);
 }
 
 void TestCli::importRefusesPipesAndDevices()

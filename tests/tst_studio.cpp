@@ -6,6 +6,7 @@
 #include "import/importer.h"
 #include "importoptionsdialog.h"
 #include "mainwindow.h"
+#include "pastedialog.h"
 #include "scaleselector.h"
 #include "settings.h"
 #include "startup.h"
@@ -14,7 +15,9 @@
 #include "transcriptview.h"
 #include "workspace.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -25,6 +28,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
@@ -35,6 +39,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -57,6 +62,7 @@ private slots:
     void screenshotOptionSavesTheWindow();
     void importsDroppedFiles();
     void importAsksRaterAndListsConflicts();
+    void pasteConversationPreviewsTheSplit();
     void titleColumnGetsTheSpareWidth();
     void followsImportsByOtherPrograms();
     void ownWritesAreNotOutsideChanges();
@@ -283,6 +289,67 @@ void TestStudio::checkColumns(MainWindow &window, bool participantShown)
     QVERIFY(header->sectionSize(ConversationTableModel::Started)
             > list->fontMetrics().horizontalAdvance(date.data().toString()));
     QVERIFY(!date.data().toString().isEmpty());
+}
+
+void TestStudio::pasteConversationPreviewsTheSplit()
+{
+    const QString path = m_dir.filePath(QStringLiteral("paste.sense7"));
+    Store::create(path)->addParticipant(QStringLiteral("P01"));
+    {
+        MainWindow window;
+        QCOMPARE(window.openDataSet(path), QString());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QGuiApplication::clipboard()->setText(QStringLiteral("not a conversation"));
+        bool shown = false;
+        QTimer::singleShot(0, &window, [&] {
+            auto *dialog = window.findChild<PasteDialog *>(QStringLiteral("pasteDialog"));
+            QVERIFY(dialog);
+            shown = true;
+            // The clipboard held no conversation: nothing is filled in, Import waits.
+            QCOMPARE(dialog->text(), QString());
+            QVERIFY(!dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+            dialog->setText(QStringLiteral("# Planning the week\n"
+                                           "You said:\nI have three meetings tomorrow.\n"
+                                           "Copilot said:\nThen keep the morning for focused "
+                                           "work.\n"
+                                           "Alex: Can you join at ten?\n"));
+            // "Alex" is no speaker the importer knows: the line stays in Copilot's reply.
+            QCOMPARE(dialog->previewTable()->rowCount(), 2);
+            dialog->speakerField()->setText(QStringLiteral("Alex=user"));
+            QCOMPARE(dialog->previewTable()->rowCount(), 3);
+            QCOMPARE(dialog->previewTable()->item(2, 1)->text(), QStringLiteral("Alex"));
+            QCOMPARE(dialog->previewTable()->item(1, 2)->text(),
+                     QStringLiteral("Then keep the morning for focused work."));
+            const QString status =
+                dialog->findChild<QLabel *>(QStringLiteral("pasteStatus"))->text();
+            QVERIFY2(status.contains(QStringLiteral("\"Planning the week\" — turns: 3 (2 from "
+                                                    "the participant, 1 from the assistant)")),
+                     qPrintable(status));
+            QVERIFY(dialog->buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+            dialog->grab().save(m_dir.filePath(QStringLiteral("paste.png")));
+            if (!qEnvironmentVariableIsEmpty("SENSE7_SCREENSHOTS"))
+                dialog->grab().save(qEnvironmentVariable("SENSE7_SCREENSHOTS")
+                                    + QStringLiteral("/paste-conversation.png"));
+            dialog->buttons()->button(QDialogButtonBox::Ok)->click();
+        });
+        window.findChild<QAction *>(QStringLiteral("pasteConversationAction"))->trigger();
+        QVERIFY(shown);
+        QMessageBox *summary = nullptr;
+        QTRY_VERIFY((summary = window.findChild<QMessageBox *>(QStringLiteral("importSummary"))));
+        QVERIFY2(summary->text().contains(QStringLiteral("conversations imported: 1")),
+                 qPrintable(summary->text()));
+    }
+    auto store = Store::open(path);
+    const auto conversations = store->conversationSummaries();
+    QCOMPARE(conversations.size(), 1);
+    const auto conversation = store->conversation(conversations.at(0).id);
+    QCOMPARE(conversation->title, QStringLiteral("Planning the week"));
+    QCOMPARE(conversation->sourceFormat, QStringLiteral("transcript"));
+    const QVector<Turn> turns = store->turns(conversations.at(0).id);
+    QCOMPARE(turns.size(), 3);
+    QCOMPARE(turns[2].role, Role::User);
+    QCOMPARE(turns[2].text, QStringLiteral("Can you join at ten?"));
 }
 
 void TestStudio::titleColumnGetsTheSpareWidth()

@@ -15,6 +15,7 @@
 #include "importoptionsdialog.h"
 #include "newstudydialog.h"
 #include "panecycler.h"
+#include "pastedialog.h"
 #include "predictdialog.h"
 #include "preferencesdialog.h"
 #include "ratingpanel.h"
@@ -30,6 +31,7 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -47,6 +49,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTime>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -185,9 +188,15 @@ void MainWindow::createActions()
     m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importWithDialog);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_importAction->setStatusTip(
-        tr("Import chat exports (ChatGPT, Claude, JSON, CSV), research data "
-           "sets, ratings or Sense-7 bundles; you can also drop files on "
-           "the window"));
+        tr("Import chat exports (ChatGPT, Claude, Gemini, Grok, Open WebUI, LibreChat, JSON, "
+           "CSV), transcripts, research data sets, ratings or Sense-7 bundles; you can also "
+           "drop files on the window"));
+    QAction *paste =
+        file->addAction(tr("&Paste conversation…"), this, &MainWindow::pasteConversation);
+    paste->setObjectName(QStringLiteral("pasteConversationAction"));
+    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    paste->setStatusTip(tr("Import a conversation copied from a chat page, with a preview of "
+                           "how it splits into turns"));
     file->addSeparator();
     QAction *share = file->addAction(tr("&Share my data…"), this, &MainWindow::shareData);
     share->setObjectName(QStringLiteral("shareAction"));
@@ -603,12 +612,49 @@ void MainWindow::importWithDialog()
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
     const QStringList files = QFileDialog::getOpenFileNames(
         this, tr("Import"), folder,
-        tr("Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt);;All files (*)"));
+        tr("Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt *.md);;All files (*)"));
     if (!files.isEmpty())
         importFiles(files);
 }
 
+void MainWindow::pasteConversation()
+{
+    if (!m_store || m_store->isReadOnly()) {
+        importFiles({}); // says why nothing can be imported
+        return;
+    }
+    PasteDialog dialog(this);
+    // What is on the clipboard, when it reads as a conversation.
+    const QString clipboard = QGuiApplication::clipboard()->text();
+    if (!import::previewTranscript(clipboard).turns.isEmpty())
+        dialog.setText(clipboard);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    // The import reads files: the text goes through one, like any transcript.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(
+        QStringLiteral("pasted-%1.txt")
+            .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+    QFile file(path);
+    if (!dir.isValid() || !file.open(QIODevice::WriteOnly) || file.write(dialog.text().toUtf8()) < 0
+        || !file.flush()) {
+        showError(tr("The pasted conversation could not be saved for import: %1")
+                      .arg(file.errorString()));
+        return;
+    }
+    file.close();
+    import::Options options;
+    options.format = QStringLiteral("transcript");
+    options.speakers = dialog.speakers();
+    importFiles({path}, options);
+}
+
 void MainWindow::importFiles(const QStringList &files)
+{
+    importFiles(files, import::Options());
+}
+
+void MainWindow::importFiles(const QStringList &files, const import::Options &base)
 {
     if (!m_store || m_store->isReadOnly()) {
         showError(
@@ -617,7 +663,7 @@ void MainWindow::importFiles(const QStringList &files)
                 : tr("Open or create a data set first."));
         return;
     }
-    import::Options options;
+    import::Options options = base;
     QString &participant = options.participant;
     if (ImportController::needsParticipant(*m_store, files)) {
         QStringList codes;

@@ -64,6 +64,7 @@ public:
     void selectConversationRow(int row);
     /** Imports \a files into the open data set, with progress, then shows a summary. */
     void importFiles(const QStringList &files);
+    void importFiles(const QStringList &files, const import::Options &base);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -77,6 +78,7 @@ private:
     void newDataSet();
     void openWithDialog();
     void importWithDialog();
+    void pasteConversation();
     /** Asks the conflict policy and, where a ratings file needs one, the rater; false: cancel. */
     bool askImportOptions(const QStringList &files, import::Options &options);
     void openFromMenu(const QString &path);

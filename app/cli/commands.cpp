@@ -146,6 +146,23 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
     parser.addOption({QStringLiteral("report"),
                       tr("Write every conflict to FILE, as CSV (.csv) or JSON (.json)."),
                       QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("map"),
+                      tr("JSON Lines corpora: which field holds what, KEY=FIELD, repeatable. "
+                         "Keys: %1.")
+                          .arg(import::mapKeys().join(QStringLiteral(", "))),
+                      QStringLiteral("KEY=FIELD")});
+    parser.addOption({QStringLiteral("score-dimension"),
+                      tr("The dimension (INSTRUMENT/DIMENSION) that the mapped per-turn score "
+                         "rates, as the participant's own rating."),
+                      QStringLiteral("DIMENSION")});
+    parser.addOption({QStringLiteral("gap"),
+                      tr("Gemini activity: a pause of more than MINUTES starts a new "
+                         "conversation (default 30)."),
+                      QStringLiteral("MINUTES"), QStringLiteral("30")});
+    parser.addOption({QStringLiteral("speaker"),
+                      tr("Pasted transcripts: a speaker name and the role it stands for, "
+                         "NAME=ROLE (user, assistant or system), repeatable."),
+                      QStringLiteral("NAME=ROLE")});
     parser.addHelpOption();
     if (!parser.parse(arguments)) {
         err << parser.errorText() << Qt::endl;
@@ -182,6 +199,38 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
                    .arg(policy)
             << Qt::endl;
         return 1;
+    }
+    for (const QString &pair : parser.values(QStringLiteral("map"))) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        const QString key = pair.left(eq).trimmed().toLower();
+        if (eq <= 0 || !import::mapKeys().contains(key)) {
+            err << tr("sense7 import: --map takes KEY=FIELD with KEY one of %1, not \"%2\".")
+                       .arg(import::mapKeys().join(QStringLiteral(", ")), pair)
+                << Qt::endl;
+            return 1;
+        }
+        options.map.insert(key, pair.mid(eq + 1).trimmed());
+    }
+    options.scoreDimension = parser.value(QStringLiteral("score-dimension")).trimmed();
+    bool gapOk = false;
+    options.gapMinutes = parser.value(QStringLiteral("gap")).toInt(&gapOk);
+    if (!gapOk || options.gapMinutes < 1) {
+        err << tr("sense7 import: --gap takes a number of minutes, not \"%1\".")
+                   .arg(parser.value(QStringLiteral("gap")))
+            << Qt::endl;
+        return 1;
+    }
+    for (const QString &pair : parser.values(QStringLiteral("speaker"))) {
+        const qsizetype eq = pair.lastIndexOf(QLatin1Char('='));
+        const auto role = eq > 0 ? roleFromKey(pair.mid(eq + 1).trimmed().toLower()) : std::nullopt;
+        if (!role) {
+            err << tr("sense7 import: --speaker takes NAME=ROLE with ROLE user, assistant or "
+                      "system, not \"%1\".")
+                       .arg(pair)
+                << Qt::endl;
+            return 1;
+        }
+        options.speakers.insert(pair.left(eq).trimmed().toLower(), *role);
     }
     const QString report = parser.value(QStringLiteral("report"));
     if (!report.isEmpty() && !report.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)

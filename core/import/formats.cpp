@@ -1,6 +1,7 @@
 #include "csvreader.h"
 #include "importer.h"
 #include "input.h"
+#include "readers.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -9,9 +10,12 @@ namespace sense7::import {
 
 QStringList formats()
 {
-    return {QStringLiteral("chatgpt"),      QStringLiteral("claude"), QStringLiteral("sharegpt"),
-            QStringLiteral("openai-jsonl"), QStringLiteral("csv"),    QStringLiteral("ratings-csv"),
-            QStringLiteral("esconv"),       QStringLiteral("bundle")};
+    return {
+        QStringLiteral("chatgpt"),      QStringLiteral("claude"),    QStringLiteral("sharegpt"),
+        QStringLiteral("openai-jsonl"), QStringLiteral("csv"),       QStringLiteral("ratings-csv"),
+        QStringLiteral("esconv"),       QStringLiteral("bundle"),    QStringLiteral("grok"),
+        QStringLiteral("openwebui"),    QStringLiteral("librechat"), QStringLiteral("oasst"),
+        QStringLiteral("jsonl"),        QStringLiteral("gemini"),    QStringLiteral("transcript")};
 }
 
 namespace {
@@ -28,8 +32,12 @@ QString detectFromHead(QByteArray head)
         return head.contains(token);
     };
     if (first == '[') {
+        if (has("\"safeHtmlItem\"") || (has("\"activityControls\"") && has("Gemini")))
+            return QStringLiteral("gemini");
         if (has("\"mapping\"") || has("\"current_node\""))
             return QStringLiteral("chatgpt");
+        if (has("\"history\"") && (has("\"currentId\"") || has("\"childrenIds\"")))
+            return QStringLiteral("openwebui");
         if (has("\"chat_messages\""))
             return QStringLiteral("claude");
         if (has("\"dialog\"") && (has("\"speaker\"") || has("\"survey_score\"")))
@@ -43,9 +51,21 @@ QString detectFromHead(QByteArray head)
             QStringLiteral("\"format\"\\s*:\\s*\"sense7-bundle\""));
         if (bundle.match(QString::fromUtf8(head)).hasMatch())
             return QStringLiteral("bundle");
-        const QByteArray firstLine = trimmed.left(trimmed.indexOf('\n'));
+        if (has("\"conversationId\"") && has("\"messages\"")
+            && (has("\"isCreatedByUser\"") || has("\"parentMessageId\"")))
+            return QStringLiteral("librechat");
+        if (has("\"conversations\"") && has("\"responses\"") && has("\"sender\""))
+            return QStringLiteral("grok");
+        // (left() of a negative length is empty: a file of one line is all first line)
+        const qsizetype newline = trimmed.indexOf('\n');
+        const QByteArray firstLine = newline < 0 ? trimmed : trimmed.left(newline);
+        if (firstLine.contains("\"message_tree_id\"") && firstLine.contains("\"prompt\""))
+            return QStringLiteral("oasst");
         if (firstLine.contains("\"messages\""))
             return QStringLiteral("openai-jsonl");
+        if (firstLine.contains("\"conversation\"")
+            || firstLine.contains("\"conversation_history\""))
+            return QStringLiteral("jsonl");
         return {};
     }
     // A table: look at the header line (which may end in CR: old Mac spreadsheets).
@@ -62,8 +82,12 @@ QString detectFromHead(QByteArray head)
         }
         return false;
     };
+    const auto transcript = [&] {
+        return looksLikeTranscript(QString::fromUtf8(head)) ? QStringLiteral("transcript")
+                                                            : QString();
+    };
     if (names.size() < 2)
-        return {};
+        return transcript();
     // Ratings: of turns (a turn column), or of whole conversations only (no message columns).
     if (any({"dimension", "item"}) && any({"value", "rating", "score"})
         && (any({"turn_index", "turn", "index", "idx"})
@@ -72,7 +96,7 @@ QString detectFromHead(QByteArray head)
     if (any({"role", "speaker", "author", "sender", "from"})
         && any({"text", "content", "message", "value", "utterance", "body"}))
         return QStringLiteral("csv");
-    return {};
+    return transcript();
 }
 
 } // namespace
@@ -96,10 +120,13 @@ QString detectFormat(const QString &path)
     if (format.isEmpty()) {
         if (head.trimmed().isEmpty())
             throw Error(Importer::tr("%1 is empty.").arg(input.name));
-        throw Error(Importer::tr("%1: cannot tell which format this is (ChatGPT or Claude export, "
-                                 "ShareGPT, OpenAI JSONL, CSV conversations or ratings, ESConv or "
-                                 "a Sense-7 bundle). Choose the format explicitly.")
-                        .arg(input.name));
+        throw Error(
+            Importer::tr("%1: cannot tell which format this is (ChatGPT or Claude export, "
+                         "Grok, Open WebUI or LibreChat export, OpenAssistant trees, Gemini "
+                         "activity, a pasted transcript, ShareGPT, "
+                         "OpenAI or other chat JSONL, CSV conversations or "
+                         "ratings, ESConv or a Sense-7 bundle). Choose the format explicitly.")
+                .arg(input.name));
     }
     return format;
 }

@@ -60,6 +60,7 @@ struct ImportedConversation
     QStringList notices;
     int feedbackRepeated = 0; // ESConv: feedback given twice for one turn; the later is kept
     int feedbackSpanning = 0; // ESConv: feedback after several supporter messages in a row
+    int unanswered = 0; // Gemini: prompts kept without a reply
 };
 
 /**

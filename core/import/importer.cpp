@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QScopeGuard>
 
+#include <functional>
 #include <thread>
 
 namespace sense7 {
@@ -61,16 +62,34 @@ QString Summary::text() const
         line += Importer::tr("; feedback after several supporter messages in a row, attached to "
                              "the last of them: %1")
                     .arg(feedbackSpanning);
+    if (unanswered > 0)
+        line += Importer::tr("; prompts without a reply, kept as unanswered: %1").arg(unanswered);
     return line + QLatin1Char('.');
 }
 
 namespace {
 
-using ReadFunction = void (*)(QIODevice &, const QString &, ImportSink &);
+using ReadFunction = std::function<void(QIODevice &, const QString &, ImportSink &)>;
 
-ReadFunction readerFor(const QString &format)
+ReadFunction readerFor(const QString &format, const Options &options)
 {
-    static const QHash<QString, ReadFunction> readers {
+    if (format == QLatin1String("gemini")) {
+        return [&options](QIODevice &in, const QString &source, ImportSink &sink) {
+            readGemini(in, source, sink, options);
+        };
+    }
+    if (format == QLatin1String("transcript")) {
+        return [&options](QIODevice &in, const QString &source, ImportSink &sink) {
+            readTranscript(in, source, sink, options);
+        };
+    }
+    if (format == QLatin1String("jsonl")) {
+        return [&options](QIODevice &in, const QString &source, ImportSink &sink) {
+            readMappedJsonl(in, source, sink, options);
+        };
+    }
+    using Plain = void (*)(QIODevice &, const QString &, ImportSink &);
+    static const QHash<QString, Plain> readers {
         {QStringLiteral("chatgpt"), readChatGpt},
         {QStringLiteral("claude"), readClaude},
         {QStringLiteral("sharegpt"), readShareGpt},
@@ -79,8 +98,13 @@ ReadFunction readerFor(const QString &format)
         {QStringLiteral("ratings-csv"), readRatingsCsv},
         {QStringLiteral("esconv"), readEsconv},
         {QStringLiteral("bundle"), readBundle},
+        {QStringLiteral("grok"), readGrok},
+        {QStringLiteral("openwebui"), readOpenWebUi},
+        {QStringLiteral("librechat"), readLibreChat},
+        {QStringLiteral("oasst"), readOasst},
     };
-    return readers.value(format, nullptr);
+    const auto it = readers.constFind(format);
+    return it == readers.constEnd() ? ReadFunction() : ReadFunction(*it);
 }
 
 } // namespace
@@ -94,8 +118,23 @@ Summary Importer::importFile(const QString &path, const Options &options)
     Summary summary;
     summary.file = QFileInfo(path).fileName();
     summary.onConflict = options.onConflict;
-    summary.format = options.format.isEmpty() ? detectFormat(path) : options.format;
-    const ReadFunction read = readerFor(summary.format);
+    if (!options.format.isEmpty()) {
+        summary.format = options.format;
+    } else if (options.speakers.isEmpty()) {
+        summary.format = detectFormat(path);
+    } else { // speakers named: a transcript unless the content says otherwise
+        try {
+            summary.format = detectFormat(path);
+        } catch (const Error &) {
+            summary.format = QStringLiteral("transcript");
+        }
+    }
+    // A mapping reads JSON Lines of any shape.
+    if (options.format.isEmpty() && !options.map.isEmpty()
+        && (summary.format == QLatin1String("openai-jsonl")
+            || summary.format == QLatin1String("oasst")))
+        summary.format = QStringLiteral("jsonl");
+    const ReadFunction read = readerFor(summary.format, options);
     if (!read)
         throw Error(tr("\"%1\" is not a format Sense-7 Studio reads; choose one of: %2.")
                         .arg(summary.format, formats().join(QStringLiteral(", "))));

@@ -5,6 +5,7 @@
 #include "types.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
@@ -58,7 +59,31 @@ struct Options
     /** The kind of \a annotator; nullopt: self for "self", else observer. */
     std::optional<AnnotatorKind> annotatorKind;
     OnConflict onConflict = OnConflict::Keep;
+    /**
+     * JSON Lines corpora ("jsonl"): which field of a line holds what, e.g. turns=conversation,
+     * agent=model, id=conversation_hash (see README, Importing). Empty: the usual names.
+     */
+    QHash<QString, QString> map;
+    /** "instrument/dimension" the mapped per-turn score (map "score") rates, by "self". */
+    QString scoreDimension;
+    /** Gemini activity: a pause longer than this starts a new conversation. */
+    int gapMinutes = 30;
+    /** Pasted transcripts: speaker names (lower case) and the role each stands for. */
+    QHash<QString, Role> speakers;
 };
+
+/** The keys --map accepts. */
+QStringList mapKeys();
+
+/** How a pasted transcript splits into turns, before anything is written. */
+struct TranscriptPreview
+{
+    QVector<Turn> turns; // with meta "speaker" and "line"
+    QString title;
+    QString agent;
+    QString error; // why it cannot be imported (then no turns)
+};
+TranscriptPreview previewTranscript(const QString &text, const QHash<QString, Role> &speakers = {});
 
 /** A value in the file that differs from the one the data set holds. */
 struct Conflict
@@ -99,6 +124,7 @@ struct Summary
     QVector<Conflict> conflictList; // every disagreement, in file order
     int feedbackRepeated = 0; // ESConv feedback given twice for one turn: the later is kept
     int feedbackSpanning = 0; // ESConv feedback after two or more supporter messages in a row
+    int unanswered = 0; // prompts kept without a reply (Gemini activity)
     QStringList warnings;
 
     QString text() const; // one line for people

@@ -12,10 +12,63 @@ namespace {
 constexpr qsizetype chunkSize = 1 << 20;
 }
 
-JsonArrayReader::JsonArrayReader(QIODevice &device, QString source)
+JsonArrayReader::JsonArrayReader(QIODevice &device, QString source, QByteArray listKey)
     : m_device(device)
     , m_source(std::move(source))
+    , m_listKey(std::move(listKey))
 { }
+
+QByteArray JsonArrayReader::memberKey()
+{
+    if (peekSignificant() != '"')
+        fail(tr("expected a member name"));
+    const QByteArray quoted = scanValue();
+    if (peekSignificant() != ':')
+        fail(tr("expected \":\" after %1").arg(QString::fromUtf8(quoted)));
+    ++m_pos;
+    if (peekSignificant() == '\0')
+        fail(tr("the file ends after %1").arg(QString::fromUtf8(quoted)));
+    return quoted.mid(1, quoted.size() - 2);
+}
+
+void JsonArrayReader::enterMember()
+{
+    m_inObject = true;
+    ++m_pos; // '{'
+    for (bool firstMember = true;; firstMember = false) {
+        const char c = peekSignificant();
+        if (c == '}' || c == '\0')
+            fail(tr("the object has no \"%1\" list").arg(QString::fromUtf8(m_listKey)));
+        if (!firstMember) {
+            if (c != ',')
+                fail(tr("expected \",\" or \"}\""));
+            ++m_pos;
+        }
+        if (memberKey() == m_listKey) {
+            if (peekSignificant() != '[')
+                fail(tr("\"%1\" is not a list").arg(QString::fromUtf8(m_listKey)));
+            return; // the caller steps over '['
+        }
+        scanValue(); // another member: skipped
+    }
+}
+
+void JsonArrayReader::leaveObject()
+{
+    for (;;) {
+        const char c = peekSignificant();
+        if (c == '}') {
+            ++m_pos;
+            return;
+        }
+        if (c != ',')
+            fail(c == '\0' ? tr("the file ends before the object is closed")
+                           : tr("expected \",\" or \"}\""));
+        ++m_pos;
+        memberKey();
+        scanValue();
+    }
+}
 
 void JsonArrayReader::fail(const QString &problem) const
 {
@@ -90,12 +143,19 @@ bool JsonArrayReader::next(QByteArray &element)
         const char first = peekSignificant();
         if (first == '\0')
             throw Error(tr("%1: the file is empty.").arg(m_source));
-        if (first != '[')
+        if (!m_listKey.isEmpty() && first == '{')
+            enterMember();
+        else if (first != '[')
             fail(tr("expected a list of conversations (\"[\")"));
         ++m_pos;
         if (peekSignificant() == ']') {
             ++m_pos;
             m_finished = true;
+            if (m_inObject) {
+                leaveObject();
+                if (peekSignificant() != '\0')
+                    fail(tr("unexpected text after the end of the list"));
+            }
             return false;
         }
     } else {
@@ -103,6 +163,8 @@ bool JsonArrayReader::next(QByteArray &element)
         if (c == ']') {
             ++m_pos;
             m_finished = true;
+            if (m_inObject)
+                leaveObject();
             if (peekSignificant() != '\0')
                 fail(tr("unexpected text after the end of the list"));
             return false;
@@ -115,8 +177,14 @@ bool JsonArrayReader::next(QByteArray &element)
             fail(tr("the file ends before the list is closed"));
     }
 
-    // Scan one element, tracking nesting and strings.
     ++m_index;
+    element = scanValue();
+    return true;
+}
+
+QByteArray JsonArrayReader::scanValue()
+{
+    // Scan one element, tracking nesting and strings.
     m_elementOffset = m_consumedBase + m_pos;
     m_elementLine = m_line;
     m_elementColumn = m_elementOffset - m_lineStart + 1;
@@ -164,7 +232,8 @@ bool JsonArrayReader::next(QByteArray &element)
         }
         const char c = data[scan];
         if (scalar) {
-            if (c == ',' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t')
+            if (c == ',' || c == ']' || c == '}' || c == ':' || c == ' ' || c == '\n' || c == '\r'
+                || c == '\t')
                 break;
             if (c == '"' && scan == start)
                 inString = true;
@@ -183,11 +252,10 @@ bool JsonArrayReader::next(QByteArray &element)
                 break;
         }
     }
-    element = m_buffer.mid(start, scan - start);
+    m_element = m_buffer.mid(start, scan - start);
     advanceLines(start, scan);
-    m_element = element;
     m_pos = scan;
-    return true;
+    return m_element;
 }
 
 QString JsonArrayReader::position(qsizetype offsetInElement) const

@@ -19,7 +19,11 @@ class JsonArrayReader
     Q_DECLARE_TR_FUNCTIONS(sense7::import::JsonArrayReader)
 
 public:
-    JsonArrayReader(QIODevice &device, QString source);
+    /**
+     * With \a listKey, the file may also be an object whose member \a listKey is the list
+     * (Grok's {"conversations": [...]}); its other members are skipped.
+     */
+    JsonArrayReader(QIODevice &device, QString source, QByteArray listKey = {});
 
     /** The next element's bytes; false after the closing bracket. Throws Error on bad framing. */
     bool next(QByteArray &element);
@@ -35,9 +39,15 @@ private:
     char peekSignificant(); // skips white space; '\0' at the end
     void advanceLines(qsizetype from, qsizetype to);
     [[noreturn]] void fail(const QString &problem) const;
+    QByteArray scanValue(); // the value at m_pos, a string, number or nested object or list
+    QByteArray memberKey(); // an object member's name and its colon
+    void enterMember(); // from '{' to the '[' of the member m_listKey
+    void leaveObject(); // after the list: the object's other members and its '}'
 
     QIODevice &m_device;
     QString m_source;
+    QByteArray m_listKey;
+    bool m_inObject = false;
     QByteArray m_buffer;
     qsizetype m_pos = 0;
     qint64 m_consumedBase = 0; // file offset of m_buffer[0]

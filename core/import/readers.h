@@ -18,5 +18,18 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink);
 void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink);
 void readEsconv(QIODevice &in, const QString &source, ImportSink &sink);
 void readBundle(QIODevice &in, const QString &source, ImportSink &sink);
+void readGrok(QIODevice &in, const QString &source, ImportSink &sink);
+void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink);
+void readLibreChat(QIODevice &in, const QString &source, ImportSink &sink);
+void readOasst(QIODevice &in, const QString &source, ImportSink &sink);
+struct Options;
+void readMappedJsonl(QIODevice &in, const QString &source, ImportSink &sink,
+                     const Options &options);
+void readGemini(QIODevice &in, const QString &source, ImportSink &sink, const Options &options);
+void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, const Options &options);
+/** True when \a text reads as a pasted transcript (transcript.cpp). */
+bool looksLikeTranscript(const QString &text);
+/** Gemini's reply HTML as text the transcript shows: "- item", "**bold**" (gemini.cpp). */
+QString htmlToText(const QString &html);
 
 } // namespace sense7::import

@@ -56,6 +56,7 @@ void Writer::write(ImportedConversation &c)
     m_summary.warnings << c.notices;
     m_summary.feedbackRepeated += c.feedbackRepeated;
     m_summary.feedbackSpanning += c.feedbackSpanning;
+    m_summary.unanswered += c.unanswered;
     installInstruments(c);
     // In either form: plain, or anonymised (identity.h).
     if (const qint64 existing =

@@ -1,0 +1,210 @@
+// Pasted transcripts: plain text or Markdown with a line for each change of speaker, as people
+// copy them from a chat page or write them down: "You: …", "User: …", "Assistant: …",
+// "Copilot: …", "Seeker: …", "Supporter: …", Markdown forms ("**You:** …", "## ChatGPT"), and
+// what a browser copies from ChatGPT or Copilot ("You said:" and "ChatGPT said:" on lines of
+// their own). Other names are given with Options::speakers (--speaker NAME=ROLE). A line
+// "Name: …" with a name that is neither known nor given is text, so "Note: …" in a reply stays
+// in the reply. One file is one conversation; a "# Title" before the first speaker is its title.
+
+#include "imported.h"
+#include "importer.h"
+#include "readers.h"
+#include "readerutil.h"
+
+#include <QFileInfo>
+#include <QIODevice>
+#include <QRegularExpression>
+#include <QStringDecoder>
+
+namespace sense7::import {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sense7::import", text);
+}
+
+const QHash<QString, Role> &knownSpeakers()
+{
+    static const QHash<QString, Role> speakers {
+        {QStringLiteral("you"), Role::User},
+        {QStringLiteral("user"), Role::User},
+        {QStringLiteral("human"), Role::User},
+        {QStringLiteral("me"), Role::User},
+        {QStringLiteral("seeker"), Role::User},
+        {QStringLiteral("prompt"), Role::User},
+        {QStringLiteral("assistant"), Role::Assistant},
+        {QStringLiteral("ai"), Role::Assistant},
+        {QStringLiteral("bot"), Role::Assistant},
+        {QStringLiteral("chatgpt"), Role::Assistant},
+        {QStringLiteral("copilot"), Role::Assistant},
+        {QStringLiteral("gemini"), Role::Assistant},
+        {QStringLiteral("claude"), Role::Assistant},
+        {QStringLiteral("grok"), Role::Assistant},
+        {QStringLiteral("model"), Role::Assistant},
+        {QStringLiteral("supporter"), Role::Assistant},
+        {QStringLiteral("response"), Role::Assistant},
+        {QStringLiteral("system"), Role::System},
+    };
+    return speakers;
+}
+
+// "**You:** text", "You: text", "You said:", "## ChatGPT", "### ChatGPT said:", "> **User**:".
+const QRegularExpression &speakerLine()
+{
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(?:#{1,6}\\s*)?(?:[*_]{1,2})?\\s*([^:*_#\\n]{1,40}?)"
+                       "(?:\\s+said)?\\s*(?:[*_]{1,2})?\\s*(?::\\s*(?:[*_]{1,2})?\\s*(.*?)|)\\s*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+struct Speaker
+{
+    Role role;
+    QString name;
+    QString rest; // text on the speaker's line after the colon
+};
+
+std::optional<Speaker> speakerOf(const QString &line, const QHash<QString, Role> &extra)
+{
+    const auto m = speakerLine().match(line);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const QString name = m.captured(1).trimmed();
+    const QString key = name.toLower();
+    const bool colon = m.capturedStart(2) >= 0;
+    const bool heading = line.trimmed().startsWith(QLatin1Char('#'));
+    const bool said = line.contains(QLatin1String(" said"), Qt::CaseInsensitive);
+    // A bare name is a speaker line only as a heading or with "said".
+    if (!colon && !heading && !said)
+        return std::nullopt;
+    std::optional<Role> role;
+    if (extra.contains(key))
+        role = extra.value(key);
+    else if (knownSpeakers().contains(key))
+        role = knownSpeakers().value(key);
+    if (!role)
+        return std::nullopt;
+    return Speaker {*role, name, m.captured(2)};
+}
+} // namespace
+
+/** True when \a text reads as a transcript: two or more lines of known speakers. */
+bool looksLikeTranscript(const QString &text)
+{
+    int speakers = 0;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (speakerOf(line, {}) && ++speakers >= 2)
+            return true;
+    }
+    return false;
+}
+
+namespace {
+/** The conversation in \a content; throws Error, naming \a source and the line. */
+ImportedConversation parse(const QString &text, const QString &source,
+                           const QHash<QString, Role> &speakers)
+{
+    QString content = text;
+    content.replace(QStringLiteral("\r\n"), QStringLiteral("\n"))
+        .replace(QLatin1Char('\r'), QLatin1Char('\n'));
+    const QStringList lines = content.split(QLatin1Char('\n'));
+
+    ImportedConversation c;
+    c.where = source;
+    c.conversation.sourceFormat = QStringLiteral("transcript");
+    c.conversation.sourceId = QFileInfo(source).completeBaseName();
+    QStringList before; // lines before the first speaker
+    QStringList body;
+    std::optional<Speaker> current;
+    int startLine = 0;
+    const auto finish = [&] {
+        if (!current)
+            return;
+        Turn turn;
+        turn.role = current->role;
+        turn.text = body.join(QLatin1Char('\n')).trimmed();
+        turn.meta.insert(QStringLiteral("speaker"), current->name);
+        turn.meta.insert(QStringLiteral("line"), startLine);
+        if (!turn.text.isEmpty())
+            c.turns.append(std::move(turn));
+    };
+    for (int i = 0; i < lines.size(); ++i) {
+        if (const auto speaker = speakerOf(lines[i], speakers)) {
+            finish();
+            current = speaker;
+            startLine = i + 1;
+            body = QStringList {speaker->rest};
+            continue;
+        }
+        (current ? body : before).append(lines[i]);
+    }
+    finish();
+    if (c.turns.isEmpty())
+        throw Error(tr("%1: no speaker lines found (such as \"You:\", \"User:\", \"Assistant:\", "
+                       "\"ChatGPT said:\"); name the speakers with --speaker NAME=ROLE.")
+                        .arg(source));
+    // Before the first speaker: a title, or nothing at all; anything else would be lost.
+    QStringList leading;
+    for (const QString &line : std::as_const(before)) {
+        if (!line.trimmed().isEmpty())
+            leading << line.trimmed();
+    }
+    if (leading.size() == 1 && leading.constFirst().startsWith(QLatin1Char('#'))) {
+        static const QRegularExpression hashes(QStringLiteral("^#+\\s*"));
+        c.conversation.title = leading.constFirst();
+        c.conversation.title.remove(hashes);
+    } else if (!leading.isEmpty()) {
+        int line = 1;
+        while (line <= lines.size() && lines[line - 1].trimmed().isEmpty())
+            ++line;
+        throw Error(tr("%1: line %2: text before the first speaker (\"%3\"); remove it, or name "
+                       "its speaker with --speaker NAME=ROLE.")
+                        .arg(source)
+                        .arg(line)
+                        .arg(leading.constFirst().left(60)));
+    }
+    if (c.conversation.title.isEmpty())
+        c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+    c.conversation.agent = QStringLiteral("transcript");
+    for (const Turn &t : std::as_const(c.turns)) {
+        const QString name = t.meta.value(QStringLiteral("speaker")).toString();
+        if (t.role == Role::Assistant
+            && name.compare(QLatin1String("assistant"), Qt::CaseInsensitive) != 0) {
+            c.conversation.agent = name.toLower();
+            break;
+        }
+    }
+    return c;
+}
+} // namespace
+
+void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, const Options &options)
+{
+    QByteArray bytes = in.readAll();
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3);
+    QStringDecoder decode(QStringDecoder::Utf8);
+    const QString text = decode(bytes);
+    if (decode.hasError())
+        throw Error(tr("%1 is not valid UTF-8 text.").arg(source));
+    sink.progress(bytes.size());
+    sink.conversation(parse(text, source, options.speakers));
+}
+
+TranscriptPreview previewTranscript(const QString &text, const QHash<QString, Role> &speakers)
+{
+    TranscriptPreview preview;
+    try {
+        ImportedConversation c = parse(text, Importer::tr("The pasted text"), speakers);
+        preview.title = c.conversation.title;
+        preview.agent = c.conversation.agent;
+        preview.turns = std::move(c.turns);
+    } catch (const Error &e) {
+        preview.error = e.message();
+    }
+    return preview;
+}
+
+} // namespace sense7::import
