@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "jsonsource.h"
+#include "protocol.h"
 #include "types.h"
 
 #include <QFile>
@@ -229,7 +230,8 @@ Instrument load(const QString &path)
 
 Instrument sense7()
 {
-    static const Instrument instrument = load(QStringLiteral(":/sense7/taxonomy/sense7.json"));
+    // The SENSE-7 protocol's instrument: the one new data sets are made with.
+    static const Instrument instrument = protocol::sense7().primary();
     return instrument;
 }
 

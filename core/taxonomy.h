@@ -82,7 +82,7 @@ Instrument parse(const QByteArray &json, const QString &source);
 void attachTranslations(Instrument &instrument);
 /** Reads \a path (a file or a Qt resource) and parses it. */
 Instrument load(const QString &path);
-/** The default SENSE-7 instrument shipped in resources/taxonomy/sense7.json. */
+/** The SENSE-7 instrument of the shipped SENSE-7 protocol (resources/protocols/sense7.json). */
 Instrument sense7();
 
 } // namespace taxonomy
