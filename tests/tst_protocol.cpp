@@ -1,7 +1,10 @@
 // Study protocols: the shipped files, validation with positions, storage in a data set, the
 // migration of older data sets, fingerprints, the dimension order, and the commands.
 
+#include "demo.h"
 #include "error.h"
+#include "export/writer.h"
+#include "import/importer.h"
 #include "protocol.h"
 #include "schema.h"
 #include "sqlite.h"
@@ -87,6 +90,10 @@ private slots:
     void initRefusesBadProtocol();
     void checkCommand();
     void showCommand();
+    void bundleCarriesItsProtocol();
+    void bundleFromAnotherProtocolIsRefused();
+    void bundleFromCompatibleProtocolIsAccepted();
+    void oldBundleCountsAsSense7();
 };
 
 void TestProtocol::shippedProtocolsLoad()
@@ -688,6 +695,183 @@ void TestProtocol::showCommand()
                  .value(QStringLiteral("consent"))
                  .toString(),
              expected.consent);
+}
+
+namespace {
+
+QString exportBundle(const Store &store, const QString &path)
+{
+    exporter::write(store, exporter::Format::Bundle, path);
+    return path;
+}
+
+void importFile(Store &store, const QString &path)
+{
+    import::Importer importer(store);
+    importer.importFile(path);
+}
+
+/** A data set under the perceived-empathy protocol with one conversation, rated at both levels. */
+std::unique_ptr<Store> empathyStudy(const QString &path)
+{
+    auto store = Store::create(path, protocol::shipped(QStringLiteral("perceived_empathy")));
+    Conversation c;
+    c.participantId = store->addParticipant(QStringLiteral("P01"));
+    c.sourceFormat = QStringLiteral("test");
+    c.title = QStringLiteral("A hard week");
+    QVector<Turn> turns(2);
+    turns[0].role = Role::User;
+    turns[0].text = QStringLiteral("I had a hard week.");
+    turns[1].role = Role::Assistant;
+    turns[1].text = QStringLiteral("That sounds exhausting. What weighed on you most?");
+    const qint64 id = store->addConversation(c, turns);
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    store->setRating(turns[1].id,
+                     store->findDimension(QStringLiteral("perceived_empathy/reply_empathy"))->id,
+                     self, 6);
+    store->setConversationRating(
+        id, store->findDimension(QStringLiteral("perceived_empathy/felt_understood"))->id, self, 7);
+    return store;
+}
+
+} // namespace
+
+void TestProtocol::bundleCarriesItsProtocol()
+{
+    QTemporaryDir dir;
+    test::makeDemoDataSet(dir.filePath(QStringLiteral("demo.sense7")));
+    auto demo = Store::open(dir.filePath(QStringLiteral("demo.sense7")));
+    const QString bundle = exportBundle(*demo, dir.filePath(QStringLiteral("bundle.json")));
+    const QJsonObject root = QJsonDocument::fromJson(test::readFile(bundle)).object();
+    const QJsonObject carried = root.value(QStringLiteral("protocol")).toObject();
+    QCOMPARE(carried.value(QStringLiteral("key")).toString(), QStringLiteral("sense7"));
+    QCOMPARE(carried.value(QStringLiteral("fingerprint")).toString(),
+             demo->protocol().fingerprint());
+    QCOMPARE(carried.value(QStringLiteral("definition"))
+                 .toObject()
+                 .value(QStringLiteral("sharing"))
+                 .toObject()
+                 .value(QStringLiteral("consent"))
+                 .toString(),
+             protocol::sense7().consent);
+    // Into another SENSE-7 data set: accepted.
+    auto other = Store::create(dir.filePath(QStringLiteral("other.sense7")));
+    importFile(*other, bundle);
+    QCOMPARE(other->info().conversations, demo->info().conversations);
+    QCOMPARE(other->info().ratings, demo->info().ratings);
+}
+
+void TestProtocol::bundleFromAnotherProtocolIsRefused()
+{
+    QTemporaryDir dir;
+    test::makeDemoDataSet(dir.filePath(QStringLiteral("demo.sense7")));
+    auto demo = Store::open(dir.filePath(QStringLiteral("demo.sense7")));
+    const QString sense7Bundle = exportBundle(*demo, dir.filePath(QStringLiteral("sense7.json")));
+    auto empathy = Store::create(dir.filePath(QStringLiteral("empathy.sense7")),
+                                 protocol::shipped(QStringLiteral("perceived_empathy")));
+    const QString before = test::logicalDump(*empathy);
+    try {
+        importFile(*empathy, sense7Bundle);
+        QFAIL("a SENSE-7 bundle entered a perceived-empathy data set");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("made under the study protocol \"sense7\"")),
+                 qPrintable(e.message()));
+        QVERIFY2(
+            e.message().contains(QStringLiteral("the instrument \"sense7\" is not in this "
+                                                "data set's protocol (\"perceived_empathy\")")),
+            qPrintable(e.message()));
+        QVERIFY(e.message().contains(demo->protocol().fingerprint()));
+    }
+    QCOMPARE(test::logicalDump(*empathy), before);
+
+    // A SENSE-7 data set whose warmth is rated per conversation: the level differs, so refused
+    // too.
+    QByteArray text =
+        test::readFile(QStringLiteral(SENSE7_TEST_DATA "/../../resources/protocols/sense7.json"));
+    const qsizetype warmth = text.indexOf("\"key\": \"warmth\"");
+    QVERIFY(warmth > 0);
+    const QByteArray turnLevel = "\"level\": \"turn\"";
+    const qsizetype level = text.indexOf(turnLevel, warmth);
+    QVERIFY(level > warmth);
+    text.replace(level, turnLevel.size(), "\"level\": \"conversation\"");
+    text.replace("\"key\": \"sense7\",\n  \"name\": \"SENSE-7\"",
+                 "\"key\": \"sense7_wide\",\n  \"name\": \"SENSE-7\"");
+    const Protocol wide = protocol::parse(text, QStringLiteral("wide.json"));
+    QCOMPARE(wide.primary().dimensions[5].level, Level::Conversation);
+    auto wideStore = Store::create(dir.filePath(QStringLiteral("wide.sense7")), wide);
+    const QString wideBefore = test::logicalDump(*wideStore);
+    try {
+        importFile(*wideStore, sense7Bundle);
+        QFAIL("a bundle with another scale was accepted");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral(
+                     "sense7/warmth is rated per conversation here, per turn there")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*wideStore), wideBefore);
+}
+
+void TestProtocol::bundleFromCompatibleProtocolIsAccepted()
+{
+    // Same instrument keys, levels and scales; other wording, consent and study key.
+    QTemporaryDir dir;
+    test::makeDemoDataSet(dir.filePath(QStringLiteral("demo.sense7")));
+    auto demo = Store::open(dir.filePath(QStringLiteral("demo.sense7")));
+    const QString bundle = exportBundle(*demo, dir.filePath(QStringLiteral("sense7.json")));
+    QByteArray text =
+        test::readFile(QStringLiteral(SENSE7_TEST_DATA "/../../resources/protocols/sense7.json"));
+    text.replace("\"key\": \"sense7\",\n  \"name\": \"SENSE-7\"",
+                 "\"key\": \"our_lab\",\n  \"name\": \"Our lab\"");
+    text.replace("Sharing sends a copy", "Our lab receives a copy");
+    text.replace("noticed and named what I said", "noticed what I said");
+    const Protocol ours = protocol::parse(text, QStringLiteral("ours.json"));
+    QCOMPARE(ours.key, QStringLiteral("our_lab"));
+    QVERIFY(ours.fingerprint() != protocol::sense7().fingerprint());
+    auto store = Store::create(dir.filePath(QStringLiteral("ours.sense7")), ours);
+    importFile(*store, bundle);
+    QCOMPARE(store->info().ratings, demo->info().ratings);
+    QCOMPARE(store->protocol().key, QStringLiteral("our_lab"));
+
+    // And a perceived-empathy bundle into a perceived-empathy data set.
+    auto empathy = empathyStudy(dir.filePath(QStringLiteral("pe.sense7")));
+    const QString peBundle = exportBundle(*empathy, dir.filePath(QStringLiteral("pe.json")));
+    auto second = Store::create(dir.filePath(QStringLiteral("pe2.sense7")),
+                                protocol::shipped(QStringLiteral("perceived_empathy")));
+    importFile(*second, peBundle);
+    QCOMPARE(second->info().conversations, 1);
+    QCOMPARE(second->info().ratings, empathy->info().ratings);
+    QCOMPARE(second->info().conversationRatings, empathy->info().conversationRatings);
+    QVERIFY(empathy->info().ratings > 0);
+    QVERIFY(empathy->info().conversationRatings > 0);
+    // ... but not into a SENSE-7 one.
+    auto sense7 = Store::create(dir.filePath(QStringLiteral("s7.sense7")));
+    const QString before = test::logicalDump(*sense7);
+    QVERIFY_THROWS_EXCEPTION(Error, importFile(*sense7, peBundle));
+    QCOMPARE(test::logicalDump(*sense7), before);
+}
+
+void TestProtocol::oldBundleCountsAsSense7()
+{
+    // tests/data/identity/plain-P03.json was written before bundles carried a protocol.
+    const QString old = QStringLiteral(SENSE7_TEST_DATA "/identity/plain-P03.json");
+    QVERIFY(!QJsonDocument::fromJson(test::readFile(old))
+                 .object()
+                 .contains(QStringLiteral("protocol")));
+    QTemporaryDir dir;
+    auto sense7 = Store::create(dir.filePath(QStringLiteral("s7.sense7")));
+    importFile(*sense7, old);
+    QVERIFY(sense7->info().ratings > 0);
+    auto empathy = Store::create(dir.filePath(QStringLiteral("pe.sense7")),
+                                 protocol::shipped(QStringLiteral("perceived_empathy")));
+    const QString before = test::logicalDump(*empathy);
+    try {
+        importFile(*empathy, old);
+        QFAIL("an old SENSE-7 bundle entered a perceived-empathy data set");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("the instrument \"sense7\" is not in")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*empathy), before);
 }
 
 QTEST_GUILESS_MAIN(TestProtocol)
