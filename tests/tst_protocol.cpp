@@ -5,6 +5,7 @@
 #include "error.h"
 #include "export/writer.h"
 #include "import/importer.h"
+#include "integrity.h"
 #include "protocol.h"
 #include "schema.h"
 #include "sqlite.h"
@@ -94,6 +95,7 @@ private slots:
     void bundleFromAnotherProtocolIsRefused();
     void bundleFromCompatibleProtocolIsAccepted();
     void oldBundleCountsAsSense7();
+    void recoverKeepsTheProtocol();
 };
 
 void TestProtocol::shippedProtocolsLoad()
@@ -872,6 +874,20 @@ void TestProtocol::oldBundleCountsAsSense7()
                  qPrintable(e.message()));
     }
     QCOMPARE(test::logicalDump(*empathy), before);
+}
+
+void TestProtocol::recoverKeepsTheProtocol()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("pe.sense7"));
+    const Protocol expected = protocol::shipped(QStringLiteral("perceived_empathy"));
+    empathyStudy(path).reset();
+    const QString out = dir.filePath(QStringLiteral("salvaged.sense7"));
+    integrity::recover(path, out);
+    auto salvaged = Store::open(out, Store::Access::ReadOnly);
+    QCOMPARE(salvaged->protocol().key, expected.key);
+    QCOMPARE(salvaged->protocol().fingerprint(), expected.fingerprint());
+    QCOMPARE(salvaged->info().conversationRatings, 1);
 }
 
 QTEST_GUILESS_MAIN(TestProtocol)
