@@ -905,6 +905,11 @@ QByteArray canonical(const Protocol &protocol)
     return QByteArray::fromStdString(protocolJson(protocol).dump());
 }
 
+QByteArray definitionOf(const Instrument &instrument)
+{
+    return QByteArray::fromStdString(instrumentDefinition(instrument).dump());
+}
+
 QByteArray withInstruments(const Protocol &protocol, const QVector<Instrument> &instruments)
 {
     Json result = protocolJson(protocol);

@@ -80,6 +80,8 @@ Protocol parse(const QByteArray &json, const QString &source);
 Protocol parseStored(const QByteArray &definition, const QString &source);
 /** The canonical JSON of \a protocol: its definition, or one written from its fields. */
 QByteArray canonical(const Protocol &protocol);
+/** \a instrument's JSON: its definition, or one written from its fields when it has none. */
+QByteArray definitionOf(const Instrument &instrument);
 /** \a protocol's canonical JSON with its "instruments" replaced by \a instruments. */
 QByteArray withInstruments(const Protocol &protocol, const QVector<Instrument> &instruments);
 /** Reads \a path (a file or a Qt resource) and parses it. */

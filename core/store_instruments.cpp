@@ -39,7 +39,11 @@ qint64 Store::installInstrument(const Instrument &instrument)
             insert.bind(1, instrument.key)
                 .bind(2, instrument.name)
                 .bind(3, instrument.version)
-                .bind(4, instrument.definition.isEmpty() ? QByteArray("{}") : instrument.definition)
+                // One made in code has no definition: written from its fields, so that what the
+                // columns do not hold (roles, required, "not applicable") is kept.
+                .bind(4,
+                      instrument.definition.size() > 2 ? instrument.definition
+                                                       : protocol::definitionOf(instrument))
                 .run();
             instrumentId = m_db->lastInsertId();
         }

@@ -453,6 +453,33 @@ void TestProtocol::createdDataSetsRecordTheirProtocol()
     QCOMPARE(back.consent, p.consent);
     QCOMPARE(back.fingerprint(), p.fingerprint());
     QCOMPARE(store->info().protocolFingerprint, p.fingerprint());
+    // An instrument made in code keeps what the columns do not hold.
+    Protocol coded = p;
+    coded.key = QStringLiteral("coded");
+    Instrument tally;
+    tally.key = QStringLiteral("tally");
+    tally.name = QStringLiteral("Tally");
+    tally.version = QStringLiteral("1");
+    tally.allowsNotApplicable = false;
+    Dimension userTurns;
+    userTurns.key = QStringLiteral("clear");
+    userTurns.name = QStringLiteral("Clear");
+    userTurns.question = QStringLiteral("The message was clear.");
+    userTurns.roles = {QStringLiteral("user")};
+    userTurns.required = false;
+    userTurns.allowsNotApplicable = false;
+    userTurns.anchors = {{1, QStringLiteral("No")}, {5, QStringLiteral("Yes")}};
+    tally.dimensions = {userTurns};
+    coded.instruments = {tally};
+    Store::create(dir.filePath(QStringLiteral("coded.sense7")), coded);
+    const Protocol codedBack =
+        Store::open(dir.filePath(QStringLiteral("coded.sense7")))->protocol();
+    QCOMPARE(codedBack.instruments.size(), 1);
+    const Dimension &clear = codedBack.primary().dimensions.constFirst();
+    QCOMPARE(clear.roles, QStringList {QStringLiteral("user")});
+    QVERIFY(!clear.required);
+    QVERIFY(!clear.allowsNotApplicable);
+    QVERIFY(!codedBack.primary().allowsNotApplicable);
     // The default is SENSE-7.
     auto plain = Store::create(dir.filePath(QStringLiteral("plain.sense7")));
     QCOMPARE(plain->protocol().key, QStringLiteral("sense7"));
