@@ -67,8 +67,23 @@ struct Protocol
 
 namespace protocol {
 
-/** Parses and validates a protocol; throws Error naming \a source, line, column and the item. */
+/**
+ * Parses and validates a protocol; throws Error "SOURCE:LINE:COLUMN: item: problem" naming the
+ * position of the offending value in \a json. definition becomes the canonical form (keys sorted,
+ * no spaces), so that fingerprint() does not depend on how the file is laid out.
+ */
 Protocol parse(const QByteArray &json, const QString &source);
+/**
+ * A protocol as a data set stores it: everything but its instruments, which the data set's own
+ * tables hold (and which may predate today's rules). Throws Error when it is not JSON at all.
+ */
+Protocol parseStored(const QByteArray &definition, const QString &source);
+/** The canonical JSON of \a protocol: its definition, or one written from its fields. */
+QByteArray canonical(const Protocol &protocol);
+/** \a instrument's JSON: its definition, or one written from its fields when it has none. */
+QByteArray definitionOf(const Instrument &instrument);
+/** \a protocol's canonical JSON with its "instruments" replaced by \a instruments. */
+QByteArray withInstruments(const Protocol &protocol, const QVector<Instrument> &instruments);
 /** Reads \a path (a file or a Qt resource) and parses it. */
 Protocol load(const QString &path);
 /** The protocols shipped in resources/protocols: keys "sense7", "esconv", "perceived_empathy". */
@@ -83,6 +98,12 @@ struct Compatibility
     QStringList differences; // one sentence each; empty when compatible
     bool compatible() const { return differences.isEmpty(); }
 };
+/**
+ * Compatible means: every instrument of \a theirs exists in \a ours with the same dimension keys,
+ * and each dimension has the same level and scale (min and max). Wording, translations, forms,
+ * consent, the re-rating plan and the study key may differ. Pass only the instruments data
+ * actually uses as \a theirs.
+ */
 Compatibility compare(const Protocol &ours, const Protocol &theirs);
 
 } // namespace protocol

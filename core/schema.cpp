@@ -1,10 +1,13 @@
 #include "schema.h"
 
 #include "identity.h"
+#include "protocol.h"
 #include "sqlite.h"
 #include "types.h"
 
 #include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace sense7::schema {
 namespace {
@@ -225,6 +228,18 @@ ALTER TABLE conversation ADD COLUMN anonymised_hash TEXT;
 ALTER TABLE participant ADD COLUMN pseudonym TEXT;
 CREATE INDEX conversation_by_anonymised_hash ON conversation(anonymised_hash);
 )sql",
+
+    // 7: the study protocol the data set was made under (protocol.h): one row, its canonical
+    // JSON and fingerprint. The instruments stay in their own tables; recordProtocol() below
+    // makes every earlier data set a SENSE-7-protocol one listing the instruments it has.
+    R"sql(
+CREATE TABLE protocol(
+    id INTEGER PRIMARY KEY CHECK(id = 1),
+    key TEXT NOT NULL,
+    version TEXT NOT NULL,
+    definition TEXT NOT NULL CHECK(json_valid(definition)),
+    fingerprint TEXT NOT NULL);
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
@@ -273,9 +288,60 @@ void fillAnonymisedHashes(sql::Connection &db)
             "AND c.content_hash IS NOT c.anonymised_hash)");
 }
 
+/**
+ * Version 7: the data set's protocol. Data sets made before protocols existed were made under
+ * SENSE-7; the protocol recorded lists the instruments installed (SENSE-7, and any other an import
+ * added), with the SENSE-7 protocol's forms, consent and plans. A new data set gets the same row,
+ * which Store::create() then replaces with the protocol it is made under.
+ */
+void recordProtocol(sql::Connection &db)
+{
+    QVector<Instrument> installed;
+    sql::Statement instruments(db,
+                               "SELECT id, key, name, version, coalesce(definition, '') "
+                               "FROM instrument ORDER BY id");
+    sql::Statement dims(db,
+                        "SELECT key, name, description, scale_min, scale_max, anchors, level "
+                        "FROM dimension WHERE instrument_id = ? ORDER BY position");
+    while (instruments.next()) {
+        Instrument instrument;
+        instrument.key = instruments.text(1);
+        instrument.name = instruments.text(2);
+        instrument.version = instruments.text(3);
+        instrument.definition = instruments.text(4).toUtf8();
+        dims.bind(1, instruments.int64(0));
+        while (dims.next()) {
+            Dimension d;
+            d.key = dims.text(0);
+            d.name = dims.text(1);
+            d.question = dims.text(2);
+            d.scaleMin = dims.integer(3);
+            d.scaleMax = dims.integer(4);
+            const QJsonObject anchors = QJsonDocument::fromJson(dims.text(5).toUtf8()).object();
+            for (auto it = anchors.begin(); it != anchors.end(); ++it)
+                d.anchors.insert(it.key().toInt(), it.value().toString());
+            d.level = fromKey<Level>(dims.text(6)).value_or(Level::Conversation);
+            instrument.dimensions.append(d);
+        }
+        dims.reset();
+        installed.append(instrument);
+    }
+    const Protocol sense7 = protocol::sense7();
+    Protocol recorded = protocol::parseStored(protocol::withInstruments(sense7, installed),
+                                              QStringLiteral("protocol"));
+    sql::Statement insert(db,
+                          "INSERT INTO protocol(id, key, version, definition, fingerprint) "
+                          "VALUES (1, ?, ?, ?, ?)");
+    insert.bind(1, recorded.key)
+        .bind(2, recorded.version)
+        .bind(3, recorded.definition)
+        .bind(4, recorded.fingerprint())
+        .run();
+}
+
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
-void (*const afterwards[])(sql::Connection &) = {nullptr, nullptr, nullptr,
-                                                 nullptr, nullptr, fillAnonymisedHashes};
+void (*const afterwards[])(sql::Connection &) = {
+    nullptr, nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes, recordProtocol};
 
 static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
               "one entry per schema version");

@@ -106,6 +106,7 @@ std::unique_ptr<Store> Store::create(const QString &path, const Protocol &protoc
         store->transaction([&] {
             for (const Instrument &instrument : protocol.instruments)
                 store->installInstrument(instrument);
+            store->recordProtocol(protocol);
             store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
         });
     } catch (...) {
@@ -347,6 +348,10 @@ QJsonObject DataSetInfo::toJson() const
         {QStringLiteral("agents"), QJsonArray::fromStringList(agents)},
         {QStringLiteral("source_formats"), QJsonArray::fromStringList(sourceFormats)},
         {QStringLiteral("instruments"), instrumentArray},
+        {QStringLiteral("protocol"),
+         QJsonObject {{QStringLiteral("key"), protocolKey},
+                      {QStringLiteral("version"), protocolVersion},
+                      {QStringLiteral("fingerprint"), protocolFingerprint}}},
     };
 }
 
@@ -382,6 +387,12 @@ DataSetInfo Store::info() const
     while (formats.next())
         info.sourceFormats << formats.text(0);
     info.instruments = instruments();
+    sql::Statement protocol(*m_db, "SELECT key, version, fingerprint FROM protocol");
+    if (protocol.next()) {
+        info.protocolKey = protocol.text(0);
+        info.protocolVersion = protocol.text(1);
+        info.protocolFingerprint = protocol.text(2);
+    }
     return info;
 }
 

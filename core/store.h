@@ -34,6 +34,9 @@ struct DataSetInfo
     QStringList agents;
     QStringList sourceFormats;
     QVector<Instrument> instruments;
+    QString protocolKey; // the study protocol the data set was made under
+    QString protocolVersion;
+    QString protocolFingerprint;
 
     QJsonObject toJson() const;
 };
@@ -400,6 +403,8 @@ private:
     static std::unique_ptr<Store> openFile(const QString &path, Access access, Check check,
                                            const integrity::Report *known);
     static QString now();
+    /** Records \a protocol as the data set's (its canonical JSON and fingerprint). */
+    void recordProtocol(const Protocol &protocol);
     /** Throws Error unless \a dimensionId exists, rates at \a level and has \a value on its scale.
      */
     void requireOnScale(qint64 dimensionId, Rating value, Level level) const;

@@ -40,7 +40,11 @@ qint64 Store::installInstrument(const Instrument &instrument)
             insert.bind(1, instrument.key)
                 .bind(2, instrument.name)
                 .bind(3, instrument.version)
-                .bind(4, instrument.definition.isEmpty() ? QByteArray("{}") : instrument.definition)
+                // One made in code has no definition: written from its fields, so that what the
+                // columns do not hold (roles, required, "not applicable") is kept.
+                .bind(4,
+                      instrument.definition.size() > 2 ? instrument.definition
+                                                       : protocol::definitionOf(instrument))
                 .run();
             instrumentId = m_db->lastInsertId();
         }
@@ -132,9 +136,33 @@ std::optional<Dimension> Store::findDimension(const QString &key) const
 
 Protocol Store::protocol() const
 {
-    Protocol result = protocol::sense7();
+    // The stored definition says what the study asks; the instruments are the data set's own,
+    // installed ones (an import may have added one since).
+    sql::Statement query(*m_db, "SELECT definition FROM protocol");
+    Protocol result;
+    if (query.next()) {
+        const QByteArray definition = query.text(0).toUtf8();
+        result = protocol::parseStored(definition, tr("%1, its protocol").arg(path()));
+    } else {
+        result = protocol::sense7();
+    }
     result.instruments = instruments();
     return result;
+}
+
+void Store::recordProtocol(const Protocol &protocol)
+{
+    const QByteArray definition = protocol::canonical(protocol);
+    const Protocol recorded = protocol::parseStored(definition, protocol.key);
+    sql::Statement(*m_db, "DELETE FROM protocol").run();
+    sql::Statement insert(*m_db,
+                          "INSERT INTO protocol(id, key, version, definition, fingerprint) "
+                          "VALUES (1, ?, ?, ?, ?)");
+    insert.bind(1, recorded.key)
+        .bind(2, recorded.version)
+        .bind(3, definition)
+        .bind(4, recorded.fingerprint())
+        .run();
 }
 
 } // namespace sense7

@@ -273,6 +273,10 @@ Recovery recover(const QString &damaged, const QString &out)
                 const bool present = std::any_of(sourceTables.begin(), sourceTables.end(),
                                                  [&](const auto &t) { return t.first == name; });
                 if (present) {
+                    // The new file's protocol is the default one until the damaged file's own
+                    // arrives.
+                    if (table == QLatin1String("protocol"))
+                        to.exec("DELETE FROM protocol");
                     TableCopy copy(from, to, table, withoutRowid, result);
                     copy.run();
                 }

@@ -2,6 +2,8 @@
 
 #include "error.h"
 #include "jsonsource.h"
+#include "protocol.h"
+#include "types.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -61,7 +63,7 @@ bool isKey(const QString &key)
     return pattern.match(key).hasMatch();
 }
 
-Dimension parseDimension(const Json &node, const QString &where)
+Dimension parseDimension(const Json &node, const QString &where, bool allowsNotApplicable)
 {
     const Reader r(node, where);
     Dimension d;
@@ -85,7 +87,9 @@ Dimension parseDimension(const Json &node, const QString &where)
         d.level = *known;
     else
         named.fail(Reader::tr("level \"%1\" must be \"turn\" or \"conversation\"").arg(level));
-    if (const Json *anchors = named.optionalObject("anchors")) {
+    // Protocol files call them "labels"; instruments written before, "anchors".
+    const char *labels = named.has("labels") ? "labels" : "anchors";
+    if (const Json *anchors = named.optionalObject(labels)) {
         for (auto it = anchors->begin(); it != anchors->end(); ++it) {
             const QString point = QString::fromStdString(it.key());
             bool ok = false;
@@ -102,6 +106,18 @@ Dimension parseDimension(const Json &node, const QString &where)
             d.anchors.insert(value, QString::fromStdString(it.value().get<std::string>()));
         }
     }
+    if (named.has("roles")) {
+        d.roles.clear();
+        for (const Json &role : named.array("roles")) {
+            const QString key =
+                role.is_string() ? QString::fromStdString(role.get<std::string>()) : QString();
+            if (!fromKey<Role>(key))
+                named.fail(Reader::tr("\"%1\" is not a role").arg(key));
+            d.roles << key;
+        }
+    }
+    d.required = named.optionalBool("required", true);
+    d.allowsNotApplicable = named.optionalBool("not_applicable", allowsNotApplicable);
     d.translations =
         named.translations({QStringLiteral("name"), QStringLiteral("question")}, d.anchors.keys());
     return d;
@@ -129,7 +145,7 @@ Instrument parse(const QByteArray &data, const QString &source)
     for (const Json &node : dimensions) {
         ++position;
         const QString where = Reader::tr("%1: dimension %2").arg(source).arg(position);
-        Dimension d = parseDimension(node, where);
+        Dimension d = parseDimension(node, where, instrument.allowsNotApplicable);
         for (const Dimension &earlier : std::as_const(instrument.dimensions)) {
             if (earlier.key == d.key)
                 throw Error(Reader::tr("%1: the key \"%2\" is used twice").arg(where, d.key));
@@ -179,7 +195,22 @@ void attachTranslations(Instrument &instrument)
 {
     if (instrument.definition.size() > 2) {
         try {
-            copyTranslations(instrument, parse(instrument.definition, instrument.key), false);
+            const Instrument defined = parse(instrument.definition, instrument.key);
+            copyTranslations(instrument, defined, false);
+            // What a data set's columns do not hold: who is rated, what is required, and
+            // whether "not applicable" is an answer.
+            instrument.allowsNotApplicable = defined.allowsNotApplicable;
+            if (instrument.description.isEmpty())
+                instrument.description = defined.description;
+            for (Dimension &d : instrument.dimensions) {
+                for (const Dimension &source : defined.dimensions) {
+                    if (source.key == d.key) {
+                        d.roles = source.roles;
+                        d.required = source.required;
+                        d.allowsNotApplicable = source.allowsNotApplicable;
+                    }
+                }
+            }
         } catch (const Error &) {
             // A data set written by another tool may carry no usable definition.
         }
@@ -199,7 +230,8 @@ Instrument load(const QString &path)
 
 Instrument sense7()
 {
-    static const Instrument instrument = load(QStringLiteral(":/sense7/taxonomy/sense7.json"));
+    // The SENSE-7 protocol's instrument: the one new data sets are made with.
+    static const Instrument instrument = protocol::sense7().primary();
     return instrument;
 }
 

@@ -75,12 +75,14 @@ namespace taxonomy {
 Instrument parse(const QByteArray &json, const QString &source);
 /**
  * Fills the translations of \a instrument's dimensions (read from a data set's columns) from its
- * stored definition; leaves them empty when the definition is missing or unreadable.
+ * stored definition, and what the columns do not hold: the roles rated, whether a dimension is
+ * required and whether "not applicable" is an answer. Leaves the defaults when the definition is
+ * missing or unreadable.
  */
 void attachTranslations(Instrument &instrument);
 /** Reads \a path (a file or a Qt resource) and parses it. */
 Instrument load(const QString &path);
-/** The default SENSE-7 instrument shipped in resources/taxonomy/sense7.json. */
+/** The SENSE-7 instrument of the shipped SENSE-7 protocol (resources/protocols/sense7.json). */
 Instrument sense7();
 
 } // namespace taxonomy

@@ -101,5 +101,6 @@ int check(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int backup(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int restore(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int recover(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int protocolCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace sense7::cli

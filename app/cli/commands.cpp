@@ -8,6 +8,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -30,18 +31,34 @@ int init(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Create a new, empty data set with the SENSE-7 instrument."));
+        tr("Create a new, empty data set under a study protocol (SENSE-7 unless --protocol says "
+           "otherwise)."));
     parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file to create."));
+    parser.addOption({QStringLiteral("protocol"),
+                      tr("The study protocol: a protocol file, or a shipped one (%1).")
+                          .arg(protocol::shippedKeys().join(QStringLiteral(", "))),
+                      QStringLiteral("FILE|KEY")});
     parser.addOption({QStringLiteral("demo"), tr("Fill it with the illustrative demo data.")});
     if (const auto done = parseOrExit(parser, arguments, 1, out, err))
         return *done;
     const QString path = parser.positionalArguments().constFirst();
-    auto store = Store::create(path);
+    const QString chosen = parser.value(QStringLiteral("protocol"));
+    // A file of that name wins over a shipped key, so that no file is ever ignored.
+    const Protocol studyProtocol = chosen.isEmpty() ? protocol::sense7()
+        : (!QFileInfo::exists(chosen) && protocol::shippedKeys().contains(chosen))
+        ? protocol::shipped(chosen)
+        : protocol::load(chosen);
+    if (parser.isSet(QStringLiteral("demo")) && !studyProtocol.instrument(QStringLiteral("sense7")))
+        throw Error(tr("--demo needs the SENSE-7 instrument, which the protocol \"%1\" does not "
+                       "have.")
+                        .arg(studyProtocol.key));
+    auto store = Store::create(path, studyProtocol);
     if (parser.isSet(QStringLiteral("demo")))
         demo::load(*store);
     const DataSetInfo info = store->info();
-    out << tr("Created %1: %2 participants, %3 conversations, %4 ratings.")
-               .arg(path)
+    out << tr("Created %1 under the protocol %2 (%3): %4 participants, %5 conversations, %6 "
+              "ratings.")
+               .arg(path, studyProtocol.key, studyProtocol.fingerprint())
                .arg(info.participants)
                .arg(info.conversations)
                .arg(info.ratings)
@@ -79,9 +96,14 @@ int info(const QStringList &arguments, QTextStream &out, QTextStream &err)
                .arg(info.conversationRatings)
         << '\n'
         << tr("Continuity flags:  %1").arg(info.flags) << '\n'
-        << tr("Assistants:        %1").arg(info.agents.join(QStringLiteral(", "))) << '\n';
-    // Each instrument with its dimensions grouped by what they rate and on which scale.
-    const QString primary = store->protocol().primary().key;
+        << tr("Assistants:        %1").arg(info.agents.join(QStringLiteral(", "))) << '
+'
+        << tr("Protocol:          %1 (version %2, fingerprint %3)")
+               .arg(info.protocolKey, info.protocolVersion, info.protocolFingerprint)
+        << '
+';
+        // Each instrument with its dimensions grouped by what they rate and on which scale.
+        const QString primary = store->protocol().primary().key;
     for (const Instrument &instrument : info.instruments) {
         out << tr("Instrument:        %1 (%2 %3)")
                    .arg(instrument.key, instrument.name, instrument.version)
@@ -304,6 +326,9 @@ const std::map<QString, Command> &commands()
          {QT_TRANSLATE_NOOP("sense7::cli",
                             "mixed models: variance by participant and conversation, ICCs"),
           mixedModel}},
+        {QStringLiteral("protocol"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "check a protocol file, or show a data set's protocol"),
+          protocolCommand}},
         {QStringLiteral("evaluate"),
          {QT_TRANSLATE_NOOP("sense7::cli", "compare a model's ratings with the participants' own"),
           evaluate}},

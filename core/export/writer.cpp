@@ -432,6 +432,16 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
     summary.files << path << turnsPath(path) << participantsPath(path) << codebookPath(path);
 }
 
+/** The data set's protocol as a bundle carries it, so that an import can tell compatible data. */
+QJsonObject bundleProtocol(const Store &store)
+{
+    const Protocol p = store.protocol();
+    return QJsonObject {
+        {QStringLiteral("key"), p.key},
+        {QStringLiteral("fingerprint"), p.fingerprint()},
+        {QStringLiteral("definition"), QJsonDocument::fromJson(p.definition).object()}};
+}
+
 void writeJson(const Store &store, const QVector<qint64> &ids, const QString &path,
                const Options &options, Format format, const Progress &progress, Summary &summary)
 {
@@ -478,6 +488,7 @@ void writeJson(const Store &store, const QVector<qint64> &ids, const QString &pa
             {QStringLiteral("ratings_only"),
              options.anonymise.enabled && options.anonymise.ratingsOnly},
             {QStringLiteral("instruments"), instruments},
+            {QStringLiteral("protocol"), bundleProtocol(store)},
             {QStringLiteral("participants"), people}};
         QByteArray text = compact(head);
         text.chop(1); // the closing brace: the conversations follow

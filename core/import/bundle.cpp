@@ -2,6 +2,8 @@
 // the instruments it uses). Format, version 1:
 // {"format": "sense7-bundle", "version": 1, "exported_at", "program",
 //  "instruments": [{"key", "definition": {...instrument JSON...}}],
+//  "protocol" (optional: the study protocol, {"key", "fingerprint", "definition": {...}};
+//              bundles without one were made before protocols and count as SENSE-7 ones),
 //  "anonymised" (optional: true when codes, hashes and text are anonymised),
 //  "participants": [{"code", "profile",
 //                    "pseudonym" (optional, plain bundles: the code in anonymised ones)}],
@@ -26,6 +28,7 @@
 
 #include <QIODevice>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace sense7::import {
 
@@ -91,6 +94,32 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             throw Error(tr("%1: it has no \"definition\".").arg(where));
         instruments->append(taxonomy::parse(QByteArray::fromStdString(definition.dump()), where));
     }
+    // The protocol the data was made under, with the instruments its ratings use.
+    QSet<QString> used;
+    for (const Json &node : child(root, "conversations")) {
+        for (const Json &r : child(node, "ratings")) {
+            const QString dimension = stringAt(r, "dimension");
+            used.insert(dimension.left(dimension.indexOf(QLatin1Char('/'))));
+        }
+    }
+    auto made = std::make_shared<Protocol>();
+    const Json &protocolNode = child(root, "protocol");
+    const bool assumed = !protocolNode.is_object();
+    if (assumed) {
+        *made = protocol::sense7();
+    } else {
+        const Json &definition = child(protocolNode, "definition");
+        if (!definition.is_object())
+            throw Error(tr("%1: its \"protocol\" has no \"definition\".").arg(source));
+        *made = protocol::parseStored(QByteArray::fromStdString(definition.dump()),
+                                      tr("%1, its protocol").arg(source));
+    }
+    made->instruments.clear();
+    for (const Instrument &instrument : std::as_const(*instruments)) {
+        if (used.contains(instrument.key))
+            made->instruments.append(instrument);
+    }
+    const std::shared_ptr<const Protocol> madeUnder = made;
     const bool anonymised = child(root, "anonymised").is_boolean() && child(root, "anonymised");
     QHash<QString, QJsonObject> profiles;
     QHash<QString, QString> pseudonyms;
@@ -120,6 +149,8 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         c.where = QStringLiteral("%1: %2").arg(
             source, describe(tr("conversation"), position, stringAt(node, "title")));
         c.instruments = shared;
+        c.protocol = madeUnder;
+        c.protocolAssumed = assumed;
         c.participant = stringAt(node, "participant");
         if (c.participant.isEmpty())
             throw Error(tr("%1: it has no participant.").arg(c.where));

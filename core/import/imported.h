@@ -56,6 +56,13 @@ struct ImportedConversation
     QVector<ImportedNote> notes;
     /** Instruments the ratings need; installed when the data set lacks them. */
     std::shared_ptr<const QVector<Instrument>> instruments;
+    /**
+     * Bundles: the protocol the data was made under, with the instruments its ratings use; the
+     * import is refused unless it is compatible with the data set's (protocol::compare).
+     */
+    std::shared_ptr<const Protocol> protocol;
+    /** The bundle predates protocols: SENSE-7 is assumed, and instruments it lacks installed. */
+    bool protocolAssumed = false;
     /** What the reader changed or left out here, said without the conversation being skipped. */
     QStringList notices;
     int feedbackRepeated = 0; // ESConv: feedback given twice for one turn; the later is kept

@@ -57,6 +57,7 @@ void Writer::write(ImportedConversation &c)
     m_summary.feedbackRepeated += c.feedbackRepeated;
     m_summary.feedbackSpanning += c.feedbackSpanning;
     m_summary.unanswered += c.unanswered;
+    checkProtocol(c);
     installInstruments(c);
     // In either form: plain, or anonymised (identity.h).
     if (const qint64 existing =
@@ -106,6 +107,35 @@ void Writer::checkParticipant(const ImportedConversation &c, qint64 owner, bool 
                               "the participant's choosing). If they are, import the file with "
                               "\"%3\" as the participant into the data set as it was before.")
                               .arg(m_summary.file, c.participant, holder);
+}
+
+void Writer::checkProtocol(const ImportedConversation &c)
+{
+    if (!c.protocol || m_compatible.contains(c.protocol.get()))
+        return;
+    if (!m_protocol)
+        m_protocol = m_store.protocol();
+    Protocol theirs = *c.protocol;
+    if (c.protocolAssumed) {
+        // Made before protocols, so under SENSE-7: its instrument must match; others the data
+        // set lacks (an imported ESConv, say) are installed as they were then.
+        theirs.instruments.erase(std::remove_if(theirs.instruments.begin(),
+                                                theirs.instruments.end(),
+                                                [&](const Instrument &i) {
+                                                    return i.key != protocol::sense7().primary().key
+                                                        && !m_protocol->instrument(i.key);
+                                                }),
+                                 theirs.instruments.end());
+    }
+    const protocol::Compatibility compatibility = protocol::compare(*m_protocol, theirs);
+    if (!compatibility.compatible())
+        throw Error(Importer::tr("%1 was made under the study protocol \"%2\" (fingerprint %3), "
+                                 "which is not compatible with this data set's \"%4\" "
+                                 "(fingerprint %5): %6. Nothing was imported from it.")
+                        .arg(m_summary.file, theirs.key, theirs.fingerprint(), m_protocol->key,
+                             m_protocol->fingerprint(),
+                             compatibility.differences.join(QStringLiteral("; "))));
+    m_compatible.insert(c.protocol.get());
 }
 
 void Writer::installInstruments(const ImportedConversation &c)

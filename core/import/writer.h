@@ -40,6 +40,8 @@ private:
     const Dimension &dimension(const QString &key, const QString &where);
     void write(ImportedConversation &c);
     void installInstruments(const ImportedConversation &c);
+    /** Throws Error, naming the differences, unless \a c was made under a compatible protocol. */
+    void checkProtocol(const ImportedConversation &c);
     void writeAnnotations(ImportedConversation &c);
     /** Adds what \a c has that the copy already in the data set lacks; reports disagreements. */
     void merge(ImportedConversation &c, qint64 existingId);
@@ -75,6 +77,8 @@ private:
     QHash<QString, Dimension> m_rowDimensions; // "instrument/key" as a row names it
     QHash<qint64, bool> m_notApplicable; // by dimension id: "not applicable" is an answer
     QHash<QString, qint64> m_ratedLines; // what a ratings file rated -> its line
+    std::optional<Protocol> m_protocol; // the data set's, as it was before the import
+    QSet<const Protocol *> m_compatible;
     qint64 m_defaultParticipant = 0;
     // By the file's participant code: who holds their conversations already present, who their
     // new ones went to; the codes warned about.

@@ -1,0 +1,208 @@
+// `sense7 protocol check FILE` and `sense7 protocol show DB`: study protocols (protocol.h).
+
+#include "cliutil.h"
+#include "error.h"
+#include "protocol.h"
+#include "store.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace sense7::cli {
+
+namespace {
+
+QString scaleText(const Dimension &d)
+{
+    return QStringLiteral("%1–%2").arg(d.scaleMin).arg(d.scaleMax);
+}
+
+/** One line per instrument and dimension, as `check` and `show` print them. */
+void printInstruments(const Protocol &p, QTextStream &out)
+{
+    for (const Instrument &instrument : p.instruments) {
+        out << QCoreApplication::translate("sense7::cli",
+                                           "Instrument %1 (%2, version %3): %n dimension(s)",
+                                           nullptr, int(instrument.dimensions.size()))
+                   .arg(instrument.key, instrument.name, instrument.version)
+            << '\n';
+        for (const Dimension &d : instrument.dimensions) {
+            QStringList notes;
+            if (d.level == Level::Turn)
+                notes << tr("rates %1").arg(d.roles.join(QStringLiteral(", ")));
+            if (!d.required)
+                notes << tr("optional");
+            if (!d.allowsNotApplicable)
+                notes << tr("no \"not applicable\"");
+            out << QStringLiteral("  %1  %2  %3  %4  %5")
+                       .arg(d.key, -24)
+                       .arg(levelKey(d.level), -12)
+                       .arg(scaleText(d), -6)
+                       .arg(d.name, notes.join(QStringLiteral("; ")))
+                << '\n';
+        }
+    }
+}
+
+void printForm(const QString &title, const Form &form, QTextStream &out)
+{
+    QStringList fields;
+    for (const FormField &f : form.fields)
+        fields << QStringLiteral("%1 (%2%3)")
+                      .arg(f.key, formFieldTypeKey(f.type),
+                           f.required ? tr(", required") : QString());
+    out << title << ' ' << (fields.isEmpty() ? tr("none") : fields.join(QStringLiteral(", ")))
+        << '\n';
+}
+
+void printSummary(const Protocol &p, QTextStream &out)
+{
+    out << tr("Study:        %1 (%2, version %3)").arg(p.key, p.name, p.version) << '\n'
+        << tr("Fingerprint:  %1").arg(p.fingerprint()) << '\n';
+    printInstruments(p, out);
+    printForm(tr("Context form:"), p.context, out);
+    printForm(tr("Profile form:"), p.profile, out);
+    out << tr("Sharing:      %1").arg(p.sharing ? tr("enabled") : tr("disabled")) << '\n';
+    if (!p.consent.isEmpty())
+        out << tr("Consent:      %1").arg(p.consent) << '\n';
+    out << tr("Re-rating:    %1")
+               .arg(p.retest.enabled ? tr("%1% of rated replies after every %2 conversations")
+                                           .arg(p.retest.percent)
+                                           .arg(p.retest.everyConversations)
+                                     : tr("off"))
+        << '\n'
+        << tr("Order:        %1")
+               .arg(p.order == DimensionOrder::Random
+                        ? tr("random per reply (seed %1)").arg(p.orderSeed)
+                        : tr("fixed"))
+        << '\n';
+}
+
+QJsonObject toJson(const Protocol &p)
+{
+    QJsonArray instruments;
+    for (const Instrument &instrument : p.instruments) {
+        QJsonArray dimensions;
+        for (const Dimension &d : instrument.dimensions) {
+            QJsonObject labels;
+            for (auto it = d.anchors.begin(); it != d.anchors.end(); ++it)
+                labels.insert(QString::number(it.key()), it.value());
+            dimensions.append(
+                QJsonObject {{QStringLiteral("key"), d.key},
+                             {QStringLiteral("name"), d.name},
+                             {QStringLiteral("question"), d.question},
+                             {QStringLiteral("level"), levelKey(d.level)},
+                             {QStringLiteral("scale"),
+                              QJsonObject {{QStringLiteral("min"), d.scaleMin},
+                                           {QStringLiteral("max"), d.scaleMax}}},
+                             {QStringLiteral("labels"), labels},
+                             {QStringLiteral("roles"), QJsonArray::fromStringList(d.roles)},
+                             {QStringLiteral("required"), d.required},
+                             {QStringLiteral("not_applicable"), d.allowsNotApplicable}});
+        }
+        instruments.append(QJsonObject {{QStringLiteral("key"), instrument.key},
+                                        {QStringLiteral("name"), instrument.name},
+                                        {QStringLiteral("version"), instrument.version},
+                                        {QStringLiteral("dimensions"), dimensions}});
+    }
+    const auto formJson = [](const Form &form) {
+        QJsonArray fields;
+        for (const FormField &f : form.fields)
+            fields.append(QJsonObject {{QStringLiteral("key"), f.key},
+                                       {QStringLiteral("label"), f.label},
+                                       {QStringLiteral("type"), formFieldTypeKey(f.type)},
+                                       {QStringLiteral("required"), f.required}});
+        return QJsonObject {{QStringLiteral("title"), form.title},
+                            {QStringLiteral("fields"), fields}};
+    };
+    return QJsonObject {
+        {QStringLiteral("key"), p.key},
+        {QStringLiteral("name"), p.name},
+        {QStringLiteral("version"), p.version},
+        {QStringLiteral("fingerprint"), p.fingerprint()},
+        {QStringLiteral("instruments"), instruments},
+        {QStringLiteral("forms"),
+         QJsonObject {{QStringLiteral("context"), formJson(p.context)},
+                      {QStringLiteral("profile"), formJson(p.profile)}}},
+        {QStringLiteral("sharing"),
+         QJsonObject {{QStringLiteral("enabled"), p.sharing},
+                      {QStringLiteral("consent"), p.consent}}},
+        {QStringLiteral("retest"),
+         QJsonObject {{QStringLiteral("enabled"), p.retest.enabled},
+                      {QStringLiteral("every_conversations"), p.retest.everyConversations},
+                      {QStringLiteral("percent"), p.retest.percent}}},
+        {QStringLiteral("dimension_order"),
+         QJsonObject {{QStringLiteral("mode"), keyOf(p.order)},
+                      {QStringLiteral("seed"), QString::number(p.orderSeed)}}},
+    };
+}
+
+int checkProtocol(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Check a study protocol file: exit code 0 and a summary when it is valid, 1 and the "
+           "file, line and column of the first problem when it is not."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), tr("The protocol file (JSON)."));
+    if (const auto done = parseOrExit(parser, arguments, 1, out, err))
+        return *done;
+    const QString path = parser.positionalArguments().constFirst();
+    try {
+        const Protocol p = protocol::load(path);
+        out << tr("%1 is a valid protocol.").arg(path) << '\n';
+        printSummary(p, out);
+        out.flush();
+        return 0;
+    } catch (const Error &e) {
+        err << e.message() << Qt::endl;
+        return 1;
+    }
+}
+
+int showProtocol(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Show the study protocol a data set was made under: its instruments, dimensions with "
+           "scales and levels, forms, consent text and fingerprint."));
+    parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON instead of text.")});
+    if (const auto done = parseOrExit(parser, arguments, 1, out, err))
+        return *done;
+    auto store = Store::open(parser.positionalArguments().constFirst(), Store::Access::ReadOnly);
+    const Protocol p = store->protocol();
+    if (parser.isSet(QStringLiteral("json"))) {
+        out << QJsonDocument(toJson(p)).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    printSummary(p, out);
+    out.flush();
+    return 0;
+}
+
+} // namespace
+
+int protocolCommand(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    const QString sub = arguments.value(1);
+    if (sub == QLatin1String("check") || sub == QLatin1String("show")) {
+        QStringList rest = arguments.mid(1);
+        rest[0] = arguments.constFirst() + QLatin1Char(' ') + sub;
+        return sub == QLatin1String("check") ? checkProtocol(rest, out, err)
+                                             : showProtocol(rest, out, err);
+    }
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Study protocols. `sense7 protocol check FILE` checks a protocol file; `sense7 "
+           "protocol show DB [--json]` shows a data set's protocol. The shipped protocols: %1.")
+            .arg(protocol::shippedKeys().join(QStringLiteral(", "))));
+    parser.addPositionalArgument(QStringLiteral("check|show"), tr("What to do."));
+    if (const auto done = parseOrExit(parser, arguments, -1, out, err))
+        return *done;
+    err << helpText(parser, arguments);
+    return 1;
+}
+
+} // namespace sense7::cli
