@@ -96,14 +96,12 @@ int info(const QStringList &arguments, QTextStream &out, QTextStream &err)
                .arg(info.conversationRatings)
         << '\n'
         << tr("Continuity flags:  %1").arg(info.flags) << '\n'
-        << tr("Assistants:        %1").arg(info.agents.join(QStringLiteral(", "))) << '
-'
+        << tr("Assistants:        %1").arg(info.agents.join(QStringLiteral(", "))) << '\n'
         << tr("Protocol:          %1 (version %2, fingerprint %3)")
                .arg(info.protocolKey, info.protocolVersion, info.protocolFingerprint)
-        << '
-';
-        // Each instrument with its dimensions grouped by what they rate and on which scale.
-        const QString primary = store->protocol().primary().key;
+        << '\n';
+    // Each instrument with its dimensions grouped by what they rate and on which scale.
+    const QString primary = store->protocol().primary().key;
     for (const Instrument &instrument : info.instruments) {
         out << tr("Instrument:        %1 (%2 %3)")
                    .arg(instrument.key, instrument.name, instrument.version)
