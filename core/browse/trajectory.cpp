@@ -7,12 +7,15 @@ namespace sense7::browse {
 
 ConversationTrajectory conversationTrajectory(const Store &store, qint64 conversationId,
                                               qint64 annotatorId,
-                                              const continuity::Options &options)
+                                              const continuity::Options &options,
+                                              const QString &instrumentKey)
 {
     ConversationTrajectory t;
-    const QVector<Instrument> instruments = store.instruments();
-    if (!instruments.isEmpty())
-        t.dimensions = instruments.first().dimensionsAt(Level::Turn);
+    const Protocol protocol = store.protocol();
+    const Instrument *instrument =
+        instrumentKey.isEmpty() ? &protocol.primary() : protocol.instrument(instrumentKey);
+    if (instrument)
+        t.dimensions = instrument->dimensionsAt(Level::Turn);
     const QVector<Turn> turns = store.turns(conversationId);
     const auto ratings = store.turnRatings(conversationId, annotatorId);
     QHash<qint64, int> indexOfTurn;

@@ -12,7 +12,7 @@ namespace sense7::browse {
 /** One conversation's ratings reply by reply, with its flagged and detected breaks. */
 struct ConversationTrajectory
 {
-    QVector<Dimension> dimensions; // turn-level, of the first instrument
+    QVector<Dimension> dimensions; // turn-level, of the chosen instrument
     QVector<qint64> turnIds; // the assistant turns, in order
     QVector<int> turnIndexes; // their index in the conversation
     QVector<QVector<std::optional<int>>> values; // [dimension][reply]; nullopt: none or n/a
@@ -35,9 +35,13 @@ struct ConversationTrajectory
     int replyOf(qint64 turnId) const { return int(turnIds.indexOf(turnId)); }
 };
 
-/** \a annotatorId's ratings and flags of a conversation; detection runs on the spot. */
+/**
+ * \a annotatorId's ratings and flags of a conversation on the turn-level dimensions of the
+ * protocol's instrument \a instrumentKey (its primary one when empty); detection runs on the spot.
+ */
 ConversationTrajectory conversationTrajectory(const Store &store, qint64 conversationId,
                                               qint64 annotatorId,
-                                              const continuity::Options &options = {});
+                                              const continuity::Options &options = {},
+                                              const QString &instrumentKey = {});
 
 } // namespace sense7::browse
