@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <qcustomplot.h>
@@ -28,6 +29,7 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     , m_draw(std::move(draw))
     , m_baseName(baseName)
     , m_details(details)
+    , m_instrument(new QComboBox(this))
     , m_format(new QComboBox(this))
     , m_preset(new QComboBox(this))
     , m_font(new QFontComboBox(this))
@@ -40,6 +42,9 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     setObjectName(QStringLiteral("figureDialog"));
     setWindowTitle(tr("Export Figure"));
 
+    m_instrument->setObjectName(QStringLiteral("figureInstrument"));
+    m_instrument->setAccessibleName(tr("Instrument"));
+    m_instrument->setToolTip(tr("The instrument whose ratings the figure shows"));
     m_format->setObjectName(QStringLiteral("figureFormat"));
     for (const auto format :
          {charts::FigureFormat::Pdf, charts::FigureFormat::Svg, charts::FigureFormat::Png})
@@ -82,6 +87,8 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     m_title->setChecked(saved.value(QStringLiteral("title")).toBool(true));
 
     auto *form = new QFormLayout;
+    form->addRow(tr("&Instrument:"), m_instrument);
+    form->setRowVisible(m_instrument, false); // until offerInstruments()
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Width:"), m_preset);
     form->addRow(tr("F&ont:"), m_font);
@@ -101,7 +108,8 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     m_summary->setWordWrap(true);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Save)->setText(tr("&Save…"));
+    m_save = buttons->button(QDialogButtonBox::Save);
+    m_save->setText(tr("&Save…"));
     connect(buttons, &QDialogButtonBox::accepted, this, &FigureDialog::chooseFileAndSave);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -128,6 +136,36 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     resize(1080, 560); // room for a double-column figure at its printed size
 }
 
+void FigureDialog::offerInstruments(const QList<QPair<QString, QString>> &instruments,
+                                    const QString &current, DrawFor drawFor)
+{
+    m_drawFor = std::move(drawFor);
+    {
+        const QSignalBlocker blocker(m_instrument);
+        m_instrument->clear();
+        for (const auto &[key, name] : instruments)
+            m_instrument->addItem(name, key);
+        m_instrument->setCurrentIndex(std::max(0, m_instrument->findData(current)));
+    }
+    for (QFormLayout *form : findChildren<QFormLayout *>())
+        form->setRowVisible(m_instrument, true);
+    connect(m_instrument, &QComboBox::currentIndexChanged, this, &FigureDialog::chooseInstrument,
+            Qt::UniqueConnection);
+    chooseInstrument();
+}
+
+void FigureDialog::chooseInstrument()
+{
+    if (!m_drawFor || m_instrument->currentIndex() < 0)
+        return;
+    const QString key = m_instrument->currentData().toString();
+    const Drawing drawing = m_drawFor(key);
+    m_draw = drawing.draw;
+    m_unavailable = drawing.unavailable;
+    m_details.insert(QStringLiteral("instrument"), key);
+    updatePreview();
+}
+
 charts::FigureStyle FigureDialog::style() const
 {
     charts::FigureStyle style;
@@ -151,6 +189,14 @@ int FigureDialog::dpi() const
 void FigureDialog::updatePreview()
 {
     m_dpi->setEnabled(format() == charts::FigureFormat::Png);
+    // A chart that cannot be drawn for this instrument is not drawn empty: the reason instead.
+    m_save->setEnabled(bool(m_draw));
+    if (!m_draw) {
+        m_preview->setPixmap({});
+        m_preview->setText(tr("This chart cannot be drawn: %1.").arg(m_unavailable));
+        m_summary->clear();
+        return;
+    }
     QCustomPlot plot;
     m_draw(&plot);
     // At the screen's resolution: the preview is the figure's printed size.
@@ -173,6 +219,11 @@ void FigureDialog::updatePreview()
 
 bool FigureDialog::saveTo(const QString &path)
 {
+    if (!m_draw) {
+        QMessageBox::warning(this, tr("Export Figure"),
+                             tr("This chart cannot be drawn: %1.").arg(m_unavailable));
+        return false;
+    }
     try {
         QCustomPlot plot;
         m_draw(&plot);

@@ -13,6 +13,7 @@ class QCustomPlot;
 class QDoubleSpinBox;
 class QFontComboBox;
 class QLabel;
+class QPushButton;
 class QSpinBox;
 
 namespace sense7 {
@@ -37,6 +38,21 @@ public:
     FigureDialog(Draw draw, const QString &baseName, const QJsonObject &details,
                  QWidget *parent = nullptr);
 
+    /** What the dialog draws for one instrument: the chart, or none and why it cannot be drawn. */
+    struct Drawing
+    {
+        Draw draw;
+        QString unavailable;
+    };
+    using DrawFor = std::function<Drawing(const QString &instrumentKey)>;
+    /**
+     * Offers a choice of \a instruments (key, name), \a current chosen: \a drawFor gives the
+     * chosen instrument's chart, and the sidecar records the instrument.
+     */
+    void offerInstruments(const QList<QPair<QString, QString>> &instruments, const QString &current,
+                          DrawFor drawFor);
+    QComboBox *instrumentChoice() const { return m_instrument; }
+
     charts::FigureStyle style() const;
     charts::FigureFormat format() const;
     int dpi() const;
@@ -52,10 +68,14 @@ private:
     void updatePreview();
     void chooseFileAndSave();
     void remember() const;
+    void chooseInstrument();
 
     Draw m_draw;
+    DrawFor m_drawFor;
+    QString m_unavailable;
     QString m_baseName;
     QJsonObject m_details;
+    QComboBox *m_instrument;
     QComboBox *m_format;
     QComboBox *m_preset;
     QFontComboBox *m_font;
@@ -64,6 +84,7 @@ private:
     QCheckBox *m_title;
     QLabel *m_preview;
     QLabel *m_summary;
+    QPushButton *m_save;
 };
 
 } // namespace sense7

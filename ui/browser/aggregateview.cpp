@@ -4,7 +4,6 @@
 #include "charts/aggregatecharts.h"
 #include "charts/figure.h"
 #include "error.h"
-#include "forms.h"
 #include "store.h"
 
 #include <QComboBox>
@@ -12,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
@@ -33,6 +33,7 @@ AggregateView::AggregateView(QWidget *parent)
     : QWidget(parent)
     , m_tabs(new QTabWidget(this))
     , m_detection(new QTableWidget(this))
+    , m_instrument(new QComboBox(this))
     , m_contextField(new QComboBox(this))
     , m_status(new QLabel(this))
 {
@@ -79,16 +80,26 @@ AggregateView::AggregateView(QWidget *parent)
                              "participant flagged (precision), and how many flagged "
                              "replies it finds (recall)"));
 
+    // Filled from the data set once its numbers are computed (off the GUI thread).
     m_contextField->setObjectName(QStringLiteral("contextField"));
     m_contextField->setAccessibleName(tr("Context field to group by"));
-    for (const FormField &field : forms::context().fields)
-        if (field.type == FormField::Type::Choice || field.type == FormField::Type::Scale)
-            m_contextField->addItem(field.displayLabel(), field.key);
+    m_contextField->setToolTip(tr("Any field of the conversations' context: the context form's, "
+                                  "or one an importer stored"));
     connect(m_contextField, &QComboBox::currentIndexChanged, this, &AggregateView::recompute);
+    m_instrument->setObjectName(QStringLiteral("chartInstrument"));
+    m_instrument->setAccessibleName(tr("Instrument whose ratings the charts show"));
+    connect(m_instrument, &QComboBox::currentIndexChanged, this, &AggregateView::recompute);
 
     m_status->setObjectName(QStringLiteral("chartStatus"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    auto *instrumentRow = new QHBoxLayout;
+    auto *instrumentLabel = new QLabel(tr("&Instrument"), this);
+    instrumentLabel->setBuddy(m_instrument);
+    instrumentRow->addWidget(instrumentLabel);
+    instrumentRow->addWidget(m_instrument);
+    instrumentRow->addStretch(1);
+    layout->addLayout(instrumentRow);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_status);
 }
@@ -120,13 +131,21 @@ bool AggregateView::isBusy() const
 }
 
 AggregateView::Results AggregateView::compute(const QString &path, const browse::Filter &filter,
-                                              const QString &contextField)
+                                              const QString &contextField,
+                                              const QString &instrumentKey)
 {
     Results r;
     try {
         auto store = Store::open(path, Store::Access::ReadOnly);
+        const Protocol protocol = store->protocol();
+        for (const Instrument &instrument : protocol.instruments)
+            r.instruments.append({instrument.key, instrument.displayName()});
+        for (const QString &key : browse::contextKeys(*store)) {
+            const FormField *field = protocol.context.field(key);
+            r.contextFields.append({key, field ? field->displayLabel() : key});
+        }
         static_cast<browse::Aggregates &>(r) =
-            browse::computeAggregates(*store, filter, contextField);
+            browse::computeAggregates(*store, filter, contextField, instrumentKey);
     } catch (const Error &e) {
         r.error = e.message();
     }
@@ -147,8 +166,10 @@ void AggregateView::recompute()
     const QString path = m_path;
     const browse::Filter filter = m_filter;
     const QString field = m_contextField->currentData().toString();
-    m_thread = QThread::create(
-        [results, path, filter, field] { *results = compute(path, filter, field); });
+    const QString instrument = m_instrument->currentData().toString();
+    m_thread = QThread::create([results, path, filter, field, instrument] {
+        *results = compute(path, filter, field, instrument);
+    });
     connect(m_thread, &QThread::finished, this, [this, results] {
         m_thread->deleteLater();
         m_thread = nullptr;
@@ -179,6 +200,17 @@ void AggregateView::display(const Results &r)
         m_status->setText(r.error);
         return;
     }
+    // The choices the data offer, the ones the numbers were computed for selected.
+    const auto refill = [](QComboBox *box, const QList<QPair<QString, QString>> &choices,
+                           const QString &current) {
+        const QSignalBlocker blocker(box);
+        box->clear();
+        for (const auto &[key, label] : choices)
+            box->addItem(label, key);
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+    };
+    refill(m_instrument, r.instruments, r.instrument);
+    refill(m_contextField, r.contextFields, r.contextField);
     m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
     m_results = std::make_shared<const browse::Aggregates>(r);
     for (int i = 0; i < ChartCount; ++i) {

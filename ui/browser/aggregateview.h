@@ -55,10 +55,17 @@ public:
     struct Results : browse::Aggregates
     {
         QString error;
+        QList<QPair<QString, QString>> instruments; // the protocol's: key, name
+        QList<QPair<QString, QString>> contextFields; // in the data: key, label
     };
-    /** Everything the view draws, for \a filter, grouped by \a contextField for chart 7. */
+    /**
+     * Everything the view draws, for \a filter, on \a instrumentKey (the primary instrument when
+     * empty), grouped by \a contextField for chart 7 (a default when empty).
+     */
     static Results compute(const QString &path, const browse::Filter &filter,
-                           const QString &contextField);
+                           const QString &contextField, const QString &instrumentKey = {});
+    QComboBox *instrumentChoice() const { return m_instrument; }
+    QComboBox *contextFieldChoice() const { return m_contextField; }
 
 Q_SIGNALS:
     void computed();
@@ -73,6 +80,7 @@ private:
     QTabWidget *m_tabs;
     QCustomPlot *m_plots[ChartCount];
     QTableWidget *m_detection;
+    QComboBox *m_instrument;
     QComboBox *m_contextField;
     QLabel *m_status;
     QString m_path;

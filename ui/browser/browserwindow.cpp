@@ -214,6 +214,26 @@ void BrowserWindow::exportFigure()
     auto *dialog = new FigureDialog(
         [results, chart](QCustomPlot *plot) { charts::drawAggregate(plot, chart, *results); },
         charts::chartKey(chart), details, this);
+    // Another instrument's chart is computed when chosen; the one on screen is at hand.
+    QList<QPair<QString, QString>> instruments;
+    for (const Instrument &instrument : m_store->protocol().instruments)
+        instruments.append({instrument.key, instrument.displayName()});
+    const browse::Filter filter = m_charts->filter();
+    dialog->offerInstruments(
+        instruments, results->instrument,
+        [this, results, chart, filter](const QString &key) -> FigureDialog::Drawing {
+            std::shared_ptr<const browse::Aggregates> a = results;
+            if (key != results->instrument) {
+                QApplication::setOverrideCursor(Qt::BusyCursor);
+                a = std::make_shared<const browse::Aggregates>(
+                    browse::computeAggregates(*m_store, filter, results->contextField, key));
+                QApplication::restoreOverrideCursor();
+            }
+            const QString reason = charts::unavailableReason(chart, *a);
+            if (!reason.isEmpty())
+                return {nullptr, reason};
+            return {[a, chart](QCustomPlot *plot) { charts::drawAggregate(plot, chart, *a); }, {}};
+        });
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

@@ -37,6 +37,9 @@ QStringList selected(const QComboBox *box)
     return box->currentIndex() <= 0 ? QStringList() : QStringList {value};
 }
 
+/** Where a dimension's item keeps its scale, as QPoint(min, max). */
+constexpr int scaleRole = Qt::UserRole + 1;
+
 } // namespace
 
 FilterBar::FilterBar(QWidget *parent)
@@ -137,6 +140,15 @@ FilterBar::FilterBar(QWidget *parent)
     connect(m_dimension, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_min->setEnabled(index > 0);
         m_max->setEnabled(index > 0);
+        const QPoint scale = m_dimension->itemData(index, scaleRole).toPoint();
+        if (index > 0 && scale.y() > scale.x()) {
+            const bool filling = std::exchange(m_filling, true);
+            for (QDoubleSpinBox *box : {m_min, m_max})
+                box->setRange(scale.x(), scale.y());
+            m_min->setValue(scale.x());
+            m_max->setValue(scale.y());
+            m_filling = filling;
+        }
     });
     for (QDateEdit *edit : {m_from, m_to})
         connect(edit, &QDateEdit::dateChanged, this, &FilterBar::changed);
@@ -166,7 +178,7 @@ void FilterBar::setStore(const Store *store)
     const auto same = [](const QString &value) {
         return value;
     };
-    const Form context = forms::context();
+    const Form context = store ? store->protocol().context : Form();
     const auto taskLabel = [&context](const QString &value) {
         return context.displayOptionLabel(QStringLiteral("task_type"), value);
     };
@@ -176,13 +188,21 @@ void FilterBar::setStore(const Store *store)
     fill(m_task, tr("All tasks"),
          store ? browse::contextValues(*store, QStringLiteral("task_type")) : QStringList(),
          taskLabel);
+    // Every turn-level dimension of the protocol's instruments, named with its instrument when
+    // there are several; the range follows the chosen dimension's scale.
     m_dimension->clear();
     m_dimension->addItem(tr("Any"));
     if (store) {
-        const QVector<Instrument> instruments = store->instruments();
-        if (!instruments.isEmpty())
-            for (const Dimension &d : instruments.first().dimensionsAt(Level::Turn))
-                m_dimension->addItem(d.displayName(), d.id);
+        const Protocol protocol = store->protocol();
+        for (const Instrument &instrument : protocol.instruments)
+            for (const Dimension &d : instrument.dimensionsAt(Level::Turn)) {
+                m_dimension->addItem(protocol.instruments.size() > 1 ? tr("%1: %2").arg(
+                                         instrument.displayName(), d.displayName())
+                                                                     : d.displayName(),
+                                     d.id);
+                m_dimension->setItemData(m_dimension->count() - 1, QPoint(d.scaleMin, d.scaleMax),
+                                         scaleRole);
+            }
     }
     m_filling = false;
     reset();
