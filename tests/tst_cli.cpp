@@ -61,6 +61,7 @@ private slots:
     void exportRoundTripsThroughImport();
     void exportAndFiguresUsageErrors();
     void figuresCanLeaveTheTitleOut();
+    void figuresForAnyInstrumentAndContextKey();
     void checkExitCodes();
     void writingCommandsRefuseDamagedDataSet();
     void readingCommandsWarnOnDamage();
@@ -694,6 +695,59 @@ void TestCli::figuresCanLeaveTheTitleOut()
     QVERIFY2(bareText.contains(QStringLiteral("Mean rating")), qPrintable(bareText));
     const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
     QVERIFY(help.out.contains(QStringLiteral("--no-title")));
+}
+
+void TestCli::figuresForAnyInstrumentAndContextKey()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("esconv.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    QCOMPARE(sense7Cli({QStringLiteral("import"), QStringLiteral("--db"), db,
+                        QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json")})
+                 .exitCode,
+             0);
+    const QString out = dir.filePath(QStringLiteral("figures"));
+    const auto figures = [&](const QStringList &extra) {
+        return sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db,
+                                      QStringLiteral("--out"), out}
+                         + extra);
+    };
+    // ESConv's feedback grouped by the emotion its importer stored; one dimension, no matrix.
+    const Result r = figures({QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                              QStringLiteral("--group-by"), QStringLiteral("emotion_type"),
+                              QStringLiteral("--chart"), QStringLiteral("context"),
+                              QStringLiteral("--chart"), QStringLiteral("correlation")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("Skipped correlation")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("1 chart(s) drawn, 1 skipped")), qPrintable(r.err));
+    QCOMPARE(r.out.trimmed(), QDir(out).filePath(QStringLiteral("context.pdf")));
+    QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("correlation.pdf"))));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(out).filePath(QStringLiteral("context.pdf.json"))))
+            .object();
+    QCOMPARE(sidecar.value(QStringLiteral("group_by")).toString(), QStringLiteral("emotion_type"));
+    QCOMPARE(sidecar.value(QStringLiteral("instrument")).toString(), QStringLiteral("esconv"));
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"),
+               {QDir(out).filePath(QStringLiteral("context.pdf")), QStringLiteral("-")});
+    text.waitForFinished(30000);
+    const QString words = QString::fromUtf8(text.readAllStandardOutput());
+    QVERIFY2(words.contains(QStringLiteral("anxiety")), qPrintable(words)); // the data's values
+
+    // An unknown instrument names the ones there are.
+    const Result unknown = figures({QStringLiteral("--instrument"), QStringLiteral("nope")});
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains(QStringLiteral("\"nope\""))
+                 && unknown.err.contains(QStringLiteral("sense7, esconv")),
+             qPrintable(unknown.err));
+    // The primary instrument, SENSE-7, has no ratings here: nothing drawn is exit code 1.
+    QDir(out).removeRecursively();
+    const Result none = figures({});
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.err.contains(QStringLiteral("0 chart(s) drawn, 7 skipped")),
+             qPrintable(none.err));
+    QVERIFY(QDir(out).entryList(QDir::Files).isEmpty());
 }
 
 void TestCli::checkExitCodes()
