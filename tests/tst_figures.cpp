@@ -891,10 +891,12 @@ void TestFigures::unavailableChartsSayWhyInTheBrowser()
     QCOMPARE(plot.plottableCount(), 0);
     auto *text = plot.findChild<QCPItemText *>(QStringLiteral("unavailable"));
     QVERIFY(text);
-    QVERIFY2(text->text().contains(QStringLiteral("two dimensions")), qPrintable(text->text()));
+    const QString said = text->text().replace(QLatin1Char('\n'), QLatin1Char(' '));
+    QVERIFY2(said.contains(QStringLiteral("a correlation matrix needs two dimensions or more")),
+             qPrintable(said));
     // The next chart in the same plot has its axes back.
     charts::drawAggregate(&plot, charts::Chart::Distribution, a);
-    QVERIFY(plot.xAxis->tickLabels());
+    QVERIFY(plot.xAxis->visible() && plot.yAxis->visible());
     QVERIFY(charts::plotTitle(&plot));
 
     // The figure dialog, for an instrument without ratings, says why and does not save.

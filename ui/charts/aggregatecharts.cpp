@@ -26,8 +26,7 @@ void clear(QCustomPlot *plot)
         axis->setRangeReversed(false);
         axis->setLabel({});
         axis->setTickLabelRotation(0);
-        axis->setTicks(true); // hidden by a chart that could not be drawn
-        axis->setTickLabels(true);
+        axis->setVisible(true); // hidden by a chart that could not be drawn
         axis->grid()->setVisible(true);
         axis->setSubTicks(true);
     }
@@ -795,17 +794,23 @@ void drawUnavailable(QCustomPlot *plot, Chart chart, const QString &reason)
 {
     clear(plot);
     setTitle(plot, chartName(chart));
+    // Broken into lines of about 40 characters: a text item does not wrap by itself.
+    QStringList lines {QString()};
+    for (const QString &word : QCoreApplication::translate("sense7::charts", "Not drawn: %1.")
+                                   .arg(reason)
+                                   .split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.last().isEmpty() && lines.last().size() + word.size() > 40)
+            lines.append(QString());
+        lines.last() += (lines.last().isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
     auto *text = new QCPItemText(plot);
     text->setObjectName(QStringLiteral("unavailable"));
     text->position->setType(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(0.5, 0.5);
-    text->setText(QCoreApplication::translate("sense7::charts", "Not drawn: %1.").arg(reason));
+    text->setText(lines.join(QLatin1Char('\n')));
     text->setFont(plot->font());
-    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
-        axis->setTicks(false);
-        axis->setTickLabels(false);
-        axis->grid()->setVisible(false);
-    }
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis})
+        axis->setVisible(false);
     plot->replot();
 }
 
