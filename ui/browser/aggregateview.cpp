@@ -116,6 +116,7 @@ AggregateView::~AggregateView()
 void AggregateView::setDataSet(const QString &path)
 {
     m_path = path;
+    m_listChoices = true;
     recompute();
 }
 
@@ -132,20 +133,26 @@ bool AggregateView::isBusy() const
 
 AggregateView::Results AggregateView::compute(const QString &path, const browse::Filter &filter,
                                               const QString &contextField,
-                                              const QString &instrumentKey)
+                                              const QString &instrumentKey, bool listChoices)
 {
     Results r;
     try {
         auto store = Store::open(path, Store::Access::ReadOnly);
-        const Protocol protocol = store->protocol();
-        for (const Instrument &instrument : protocol.instruments)
-            r.instruments.append({instrument.key, instrument.displayName()});
-        for (const QString &key : browse::contextKeys(*store)) {
-            const FormField *field = protocol.context.field(key);
-            r.contextFields.append({key, field ? field->displayLabel() : key});
+        QString field = contextField;
+        if (listChoices || field.isEmpty()) {
+            const Protocol protocol = store->protocol();
+            for (const Instrument &instrument : protocol.instruments)
+                r.instruments.append({instrument.key, instrument.displayName()});
+            const QStringList keys = browse::contextKeys(*store);
+            for (const QString &key : keys) {
+                const FormField *f = protocol.context.field(key);
+                r.contextFields.append({key, f ? f->displayLabel() : key});
+            }
+            if (!keys.contains(field))
+                field = browse::defaultContextField(*store, keys);
         }
         static_cast<browse::Aggregates &>(r) =
-            browse::computeAggregates(*store, filter, contextField, instrumentKey);
+            browse::computeAggregates(*store, filter, field, instrumentKey);
     } catch (const Error &e) {
         r.error = e.message();
     }
@@ -167,13 +174,15 @@ void AggregateView::recompute()
     const browse::Filter filter = m_filter;
     const QString field = m_contextField->currentData().toString();
     const QString instrument = m_instrument->currentData().toString();
-    m_thread = QThread::create([results, path, filter, field, instrument] {
-        *results = compute(path, filter, field, instrument);
+    const bool listChoices = std::exchange(m_listChoices, false);
+    m_thread = QThread::create([results, path, filter, field, instrument, listChoices] {
+        *results = compute(path, filter, field, instrument, listChoices);
     });
-    connect(m_thread, &QThread::finished, this, [this, results] {
+    connect(m_thread, &QThread::finished, this, [this, results, listChoices] {
         m_thread->deleteLater();
         m_thread = nullptr;
         if (m_again) {
+            m_listChoices = m_listChoices || listChoices; // the lists were not shown yet
             recompute();
             return;
         }
@@ -209,8 +218,10 @@ void AggregateView::display(const Results &r)
             box->addItem(label, key);
         box->setCurrentIndex(std::max(0, box->findData(current)));
     };
-    refill(m_instrument, r.instruments, r.instrument);
-    refill(m_contextField, r.contextFields, r.contextField);
+    if (!r.instruments.isEmpty()) {
+        refill(m_instrument, r.instruments, r.instrument);
+        refill(m_contextField, r.contextFields, r.contextField);
+    }
     m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
     m_results = std::make_shared<const browse::Aggregates>(r);
     for (int i = 0; i < ChartCount; ++i) {

@@ -60,10 +60,13 @@ public:
     };
     /**
      * Everything the view draws, for \a filter, on \a instrumentKey (the primary instrument when
-     * empty), grouped by \a contextField for chart 7 (a default when empty).
+     * empty), grouped by \a contextField for chart 7 (a default when empty). With
+     * \a listChoices, also the instruments and context fields to choose from (a scan of every
+     * conversation's context: done when the data set is set, not on every filter change).
      */
     static Results compute(const QString &path, const browse::Filter &filter,
-                           const QString &contextField, const QString &instrumentKey = {});
+                           const QString &contextField, const QString &instrumentKey = {},
+                           bool listChoices = true);
     QComboBox *instrumentChoice() const { return m_instrument; }
     QComboBox *contextFieldChoice() const { return m_contextField; }
 
@@ -87,6 +90,7 @@ private:
     browse::Filter m_filter;
     QThread *m_thread = nullptr;
     bool m_again = false;
+    bool m_listChoices = true;
     std::shared_ptr<const browse::Aggregates> m_results;
 };
 
