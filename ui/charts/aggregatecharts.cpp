@@ -814,13 +814,16 @@ void drawUnavailable(QCustomPlot *plot, Chart chart, const QString &reason)
     plot->replot();
 }
 
-/** " (the 12 largest of 30)" when \a shown of \a total groups are drawn, else nothing. */
-QString largest(int shown, int total)
+/**
+ * A legend's title, "Assistant (the 12 largest of 30)" when \a shown of \a total groups are
+ * drawn: in the legend, where a long title above the chart would take the legend's room.
+ */
+QString largest(const QString &title, int shown, int total)
 {
     if (total <= shown)
-        return {};
-    return QCoreApplication::translate("sense7::charts", " (the %1 largest of %2)")
-        .arg(QLocale().toString(shown), QLocale().toString(total));
+        return title;
+    return QCoreApplication::translate("sense7::charts", "%1 (the %2 largest of %3)")
+        .arg(title, QLocale().toString(shown), QLocale().toString(total));
 }
 
 } // namespace
@@ -842,10 +845,10 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
     case Chart::Assistants:
         drawGroupMeans(
             plot, a.agents, a.dimensions,
-            QCoreApplication::translate("sense7::charts", "Assistants compared (means, 95% CI)")
-                + largest(int(a.agents.groups.size()), a.agentGroups),
+            QCoreApplication::translate("sense7::charts", "Assistants compared (means, 95% CI)"),
             QCoreApplication::translate("sense7::charts", "unknown"),
-            QCoreApplication::translate("sense7::charts", "Assistant"));
+            largest(QCoreApplication::translate("sense7::charts", "Assistant"),
+                    int(a.agents.groups.size()), a.agentGroups));
         break;
     case Chart::Participants:
         drawHeatMap(plot, a.participants, a.dimensions);
@@ -861,9 +864,9 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         drawGroupMeans(
             plot, a.context, a.dimensions,
             QCoreApplication::translate("sense7::charts", "Ratings by “%1” (means, 95% CI)")
-                    .arg(label)
-                + largest(int(a.context.groups.size()), a.contextGroups),
-            QCoreApplication::translate("sense7::charts", "not answered"), label);
+                .arg(label),
+            QCoreApplication::translate("sense7::charts", "not answered"),
+            largest(label, int(a.context.groups.size()), a.contextGroups));
         break;
     }
     }
