@@ -792,6 +792,18 @@ void TestFigures::groupByAFieldAnImporterStored()
     QCOMPARE(browse::computeAggregates(*store, {}, {}, QStringLiteral("esconv")).contextField,
              QStringLiteral("emotion_type"));
 
+    // A field with a value per conversation: the 12 groups with the most ratings are drawn, and
+    // the legend says how many there were.
+    const browse::Aggregates situations = browse::computeAggregates(
+        *store, {}, QStringLiteral("situation"), QStringLiteral("esconv"));
+    QCOMPARE(situations.context.groups.size(), browse::maxChartGroups);
+    QCOMPARE(situations.contextGroups, esconvDialogues);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Context, situations);
+    QCOMPARE(plot.legend->itemCount(), browse::maxChartGroups);
+    QCOMPARE(charts::legendTitle(&plot)->text(),
+             QStringLiteral("situation (the 12 largest of 210)"));
+
     const QString out = m_dir.filePath(QStringLiteral("esconv-problem"));
     QProcess cli;
     cli.start(QStringLiteral(SENSE7_CLI),
