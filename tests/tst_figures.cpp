@@ -20,10 +20,12 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -929,10 +931,14 @@ void TestFigures::unavailableChartsSayWhyInTheBrowser()
         });
     QVERIFY(dialog.instrumentChoice()->isVisibleTo(&dialog));
     QVERIFY(!dialog.preview()->pixmap().isNull());
+    test::keepScreenshot(&dialog, QStringLiteral("figure-dialog-esconv.png"));
     dialog.instrumentChoice()->setCurrentIndex(0); // SENSE-7: no ratings in this data set
     QVERIFY(dialog.preview()->pixmap().isNull());
     QVERIFY2(dialog.preview()->text().contains(QStringLiteral("no reply")),
              qPrintable(dialog.preview()->text()));
+    auto *save = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save);
+    QVERIFY(!save->isEnabled());
+    test::keepScreenshot(&dialog, QStringLiteral("figure-dialog-unavailable.png"));
     const QString path = m_dir.filePath(QStringLiteral("unavailable.pdf"));
     bool warned = false;
     QTimer::singleShot(0, qApp, [&warned] {
