@@ -7,6 +7,8 @@
 #include "import/importer.h"
 #include "testsupport.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -465,6 +467,18 @@ void TestBrowse::contextKeysAndSamplesOfAnyInstrument()
         QVERIFY2(keys.contains(QLatin1String(key)), qPrintable(keys.join(QLatin1Char(','))));
     QVERIFY(std::is_sorted(keys.cbegin(), keys.cend()));
     QCOMPARE(QSet<QString>(keys.cbegin(), keys.cend()).size(), keys.size());
+
+    // A filter on any context key, the importer's too.
+    Filter sad;
+    sad.context.insert(QStringLiteral("emotion_type"), {QStringLiteral("sadness")});
+    QCOMPARE(loadSample(store, sad).conversations.size(), 1);
+    QCOMPARE(
+        sad.toJson().value(QStringLiteral("context")).toObject(),
+        (QJsonObject {{QStringLiteral("emotion_type"), QJsonArray {QStringLiteral("sadness")}}}));
+    sad.context.insert(QStringLiteral("emotion_type"),
+                       {QStringLiteral("sadness"), QStringLiteral("fear")});
+    QCOMPARE(loadSample(store, sad).conversations.size(), 2);
+    QVERIFY(sad != Filter());
 
     // A sample of ESConv's instrument: its one turn-level dimension, grouped by emotion.
     Filter esconv;

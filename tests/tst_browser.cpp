@@ -322,6 +322,20 @@ void TestBrowser::chartsOfAnyInstrumentAndContextField()
     QCOMPARE(view->results()->instrument, QStringLiteral("esconv")); // the choice stays
     QVERIFY(view->results()->context.groups.contains(QStringLiteral("anxiety")));
     QVERIFY(legendEntries(view->plot(AggregateView::Context)) >= 2);
+    // The filter bar filters on any context field too: ESConv's emotion.
+    auto *key = window.filterBar()->findChild<QComboBox *>(QStringLiteral("contextKeyFilter"));
+    auto *value = window.filterBar()->findChild<QComboBox *>(QStringLiteral("taskFilter"));
+    QCOMPARE(key->currentData().toString(), QStringLiteral("task_type")); // as before
+    key->setCurrentIndex(key->findData(QStringLiteral("emotion_type")));
+    QCOMPARE(value->count(), 4); // All, anxiety, fear, sadness
+    value->setCurrentIndex(value->findData(QStringLiteral("anxiety")));
+    const browse::Filter anxious = window.filterBar()->filter();
+    QCOMPARE(anxious.context.value(QStringLiteral("emotion_type")),
+             QStringList {QStringLiteral("anxiety")});
+    QVERIFY(anxious.taskTypes.isEmpty());
+    QTRY_COMPARE(window.model()->rowCount(), 1);
+    waitCharts(view);
+    QCOMPARE(view->results()->conversations, 1);
     view->tabs()->setCurrentIndex(AggregateView::Context);
     keepScreenshot(&window, QStringLiteral("browser-esconv.png"));
     view->tabs()->setCurrentIndex(AggregateView::Correlation);
