@@ -735,6 +735,32 @@ void TestCli::figuresForAnyInstrumentAndContextKey()
     const QString words = QString::fromUtf8(text.readAllStandardOutput());
     QVERIFY2(words.contains(QStringLiteral("anxiety")), qPrintable(words)); // the data's values
 
+    // Conversations selected by any context key: the anxious one, said in the sidecar.
+    const QString anxious = dir.filePath(QStringLiteral("anxious"));
+    const Result one =
+        sense7Cli({QStringLiteral("figures"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   anxious, QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                   QStringLiteral("--chart"), QStringLiteral("distribution"),
+                   QStringLiteral("--context"), QStringLiteral("emotion_type=anxiety")});
+    QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+    const QJsonObject oneSidecar =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(anxious).filePath(QStringLiteral("distribution.pdf.json"))))
+            .object();
+    QCOMPARE(oneSidecar.value(QStringLiteral("conversations")).toInt(), 1);
+    QCOMPARE(oneSidecar.value(QStringLiteral("filters"))
+                 .toObject()
+                 .value(QStringLiteral("context"))
+                 .toObject()
+                 .value(QStringLiteral("emotion_type")),
+             QJsonValue(QJsonArray {QStringLiteral("anxiety")}));
+    const Result badKey = figures({QStringLiteral("--context"), QStringLiteral("shoe_size=9")});
+    QCOMPARE(badKey.exitCode, 1);
+    QVERIFY2(badKey.err.contains(QStringLiteral("\"shoe_size\""))
+                 && badKey.err.contains(QStringLiteral("emotion_type")),
+             qPrintable(badKey.err));
+    QCOMPARE(figures({QStringLiteral("--context"), QStringLiteral("emotion_type")}).exitCode, 1);
+
     // An unknown instrument names the ones there are.
     const Result unknown = figures({QStringLiteral("--instrument"), QStringLiteral("nope")});
     QCOMPARE(unknown.exitCode, 1);
