@@ -334,6 +334,14 @@ void TestBrowser::chartsOfAnyInstrumentAndContextField()
              QStringList {QStringLiteral("anxiety")});
     QVERIFY(anxious.taskTypes.isEmpty());
     QTRY_COMPARE(window.model()->rowCount(), 1);
+    // The table has a column for ESConv's feedback too: its mean for that conversation.
+    int feedback = -1;
+    for (int column = 0; column < window.model()->columnCount(); ++column)
+        if (window.model()->headerData(column, Qt::Horizontal).toString()
+            == QLatin1String("Feedback"))
+            feedback = column;
+    QVERIFY(feedback >= DataSetModel::FirstDimension + 7);
+    QCOMPARE(window.model()->index(0, feedback).data(DataSetModel::ValueRole).toDouble(), 3.5);
     waitCharts(view);
     QCOMPARE(view->results()->conversations, 1);
     view->tabs()->setCurrentIndex(AggregateView::Context);
