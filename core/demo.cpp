@@ -41,6 +41,7 @@ struct Context
     Store &store;
     qint64 self = 0;
     QVector<Dimension> dimensions; // SENSE-7, turn level, in order
+    Protocol protocol; // the data set's: its forms check the demo's answers
 };
 
 void rateTurn(Context &ctx, const Reader &r, qint64 turnId)
@@ -80,7 +81,7 @@ void loadConversation(Context &ctx, const Json &node, const QString &where)
     c.startedAt = QDateTime::fromString(r.string("started_at"), Qt::ISODate);
     if (!c.startedAt.isValid())
         r.fail(Reader::tr("\"started_at\" is not an ISO 8601 date and time"));
-    c.context = answers(r, "context", forms::context());
+    c.context = answers(r, "context", ctx.protocol.context);
 
     QVector<Turn> turns;
     const Json &turnNodes = r.array("turns");
@@ -185,7 +186,10 @@ void load(Store &store, const QByteArray &data, const QString &source)
         r.fail(Reader::tr("this is not a Sense-7 demo file"));
 
     store.transaction([&] {
-        Context ctx {store, store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self), {}};
+        Context ctx {store,
+                     store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self),
+                     {},
+                     store.protocol()};
         for (const Instrument &instrument : store.instruments()) {
             if (instrument.key == QLatin1String("sense7"))
                 ctx.dimensions = instrument.dimensionsAt(Level::Turn);
@@ -196,7 +200,7 @@ void load(Store &store, const QByteArray &data, const QString &source)
         int position = 0;
         for (const Json &p : r.array("participants")) {
             const Reader pr(p, Reader::tr("%1: participant %2").arg(source).arg(++position));
-            store.addParticipant(pr.string("code"), answers(pr, "profile", forms::profile()));
+            store.addParticipant(pr.string("code"), answers(pr, "profile", ctx.protocol.profile));
         }
         position = 0;
         for (const Json &c : r.array("conversations"))

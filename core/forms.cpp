@@ -3,8 +3,10 @@
 #include "error.h"
 #include "jsonsource.h"
 
+#include <QDate>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonValue>
 #include <QRegularExpression>
 #include <QSet>
@@ -16,12 +18,31 @@ namespace sense7 {
 using json::Json;
 using json::Reader;
 
-const KeyEntry<FormField::Type> KeyTable<FormField::Type>::entries[4] = {
+const KeyEntry<FormField::Type> KeyTable<FormField::Type>::entries[6] = {
     {FormField::Type::Choice, "choice"},
     {FormField::Type::Scale, "scale"},
     {FormField::Type::Text, "text"},
     {FormField::Type::Number, "number"},
+    {FormField::Type::MultipleChoice, "multiple_choice"},
+    {FormField::Type::Date, "date"},
 };
+
+namespace {
+
+/** \a text as a date when it is one in ISO 8601 (yyyy-MM-dd), else an invalid date. */
+QDate isoDate(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}$"));
+    return pattern.match(text).hasMatch() ? QDate::fromString(text, Qt::ISODate) : QDate();
+}
+
+bool isOption(const FormField &f, const QString &value)
+{
+    return std::any_of(f.options.begin(), f.options.end(),
+                       [&](const FormField::Option &o) { return o.value == value; });
+}
+
+} // namespace
 
 QString Form::optionLabel(const QString &fieldKey, const QString &value) const
 {
@@ -90,18 +111,47 @@ QStringList Form::validate(const QJsonObject &answers) const
     }
     for (const FormField &f : fields) {
         const QJsonValue v = answers.value(f.key);
-        if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed().isEmpty())) {
+        if (v.isUndefined() || v.isNull() || (v.isString() && v.toString().trimmed().isEmpty())
+            || (v.isArray() && v.toArray().isEmpty())) {
             if (f.required)
                 problems << Reader::tr("\"%1\" needs an answer.").arg(f.label);
             continue;
         }
         switch (f.type) {
-        case FormField::Type::Choice: {
-            const bool known =
-                std::any_of(f.options.begin(), f.options.end(),
-                            [&](const FormField::Option &o) { return o.value == v.toString(); });
-            if (!v.isString() || (!known && !f.allowOther))
+        case FormField::Type::Choice:
+            if (!v.isString() || (!isOption(f, v.toString()) && !f.allowOther))
                 problems << Reader::tr("\"%1\" must be one of the listed answers.").arg(f.label);
+            break;
+        case FormField::Type::MultipleChoice: {
+            const QJsonArray chosen = v.toArray();
+            QSet<QString> seen;
+            bool valid = v.isArray();
+            for (const QJsonValue &item : chosen) {
+                valid = valid && item.isString() && isOption(f, item.toString())
+                    && !seen.contains(item.toString());
+                seen.insert(item.toString());
+            }
+            if (!valid)
+                problems << Reader::tr("\"%1\" must be a list of the listed answers, each once.")
+                                .arg(f.label);
+            else if (chosen.size() < f.minChoices)
+                problems << Reader::tr("\"%1\" needs at least %2 answers.")
+                                .arg(f.label)
+                                .arg(f.minChoices);
+            else if (f.maxChoices > 0 && chosen.size() > f.maxChoices)
+                problems << Reader::tr("\"%1\" takes at most %2 answers.")
+                                .arg(f.label)
+                                .arg(f.maxChoices);
+            break;
+        }
+        case FormField::Type::Date: {
+            const QDate date = isoDate(v.toString());
+            if (!v.isString() || !date.isValid())
+                problems << Reader::tr("\"%1\" must be a date written as yyyy-MM-dd.").arg(f.label);
+            else if (!f.earliest.isEmpty() && date < isoDate(f.earliest))
+                problems << Reader::tr("\"%1\" must be %2 or later.").arg(f.label, f.earliest);
+            else if (!f.latest.isEmpty() && date > isoDate(f.latest))
+                problems << Reader::tr("\"%1\" must be %2 or earlier.").arg(f.label, f.latest);
             break;
         }
         case FormField::Type::Scale:
@@ -142,10 +192,13 @@ FormField parseField(const Json &node, const QString &where)
     const QString type = named.string("type");
     const auto known = fromKey<FormField::Type>(type);
     if (!known)
-        named.fail(Reader::tr("type \"%1\" must be choice, scale, text or number").arg(type));
+        named.fail(Reader::tr("type \"%1\" must be choice, multiple_choice, scale, number, date "
+                              "or text")
+                       .arg(type));
     f.type = *known;
-    if (f.type == FormField::Type::Choice) {
-        f.allowOther = named.optionalBool("allow_other", false);
+    if (f.type == FormField::Type::Choice || f.type == FormField::Type::MultipleChoice) {
+        if (f.type == FormField::Type::Choice)
+            f.allowOther = named.optionalBool("allow_other", false);
         QSet<QString> seen;
         for (const Json &option : named.array("options")) {
             const Reader o(option, named.where() + Reader::tr(", option"));
@@ -155,6 +208,30 @@ FormField parseField(const Json &node, const QString &where)
             seen.insert(opt.value);
             f.options.append(opt);
         }
+        if (f.type == FormField::Type::MultipleChoice) {
+            const int count = int(f.options.size());
+            f.minChoices = named.optionalInteger("min_choices", f.required ? 1 : 0);
+            f.maxChoices = named.optionalInteger("max_choices", 0);
+            if (f.minChoices < 0 || f.minChoices > count)
+                named.fail(Reader::tr("min_choices (%1) must be from 0 to the %2 options")
+                               .arg(f.minChoices)
+                               .arg(count));
+            if (f.maxChoices != 0
+                && (f.maxChoices < std::max(f.minChoices, 1) || f.maxChoices > count))
+                named.fail(Reader::tr("max_choices (%1) must be from min_choices (or 1) to the %2 "
+                                      "options")
+                               .arg(f.maxChoices)
+                               .arg(count));
+        }
+    } else if (f.type == FormField::Type::Date) {
+        f.earliest = named.optionalString("min");
+        f.latest = named.optionalString("max");
+        for (const QString &bound : {f.earliest, f.latest})
+            if (!bound.isEmpty() && !isoDate(bound).isValid())
+                named.fail(Reader::tr("the date \"%1\" must be written as yyyy-MM-dd").arg(bound));
+        if (!f.earliest.isEmpty() && !f.latest.isEmpty() && isoDate(f.latest) < isoDate(f.earliest))
+            named.fail(
+                Reader::tr("max (%1) must not be before min (%2)").arg(f.latest, f.earliest));
     } else if (f.type == FormField::Type::Scale || f.type == FormField::Type::Number) {
         f.min = named.integer("min");
         f.max = named.integer("max");

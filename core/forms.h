@@ -15,7 +15,7 @@ namespace sense7 {
 /** One question of a form (a file in resources/forms). */
 struct FormField
 {
-    enum class Type { Choice, Scale, Text, Number };
+    enum class Type { Choice, Scale, Text, Number, MultipleChoice, Date };
 
     struct Option
     {
@@ -28,8 +28,12 @@ struct FormField
     QString help;
     Type type = Type::Text;
     bool required = false;
-    QVector<Option> options; // Choice
+    QVector<Option> options; // Choice, MultipleChoice
     bool allowOther = false; // Choice: a self-described answer is accepted
+    int minChoices = 0; // MultipleChoice: at least so many when answered (1 when required)
+    int maxChoices = 0; // MultipleChoice: at most so many; 0 for any number
+    QString earliest; // Date: the first date accepted, yyyy-MM-dd; empty for none
+    QString latest; // Date: the last date accepted, yyyy-MM-dd; empty for none
     int min = 1; // Scale, Number
     int max = 5; // Scale, Number
     QMap<int, QString> anchors; // Scale
@@ -61,14 +65,17 @@ struct Form
     QString displayOptionLabel(const QString &fieldKey, const QString &value) const;
     QString displayTitle() const;
     QString displayDescription() const;
-    /** Problems with \a answers, one sentence each; empty when they are valid. */
+    /**
+     * Problems with \a answers, one sentence each; empty when they are valid. A multiple-choice
+     * answer is an array of option values; a date an ISO 8601 date text (yyyy-MM-dd).
+     */
     QStringList validate(const QJsonObject &answers) const;
 };
 
 template<>
 struct KeyTable<FormField::Type>
 {
-    static const KeyEntry<FormField::Type> entries[4];
+    static const KeyEntry<FormField::Type> entries[6];
 };
 inline QString formFieldTypeKey(FormField::Type type)
 {

@@ -78,6 +78,18 @@ struct RatedCell
     qint64 turnId = 0;
     qint64 dimensionId = 0;
     qint64 participantId = 0;
+    int value = 0; ///< 0 when notApplicable
+    qint64 conversationId = 0;
+    bool notApplicable = false;
+};
+
+/** A rating with a value and where it was given: for models of ratings nested in conversations. */
+struct RatedTurn
+{
+    qint64 turnId = 0;
+    qint64 conversationId = 0;
+    QString participant; ///< code
+    QString agent; ///< the conversation's assistant; empty when unknown
     int value = 0;
 };
 
@@ -247,8 +259,9 @@ public:
     QString noteOfTurn(qint64 turnId, qint64 annotatorId) const;
     QVector<Annotator> annotators() const;
     /**
-     * Turns \a annotatorId rated on every turn-level dimension of the first instrument, of
-     * \a participantId's conversations (all when 0), that \a notRatedBy has not rated.
+     * Turns \a annotatorId rated on every required turn-level dimension that applies to the
+     * turn's role, of every instrument of the protocol (requiredTurnCells()), of \a participantId's
+     * conversations (all when 0), that \a notRatedBy has not rated.
      */
     QVector<qint64> fullyRatedTurns(qint64 annotatorId, qint64 participantId,
                                     qint64 notRatedBy) const;
@@ -261,11 +274,17 @@ public:
      * order) and its forms. Data sets made before protocols existed are SENSE-7 ones.
      */
     Protocol protocol() const;
+    /**
+     * What the protocol asks to be rated on each turn: (dimension id, role key) for every required
+     * turn-level dimension of every instrument and every role it rates. The rated share of the
+     * list and the status bar, fullyRatedTurns() and the digests count these.
+     */
+    QVector<QPair<qint64, QString>> requiredTurnCells() const;
     QVector<Participant> participants() const;
     /**
      * One row per conversation, in participant and date order. The rated share counts
-     * \a annotatorId's ratings (the "self" annotator when 0); \a participantId limits the rows
-     * to one participant when not 0.
+     * \a annotatorId's ratings (the "self" annotator when 0) of what requiredTurnCells() asks;
+     * \a participantId limits the rows to one participant when not 0.
      */
     QVector<ConversationSummary> conversationSummaries(qint64 annotatorId = 0,
                                                        qint64 participantId = 0) const;
@@ -301,10 +320,14 @@ public:
     QVector<NoteRecord> noteRecords(qint64 conversationId) const;
     /**
      * \a annotatorId's ratings with a value, by turn and dimension position: only on
-     * \a dimensionId when not 0, only of \a participantId's conversations when not 0.
+     * \a dimensionId when not 0, only of \a participantId's conversations when not 0; with
+     * \a withNotApplicable, "not applicable" ratings too.
      */
     QVector<RatedCell> ratedCells(qint64 annotatorId, qint64 dimensionId = 0,
-                                  qint64 participantId = 0) const;
+                                  qint64 participantId = 0, bool withNotApplicable = false) const;
+    /** \a annotatorId's ratings with a value on \a dimensionId, by participant, conversation and
+     * turn. */
+    QVector<RatedTurn> ratedTurns(qint64 annotatorId, qint64 dimensionId) const;
 
     /** Moves the write-ahead log into the data set file and empties it (a file to copy whole). */
     void checkpoint();

@@ -476,19 +476,23 @@ QVector<qint64> Store::fullyRatedTurns(qint64 annotatorId, qint64 participantId,
                                        qint64 notRatedBy) const
 {
     sql::Statement query(*m_db, R"sql(
-        WITH primary_dims AS (
-            SELECT id FROM dimension WHERE level = 'turn'
-               AND instrument_id = (SELECT min(id) FROM instrument))
+        WITH asked(dimension_id, role) AS (
+            SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?4))
         SELECT r.turn_id FROM rating r
           JOIN turn t ON t.id = r.turn_id
           JOIN conversation c ON c.id = t.conversation_id
-         WHERE r.annotator_id = ?1 AND r.dimension_id IN (SELECT id FROM primary_dims)
+          JOIN asked a ON a.dimension_id = r.dimension_id AND a.role = t.role
+         WHERE r.annotator_id = ?1
            AND (?2 = 0 OR c.participant_id = ?2)
            AND NOT EXISTS (SELECT 1 FROM rating x WHERE x.turn_id = r.turn_id
                                                     AND x.annotator_id = ?3)
-         GROUP BY r.turn_id HAVING count(*) = (SELECT count(*) FROM primary_dims)
+         GROUP BY r.turn_id, t.role
+        HAVING count(*) = (SELECT count(*) FROM asked x WHERE x.role = t.role)
          ORDER BY r.turn_id)sql");
-    query.bind(1, annotatorId).bind(2, participantId).bind(3, notRatedBy);
+    query.bind(1, annotatorId)
+        .bind(2, participantId)
+        .bind(3, notRatedBy)
+        .bind(4, QString::fromUtf8(requiredCellsJson(requiredTurnCells())));
     QVector<qint64> result;
     while (query.next())
         result.append(query.int64(0));
@@ -663,29 +667,51 @@ QVector<NoteRecord> Store::noteRecords(qint64 conversationId) const
     return records;
 }
 
-QVector<RatedCell> Store::ratedCells(qint64 annotatorId, qint64 dimensionId,
-                                     qint64 participantId) const
+QVector<RatedCell> Store::ratedCells(qint64 annotatorId, qint64 dimensionId, qint64 participantId,
+                                     bool withNotApplicable) const
 {
     QVector<RatedCell> cells;
     sql::Statement query(*m_db,
                          dimensionId != 0
-                             ? "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value "
+                             ? "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value, c.id "
                                "FROM rating r JOIN turn t ON t.id = r.turn_id "
                                "JOIN conversation c ON c.id = t.conversation_id "
                                "WHERE r.dimension_id = ?1 AND r.annotator_id = ?2 "
-                               "AND r.value IS NOT NULL "
+                               "AND (?4 OR r.value IS NOT NULL) "
                                "AND (?3 = 0 OR c.participant_id = ?3) ORDER BY r.turn_id"
-                             : "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value "
+                             : "SELECT r.turn_id, r.dimension_id, c.participant_id, r.value, c.id "
                                "FROM rating r JOIN dimension d ON d.id = r.dimension_id "
                                "JOIN turn t ON t.id = r.turn_id "
                                "JOIN conversation c ON c.id = t.conversation_id "
-                               "WHERE ?1 = 0 AND r.annotator_id = ?2 AND r.value IS NOT NULL "
+                               "WHERE ?1 = 0 AND r.annotator_id = ?2 "
+                               "AND (?4 OR r.value IS NOT NULL) "
                                "AND (?3 = 0 OR c.participant_id = ?3) "
                                "ORDER BY r.turn_id, d.position");
     query.bind(1, dimensionId).bind(2, annotatorId).bind(3, participantId);
-    while (query.next())
-        cells.append({query.int64(0), query.int64(1), query.int64(2), query.integer(3)});
+    query.bind(4, withNotApplicable ? 1 : 0);
+    while (query.next()) {
+        const bool notApplicable = query.isNull(3);
+        cells.append({query.int64(0), query.int64(1), query.int64(2),
+                      notApplicable ? 0 : query.integer(3), query.int64(4), notApplicable});
+    }
     return cells;
+}
+
+QVector<RatedTurn> Store::ratedTurns(qint64 annotatorId, qint64 dimensionId) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT r.turn_id, c.id, p.code, COALESCE(c.agent, ''), r.value "
+                         "FROM rating r JOIN turn t ON t.id = r.turn_id "
+                         "JOIN conversation c ON c.id = t.conversation_id "
+                         "JOIN participant p ON p.id = c.participant_id "
+                         "WHERE r.dimension_id = ?1 AND r.annotator_id = ?2 "
+                         "AND r.value IS NOT NULL ORDER BY p.code, c.id, t.idx");
+    query.bind(1, dimensionId).bind(2, annotatorId);
+    QVector<RatedTurn> out;
+    while (query.next())
+        out.append(
+            {query.int64(0), query.int64(1), query.text(2), query.text(3), query.integer(4)});
+    return out;
 }
 
 QHash<qint64, Rating> Store::ratingsOfTurn(qint64 turnId, qint64 annotatorId) const

@@ -5,6 +5,7 @@
 #include "store.h"
 #include "store_p.h"
 
+#include <QJsonArray>
 #include <QSet>
 #include <QStringEncoder>
 
@@ -35,20 +36,30 @@ qsizetype appendUtf8(QByteArray &bytes, QStringView text)
 
 } // namespace
 
+QByteArray storage::requiredCellsJson(const QVector<QPair<qint64, QString>> &cells)
+{
+    QJsonArray array;
+    for (const auto &[dimension, role] : cells)
+        array.append(QJsonArray {dimension, role});
+    return QJsonDocument(array).toJson(QJsonDocument::Compact);
+}
+
 namespace {
 
 /**
  * Summaries of the conversations that \a where selects (with ?2 bound to \a whereValue). Rated
- * share counts annotator ?1's ratings (the "self" annotator when ?1 is 0) on the first instrument's
- * turn-level dimensions.
+ * share counts annotator ?1's ratings (the "self" annotator when ?1 is 0) of what the protocol
+ * asks to be rated, \a cells: the required turn-level dimensions of every instrument on the
+ * turns of the roles each rates. A digest's count of self ratings is used only while it is fresh
+ * and was counted for the same cells (its breaks' "rated_cells").
  */
 QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, const char *where,
-                                       qint64 whereValue)
+                                       qint64 whereValue,
+                                       const QVector<QPair<qint64, QString>> &cells)
 {
     const QByteArray sql = QByteArray(R"sql(
-        WITH primary_dims AS (
-            SELECT id FROM dimension WHERE level = 'turn'
-               AND instrument_id = (SELECT min(id) FROM instrument)),
+        WITH asked(dimension_id, role) AS (
+            SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?3)),
         rater AS (
             SELECT CASE WHEN ?1 <> 0 THEN ?1
                         ELSE (SELECT id FROM annotator WHERE code = 'self') END AS id)
@@ -62,19 +73,27 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
                coalesce((SELECT d.rated_cells
                           WHERE (SELECT id FROM rater) = (SELECT id FROM annotator
                                                            WHERE code = 'self')
+                            AND json_extract(d.breaks, '$.rated_cells') = ?3
                             AND c.id NOT IN (SELECT conversation_id FROM digest_stale)),
                         (SELECT count(*) FROM turn t JOIN rating r ON r.turn_id = t.id
+                          JOIN asked a ON a.dimension_id = r.dimension_id AND a.role = t.role
                           WHERE t.conversation_id = c.id
-                            AND r.annotator_id = (SELECT id FROM rater)
-                            AND r.dimension_id IN (SELECT id FROM primary_dims))),
-               (SELECT count(*) FROM primary_dims)
+                            AND r.annotator_id = (SELECT id FROM rater))),
+               (SELECT count(*) FROM asked WHERE role = 'assistant'),
+               -- Turns of other roles count only in protocols that rate them.
+               CASE WHEN EXISTS (SELECT 1 FROM asked WHERE role <> 'assistant')
+                    THEN (SELECT count(*) FROM turn t JOIN asked a ON a.role = t.role
+                           WHERE t.conversation_id = c.id AND t.role <> 'assistant')
+                    ELSE 0 END
           FROM conversation c
           JOIN participant p ON p.id = c.participant_id
           LEFT JOIN conversation_digest d ON d.conversation_id = c.id
          WHERE )sql")
         + where + " ORDER BY p.code, c.started_at, c.id";
     sql::Statement query(db, sql);
-    query.bind(1, annotatorId).bind(2, whereValue);
+    query.bind(1, annotatorId)
+        .bind(2, whereValue)
+        .bind(3, QString::fromUtf8(requiredCellsJson(cells)));
     QVector<ConversationSummary> result;
     while (query.next()) {
         ConversationSummary s;
@@ -86,7 +105,7 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
         s.turns = query.integer(5);
         s.assistantTurns = query.integer(6);
         s.ratedCells = query.integer(7);
-        s.cells = s.assistantTurns * query.integer(8);
+        s.cells = s.assistantTurns * query.integer(8) + query.integer(9);
         s.ratedShare = s.cells > 0 ? double(s.ratedCells) / double(s.cells) : 0.0;
         result.append(s);
     }
@@ -94,6 +113,27 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
 }
 
 } // namespace
+
+QVector<QPair<qint64, QString>> Store::requiredTurnCells() const
+{
+    QVector<QPair<qint64, QString>> result;
+    for (const Instrument &instrument : protocol().instruments) {
+        for (const Dimension &d : instrument.dimensionsAt(Level::Turn)) {
+            if (!d.required)
+                continue;
+            qint64 id = d.id;
+            if (id == 0) {
+                const auto stored = findDimension(instrument.key + QLatin1Char('/') + d.key);
+                id = stored ? stored->id : 0;
+            }
+            if (id == 0)
+                continue;
+            for (const QString &role : d.roles)
+                result.append({id, role});
+        }
+    }
+    return result;
+}
 
 qint64 Store::addParticipant(const QString &code, const QJsonObject &profile,
                              const QString &pseudonym)
@@ -298,13 +338,15 @@ void Store::setConversationProvenance(qint64 conversationId, const QJsonObject &
 QVector<ConversationSummary> Store::conversationSummaries(qint64 annotatorId,
                                                           qint64 participantId) const
 {
-    return summaries(*m_db, annotatorId, "(?2 = 0 OR c.participant_id = ?2)", participantId);
+    return summaries(*m_db, annotatorId, "(?2 = 0 OR c.participant_id = ?2)", participantId,
+                     requiredTurnCells());
 }
 
 std::optional<ConversationSummary> Store::conversationSummary(qint64 conversationId,
                                                               qint64 annotatorId) const
 {
-    const auto rows = summaries(*m_db, annotatorId, "c.id = ?2", conversationId);
+    const auto rows =
+        summaries(*m_db, annotatorId, "c.id = ?2", conversationId, requiredTurnCells());
     if (rows.isEmpty())
         return std::nullopt;
     return rows.first();

@@ -4,6 +4,7 @@
 #include "store.h"
 #include "store_p.h"
 
+#include <QJsonDocument>
 #include <QSet>
 
 namespace sense7 {
@@ -81,6 +82,11 @@ QVector<Instrument> Store::instruments() const
         instrument.name = query.text(2);
         instrument.version = query.text(3);
         instrument.definition = query.text(4).toUtf8();
+        // Whether "not applicable" is an answer is kept in the definition only.
+        instrument.allowsNotApplicable = QJsonDocument::fromJson(instrument.definition)
+                                             .object()
+                                             .value(QStringLiteral("not_applicable"))
+                                             .toBool(true);
         result.append(instrument);
     }
     sql::Statement dims(*m_db,

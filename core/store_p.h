@@ -91,4 +91,10 @@ inline qint64 count(sql::Connection &db, const char *sql)
     return db.pragmaInt(sql);
 }
 
+/**
+ * \a cells (Store::requiredTurnCells()) as a JSON array of [dimension id, role key] pairs, for
+ * SQLite's json_each(): the statements that count what the protocol asks to be rated bind it.
+ */
+QByteArray requiredCellsJson(const QVector<QPair<qint64, QString>> &cells);
+
 } // namespace sense7::storage

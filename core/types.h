@@ -180,7 +180,7 @@ struct ConversationSummary
     int turns = 0;
     int assistantTurns = 0;
     int ratedCells = 0; // ratings present, "not applicable" included
-    int cells = 0; // assistant turns x turn-level dimensions
+    int cells = 0; // what the protocol asks to be rated: Store::requiredTurnCells() per turn
     double ratedShare = 0.0; // ratedCells / cells
 };
 

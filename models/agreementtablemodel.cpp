@@ -18,6 +18,13 @@ void AgreementTableModel::setRows(const QString &firstHeader, const QVector<Row>
     endResetModel();
 }
 
+void AgreementTableModel::setExtraToolTips(const QStringList &toolTips)
+{
+    m_extraToolTips = toolTips;
+    if (columnCount() > 0)
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+}
+
 void AgreementTableModel::setAgreementColumnsVisible(bool visible)
 {
     beginResetModel();
@@ -52,8 +59,15 @@ QVariant AgreementTableModel::agreementValue(const stats::Agreement &a, int colu
 {
     if (column == N && a.n < 0)
         return {};
-    const std::optional<double> values[] = {std::nullopt, double(a.n), a.spearman,
-                                            a.accuracy,   a.mae,       a.qwk};
+    const std::optional<double> values[] = {std::nullopt,
+                                            double(a.n),
+                                            a.spearman,
+                                            a.accuracy,
+                                            a.mae,
+                                            a.qwk,
+                                            a.abstentionShare ? std::optional<double>(a.abstentions)
+                                                              : std::nullopt,
+                                            a.accuracyWithAbstentions};
     if (role == Qt::UserRole)
         return values[column] ? QVariant(*values[column]) : QVariant();
     if (role == Qt::ToolTipRole) {
@@ -68,12 +82,25 @@ QVariant AgreementTableModel::agreementValue(const stats::Agreement &a, int colu
             return tr("95% bootstrap interval: %1 to %2")
                 .arg(a.accuracyCi->low, 0, 'f', 3)
                 .arg(a.accuracyCi->high, 0, 'f', 3);
+        if (column == Abstentions && a.abstentionShare)
+            return tr("%n reply(s) where exactly one side said “not applicable”: %1% of the %2 "
+                      "replies both sides answered.",
+                      nullptr, a.abstentions)
+                .arg(*a.abstentionShare * 100, 0, 'f', 1)
+                .arg(a.n + a.abstentions);
+        if (column == Qwk && a.qwk)
+            return tr("On every point of the dimension's scale, used or not.");
         if (column != N && a.n == 0 && role == Qt::ToolTipRole)
             return tr("No pairs to compare.");
         return {};
     }
     if (column == N)
         return a.n;
+    if (column == Abstentions)
+        return a.abstentionShare ? QVariant(QStringLiteral("%1 (%2%)")
+                                                .arg(a.abstentions)
+                                                .arg(*a.abstentionShare * 100, 0, 'f', 1))
+                                 : QVariant(formatted(std::nullopt));
     QString text = formatted(values[column]);
     if (column == Spearman && a.spearmanCi)
         text += QStringLiteral("  [%1, %2]")
@@ -122,6 +149,9 @@ QVariant AgreementTableModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::ToolTipRole) {
+        const int extra = extraColumn(section);
+        if (extra >= 0)
+            return m_extraToolTips.value(extra);
         switch (section) {
         case N:
             return m_agreementColumns ? tr("Pairs of ratings compared") : QVariant();
@@ -134,7 +164,20 @@ QVariant AgreementTableModel::headerData(int section, Qt::Orientation orientatio
         case Mae:
             return m_agreementColumns ? tr("Mean absolute difference in scale points") : QVariant();
         case Qwk:
-            return m_agreementColumns ? tr("Cohen's κ with quadratic weights") : QVariant();
+            return m_agreementColumns
+                ? tr("Cohen's κ with quadratic weights, on the dimension's full scale")
+                : QVariant();
+        case Abstentions:
+            return m_agreementColumns
+                ? tr("Replies where exactly one side said “not applicable”, and their share of "
+                     "the replies both answered; they are left out of n and the statistics "
+                     "before")
+                : QVariant();
+        case AccuracyWithAbstentions:
+            return m_agreementColumns
+                ? tr("Share of exactly equal ratings when a one-sided “not applicable” counts as "
+                     "a disagreement")
+                : QVariant();
         default:
             return {};
         }
@@ -157,6 +200,10 @@ QVariant AgreementTableModel::headerData(int section, Qt::Orientation orientatio
         return tr("MAE");
     case Qwk:
         return tr("QWK");
+    case Abstentions:
+        return tr("One-sided N/A");
+    case AccuracyWithAbstentions:
+        return tr("Accuracy incl. N/A");
     default:
         return {};
     }

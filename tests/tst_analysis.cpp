@@ -4,6 +4,7 @@
 #include "stats/analysis.h"
 #include "store.h"
 
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -104,6 +105,12 @@ private Q_SLOTS:
     void cleanup();
     void evaluationPairsModelWithSelf();
     void evaluationBaselinesUseTheSameTurns();
+    void ownMeanFloorUsesOtherConversations();
+    void coverageCountsOneSidedNotApplicable();
+    void kappaIsOnTheDimensionsScale();
+    void meansThroughFisherZ();
+    void selfAgainstEachObserverAndTheirMean();
+    void iccWhereRatersOverlap();
     void evaluationCountsConfusions();
     void evaluationMeansSkipUnratedDimensions();
     void evaluationNamesAMissingModel();
@@ -156,12 +163,118 @@ void AnalysisTest::evaluationBaselinesUseTheSameTurns()
     QCOMPARE(w.majority.n, 8);
     QVERIFY(near(w.majority.accuracy, 2.0 / 8));
     QVERIFY(!w.majority.spearman.has_value()); // a constant prediction has no rank correlation
-    // Leave-one-out means over all of a participant's own ratings (five each), rounded:
-    // P1 {2,2,3,1,3}: 9/4, 9/4, 8/4, 10/4 -> 2, 2, 2, 3 against 2, 2, 3, 1.
-    // P2 {4,5,5,4,1}: 15/4, 14/4, 14/4, 15/4 -> 4, 4, 4, 4 against 4, 5, 5, 4.
+    // Each participant has a single conversation, so the own-mean floor (other conversations)
+    // knows nothing and falls back to the majority value on every turn.
     QCOMPARE(w.participantMean.n, 8);
-    QVERIFY(near(w.participantMean.accuracy, 4.0 / 8));
-    QVERIFY(near(w.participantMean.mae, 5.0 / 8));
+    QCOMPARE(w.participantMeanFallbacks, 8);
+    QVERIFY(near(w.participantMean.accuracy, 2.0 / 8));
+    // Model against the floors: 5/8 - 2/8 accuracy; no ρ difference against a constant floor.
+    QVERIFY(near(w.overMajority.accuracy.value, 3.0 / 8));
+    QVERIFY(!w.overMajority.spearman.value.has_value());
+}
+
+void AnalysisTest::ownMeanFloorUsesOtherConversations()
+{
+    // A second conversation for P1: self {1, 1, 2}, model {1, 2, 2}.
+    const QVector<qint64> three = m_f->addConversation(m_f->p1, QStringLiteral("three"), 3);
+    const qint64 self = m_f->store->selfAnnotatorId();
+    const qint64 model = m_f->store->annotatorId(QStringLiteral("gpt-test"), AnnotatorKind::Model);
+    m_f->rate(three, self, {1, 1, 2});
+    m_f->rate(three, model, {1, 2, 2});
+    analysis::Options options;
+    options.bootstrapReplicates = 200;
+    const auto e = analysis::evaluate(*m_f->store, QStringLiteral("gpt-test"), options);
+    const auto &w = e.dimensions[5];
+    QCOMPARE(w.model.n, 11);
+    // Paired self ratings 2,2,3,1 | 4,5,5,4 | 1,1,2: 1 and 2 occur three times, the lowest wins.
+    QCOMPARE(w.majorityValue, 1);
+    // Conversation "one" is predicted from "three" (4/3 -> 1): one hit of four; conversation
+    // "three" from "one" (11/5 -> 2): one hit of three; P2 has no other conversation and gets the
+    // majority value 1: no hit. Leave-one-rating-out would have used the same conversation.
+    QCOMPARE(w.participantMeanFallbacks, 4);
+    QVERIFY(near(w.participantMean.accuracy, 2.0 / 11));
+    QVERIFY(near(w.model.accuracy, 7.0 / 11));
+    QVERIFY(near(w.overParticipantMean.accuracy.value, 5.0 / 11));
+    QVERIFY(w.overParticipantMean.accuracy.ci.has_value());
+    const QJsonObject json = analysis::toJson(e);
+    QCOMPARE(json.value(QLatin1String("cluster")).toString(), QStringLiteral("participant"));
+    const QJsonObject floors = json.value(QLatin1String("dimensions"))
+                                   .toArray()
+                                   .at(5)
+                                   .toObject()
+                                   .value(QLatin1String("floors"))
+                                   .toObject();
+    QVERIFY(near(floors.value(QLatin1String("participant_mean"))
+                     .toObject()
+                     .value(QLatin1String("accuracy_difference"))
+                     .toObject()
+                     .value(QLatin1String("value"))
+                     .toDouble(),
+                 5.0 / 11));
+}
+
+void AnalysisTest::coverageCountsOneSidedNotApplicable()
+{
+    // The fixture's model said "not applicable" on P1's fifth reply, which P1 rated 3.
+    const auto e = analysis::evaluate(*m_f->store, QStringLiteral("gpt-test"));
+    const auto &w = e.dimensions[5].model;
+    QCOMPARE(w.n, 8);
+    QCOMPARE(w.abstentions, 1);
+    QVERIFY(near(w.abstentionShare, 1.0 / 9));
+    QVERIFY(near(w.accuracy, 5.0 / 8));
+    QVERIFY(near(w.accuracyWithAbstentions, 5.0 / 9));
+    // Now P2 says "not applicable" where the model rates, and both say so on another reply.
+    const qint64 self = m_f->store->selfAnnotatorId();
+    const qint64 model = m_f->store->annotatorId(QStringLiteral("gpt-test"), AnnotatorKind::Model);
+    m_f->store->setRating(m_f->turns2[3], m_f->warmth, self, Rating::notApplicable());
+    m_f->store->setRating(m_f->turns2[4], m_f->warmth, self, Rating::notApplicable());
+    m_f->store->setRating(m_f->turns2[4], m_f->warmth, model, Rating::notApplicable());
+    const auto after = analysis::evaluate(*m_f->store, QStringLiteral("gpt-test"));
+    const auto &a = after.dimensions[5].model;
+    QCOMPARE(a.n, 7); // (4,2) is gone
+    QCOMPARE(a.abstentions, 2); // both-"not applicable" is no abstention
+    QVERIFY(near(a.accuracy, 5.0 / 7));
+    QVERIFY(near(a.accuracyWithAbstentions, 5.0 / 9));
+    QCOMPARE(after.mean.abstentions, 2);
+    QCOMPARE(after.mean.n, 7);
+    const QJsonObject row =
+        analysis::toJson(after).value(QLatin1String("dimensions")).toArray().at(5).toObject();
+    QCOMPARE(row.value(QLatin1String("abstentions")).toInt(), 2);
+    QVERIFY(near(row.value(QLatin1String("abstention_share")).toDouble(), 2.0 / 9));
+    QVERIFY(near(row.value(QLatin1String("accuracy_with_abstentions")).toDouble(), 5.0 / 9));
+}
+
+void AnalysisTest::kappaIsOnTheDimensionsScale()
+{
+    // The golden case whose raters never use 2: κ on 1..5 is 0.7556, not 0.7967.
+    const Dimension other =
+        analysis::evaluate(*m_f->store, QStringLiteral("gpt-test")).dimensions[0].dimension;
+    QCOMPARE(other.scaleMin, 1);
+    QCOMPARE(other.scaleMax, 5);
+    const qint64 self = m_f->store->selfAnnotatorId();
+    const qint64 model = m_f->store->annotatorId(QStringLiteral("gpt-test"), AnnotatorKind::Model);
+    const QVector<std::optional<int>> a1 = {1, 3, 3, 5, 4}, a2 = {1, 4, 5, 3, 1};
+    const QVector<std::optional<int>> b1 = {1, 3, 4, 5, 5}, b2 = {3, 4, 4, 1, 1};
+    for (int i = 0; i < 5; ++i) {
+        m_f->store->setRating(m_f->turns1[i], other.id, self, *a1[i]);
+        m_f->store->setRating(m_f->turns2[i], other.id, self, *a2[i]);
+        m_f->store->setRating(m_f->turns1[i], other.id, model, *b1[i]);
+        m_f->store->setRating(m_f->turns2[i], other.id, model, *b2[i]);
+    }
+    const auto e = analysis::evaluate(*m_f->store, QStringLiteral("gpt-test"));
+    QCOMPARE(e.dimensions[0].model.n, 10);
+    QVERIFY(near(e.dimensions[0].model.qwk, 0.7555555555555555));
+}
+
+void AnalysisTest::meansThroughFisherZ()
+{
+    const auto e = analysis::evaluate(*m_f->store, QStringLiteral("gpt-test"));
+    // One dimension with pairs: every mean of ρ is that dimension's ρ.
+    QVERIFY(near(e.mean.spearmanFisher, *e.dimensions[5].model.spearman));
+    QVERIFY(near(e.mean.spearmanFisherWeighted, *e.dimensions[5].model.spearman));
+    QVERIFY(near(e.mean.spearman, *e.dimensions[5].model.spearman));
+    QVERIFY(e.hasPaperReference());
+    QVERIFY(analysis::toJson(e).contains(QLatin1String("reference")));
 }
 
 void AnalysisTest::evaluationCountsConfusions()
@@ -235,6 +348,58 @@ void AnalysisTest::observersAgreeWithSelfAndEachOther()
     const stats::Table observers = {{2, 3}, {3, 3}, {3, 3}, {2, 1}};
     QVERIFY(near(r.observerAlpha[5], *stats::krippendorffAlpha(observers, stats::Metric::Ordinal)));
     QVERIFY(!r.observerAlpha[0].has_value());
+}
+
+void AnalysisTest::selfAgainstEachObserverAndTheirMean()
+{
+    const auto r = analysis::reliability(*m_f->store);
+    QCOMPARE(r.observerCodes.size(), 2);
+    const int o1 = int(r.observerCodes.indexOf(QStringLiteral("O1")));
+    const int o2 = int(r.observerCodes.indexOf(QStringLiteral("O2")));
+    QVERIFY(o1 >= 0 && o2 >= 0);
+    // O1: (2,2) (2,3) (3,3) (1,2); O2: (2,3) (2,3) (3,3) (1,1).
+    QCOMPARE(r.selfPerObserver[o1][5].n, 4);
+    QVERIFY(near(r.selfPerObserver[o1][5].accuracy, 2.0 / 4));
+    QVERIFY(near(r.selfPerObserver[o1][5].mae, 2.0 / 4));
+    QVERIFY(near(r.selfPerObserver[o2][5].accuracy, 2.0 / 4));
+    QVERIFY(near(r.selfPerObserver[o2][5].spearman, *stats::spearman({2, 2, 3, 1}, {3, 3, 3, 1})));
+    // Against the observers' mean, one pair per turn: (2, 2.5) (2, 3) (3, 3) (1, 1.5).
+    const auto &mean = r.selfObserverMean[5];
+    QCOMPARE(mean.n, 4);
+    QVERIFY(near(mean.mae, 2.0 / 4));
+    QVERIFY(near(mean.spearman, *stats::spearman({2, 2, 3, 1}, {2.5, 3, 3, 1.5})));
+    QVERIFY(!mean.accuracy.has_value()); // a mean is no scale point
+    QVERIFY(!mean.qwk.has_value());
+    const QJsonObject row =
+        analysis::toJson(r).value(QLatin1String("dimensions")).toArray().at(5).toObject();
+    QCOMPARE(row.value(QLatin1String("self_per_observer")).toArray().size(), 2);
+    QCOMPARE(row.value(QLatin1String("self_observer_mean")).toObject().value(QLatin1String("n")),
+             QJsonValue(4));
+}
+
+void AnalysisTest::iccWhereRatersOverlap()
+{
+    const auto r = analysis::reliability(*m_f->store);
+    const stats::Icc all =
+        stats::intraclassCorrelation({{2, 2, 3}, {2, 3, 3}, {3, 3, 3}, {1, 2, 1}});
+    QCOMPARE(r.selfObserverIcc[5].targets, 4);
+    QVERIFY(near(r.selfObserverIcc[5].icc2, *all.icc2));
+    QVERIFY(near(r.selfObserverIcc[5].icc3, *all.icc3));
+    const stats::Icc observers = stats::intraclassCorrelation({{2, 3}, {3, 3}, {3, 3}, {2, 1}});
+    QVERIFY(near(r.observerIcc[5].icc2, *observers.icc2));
+    const stats::Icc retest = stats::intraclassCorrelation({{2, 2}, {2, 3}, {4, 4}});
+    QCOMPARE(r.retestIcc[5].targets, 3);
+    QVERIFY(near(r.retestIcc[5].icc3, *retest.icc3));
+    QVERIFY(!r.selfObserverIcc[0].icc2.has_value());
+    const QJsonObject icc = analysis::toJson(r)
+                                .value(QLatin1String("dimensions"))
+                                .toArray()
+                                .at(5)
+                                .toObject()
+                                .value(QLatin1String("self_observer_icc"))
+                                .toObject();
+    QVERIFY(near(icc.value(QLatin1String("icc2_1")).toDouble(), *all.icc2));
+    QCOMPARE(icc.value(QLatin1String("n")).toInt(), 4);
 }
 
 void AnalysisTest::individualisationGroupsByParticipant()

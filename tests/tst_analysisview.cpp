@@ -6,11 +6,13 @@
 #include "predictdialog.h"
 #include "settings.h"
 #include "stats/analysis.h"
+#include "taxonomy.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
@@ -46,9 +48,14 @@ private Q_SLOTS:
     void reliabilityTablesShowTheLibrarysNumbers();
     void evaluationShowsFloorsReferenceAndConfusion();
     void participantChoiceRecomputes();
+    void reliabilityShowsEachObserverAndIccs();
+    void evaluationShowsCoverageFisherAndFloorDifferences();
+    void clusterChoiceRecomputes();
     void dataSetWithoutModelExplainsWhatToDo();
+    void instrumentChoiceLeavesThePaperToSense7();
     void tableModelPassesTheTester();
     void predictDialogStoresRatings();
+    void predictDialogRatesWithTheChosenInstrument();
     void predictDialogCancels();
     void predictDialogAsksForEndpoint();
 
@@ -158,6 +165,108 @@ void TestAnalysisView::participantChoiceRecomputes()
             < analysis::reliability(*store).retest[0].byDimension[0].n);
 }
 
+void TestAnalysisView::reliabilityShowsEachObserverAndIccs()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    waitComputed(dialog);
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::reliability(*store, options);
+    QComboBox *comparison = dialog.comparisonChoice();
+    QCOMPARE(comparison->count(), expected.observers + 2); // pooled, each, their mean
+    QCOMPARE(cell(dialog.observerModel(), 0, AgreementTableModel::N).toInt(),
+             expected.selfObserver[0].n);
+    comparison->setCurrentIndex(1);
+    QCOMPARE(cell(dialog.observerModel(), 0, AgreementTableModel::N).toInt(),
+             expected.selfPerObserver[0][0].n);
+    QCOMPARE(
+        cell(dialog.observerModel(), 0, AgreementTableModel::Accuracy, Qt::UserRole).toDouble(),
+        *expected.selfPerObserver[0][0].accuracy);
+    comparison->setCurrentIndex(comparison->count() - 1);
+    QCOMPARE(
+        cell(dialog.observerModel(), 0, AgreementTableModel::Spearman, Qt::UserRole).toDouble(),
+        *expected.selfObserverMean[0].spearman);
+    QCOMPARE(cell(dialog.observerModel(), 0, AgreementTableModel::Accuracy).toString(),
+             QStringLiteral("—"));
+    // Coverage beside every pairwise table.
+    QCOMPARE(cell(dialog.retestModel(), 0, AgreementTableModel::Abstentions).toString(),
+             QStringLiteral("0 (0.0%)"));
+    QVERIFY(!dialog.retestModel()
+                 ->headerData(AgreementTableModel::Abstentions, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString()
+                 .isEmpty());
+    // ICC(2,1) and ICC(3,1) where raters overlap, with their n.
+    QCOMPARE(cell(dialog.iccModel(), 0, 1, Qt::UserRole).toDouble(), *expected.retestIcc[0].icc2);
+    QCOMPARE(cell(dialog.iccModel(), 0, 2, Qt::UserRole).toDouble(), *expected.retestIcc[0].icc3);
+    QCOMPARE(cell(dialog.iccModel(), 0, 3).toInt(), expected.retestIcc[0].targets);
+    QCOMPARE(cell(dialog.iccModel(), 0, 4, Qt::UserRole).toDouble(),
+             *expected.selfObserverIcc[0].icc2);
+    QCOMPARE(cell(dialog.iccModel(), 0, 8, Qt::UserRole).toDouble(), *expected.observerIcc[0].icc3);
+    QVERIFY(dialog.iccModel()
+                ->headerData(1, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("absolute agreement")));
+    QCOMPARE(
+        cell(dialog.retestModel(), 0, AgreementTableModel::FirstExtra, Qt::UserRole).toDouble(),
+        *expected.retestIcc[0].icc2);
+}
+
+void TestAnalysisView::evaluationShowsCoverageFisherAndFloorDifferences()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    dialog.showPage(AnalysisDialog::Page::Evaluation);
+    waitComputed(dialog);
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::evaluate(*store, QStringLiteral("demo-classifier"), options);
+    QCOMPARE(cell(dialog.evaluationModel(), 0, AgreementTableModel::AccuracyWithAbstentions,
+                  Qt::UserRole)
+                 .toDouble(),
+             *expected.dimensions[0].model.accuracyWithAbstentions);
+    QCOMPARE(
+        cell(dialog.floorsModel(), 0, AgreementTableModel::FirstExtra, Qt::UserRole).toDouble(),
+        *expected.mean.spearmanFisher);
+    QCOMPARE(
+        cell(dialog.floorsModel(), 0, AgreementTableModel::FirstExtra + 1, Qt::UserRole).toDouble(),
+        *expected.mean.spearmanFisherWeighted);
+    QCOMPARE(cell(dialog.floorsModel(), 2, 0).toString(),
+             QStringLiteral("Participant's own mean (other conversations)"));
+    QCOMPARE(dialog.floorDifferenceModel()->rowCount(), 7);
+    const auto &d = expected.dimensions[0].overMajority.accuracy;
+    QCOMPARE(cell(dialog.floorDifferenceModel(), 0, 2).toString(),
+             QStringLiteral("%1  [%2, %3]")
+                 .arg(*d.value, 0, 'f', 3)
+                 .arg(d.ci->low, 0, 'f', 2)
+                 .arg(d.ci->high, 0, 'f', 2));
+    QVERIFY(!dialog.floorDifferenceModel()
+                 ->headerData(1, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString()
+                 .isEmpty());
+}
+
+void TestAnalysisView::clusterChoiceRecomputes()
+{
+    auto store = Store::open(m_db);
+    AnalysisDialog dialog(store.get());
+    waitComputed(dialog);
+    QComboBox *cluster = dialog.clusterChoice();
+    QCOMPARE(cluster->currentData().toString(), QStringLiteral("participant"));
+    QSignalSpy computed(&dialog, &AnalysisDialog::computed);
+    cluster->setCurrentIndex(cluster->findData(QStringLiteral("none")));
+    QVERIFY(computed.wait(30000));
+    analysis::Options options;
+    options.bootstrapReplicates = 1000;
+    options.cluster = stats::Cluster::None;
+    const auto expected = analysis::reliability(*store, options);
+    QCOMPARE(cell(dialog.retestModel(), 0, AgreementTableModel::Spearman).toString(),
+             QStringLiteral("%1  [%2, %3]")
+                 .arg(*expected.retest[0].byDimension[0].spearman, 0, 'f', 3)
+                 .arg(expected.retest[0].byDimension[0].spearmanCi->low, 0, 'f', 2)
+                 .arg(expected.retest[0].byDimension[0].spearmanCi->high, 0, 'f', 2));
+}
+
 void TestAnalysisView::dataSetWithoutModelExplainsWhatToDo()
 {
     const QString path = m_dir.filePath(QStringLiteral("empty.sense7"));
@@ -196,6 +305,64 @@ void TestAnalysisView::dataSetWithoutModelExplainsWhatToDo()
     QCOMPARE(dialog.modelChoice()->currentText(), QStringLiteral("late-model"));
 }
 
+void TestAnalysisView::instrumentChoiceLeavesThePaperToSense7()
+{
+    auto store = Store::open(m_db);
+    {
+        AnalysisDialog dialog(store.get());
+        waitComputed(dialog);
+        QVERIFY(!dialog.instrumentChoice()->isVisibleTo(&dialog)); // one instrument: no choice
+    }
+    store->installInstrument(
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
+    const qint64 reply = store->findDimension(QStringLiteral("empathy7/reply_empathy"))->id;
+    const qint64 self = store->selfAnnotatorId();
+    const qint64 judge = store->annotatorId(QStringLiteral("a-judge"), AnnotatorKind::Model);
+    int rated = 0;
+    for (const Turn &t : store->turns(store->conversationSummaries().constFirst().id)) {
+        if (t.role != Role::Assistant)
+            continue;
+        store->setRating(t.id, reply, self, 1 + rated % 7);
+        store->setRating(t.id, reply, judge, 1 + (rated + rated % 2) % 7);
+        ++rated;
+    }
+    QVERIFY(rated >= 3);
+
+    AnalysisDialog dialog(store.get());
+    dialog.showPage(AnalysisDialog::Page::Evaluation);
+    dialog.show();
+    waitComputed(dialog);
+    QComboBox *choice = dialog.instrumentChoice();
+    QVERIFY(choice->isVisible());
+    QCOMPARE(choice->count(), 2);
+    QCOMPARE(choice->currentData().toString(), QStringLiteral("sense7")); // the primary one
+    QCOMPARE(dialog.floorsModel()->rowCount(), 4); // with the SENSE-7 paper's row
+
+    QSignalSpy computed(&dialog, &AnalysisDialog::computed);
+    choice->setCurrentIndex(choice->findData(QStringLiteral("empathy7")));
+    QVERIFY(computed.wait(30000));
+    QCOMPARE(dialog.modelChoice()->currentText(), QStringLiteral("a-judge"));
+    analysis::Options options;
+    options.instrument = QStringLiteral("empathy7");
+    options.bootstrapReplicates = 1000;
+    const auto expected = analysis::evaluate(*store, QStringLiteral("a-judge"), options);
+    QCOMPARE(dialog.evaluationModel()->rowCount(), 2); // reply_empathy and the mean
+    QCOMPARE(cell(dialog.evaluationModel(), 0, 0).toString(), QStringLiteral("Reply empathy"));
+    QCOMPARE(cell(dialog.evaluationModel(), 0, AgreementTableModel::N).toInt(), rated);
+    QCOMPARE(
+        cell(dialog.evaluationModel(), 0, AgreementTableModel::Accuracy, Qt::UserRole).toDouble(),
+        *expected.dimensions[0].model.accuracy);
+    QCOMPARE(dialog.floorsModel()->rowCount(), 3); // no SENSE-7 paper beside another instrument
+    for (int row = 0; row < dialog.floorsModel()->rowCount(); ++row)
+        QVERIFY(!cell(dialog.floorsModel(), row, 0).toString().contains(QStringLiteral("SENSE-7")));
+    QCOMPARE(dialog.retestModel()->rowCount(), 1);
+    const auto labels = dialog.findChildren<QLabel *>();
+    for (const QLabel *label : labels)
+        QVERIFY2(!label->text().contains(QStringLiteral("0.369")), qPrintable(label->text()));
+    QCOMPARE(dialog.confusionPlot()->itemCount(), 49); // 7 × 7
+    keepScreenshot(&dialog, QStringLiteral("evaluation-7-point.png"));
+}
+
 void TestAnalysisView::tableModelPassesTheTester()
 {
     AgreementTableModel model;
@@ -205,7 +372,7 @@ void TestAnalysisView::tableModelPassesTheTester()
                   {{QStringLiteral("warmth"), a, {0.5, 12}, false},
                    {QStringLiteral("mean"), std::nullopt, {QVariant(), 3}, true}},
                   {QStringLiteral("α"), QStringLiteral("k")});
-    QCOMPARE(model.columnCount(), 8);
+    QCOMPARE(model.columnCount(), 10);
     QCOMPARE(cell(&model, 0, AgreementTableModel::Accuracy).toString(), QStringLiteral("0.750"));
     QCOMPARE(cell(&model, 0, AgreementTableModel::FirstExtra).toString(), QStringLiteral("0.500"));
     QCOMPARE(cell(&model, 0, AgreementTableModel::FirstExtra + 1).toInt(), 12);
@@ -247,6 +414,44 @@ void TestAnalysisView::predictDialogStoresRatings()
                      || key == QLatin1String("classify/keyInKeychain"),
                  qPrintable(key));
     keepScreenshot(&dialog, QStringLiteral("predict.png"));
+}
+
+void TestAnalysisView::predictDialogRatesWithTheChosenInstrument()
+{
+    CompletionServer server;
+    server.handler = [](int, const QJsonObject &) {
+        return Response {200, "{\"reply_empathy\": 5}", {}, false, {}};
+    };
+    auto store = Store::open(m_db);
+    store->installInstrument(
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
+    const qint64 conversation = store->conversationSummaries().constFirst().id;
+    int replies = 0;
+    for (const Turn &t : store->turns(conversation))
+        replies += t.role == Role::Assistant ? 1 : 0;
+
+    PredictDialog dialog(store.get(), conversation, {conversation});
+    dialog.setEndpoint(server.url().toString(), QStringLiteral("seven-model"));
+    dialog.show();
+    auto *choice = dialog.findChild<QComboBox *>();
+    QVERIFY(choice && choice->isVisible());
+    QCOMPARE(choice->currentData().toString(), QStringLiteral("sense7"));
+    choice->setCurrentIndex(choice->findData(QStringLiteral("empathy7")));
+    QSignalSpy finished(&dialog, &PredictDialog::runFinished);
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(dialog.statusText().startsWith(QStringLiteral("%1 replies rated").arg(replies)),
+             qPrintable(dialog.statusText()));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                      " JOIN dimension d ON d.id = r.dimension_id WHERE a.code = 'seven-model'"
+                      " AND d.key = 'reply_empathy' AND r.value = 5"),
+             qint64(replies));
+    QCOMPARE(queryInt(m_db,
+                      "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
+                      " WHERE a.code = 'seven-model'"),
+             qint64(replies));
+    keepScreenshot(&dialog, QStringLiteral("predict-7-point.png"));
 }
 
 void TestAnalysisView::predictDialogCancels()

@@ -4,6 +4,7 @@
 #include "completionserver.h"
 #include "error.h"
 #include "store.h"
+#include "taxonomy.h"
 #include "testsupport.h"
 
 #include <QJsonDocument>
@@ -105,6 +106,8 @@ private Q_SLOTS:
     void cancelThroughProgress();
     void limitsConcurrency();
     void commandLineRatesThroughEndpoint();
+    void promptForASevenPointInstrument();
+    void ratesWithTheChosenInstrument();
 };
 
 void ClassifyTest::promptCarriesTaxonomyAndContext()
@@ -532,6 +535,83 @@ void ClassifyTest::commandLineRatesThroughEndpoint()
     std::tie(code, out, err) = run({QStringLiteral("--concurrency"), QStringLiteral("0")});
     QCOMPARE(code, 1);
     QVERIFY2(err.contains(QStringLiteral("--concurrency")), qPrintable(err));
+}
+
+void ClassifyTest::promptForASevenPointInstrument()
+{
+    Fixture f;
+    const Instrument seven =
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json"));
+    const QJsonArray messages = classify::buildMessages(seven, f.store->turns(f.conversation), 3);
+    const QString system = messages[0].toObject().value(QStringLiteral("content")).toString();
+    // Its name, its turn-level item with question and 7-point scale with the labels, and no
+    // SENSE-7 wording; the conversation-level items are not asked of a reply.
+    for (const char *expected :
+         {"on the instrument \"Perceived empathy (7-point)\"",
+          "Reply empathy (key \"reply_empathy\", a whole number from 1 to 7): This reply felt "
+          "empathic.",
+          "  1 = Strongly disagree\n", "  4 = Neither agree nor disagree\n",
+          "  7 = Strongly agree\n", "{\"reply_empathy\": <rating>}"})
+        QVERIFY2(system.contains(QString::fromUtf8(expected)), qPrintable(system));
+    for (const char *absent : {"felt_understood", "cared_for", "SENSE-7", "null", "1 to 5"})
+        QVERIFY2(!system.contains(QString::fromUtf8(absent)), qPrintable(system));
+
+    QCOMPARE(classify::parseReply(QStringLiteral("{\"reply_empathy\": 7}"), seven)
+                 .value(QStringLiteral("reply_empathy")),
+             std::optional<int>(7));
+    const QList<std::pair<const char *, const char *>> bad {
+        {"{\"reply_empathy\": 8}", "\"reply_empathy\" is 8, not a whole number from 1 to 7"},
+        {"{\"reply_empathy\": null}", "\"reply_empathy\" must be rated"}};
+    for (const auto &[reply, message] : bad) {
+        try {
+            classify::parseReply(QString::fromUtf8(reply), seven);
+            QFAIL(reply);
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(QString::fromUtf8(message)), qPrintable(e.message()));
+        }
+    }
+}
+
+void ClassifyTest::ratesWithTheChosenInstrument()
+{
+    Fixture f;
+    f.store->installInstrument(
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
+    CompletionServer server;
+    server.handler = [](int, const QJsonObject &) {
+        return Response {200, "{\"reply_empathy\": 6}", {}, false, {}};
+    };
+    classify::PromptOptions prompt;
+    prompt.instrument = QStringLiteral("empathy7");
+    classify::Classifier classifier(*f.store, f.endpoint(server), prompt);
+    const auto summary = runToEnd(classifier, {f.conversation});
+    QCOMPARE(summary.predicted, 2);
+    QCOMPARE(summary.failed, 0);
+    QVERIFY(server.bodies[0]
+                .value(QStringLiteral("messages"))
+                .toArray()
+                .at(0)
+                .toObject()
+                .value(QStringLiteral("content"))
+                .toString()
+                .contains(QStringLiteral("reply_empathy")));
+    QCOMPARE(test::queryInt(f.store->path(),
+                            "SELECT COUNT(*) FROM rating r JOIN dimension d ON d.id = "
+                            "r.dimension_id JOIN annotator a ON a.id = r.annotator_id WHERE "
+                            "a.kind = 'model' AND d.key = 'reply_empathy' AND r.value = 6"),
+             qint64(2));
+    QCOMPARE(f.modelRatings(), qint64(2)); // nothing on SENSE-7
+
+    prompt.instrument = QStringLiteral("empathy9");
+    classify::Classifier unknown(*f.store, f.endpoint(server), prompt);
+    try {
+        unknown.start({f.conversation});
+        QFAIL("an unknown instrument was accepted");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("no instrument “empathy9” to rate with; it "
+                                                     "has: sense7, empathy7.")),
+                 qPrintable(e.message()));
+    }
 }
 
 QTEST_GUILESS_MAIN(ClassifyTest)

@@ -1,6 +1,8 @@
 // End-to-end tests of the `sense7` command-line tool: the real binary in a child process.
 
 #include "stats/analysis.h"
+#include "store.h"
+#include "taxonomy.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -58,6 +60,13 @@ private slots:
     void evaluateJsonMatchesTheLibrary();
     void agreementReportsEachDimension();
     void analysisUsageErrors();
+    void analysisReportsTheCluster();
+    void analysisRefusesNothingToCompare();
+    void paperFiguresOnlyBesideSense7();
+    void evaluateEsconvShowsNoPaperFigures();
+    void analysesWithoutRatingsFail();
+    void evaluatesASevenPointInstrument();
+    void infoAndRangeNameTheInstruments();
     void exportRoundTripsThroughImport();
     void exportAndFiguresUsageErrors();
     void figuresCanLeaveTheTitleOut();
@@ -563,6 +572,342 @@ void TestCli::analysisUsageErrors()
     QVERIFY2(r.err.contains(QStringLiteral("P99")), qPrintable(r.err));
     r = sense7Cli({QStringLiteral("agreement")});
     QCOMPARE(r.exitCode, 1);
+}
+
+void TestCli::analysisReportsTheCluster()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    Result r =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
+                   QStringLiteral("--bootstrap"), QStringLiteral("100"),
+                   QStringLiteral("--cluster"), QStringLiteral("conversation")});
+    QCOMPARE(r.exitCode, 0);
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    analysis::Options options;
+    options.bootstrapReplicates = 100;
+    options.cluster = stats::Cluster::Conversation;
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("cluster")).toString(), QStringLiteral("conversation"));
+    QCOMPARE(
+        json,
+        analysis::toJson(analysis::evaluate(*store, QStringLiteral("demo-classifier"), options)));
+    r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--bootstrap"), QStringLiteral("100")});
+    QVERIFY2(r.out.contains(QStringLiteral("resamples of whole participants")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("one-sided NA")));
+    QVERIFY(r.out.contains(QStringLiteral("Fisher z")));
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--json"), QStringLiteral("--bootstrap"), QStringLiteral("50"),
+                   QStringLiteral("--cluster"), QStringLiteral("none")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject reliability = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(reliability.value(QStringLiteral("cluster")).toString(), QStringLiteral("none"));
+    const QJsonObject first =
+        reliability.value(QStringLiteral("dimensions")).toArray().at(0).toObject();
+    QVERIFY(first.value(QStringLiteral("self_observer_icc"))
+                .toObject()
+                .value(QStringLiteral("icc2_1"))
+                .isDouble());
+    QCOMPARE(first.value(QStringLiteral("self_per_observer")).toArray().size(), 2);
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--bootstrap"), QStringLiteral("50")});
+    QVERIFY(r.out.contains(QStringLiteral("ICC(2,1)")));
+    QVERIFY(r.out.contains(QStringLiteral("observers' mean")));
+    r = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                   QStringLiteral("--cluster"), QStringLiteral("turn")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("“turn”")), qPrintable(r.err));
+}
+
+void TestCli::analysisRefusesNothingToCompare()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    {
+        auto store = Store::create(db);
+        Conversation c;
+        c.participantId = store->addParticipant(QStringLiteral("P1"));
+        c.title = QStringLiteral("one");
+        c.agent = QStringLiteral("assistant");
+        c.sourceFormat = QStringLiteral("test");
+        Turn user, reply;
+        user.index = 0;
+        user.role = Role::User;
+        user.text = QStringLiteral("hello");
+        reply.index = 1;
+        reply.role = Role::Assistant;
+        reply.text = QStringLiteral("hi");
+        QVector<Turn> turns {user, reply};
+        const qint64 id = store->addConversation(c, turns);
+        // The model rated a reply the participant never rated.
+        store->setRating(store->turnId(id, 1), store->findDimension(QStringLiteral("warmth"))->id,
+                         store->annotatorId(QStringLiteral("m"), AnnotatorKind::Model), 3);
+    }
+    Result r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("Nothing to compare")), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    r = sense7Cli(
+        {QStringLiteral("agreement"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("Nothing to compare")), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCli::paperFiguresOnlyBesideSense7()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    {
+        auto store = Store::open(db);
+        store->installInstrument(taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json")));
+        const qint64 feedback = store->findDimension(QStringLiteral("esconv/feedback"))->id;
+        const qint64 model =
+            store->annotatorId(QStringLiteral("demo-classifier"), AnnotatorKind::Model);
+        int i = 0;
+        for (const Turn &turn : store->turns(1)) {
+            if (turn.role != Role::Assistant)
+                continue;
+            store->setRating(turn.id, feedback, store->selfAnnotatorId(), 1 + i % 5);
+            store->setRating(turn.id, feedback, model, 1 + (i + i / 3) % 5);
+            ++i;
+        }
+    }
+    Result r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                          QStringLiteral("--instrument"), QStringLiteral("esconv")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("feedback")));
+    QVERIFY2(!r.out.contains(QStringLiteral("0.369")) && !r.out.contains(QStringLiteral("paper")),
+             qPrintable(r.out));
+    r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                   QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("instrument")).toString(), QStringLiteral("esconv"));
+    QVERIFY(!json.contains(QStringLiteral("reference")));
+    r = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
+                   QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().contains(QStringLiteral("reference")));
+}
+
+void TestCli::evaluateEsconvShowsNoPaperFigures()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("esconv.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    QCOMPARE(
+        sense7Cli({QStringLiteral("import"), QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json"),
+                   QStringLiteral("--db"), db})
+            .exitCode,
+        0);
+    // A model that agrees with the seekers' feedback, except one point lower on the first.
+    QString csv = QStringLiteral(
+        "conversation_id,turn_index,instrument,dimension,value,annotator,annotator_kind\n");
+    int rows = 0;
+    {
+        auto store = Store::open(db, Store::Access::ReadOnly);
+        for (const ConversationSummary &c : store->conversationSummaries()) {
+            for (const RatingRecord &r : store->ratingRecords(c.id)) {
+                if (r.dimension != QLatin1String("feedback") || !r.turnIndex || !r.value)
+                    continue;
+                const int value = rows++ == 0 ? std::max(1, *r.value - 1) : *r.value;
+                csv += QStringLiteral("%1,%2,esconv,feedback,%3,esconv-model,model\n")
+                           .arg(c.id)
+                           .arg(*r.turnIndex)
+                           .arg(value);
+            }
+        }
+    }
+    QVERIFY(rows >= 3);
+    const QString file = dir.filePath(QStringLiteral("model.csv"));
+    test::writeFile(file, csv.toUtf8());
+    QCOMPARE(sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db}).exitCode, 0);
+
+    const Result text = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                                   QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                                   QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("feedback")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("%1").arg(rows)), qPrintable(text.out));
+    QVERIFY2(!text.out.contains(QStringLiteral("0.369"))
+                 && !text.out.contains(QStringLiteral("0.487"))
+                 && !text.out.contains(QStringLiteral("paper")),
+             qPrintable(text.out));
+    const Result json =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                   QStringLiteral("--json"), QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject object = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QVERIFY(!object.contains(QStringLiteral("reference")));
+    const QJsonArray dimensions = object.value(QStringLiteral("dimensions")).toArray();
+    QCOMPARE(dimensions.size(), 1); // ESConv's only turn-level dimension
+    QCOMPARE(dimensions[0].toObject().value(QStringLiteral("n")).toInt(), rows);
+    QCOMPARE(dimensions[0].toObject().value(QStringLiteral("accuracy")).toDouble(),
+             double(rows - 1) / rows);
+
+    // The data set's primary instrument (SENSE-7) has no model ratings here: an error that says
+    // so, not a table of zeros.
+    const Result primary = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
+    QCOMPARE(primary.exitCode, 1);
+    QVERIFY2(primary.err.contains(QStringLiteral("Nothing to compare on instrument “sense7”"))
+                 && primary.err.contains(QStringLiteral("model “esconv-model” has 0")),
+             qPrintable(primary.err));
+    QVERIFY(primary.out.isEmpty());
+
+    // An unknown instrument lists the known ones.
+    const Result unknown = sense7Cli({QStringLiteral("agreement"), QStringLiteral("--db"), db,
+                                      QStringLiteral("--instrument"), QStringLiteral("esconf")});
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains(QStringLiteral("has no instrument “esconf”; it has: sense7, "
+                                                 "esconv.")),
+             qPrintable(unknown.err));
+}
+
+void TestCli::analysesWithoutRatingsFail()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("empty.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    QCOMPARE(sense7Cli({QStringLiteral("import"),
+                        QStringLiteral(SENSE7_TEST_DATA "/import/conversations.csv"),
+                        QStringLiteral("--db"), db})
+                 .exitCode,
+             0);
+    const QString file = dir.filePath(QStringLiteral("model.csv"));
+    test::writeFile(file,
+                    "conversation_id,turn_index,dimension,value,annotator,annotator_kind\n"
+                    "c1,1,warmth,4,judge,model\n");
+    QCOMPARE(sense7Cli({QStringLiteral("import"), file, QStringLiteral("--db"), db}).exitCode, 0);
+
+    const Result evaluate = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db});
+    QCOMPARE(evaluate.exitCode, 1);
+    QVERIFY(evaluate.out.isEmpty());
+    QVERIFY2(
+        evaluate.err.contains(
+            QStringLiteral("Nothing to compare on instrument “sense7” in %1: the participants' own "
+                           "ratings (self) have 0 rated cells, model “judge” has 1")
+                .arg(db)),
+        qPrintable(evaluate.err));
+    const Result agreement = sense7Cli(
+        {QStringLiteral("agreement"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(agreement.exitCode, 1);
+    QVERIFY(agreement.out.isEmpty());
+    QVERIFY2(agreement.err.contains(QStringLiteral("Nothing to compare on instrument “sense7”"))
+                 && agreement.err.contains(QStringLiteral("(self) have 0 rated cells")),
+             qPrintable(agreement.err));
+}
+
+void TestCli::evaluatesASevenPointInstrument()
+{
+    // Five replies rated 1–7 by their participant and by a model (every scale point used): by
+    // hand, ρ = 1 − 6·2/(5·24) = 0.9 (rank differences 1, 0, 0, 0, −1), accuracy 1/5, MAE 4/5,
+    // and quadratic κ = 1 − 4/(250/5) = 0.92 (squared differences: 4 over the pairs, 250 over
+    // all 25 pairings of a participant's rating with a model's).
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("seven.sense7"));
+    {
+        auto store = Store::create(db);
+        store->installInstrument(
+            taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json")));
+    }
+    QString conversations = QStringLiteral("conversation_id,role,text,turn_index\n");
+    for (int i = 0; i < 5; ++i)
+        conversations += QStringLiteral("e1,user,question %1,%2\ne1,assistant,answer %1,%3\n")
+                             .arg(i)
+                             .arg(2 * i)
+                             .arg(2 * i + 1);
+    const QString conversationFile = dir.filePath(QStringLiteral("e.csv"));
+    test::writeFile(conversationFile, conversations.toUtf8());
+    QCOMPARE(sense7Cli({QStringLiteral("import"), conversationFile, QStringLiteral("--db"), db})
+                 .exitCode,
+             0);
+    const int self[] = {7, 5, 3, 1, 6};
+    const int model[] = {6, 4, 2, 1, 7};
+    QString ratings = QStringLiteral("conversation_id,turn_index,dimension,value,annotator,"
+                                     "annotator_kind\n");
+    for (int i = 0; i < 5; ++i)
+        ratings += QStringLiteral("e1,%1,reply_empathy,%2,self,self\n"
+                                  "e1,%1,reply_empathy,%3,judge-7,model\n")
+                       .arg(2 * i + 1)
+                       .arg(self[i])
+                       .arg(model[i]);
+    ratings += QStringLiteral("e1,,felt_understood,6,self,self\n");
+    const QString ratingsFile = dir.filePath(QStringLiteral("r.csv"));
+    test::writeFile(ratingsFile, ratings.toUtf8());
+    QCOMPARE(
+        sense7Cli({QStringLiteral("import"), ratingsFile, QStringLiteral("--db"), db}).exitCode, 0);
+
+    const Result r =
+        sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                   QStringLiteral("--instrument"), QStringLiteral("empathy7"),
+                   QStringLiteral("--json"), QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(!json.contains(QStringLiteral("reference")));
+    const QJsonArray dimensions = json.value(QStringLiteral("dimensions")).toArray();
+    QCOMPARE(dimensions.size(), 1);
+    const QJsonObject row = dimensions[0].toObject();
+    QCOMPARE(row.value(QStringLiteral("dimension")).toString(), QStringLiteral("reply_empathy"));
+    QCOMPARE(row.value(QStringLiteral("n")).toInt(), 5);
+    QCOMPARE(row.value(QStringLiteral("spearman")).toDouble(), 0.9);
+    QCOMPARE(row.value(QStringLiteral("accuracy")).toDouble(), 0.2);
+    QCOMPARE(row.value(QStringLiteral("mae")).toDouble(), 0.8);
+    QCOMPARE(row.value(QStringLiteral("qwk")).toDouble(), 0.92);
+    // The confusion matrix is 7 × 7: self 7, model 6 is row 6, column 5.
+    const QJsonArray confusion = row.value(QStringLiteral("confusion")).toArray();
+    QCOMPARE(confusion.size(), 7);
+    QCOMPARE(confusion[6].toArray().at(5).toInt(), 1);
+    QCOMPARE(confusion[0].toArray().at(0).toInt(), 1);
+
+    const Result text = sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                                   QStringLiteral("--instrument"), QStringLiteral("empathy7"),
+                                   QStringLiteral("--bootstrap"), QStringLiteral("0")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("reply_empathy"))
+                 && !text.out.contains(QStringLiteral("paper")),
+             qPrintable(text.out));
+}
+
+void TestCli::infoAndRangeNameTheInstruments()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("two.sense7"));
+    {
+        auto store = Store::create(db);
+        Instrument seven =
+            taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json"));
+        store->installInstrument(seven);
+        seven.key = QStringLiteral("empathy7b");
+        store->installInstrument(seven);
+    }
+    const Result info = sense7Cli({QStringLiteral("info"), db});
+    QCOMPARE(info.exitCode, 0);
+    for (const char *expected :
+         {"Instrument:        sense7 (SENSE-7 1.0), the primary instrument\n",
+          "Instrument:        empathy7 (Perceived empathy (7-point) 1.0)\n",
+          "  conversations, 1–7: felt_understood, validated, affirmed, seen, accepted, "
+          "cared_for\n",
+          "  turns, 1–7: reply_empathy\n"})
+        QVERIFY2(info.out.contains(QString::fromUtf8(expected)), qPrintable(info.out));
+
+    const Result ambiguous =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--range"),
+                   QStringLiteral("seen:1:7"), QStringLiteral("--out"),
+                   dir.filePath(QStringLiteral("out.csv"))});
+    QCOMPARE(ambiguous.exitCode, 1);
+    QVERIFY2(ambiguous.err.contains(QStringLiteral("\"seen\" is a dimension of empathy7, "
+                                                   "empathy7b; write INSTRUMENT/seen")),
+             qPrintable(ambiguous.err));
+    const Result named =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--range"),
+                   QStringLiteral("empathy7b/seen:1:7"), QStringLiteral("--out"),
+                   dir.filePath(QStringLiteral("out.csv"))});
+    QVERIFY2(named.exitCode == 0, qPrintable(named.err));
 }
 
 void TestCli::exportRoundTripsThroughImport()

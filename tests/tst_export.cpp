@@ -1,10 +1,13 @@
 // Exports: the bundle round trip, the tidy CSV read back against the data set, JSON Lines,
 // filters, anonymised bundles, cancelling, and merging bundles that disagree.
 
+#include "browse/digest.h"
+#include "browse/trajectory.h"
 #include "edit.h"
 #include "export/writer.h"
 #include "import/csvreader.h"
 #include "import/importer.h"
+#include "retest.h"
 #include "testsupport.h"
 
 #include <QBuffer>
@@ -76,6 +79,20 @@ void enrich(Store &store)
         store.setConversationRating(conversation, overall->id, self, 4);
 }
 
+/** A CSV file's rows (the header first), read back with the importer's reader. */
+QVector<QStringList> readCsv(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    import::CsvReader reader(file, path);
+    QVector<QStringList> rows;
+    QStringList row;
+    while (reader.next(row))
+        rows.append(row);
+    return rows;
+}
+
 } // namespace
 
 class TestExport : public QObject
@@ -93,6 +110,10 @@ private Q_SLOTS:
     void cancelWritesNothing();
     void mergingAddsMissingAndReportsDisagreements();
     void mergingKeepsProvenanceOfEachBundle();
+    void turnsTableHasEveryTurn();
+    void participantsTableHasTheirProfiles();
+    void importersContextFieldsGetColumns();
+    void blindReratingsHaveAColumn();
 
 private:
     QTemporaryDir m_dir;
@@ -212,8 +233,10 @@ void TestExport::csvHasCodebookAndContextColumns()
     auto store = Store::open(path);
     const QString csv = m_dir.filePath(QStringLiteral("book.csv"));
     const exporter::Summary summary = exporter::write(*store, exporter::Format::Csv, csv);
-    QCOMPARE(summary.files.size(), 2);
-    QCOMPARE(summary.files.last(), m_dir.filePath(QStringLiteral("book.codebook.md")));
+    QCOMPARE(summary.files,
+             (QStringList {csv, m_dir.filePath(QStringLiteral("book.turns.csv")),
+                           m_dir.filePath(QStringLiteral("book.participants.csv")),
+                           m_dir.filePath(QStringLiteral("book.codebook.md"))}));
     const QString book = QString::fromUtf8(test::readFile(summary.files.last()));
     int anchors = 0;
     for (const Instrument &instrument : store->instruments()) {
@@ -372,6 +395,19 @@ void TestExport::cancelWritesNothing()
     QVERIFY(thrown);
     QVERIFY(!QFile::exists(out));
     QVERIFY(!QFile::exists(exporter::codebookPath(m_dir.filePath(QStringLiteral("x.csv")))));
+    // A cancelled CSV leaves none of its tables.
+    const QString csv = m_dir.filePath(QStringLiteral("cancelled.csv"));
+    thrown = false;
+    try {
+        exporter::write(*store, exporter::Format::Csv, csv, {},
+                        [](qint64 done, qint64 total) { return done < total; });
+    } catch (const exporter::Cancelled &) {
+        thrown = true;
+    }
+    QVERIFY(thrown);
+    for (const QString &file : {csv, exporter::turnsPath(csv), exporter::participantsPath(csv),
+                                exporter::codebookPath(csv)})
+        QVERIFY2(!QFile::exists(file), qPrintable(file));
 }
 
 void TestExport::mergingAddsMissingAndReportsDisagreements()
@@ -460,6 +496,196 @@ void TestExport::mergingKeepsProvenanceOfEachBundle()
     QCOMPARE(also.size(), 1);
     QCOMPARE(also.first().toObject().value(QStringLiteral("bundle")).toString(),
              QStringLiteral("prov-b.json"));
+}
+
+void TestExport::turnsTableHasEveryTurn()
+{
+    const QString path = m_dir.filePath(QStringLiteral("turns.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    digest::refresh(*store);
+    const QString csv = m_dir.filePath(QStringLiteral("turns.csv"));
+    exporter::write(*store, exporter::Format::Csv, csv);
+    const QVector<QStringList> rows = readCsv(exporter::turnsPath(csv));
+    QVERIFY(!rows.isEmpty());
+    const QStringList header = rows.first();
+    QCOMPARE(header, exporter::turnColumns());
+    const auto column = [&](const char *name) {
+        return int(header.indexOf(QLatin1String(name)));
+    };
+    // Every turn, rated or not.
+    QCOMPARE(qint64(rows.size() - 1),
+             test::connection(*store).pragmaInt("SELECT count(*) FROM turn"));
+    QHash<QString, QStringList> byKey; // content hash and turn index -> row
+    for (int i = 1; i < rows.size(); ++i) {
+        QCOMPARE(rows[i].size(), header.size());
+        byKey.insert(rows[i][column("conversation_id")] + QLatin1Char('/')
+                         + rows[i][column("turn_index")],
+                     rows[i]);
+    }
+    int unrated = 0, flagged = 0, detected = 0, lost = 0;
+    const qint64 self = store->selfAnnotatorId();
+    for (const ConversationSummary &summary : store->conversationSummaries()) {
+        const auto c = store->conversation(summary.id);
+        const browse::ConversationTrajectory t =
+            browse::conversationTrajectory(*store, summary.id, self);
+        const QVector<Turn> turns = store->turns(summary.id);
+        int reply = 0;
+        for (const Turn &turn : turns) {
+            const QStringList row =
+                byKey.value(c->contentHash + QLatin1Char('/') + QString::number(turn.index));
+            QVERIFY(!row.isEmpty());
+            QCOMPARE(row[column("role")], roleKey(turn.role));
+            QCOMPARE(row[column("replies")].toInt(), int(t.turnIds.size()));
+            const qint64 ratings = test::connection(*store).pragmaInt(
+                QStringLiteral("SELECT count(*) FROM rating r JOIN annotator a ON a.id = "
+                               "r.annotator_id WHERE a.code = 'self' AND r.turn_id = %1")
+                    .arg(turn.id)
+                    .toUtf8()
+                    .constData());
+            QCOMPARE(row[column("self_ratings")].toLongLong(), ratings);
+            if (ratings == 0)
+                ++unrated;
+            if (turn.role != Role::Assistant) {
+                QCOMPARE(row[column("reply")], QString());
+                QCOMPARE(row[column("flagged_break")], QStringLiteral("0"));
+                continue;
+            }
+            QCOMPARE(row[column("reply")].toInt(), ++reply);
+            QStringList rules;
+            for (const auto &d : t.detected)
+                if (d.reply == reply - 1)
+                    rules.append(continuity::ruleKey(d.detection.rule));
+            QCOMPARE(row[column("detected_breaks")], rules.join(QLatin1Char(';')));
+            detected += rules.isEmpty() ? 0 : 1;
+            bool found = false;
+            for (const auto &f : t.flagged) {
+                if (f.reply != reply - 1)
+                    continue;
+                found = true;
+                QCOMPARE(row[column("break_reason")], f.reason);
+                QCOMPARE(row[column("lost_turn")],
+                         f.refersToIndex ? QString::number(*f.refersToIndex) : QString());
+                lost += f.refersToIndex ? 1 : 0;
+            }
+            QCOMPARE(row[column("flagged_break")],
+                     found ? QStringLiteral("1") : QStringLiteral("0"));
+            flagged += found ? 1 : 0;
+        }
+    }
+    QVERIFY(unrated > 0); // user turns at least
+    QCOMPARE(qint64(flagged),
+             test::connection(*store).pragmaInt(
+                 "SELECT count(*) FROM turn_flag f JOIN annotator a ON a.id = f.annotator_id "
+                 "WHERE a.code = 'self'"));
+    QVERIFY(detected > 0);
+    QVERIFY(lost > 0);
+    const QString book = QString::fromUtf8(test::readFile(exporter::codebookPath(csv)));
+    for (const QString &name : exporter::turnColumns())
+        QVERIFY2(book.contains(QStringLiteral("`%1`").arg(name)), qPrintable(name));
+}
+
+void TestExport::participantsTableHasTheirProfiles()
+{
+    const QString path = m_dir.filePath(QStringLiteral("people.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    const QString csv = m_dir.filePath(QStringLiteral("people.csv"));
+    exporter::write(*store, exporter::Format::Csv, csv);
+    const QVector<QStringList> rows = readCsv(exporter::participantsPath(csv));
+    const QStringList header = rows.first();
+    // The profile form's questions are the columns after the fixed three.
+    QStringList profileKeys;
+    for (const FormField &field : forms::profile().fields)
+        profileKeys.append(field.key);
+    QCOMPARE(header, exporter::participantColumns(profileKeys));
+    const QVector<Participant> participants = store->participants();
+    QCOMPARE(rows.size() - 1, participants.size());
+    int answers = 0;
+    for (const Participant &p : participants) {
+        const auto row = std::find_if(rows.begin() + 1, rows.end(),
+                                      [&](const QStringList &r) { return r[0] == p.code; });
+        QVERIFY(row != rows.end());
+        QCOMPARE((*row)[1], exporter::pseudonym(*store, p.id));
+        QCOMPARE((*row)[2].toLongLong(),
+                 test::connection(*store).pragmaInt(
+                     QStringLiteral("SELECT count(*) FROM conversation WHERE participant_id = %1")
+                         .arg(p.id)
+                         .toUtf8()
+                         .constData()));
+        for (int i = 0; i < profileKeys.size(); ++i) {
+            const QJsonValue value = p.profile.value(profileKeys[i]);
+            const QString expected =
+                value.isDouble() ? QString::number(value.toDouble()) : value.toString();
+            QCOMPARE((*row)[3 + i], expected);
+            answers += expected.isEmpty() ? 0 : 1;
+        }
+    }
+    QVERIFY(answers >= participants.size() * 3);
+    const QString book = QString::fromUtf8(test::readFile(exporter::codebookPath(csv)));
+    QVERIFY(book.contains(QStringLiteral("`age_band`")));
+}
+
+void TestExport::importersContextFieldsGetColumns()
+{
+    // ESConv keeps emotion_type, problem_type and more in the conversation's context, and brings
+    // its own instrument: both reach the tables and the codebook.
+    auto store = Store::create(m_dir.filePath(QStringLiteral("esconv.sense7")));
+    import::Importer importer(*store);
+    importer.importFile(QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json"));
+    const QString csv = m_dir.filePath(QStringLiteral("esconv.csv"));
+    const exporter::Summary summary = exporter::write(*store, exporter::Format::Csv, csv);
+    QVERIFY(summary.ratings > 0);
+    const QVector<QStringList> rows = readCsv(csv);
+    const QStringList header = rows.first();
+    const int emotion = int(header.indexOf(QStringLiteral("emotion_type")));
+    const int problem = int(header.indexOf(QStringLiteral("problem_type")));
+    QVERIFY2(emotion >= 0 && problem >= 0, qPrintable(header.join(QLatin1Char(','))));
+    // After the context form's own fields.
+    QVERIFY(emotion > int(header.indexOf(QStringLiteral("task_type"))));
+    QSet<QString> emotions, instruments;
+    for (int i = 1; i < rows.size(); ++i) {
+        emotions.insert(rows[i][emotion]);
+        instruments.insert(rows[i][header.indexOf(QStringLiteral("instrument"))]);
+    }
+    QVERIFY2(emotions.contains(QStringLiteral("anxiety")),
+             qPrintable(QStringList(emotions.begin(), emotions.end()).join(QLatin1Char(','))));
+    // Every instrument's ratings, and every instrument in the codebook.
+    QVERIFY(instruments.contains(QStringLiteral("esconv")));
+    const QString book = QString::fromUtf8(test::readFile(exporter::codebookPath(csv)));
+    QVERIFY(book.contains(QStringLiteral("`emotion_type`")));
+    QVERIFY(book.contains(QStringLiteral("as stored with the data")));
+    for (const Instrument &instrument : store->instruments()) {
+        QVERIFY2(book.contains(QStringLiteral("`%1`").arg(instrument.key)),
+                 qPrintable(instrument.key));
+        for (const Dimension &d : instrument.dimensions)
+            QVERIFY2(book.contains(QStringLiteral("`%1`").arg(d.key)), qPrintable(d.key));
+    }
+}
+
+void TestExport::blindReratingsHaveAColumn()
+{
+    const QString path = m_dir.filePath(QStringLiteral("retest.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    const QString csv = m_dir.filePath(QStringLiteral("retest.csv"));
+    exporter::write(*store, exporter::Format::Csv, csv);
+    const QVector<QStringList> rows = readCsv(csv);
+    const QStringList header = rows.first();
+    const int rerating = int(header.indexOf(QStringLiteral("rerating")));
+    const int annotator = int(header.indexOf(QStringLiteral("annotator")));
+    QVERIFY(rerating >= 0);
+    qint64 reratings = 0;
+    for (int i = 1; i < rows.size(); ++i) {
+        const bool blind = rows[i][annotator] == QLatin1String(retest::annotatorCode);
+        QCOMPARE(rows[i][rerating], blind ? QStringLiteral("1") : QStringLiteral("0"));
+        reratings += blind ? 1 : 0;
+    }
+    QCOMPARE(reratings,
+             test::connection(*store).pragmaInt(
+                 "SELECT count(*) FROM rating r JOIN annotator a ON a.id = "
+                 "r.annotator_id WHERE a.code = 'self-retest'"));
+    QVERIFY(reratings > 0);
 }
 
 QTEST_GUILESS_MAIN(TestExport)

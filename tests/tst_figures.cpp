@@ -5,9 +5,11 @@
 #include "browse/aggregates.h"
 #include "browse/digest.h"
 #include "browse/sample.h"
+#include "browse/trajectory.h"
 #include "browser/aggregateview.h"
 #include "browser/browserwindow.h"
 #include "charts/aggregatecharts.h"
+#include "charts/chartdata.h"
 #include "charts/figure.h"
 #include "export/writer.h"
 #include "figuredialog.h"
@@ -33,6 +35,7 @@
 #include <QTabWidget>
 #include <QTest>
 #include <QTimer>
+#include <QToolTip>
 #include <qcustomplot.h>
 
 using namespace sense7;
@@ -162,11 +165,27 @@ int plottedPoints(QCustomPlot *plot)
     return points;
 }
 
-browse::Aggregates demoAggregates(const QString &path)
+browse::Aggregates demoAggregates(const QString &path,
+                                  series::Cluster cluster = series::Cluster::Participant)
 {
     auto store = Store::open(path);
     digest::refresh(*store);
-    return browse::computeAggregates(*store, {});
+    return browse::computeAggregates(*store, {}, QStringLiteral("task_type"), {}, cluster);
+}
+
+/** A sidecar's point against the estimate it was written from. */
+void comparePoint(const QJsonObject &point, const series::Estimate &e)
+{
+    QVERIFY(std::abs(point.value(QStringLiteral("estimate")).toDouble() - e.mean) < 1e-12);
+    QCOMPARE(point.value(QStringLiteral("n")).toInt(), e.n);
+    QCOMPARE(point.value(QStringLiteral("ratings")).toInt(), e.ratings);
+    if (e.hasInterval()) {
+        QVERIFY(std::abs(point.value(QStringLiteral("lower")).toDouble() - e.low) < 1e-12);
+        QVERIFY(std::abs(point.value(QStringLiteral("upper")).toDouble() - e.high) < 1e-12);
+    } else {
+        QVERIFY(point.value(QStringLiteral("lower")).isNull());
+        QVERIFY(point.value(QStringLiteral("upper")).isNull());
+    }
 }
 
 } // namespace
@@ -198,6 +217,13 @@ private Q_SLOTS:
     void groupByAFieldAnImporterStored();
     void heatMapOfManyParticipantsIsOrderedAndThinned();
     void unavailableChartsSayWhyInTheBrowser();
+    void sidecarListsThePlottedNumbers();
+    void noIntervalLeavesTheScaleNorComesBelowThree();
+    void pointsShowTheirNOnHover();
+    void breaksTitleGivesTheRangeOfN();
+    void figureDialogChoosesTheClusters();
+    void contextChartReportsKruskalWallis();
+    void conversationSidecarListsItsRatings();
 
 private:
     QTemporaryDir m_dir;
@@ -414,7 +440,7 @@ void TestFigures::figureDialogPreviewsAndSaves()
     QCOMPARE(sidecar.value(QStringLiteral("format")).toString(), QStringLiteral("svg"));
     QCOMPARE(sidecar.value(QStringLiteral("style")).toObject().value(QStringLiteral("title")),
              QJsonValue(false));
-    QVERIFY(!test::readFile(path).contains("Mean rating around flagged breaks"));
+    QVERIFY(!test::readFile(path).contains("flagged breaks"));
     // The choices are remembered for the next figure.
     FigureDialog again(
         [&a](QCustomPlot *plot) { charts::drawAggregate(plot, charts::Chart::Breaks, a); },
@@ -447,6 +473,26 @@ void TestFigures::browserExportsTheChartInFront()
     QCOMPARE(sidecar.value(QStringLiteral("chart")).toString(), QStringLiteral("correlation"));
     QCOMPARE(sidecar.value(QStringLiteral("data_hash")).toString(),
              browse::dataHash(*store, exporter::selectConversations(*store, {})));
+    QVERIFY(dialog->clusterChoice()->isHidden()); // correlations have no intervals
+    dialog->close();
+    delete dialog;
+    // A chart of means: the dialog recomputes it for the units chosen, and records them.
+    window.charts()->tabs()->setCurrentIndex(int(charts::Chart::Breaks));
+    action->trigger();
+    dialog = window.findChild<FigureDialog *>();
+    QVERIFY(dialog);
+    QVERIFY(!dialog->clusterChoice()->isHidden());
+    test::keepScreenshot(dialog, QStringLiteral("figure-dialog-clusters.png"));
+    dialog->clusterChoice()->setCurrentIndex(
+        dialog->clusterChoice()->findData(int(series::Cluster::Conversation)));
+    const QString breaks = m_dir.filePath(QStringLiteral("browser-breaks.pdf"));
+    QVERIFY(dialog->saveTo(breaks));
+    const QJsonObject clustered =
+        QJsonDocument::fromJson(test::readFile(breaks + QStringLiteral(".json"))).object();
+    QCOMPARE(clustered.value(QStringLiteral("cluster")).toString(), QStringLiteral("conversation"));
+    const browse::Aggregates byConversation = demoAggregates(m_db, series::Cluster::Conversation);
+    QCOMPARE(clustered.value(QStringLiteral("plotted")),
+             QJsonValue(charts::plottedData(charts::Chart::Breaks, byConversation)));
     dialog->close();
     // The detection table is not a chart: nothing to export.
     window.charts()->tabs()->setCurrentIndex(AggregateView::ChartCount);
@@ -482,6 +528,8 @@ void TestFigures::intervalsAreDrawnWhole()
                 const double key = points->data()->at(k)->key;
                 const double value = points->data()->at(k)->value;
                 const QCPErrorBarsData bar = errors->data()->at(k);
+                if (std::isnan(bar.errorPlus)) // too few units for an interval: none drawn
+                    continue;
                 const int x = int(plot.xAxis->coordToPixel(key) * scale);
                 const int top = int(plot.yAxis->coordToPixel(value + bar.errorPlus) * scale) + 3;
                 const int bottom =
@@ -703,6 +751,381 @@ void TestFigures::legendsHaveTitles()
     }
 }
 
+void TestFigures::sidecarListsThePlottedNumbers()
+{
+    const QString out = m_dir.filePath(QStringLiteral("plotted"));
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+               out, QStringLiteral("--cluster"), QStringLiteral("conversation")});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    const browse::Aggregates a = demoAggregates(m_db, series::Cluster::Conversation);
+    const auto sidecar = [&](charts::Chart chart) {
+        const QJsonObject object =
+            QJsonDocument::fromJson(test::readFile(QDir(out).filePath(
+                                        charts::chartKey(chart) + QStringLiteral(".pdf.json"))))
+                .object();
+        return object;
+    };
+    // Means per group: a series per group, a point per dimension with a mean.
+    for (const charts::Chart chart :
+         {charts::Chart::Assistants, charts::Chart::Context, charts::Chart::Participants}) {
+        const QJsonObject object = sidecar(chart);
+        QCOMPARE(object.value(QStringLiteral("cluster")).toString(),
+                 QStringLiteral("conversation"));
+        const QJsonObject plotted = object.value(QStringLiteral("plotted")).toObject();
+        QCOMPARE(plotted.value(QStringLiteral("cluster")).toString(),
+                 QStringLiteral("conversation"));
+        const series::GroupMeans &means = chart == charts::Chart::Assistants ? a.agents
+            : chart == charts::Chart::Context                                ? a.context
+                                                                             : a.participants;
+        const QJsonArray list = plotted.value(QStringLiteral("series")).toArray();
+        QCOMPARE(list.size(), means.groups.size());
+        int points = 0;
+        for (int g = 0; g < list.size(); ++g) {
+            const QJsonObject one = list[g].toObject();
+            QCOMPARE(one.value(QStringLiteral("name")).toString(), means.groups[g]);
+            const QJsonArray array = one.value(QStringLiteral("points")).toArray();
+            int k = 0;
+            for (int d = 0; d < a.dimensions.size(); ++d) {
+                if (!means.cells[g][d].defined())
+                    continue;
+                const QJsonObject point = array[k++].toObject();
+                QCOMPARE(point.value(QStringLiteral("category")).toString(), a.dimensions[d].key);
+                comparePoint(point, means.cells[g][d]);
+                ++points;
+            }
+            QCOMPARE(array.size(), k);
+        }
+        QVERIFY(points > 10);
+    }
+    // Points along x: the trajectory's bins and the offsets from a break.
+    const QJsonArray trajectory = sidecar(charts::Chart::Trajectory)
+                                      .value(QStringLiteral("plotted"))
+                                      .toObject()
+                                      .value(QStringLiteral("series"))
+                                      .toArray()[0]
+                                      .toObject()
+                                      .value(QStringLiteral("points"))
+                                      .toArray();
+    int k = 0;
+    for (int b = 0; b < a.trajectory.centres.size(); ++b) {
+        if (!a.trajectory.mean[b].defined())
+            continue;
+        const QJsonObject point = trajectory[k++].toObject();
+        QCOMPARE(point.value(QStringLiteral("x")).toDouble(), a.trajectory.centres[b]);
+        comparePoint(point, a.trajectory.mean[b]);
+    }
+    QCOMPARE(trajectory.size(), k);
+    const QJsonArray breaks = sidecar(charts::Chart::Breaks)
+                                  .value(QStringLiteral("plotted"))
+                                  .toObject()
+                                  .value(QStringLiteral("series"))
+                                  .toArray()[0]
+                                  .toObject()
+                                  .value(QStringLiteral("points"))
+                                  .toArray();
+    k = 0;
+    for (int i = 0; i < a.aligned.offsets.size(); ++i) {
+        if (!a.aligned.mean[i].defined())
+            continue;
+        const QJsonObject point = breaks[k++].toObject();
+        QCOMPARE(point.value(QStringLiteral("x")).toInt(), a.aligned.offsets[i]);
+        comparePoint(point, a.aligned.mean[i]);
+    }
+    QCOMPARE(breaks.size(), k);
+    // The distribution's shares and counts.
+    const QJsonArray levels = sidecar(charts::Chart::Distribution)
+                                  .value(QStringLiteral("plotted"))
+                                  .toObject()
+                                  .value(QStringLiteral("series"))
+                                  .toArray();
+    QCOMPARE(levels.size(), a.distribution.counts[0].size());
+    const QJsonObject first =
+        levels[0].toObject().value(QStringLiteral("points")).toArray()[0].toObject();
+    QCOMPARE(first.value(QStringLiteral("count")).toInt(), a.distribution.counts[0][0]);
+}
+
+void TestFigures::noIntervalLeavesTheScaleNorComesBelowThree()
+{
+    // Every cluster choice: the plotted data, not only the picture.
+    for (const series::Cluster cluster :
+         {series::Cluster::Participant, series::Cluster::Conversation, series::Cluster::None}) {
+        const browse::Aggregates a = demoAggregates(m_db, cluster);
+        const QCPRange scale(a.dimensions.first().scaleMin, a.dimensions.first().scaleMax);
+        int bars = 0, none = 0;
+        // Means per group: group g's points and error bars, a bar per defined mean.
+        for (const charts::Chart chart : {charts::Chart::Assistants, charts::Chart::Context}) {
+            QCustomPlot plot;
+            charts::drawAggregate(&plot, chart, a);
+            const series::GroupMeans &means =
+                chart == charts::Chart::Assistants ? a.agents : a.context;
+            int g = 0;
+            for (int i = 0; i < plot.plottableCount(); ++i) {
+                auto *errors = qobject_cast<QCPErrorBars *>(plot.plottable(i));
+                if (!errors)
+                    continue;
+                auto *points = qobject_cast<QCPGraph *>(errors->dataPlottable());
+                int k = 0;
+                for (int d = 0; d < a.dimensions.size(); ++d) {
+                    const series::Estimate &e = means.cells[g][d];
+                    if (!e.defined())
+                        continue;
+                    const double value = points->data()->at(k)->value;
+                    const QCPErrorBarsData bar = errors->data()->at(k++);
+                    QCOMPARE(value, e.mean);
+                    if (e.n < series::minimumIntervalN) {
+                        QVERIFY(std::isnan(bar.errorMinus) && std::isnan(bar.errorPlus));
+                        ++none;
+                        continue;
+                    }
+                    QVERIFY(value - bar.errorMinus >= scale.lower - 1e-12);
+                    QVERIFY(value + bar.errorPlus <= scale.upper + 1e-12);
+                    ++bars;
+                }
+                QCOMPARE(errors->dataCount(), k);
+                ++g;
+            }
+            QCOMPARE(g, means.groups.size());
+        }
+        // Around breaks: one graph with its bars.
+        {
+            QCustomPlot plot;
+            charts::drawAggregate(&plot, charts::Chart::Breaks, a);
+            QCPErrorBars *errors = nullptr;
+            for (int i = 0; i < plot.plottableCount(); ++i)
+                if (auto *e = qobject_cast<QCPErrorBars *>(plot.plottable(i)))
+                    errors = e;
+            QVERIFY(errors);
+            int k = 0;
+            for (const series::Estimate &e : a.aligned.mean) {
+                if (!e.defined())
+                    continue;
+                const QCPErrorBarsData bar = errors->data()->at(k++);
+                QCOMPARE(std::isnan(bar.errorPlus), e.n < series::minimumIntervalN);
+                if (!std::isnan(bar.errorPlus)) {
+                    QVERIFY(e.mean - bar.errorMinus >= scale.lower - 1e-12);
+                    QVERIFY(e.mean + bar.errorPlus <= scale.upper + 1e-12);
+                }
+            }
+        }
+        // The trajectory's band: its edges on the scale, a gap (NaN) where n < 3.
+        {
+            QCustomPlot plot;
+            charts::drawAggregate(&plot, charts::Chart::Trajectory, a);
+            QCPGraph *low = plot.graph(0);
+            QCPGraph *high = plot.graph(1);
+            QVERIFY(high->channelFillGraph() == low);
+            int k = 0;
+            for (const series::Estimate &e : a.trajectory.mean) {
+                if (!e.defined())
+                    continue;
+                const double lo = low->data()->at(k)->value;
+                const double hi = high->data()->at(k++)->value;
+                if (e.n < series::minimumIntervalN) {
+                    QVERIFY(std::isnan(lo) && std::isnan(hi));
+                    ++none;
+                } else {
+                    QVERIFY(lo >= scale.lower && hi <= scale.upper && lo <= e.mean && e.mean <= hi);
+                    ++bars;
+                }
+            }
+        }
+        // The demo data have both: means of fewer than three units and of more.
+        QVERIFY2(bars > 0, qPrintable(series::clusterKey(cluster)));
+        if (cluster == series::Cluster::Participant)
+            QVERIFY(none > 0);
+    }
+}
+
+void TestFigures::pointsShowTheirNOnHover()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    QCustomPlot plot;
+    plot.resize(600, 400);
+    charts::drawAggregate(&plot, charts::Chart::Breaks, a);
+    plot.replot();
+    QCPGraph *mean = nullptr;
+    for (int i = 0; i < plot.plottableCount(); ++i)
+        if (auto *graph = qobject_cast<QCPGraph *>(plot.plottable(i)); graph && graph->dataCount())
+            mean = graph;
+    QVERIFY(mean);
+    int k = 0;
+    for (const series::Estimate &e : a.aligned.mean) {
+        if (!e.defined())
+            continue;
+        const auto point = mean->data()->at(k++);
+        const QPointF at = mean->coordsToPixels(point->key, point->value);
+        const QString tip = charts::pointTip(&plot, at + QPointF(2, -1));
+        QVERIFY2(tip.contains(QStringLiteral("n = %1").arg(e.n)), qPrintable(tip));
+        QCOMPARE(tip.contains(QStringLiteral("95% CI")), e.hasInterval());
+    }
+    QVERIFY(charts::pointTip(&plot, QPointF(-50, -50)).isEmpty());
+}
+
+void TestFigures::breaksTitleGivesTheRangeOfN()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    int fewest = 1000, most = 0;
+    for (const series::Estimate &e : a.aligned.mean)
+        if (e.defined()) {
+            fewest = std::min(fewest, e.n);
+            most = std::max(most, e.n);
+        }
+    QVERIFY(fewest < most); // the demo's breaks: some points have fewer units
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Breaks, a);
+    const QString title = charts::plotTitle(&plot)->text();
+    QVERIFY2(title.contains(QStringLiteral("n = %1–%2 per point").arg(fewest).arg(most)),
+             qPrintable(title));
+    QVERIFY2(title.contains(QStringLiteral("around %1 flagged breaks").arg(a.aligned.breaks)),
+             qPrintable(title));
+}
+
+void TestFigures::figureDialogChoosesTheClusters()
+{
+    QSettings().clear();
+    const browse::Aggregates byParticipant = demoAggregates(m_db);
+    const browse::Aggregates byRating = demoAggregates(m_db, series::Cluster::None);
+    QJsonObject details {{QStringLiteral("chart"), QStringLiteral("breaks")},
+                         {QStringLiteral("cluster"), QStringLiteral("participant")}};
+    FigureDialog dialog(
+        [&](QCustomPlot *plot) {
+            charts::drawAggregate(plot, charts::Chart::Breaks, byParticipant);
+        },
+        QStringLiteral("breaks"), details);
+    auto *choice = dialog.findChild<QComboBox *>(QStringLiteral("figureCluster"));
+    QVERIFY(choice);
+    QVERIFY(choice->isHidden()); // a dialog that was offered no choice shows none
+    QVector<series::Cluster> asked;
+    dialog.offerChoices({}, {}, series::Cluster::Participant,
+                        [&](const QString &, series::Cluster cluster) -> FigureDialog::Drawing {
+                            asked.append(cluster);
+                            const browse::Aggregates &a =
+                                cluster == series::Cluster::None ? byRating : byParticipant;
+                            QJsonObject d = details;
+                            d.insert(QStringLiteral("plotted"),
+                                     charts::plottedData(charts::Chart::Breaks, a));
+                            return {[&a](QCustomPlot *plot) {
+                                        charts::drawAggregate(plot, charts::Chart::Breaks, a);
+                                    },
+                                    {},
+                                    d};
+                        });
+    QVERIFY(!choice->isHidden());
+    QVERIFY(dialog.instrumentChoice()->isHidden()); // no instruments offered: no choice
+    choice->setCurrentIndex(choice->findData(int(series::Cluster::None)));
+    QCOMPARE(asked,
+             (QVector<series::Cluster> {series::Cluster::Participant, series::Cluster::None}));
+    const QString path = m_dir.filePath(QStringLiteral("clusters.pdf"));
+    QVERIFY(dialog.saveTo(path));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(test::readFile(path + QStringLiteral(".json"))).object();
+    QCOMPARE(sidecar.value(QStringLiteral("cluster")).toString(), QStringLiteral("none"));
+    QCOMPARE(sidecar.value(QStringLiteral("plotted"))
+                 .toObject()
+                 .value(QStringLiteral("cluster"))
+                 .toString(),
+             QStringLiteral("none"));
+}
+
+void TestFigures::contextChartReportsKruskalWallis()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    QCOMPARE(a.contextTests.size(), a.dimensions.size());
+    const QJsonArray tests =
+        charts::plottedData(charts::Chart::Context, a).value(QStringLiteral("tests")).toArray();
+    QCOMPARE(tests.size(), a.dimensions.size());
+    for (int d = 0; d < tests.size(); ++d) {
+        const QJsonObject t = tests[d].toObject();
+        QCOMPARE(t.value(QStringLiteral("dimension")).toString(), a.dimensions[d].key);
+        QVERIFY(a.contextTests[d].h);
+        QCOMPARE(t.value(QStringLiteral("h")).toDouble(), *a.contextTests[d].h);
+        QCOMPARE(t.value(QStringLiteral("p")).toDouble(), *a.contextTests[d].p);
+        QVERIFY(*a.contextTests[d].p >= 0 && *a.contextTests[d].p <= 1);
+    }
+    // The command line prints it; the studio shows it under the chart.
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+               m_dir.filePath(QStringLiteral("kw")), QStringLiteral("--chart"),
+               QStringLiteral("context")});
+    QVERIFY(cli.waitForFinished(60000));
+    const QString printed = QString::fromUtf8(cli.readAllStandardOutput());
+    QVERIFY2(printed.contains(QStringLiteral("Kruskal–Wallis")), qPrintable(printed));
+    QVERIFY(printed.contains(charts::groupTestLines(a).first()));
+    AggregateView view;
+    QSignalSpy computed(&view, &AggregateView::computed);
+    view.setDataSet(m_db);
+    QVERIFY(computed.wait(60000));
+    QVERIFY2(view.contextTests()->text().contains(QStringLiteral("H = ")),
+             qPrintable(view.contextTests()->text()));
+
+    // Hovering a point of the around-breaks chart shows its n.
+    view.resize(800, 600);
+    view.show();
+    view.tabs()->setCurrentIndex(AggregateView::Breaks);
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCustomPlot *plot = view.plot(AggregateView::Breaks);
+    plot->replot();
+    QCPGraph *mean = nullptr;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto *graph = qobject_cast<QCPGraph *>(plot->plottable(i)); graph && graph->dataCount())
+            mean = graph;
+    QVERIFY(mean);
+    const auto point = mean->data()->at(0);
+    const QPoint at = mean->coordsToPixels(point->key, point->value).toPoint();
+    QMouseEvent move(QEvent::MouseMove, at, plot->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(plot, &move);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains(QStringLiteral("n = ")), qPrintable(QToolTip::text()));
+}
+
+void TestFigures::conversationSidecarListsItsRatings()
+{
+    auto store = Store::open(m_db);
+    const qint64 id = store->conversationSummaries().first().id;
+    const QString out = m_dir.filePath(QStringLiteral("one"));
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+               out, QStringLiteral("--conversation"), QString::number(id)});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    const QJsonArray list =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(out).filePath(QStringLiteral("conversation-%1.pdf.json").arg(id))))
+            .object()
+            .value(QStringLiteral("plotted"))
+            .toObject()
+            .value(QStringLiteral("series"))
+            .toArray();
+    const browse::ConversationTrajectory t =
+        browse::conversationTrajectory(*store, id, store->selfAnnotatorId());
+    QCOMPARE(list.size(), t.dimensions.size() + 1); // and the mean
+    int points = 0;
+    for (int d = 0; d < t.dimensions.size(); ++d) {
+        const QJsonObject one = list[d].toObject();
+        QCOMPARE(one.value(QStringLiteral("name")).toString(), t.dimensions[d].key);
+        int k = 0;
+        const QJsonArray array = one.value(QStringLiteral("points")).toArray();
+        for (int reply = 0; reply < t.values[d].size(); ++reply) {
+            if (!t.values[d][reply])
+                continue;
+            const QJsonObject point = array[k++].toObject();
+            QCOMPARE(point.value(QStringLiteral("x")).toInt(), reply + 1);
+            QCOMPARE(point.value(QStringLiteral("estimate")).toDouble(),
+                     double(*t.values[d][reply]));
+            QCOMPARE(point.value(QStringLiteral("n")).toInt(), 1);
+            ++points;
+        }
+        QCOMPARE(array.size(), k);
+    }
+    QVERIFY(points > 0);
+}
+
 QTEST_MAIN(TestFigures)
 void TestFigures::esconvFiguresDrawTheInstrumentAndSkipTheRest()
 {
@@ -916,20 +1339,23 @@ void TestFigures::unavailableChartsSayWhyInTheBrowser()
     // The figure dialog, for an instrument without ratings, says why and does not save.
     const auto primary = browse::computeAggregates(*store, {});
     FigureDialog dialog([](QCustomPlot *) {}, QStringLiteral("correlation"), {});
-    dialog.offerInstruments(
+    dialog.offerChoices(
         {{QStringLiteral("sense7"), QStringLiteral("SENSE-7")},
          {QStringLiteral("esconv"), QStringLiteral("ESConv")}},
-        QStringLiteral("esconv"), [&](const QString &key) -> FigureDialog::Drawing {
+        QStringLiteral("esconv"), std::nullopt,
+        [&](const QString &key, series::Cluster) -> FigureDialog::Drawing {
             const browse::Aggregates &chosen = key == QLatin1String("esconv") ? a : primary;
             const QString reason = charts::unavailableReason(charts::Chart::Distribution, chosen);
             if (!reason.isEmpty())
-                return {nullptr, reason};
+                return {nullptr, reason, {}};
             return {[chosen](QCustomPlot *p) {
                         charts::drawAggregate(p, charts::Chart::Distribution, chosen);
                     },
+                    {},
                     {}};
         });
     QVERIFY(dialog.instrumentChoice()->isVisibleTo(&dialog));
+    QVERIFY(!dialog.clusterChoice()->isVisibleTo(&dialog)); // a distribution has no intervals
     QVERIFY(!dialog.preview()->pixmap().isNull());
     test::keepScreenshot(&dialog, QStringLiteral("figure-dialog-esconv.png"));
     dialog.instrumentChoice()->setCurrentIndex(0); // SENSE-7: no ratings in this data set

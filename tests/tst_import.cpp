@@ -1,4 +1,5 @@
 #include "error.h"
+#include "export/writer.h"
 #include "import/csvreader.h"
 #include "import/importer.h"
 #include "store.h"
@@ -96,6 +97,41 @@ return options;
 
 } // namespace
 
+namespace {
+
+Instrument empathy7(const QString &key = QStringLiteral("empathy7"))
+{
+    Instrument instrument =
+        taxonomy::load(QStringLiteral(SENSE7_TEST_DATA "/instruments/empathy7.json"));
+    instrument.key = key;
+    return instrument;
+}
+
+/** conversations.csv in a data set with the 7-point instrument and ESConv's beside SENSE-7. */
+std::unique_ptr<Store> withInstruments(const QString &path = QStringLiteral(":memory:"))
+{
+    auto store = Store::create(path);
+    importInto(*store, QStringLiteral("conversations.csv"));
+    store->installInstrument(empathy7());
+    store->installInstrument(taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json")));
+    return store;
+}
+
+/** \a annotator's conversation-level rating of c1 on \a key ("instrument/key"); -1: none. */
+int conversationRating(Store &store, const char *key, const char *annotator = "rater-A",
+                       AnnotatorKind kind = AnnotatorKind::Observer)
+{
+    const qint64 who = store.annotatorId(QString::fromLatin1(annotator), kind);
+    const auto ratings =
+        store.conversationRatings(store.findConversation(QStringLiteral("c1")), who);
+    const auto d = store.findDimension(QString::fromLatin1(key));
+    if (!ratings.contains(d->id))
+        return -1;
+    return ratings.value(d->id).number().value_or(0);
+}
+
+} // namespace
+
 class TestImport : public QObject
 {
     Q_OBJECT
@@ -133,6 +169,11 @@ private slots:
     void ratingsWithoutAnnotatorAreRefused();
     void bundleMergeConflictsAreCounted();
     void esconvSurveyConflictsAreReplacedWithAJournal();
+    void ratingsCsvInstrumentAndConversationRows();
+    void ratingsCsvConversationConflicts();
+    void ratingsCsvBadRows_data();
+    void ratingsCsvBadRows();
+    void ratingsCsvRoundTripsThroughTheExport();
 };
 
 void TestImport::chatgptKeepsTheCurrentPath()
@@ -1119,6 +1160,259 @@ void TestImport::esconvSurveyConflictsAreReplacedWithAJournal()
                    "SELECT count(*) FROM edit_event WHERE kind = 'conversation_rating' AND "
                    "origin = 'data' AND old = '5' AND new = '2'"),
              1);
+}
+
+void TestImport::ratingsCsvInstrumentAndConversationRows()
+{
+    QTemporaryDir dir;
+    auto store = withInstruments();
+    const QString file = dir.filePath(QStringLiteral("empathy.csv"));
+    // An instrument column, a key that only one instrument has (ESConv's feedback), the
+    // instrument written before the key, and conversation-level rows with an empty turn_index.
+    test::writeFile(file,
+                    "conversation_id,turn_index,instrument,dimension,value,annotator,"
+                    "annotator_kind\n"
+                    "c1,1,empathy7,reply_empathy,6,rater-A,observer\n"
+                    "c1,,empathy7,felt_understood,7,rater-A,observer\n"
+                    "c1,,,empathy7/cared_for,2,rater-A,observer\n"
+                    "c1,,empathy7,empathy7/seen,1,rater-A,observer\n"
+                    "c1,3,,feedback,4,rater-A,observer\n"
+                    "c1,,,relevance,3,rater-A,observer\n"
+                    "c2,1,sense7,warmth,,rater-A,observer\n");
+    const import::Summary s = import::Importer(*store).importFile(file);
+    QCOMPARE(s.format, QStringLiteral("ratings-csv"));
+    QCOMPARE(s.ratings, qint64(7));
+    QCOMPARE(conversationRating(*store, "empathy7/felt_understood"), 7);
+    QCOMPARE(conversationRating(*store, "empathy7/cared_for"), 2);
+    QCOMPARE(conversationRating(*store, "empathy7/seen"), 1);
+    QCOMPARE(conversationRating(*store, "esconv/relevance"), 3);
+    const qint64 rater = store->annotatorId(QStringLiteral("rater-A"), AnnotatorKind::Observer);
+    const qint64 c1 = store->findConversation(QStringLiteral("c1"));
+    QCOMPARE(store->rating(store->turnId(c1, 1),
+                           store->findDimension(QStringLiteral("empathy7/reply_empathy"))->id,
+                           rater),
+             Rating(6));
+    QCOMPARE(store->rating(store->turnId(c1, 3),
+                           store->findDimension(QStringLiteral("esconv/feedback"))->id, rater),
+             Rating(4));
+    const qint64 c2 = store->findConversation(QStringLiteral("c2"));
+    QCOMPARE(store->rating(store->turnId(c2, 1),
+                           store->findDimension(QStringLiteral("sense7/warmth"))->id, rater),
+             Rating::notApplicable());
+    // Conversation ratings are not turn ratings: none of them landed on a turn.
+    QCOMPARE(count(*store, "SELECT count(*) FROM rating"), 3);
+    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_rating"), 4);
+
+    const import::Summary again = import::Importer(*store).importFile(file);
+    QCOMPARE(again.ratings, qint64(0));
+    QCOMPARE(again.ratingsUnchanged, qint64(7));
+
+    // A survey of whole conversations needs no turn_index column at all.
+    const QString survey = dir.filePath(QStringLiteral("survey.csv"));
+    test::writeFile(survey,
+                    "conversation_id,instrument,dimension,value,annotator\n"
+                    "c1,empathy7,accepted,5,self\n"
+                    "c2,empathy7,accepted,3,self\n");
+    const import::Summary surveyed = import::Importer(*store).importFile(survey);
+    QCOMPARE(surveyed.format, QStringLiteral("ratings-csv"));
+    QCOMPARE(surveyed.ratings, qint64(2));
+    QCOMPARE(conversationRating(*store, "empathy7/accepted", "self", AnnotatorKind::Self), 5);
+}
+
+void TestImport::ratingsCsvConversationConflicts()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("study.sense7"));
+    auto store = withInstruments(path);
+    const QString first = dir.filePath(QStringLiteral("first.csv"));
+    test::writeFile(first,
+                    "conversation_id,turn_index,instrument,dimension,value,annotator\n"
+                    "c1,,empathy7,validated,5,rater-A\n"
+                    "c1,,empathy7,accepted,4,rater-A\n");
+    import::Importer(*store).importFile(first);
+    QCOMPARE(conversationRating(*store, "empathy7/validated"), 5);
+    const QString second = dir.filePath(QStringLiteral("second.csv"));
+    test::writeFile(second,
+                    "conversation_id,turn_index,instrument,dimension,value,annotator\n"
+                    "c1,,empathy7,validated,2,rater-A\n"
+                    "c1,,empathy7,accepted,4,rater-A\n"
+                    "c1,,empathy7,affirmed,6,rater-A\n");
+
+    // Keep (the default): reported with the file, line and both values; the data set's stays.
+    const import::Summary kept = import::Importer(*store).importFile(second);
+    QCOMPARE(kept.ratings, qint64(1));
+    QCOMPARE(kept.ratingsUnchanged, qint64(1));
+    QCOMPARE(kept.ratingsConflicting, qint64(1));
+    const import::Conflict &c = kept.conflictList.constFirst();
+    QCOMPARE(c.what, QStringLiteral("conversation_rating"));
+    QCOMPARE(c.turn, -1);
+    QCOMPARE(c.line, qint64(2));
+    QCOMPARE(c.dimension, QStringLiteral("empathy7/validated"));
+    QCOMPARE(c.existing, QJsonValue(5));
+    QCOMPARE(c.incoming, QJsonValue(2));
+    QVERIFY2(c.text().contains(QStringLiteral("second.csv: line 2: conversation \"c1\", the "
+                                              "conversation rating \"empathy7/validated\" by "
+                                              "rater-A is 5 in the data set and 2 in this file")),
+             qPrintable(c.text()));
+    QCOMPARE(conversationRating(*store, "empathy7/validated"), 5);
+    QCOMPARE(conversationRating(*store, "empathy7/affirmed"), 6);
+
+    // Fail: nothing of the file is written.
+    const QString before = test::logicalDump(*store);
+    import::Options fail;
+    fail.onConflict = import::OnConflict::Fail;
+    try {
+        import::Importer(*store).importFile(second, fail);
+        QFAIL("a conflicting conversation rating was imported under --on-conflict fail");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("second.csv: line 2")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*store), before);
+
+    // Replace: written, reported and journaled with the old and the new value.
+    import::Options replace;
+    replace.onConflict = import::OnConflict::Replace;
+    const import::Summary replaced = import::Importer(*store).importFile(second, replace);
+    QVERIFY(replaced.conflictList.constFirst().replaced);
+    QVERIFY2(replaced.text().contains(QStringLiteral("1 replaced")), qPrintable(replaced.text()));
+    QCOMPARE(conversationRating(*store, "empathy7/validated"), 2);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM edit_event WHERE kind = 'conversation_rating' AND "
+                   "origin = 'data' AND old = '5' AND new = '2'"),
+             1);
+}
+
+void TestImport::ratingsCsvBadRows_data()
+{
+    QTest::addColumn<QByteArray>("rows");
+    QTest::addColumn<QString>("expected");
+    const QByteArray ok = "c1,1,empathy7,reply_empathy,4\n";
+    QTest::newRow("unknown instrument")
+        << ok + "c1,1,empathy9,reply_empathy,4\n"
+        << "bad.csv: line 3: the data set has no instrument \"empathy9\" (it has: sense7, "
+           "empathy7, esconv, empathy7b).";
+    QTest::newRow("unknown dimension of an instrument")
+        << ok + "c1,,empathy7,hugged,4\n"
+        << "bad.csv: line 3: instrument \"empathy7\" has no dimension \"hugged\" (it has: "
+           "felt_understood, validated, affirmed, seen, accepted, cared_for, reply_empathy).";
+    QTest::newRow("unknown dimension")
+        << ok + "c1,1,,hugged,4\n"
+        << "bad.csv: line 3: the data set has no dimension \"hugged\" in any of its instruments "
+           "(sense7, empathy7, esconv, empathy7b).";
+    QTest::newRow("ambiguous key")
+        << ok + "c1,,,seen,4\n"
+        << "bad.csv: line 3: the dimension \"seen\" is in more than one instrument (empathy7, "
+           "empathy7b): name the instrument in an instrument column or as \"empathy7/seen\".";
+    QTest::newRow("turn-level dimension without a turn")
+        << ok + "c1,,empathy7,reply_empathy,4\n"
+        << "bad.csv: line 3: \"empathy7/reply_empathy\" rates turns, so the row needs a "
+           "turn_index";
+    QTest::newRow("conversation-level dimension on a turn")
+        << ok + "c1,3,empathy7,seen,4\n"
+        << "bad.csv: line 3: \"empathy7/seen\" rates whole conversations, not turns: leave "
+           "turn_index empty.";
+    QTest::newRow("off the 7-point scale")
+        << ok + "c1,,empathy7,seen,8\n"
+        << "bad.csv: line 3: 8 is outside the scale 1–7 of \"empathy7/seen\".";
+    QTest::newRow("NA where the instrument has none")
+        << ok + "c1,,empathy7,seen,NA\n"
+        << "bad.csv: line 3: \"empathy7/seen\" has no \"not applicable\": the value must be a "
+           "whole number from 1 to 7, not empty or NA.";
+    QTest::newRow("empty where ESConv has no not applicable")
+        << ok + "c1,3,esconv,feedback,\n"
+        << "bad.csv: line 3: \"esconv/feedback\" has no \"not applicable\"";
+    QTest::newRow("instrument column and prefix disagree")
+        << ok + "c1,,empathy7,esconv/empathy,4\n"
+        << "bad.csv: line 3: the dimension \"esconv/empathy\" names instrument \"esconv\", but "
+           "the instrument column says \"empathy7\".";
+    QTest::newRow("one rating written two ways")
+        << ok + "c1,3,esconv,feedback,4\nc1,3,,feedback,5\n"
+        << "bad.csv: line 4: \"feedback\" of the same turn by rater-A is rated on line 3 "
+           "already.";
+    QTest::newRow("conversation rated twice")
+        << ok + "c1,,empathy7,seen,4\nc1,,empathy7,seen,5\n"
+        << "bad.csv: line 4: a second rating of conversation \"c1\" as a whole on "
+           "\"empathy7/seen\" by the import's annotator (the first is on line 3).";
+}
+
+void TestImport::ratingsCsvBadRows()
+{
+    QFETCH(QByteArray, rows);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    auto store = withInstruments(dir.filePath(QStringLiteral("study.sense7")));
+    store->installInstrument(empathy7(QStringLiteral("empathy7b"))); // "seen" twice
+    const QString before = test::logicalDump(*store);
+    const QString file = dir.filePath(QStringLiteral("bad.csv"));
+    test::writeFile(file, "conversation_id,turn_index,instrument,dimension,value\n" + rows);
+    import::Options options;
+    options.annotator = QStringLiteral("rater-A");
+    try {
+        import::Importer(*store).importFile(file, options);
+        QFAIL("a bad ratings row was imported");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*store), before);
+}
+
+void TestImport::ratingsCsvRoundTripsThroughTheExport()
+{
+    // A study under a 7-point instrument: turn and conversation ratings by the participant, an
+    // observer and a model, exported as the tidy CSV and read into a second data set.
+    QTemporaryDir dir;
+    auto source = withInstruments(dir.filePath(QStringLiteral("a.sense7")));
+    const qint64 self = source->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const qint64 observer = source->annotatorId(QStringLiteral("obs-1"), AnnotatorKind::Observer);
+    const qint64 model = source->annotatorId(QStringLiteral("judge"), AnnotatorKind::Model);
+    const Instrument instrument = [&] {
+        for (const Instrument &i : source->instruments())
+            if (i.key == QLatin1String("empathy7"))
+                return i;
+        return Instrument();
+    }();
+    QCOMPARE(instrument.dimensions.size(), 7);
+    int value = 0;
+    for (const QString &key : {QStringLiteral("c1"), QStringLiteral("c2")}) {
+        const qint64 conversation = source->findConversation(key);
+        for (const qint64 who : {self, observer, model}) {
+            for (const Dimension &d : instrument.dimensions) {
+                const int v = 1 + (value++ % 7);
+                if (d.level == Level::Conversation)
+                    source->setConversationRating(conversation, d.id, who, v);
+                else
+                    source->setRating(source->turnId(conversation, 1), d.id, who, v);
+            }
+        }
+    }
+    source->setRating(source->turnId(source->findConversation(QStringLiteral("c1")), 1),
+                      source->findDimension(QStringLiteral("sense7/warmth"))->id, self,
+                      Rating::notApplicable());
+    const QString csv = dir.filePath(QStringLiteral("study.csv"));
+    exporter::write(*source, exporter::Format::Csv, csv);
+
+    auto target = withInstruments(dir.filePath(QStringLiteral("b.sense7")));
+    const import::Summary s = import::Importer(*target).importFile(csv);
+    QCOMPARE(s.format, QStringLiteral("ratings-csv"));
+    QCOMPARE(s.ratings, qint64(2 * 3 * 7 + 1));
+    for (const QString &key : {QStringLiteral("c1"), QStringLiteral("c2")}) {
+        const QVector<RatingRecord> before = source->ratingRecords(source->findConversation(key));
+        const QVector<RatingRecord> after = target->ratingRecords(target->findConversation(key));
+        QCOMPARE(after.size(), before.size());
+        for (int i = 0; i < before.size(); ++i) {
+            QCOMPARE(after[i].turnIndex, before[i].turnIndex);
+            QCOMPARE(after[i].instrument, before[i].instrument);
+            QCOMPARE(after[i].dimension, before[i].dimension);
+            QCOMPARE(after[i].annotator, before[i].annotator);
+            QCOMPARE(after[i].annotatorKind, before[i].annotatorKind);
+            QCOMPARE(after[i].value, before[i].value);
+        }
+    }
+    QCOMPARE(count(*target, "SELECT count(*) FROM conversation_rating"), 2 * 3 * 6);
+    // And back again: everything unchanged.
+    const import::Summary again = import::Importer(*target).importFile(csv);
+    QCOMPARE(again.ratingsUnchanged, qint64(2 * 3 * 7 + 1));
 }
 
 QTEST_GUILESS_MAIN(TestImport)

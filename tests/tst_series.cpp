@@ -81,7 +81,11 @@ class TestSeries : public QObject
 private Q_SLOTS:
     void valuesAndTurnMeans();
     void cachedTurnMeansAreTheSame();
-    void estimateHasANormalInterval();
+    void estimateHasATInterval();
+    void tQuantileMatchesTables();
+    void clustersAverageTheirMeansFirst();
+    void intervalsStayOnTheScale();
+    void groupTestsAreKruskalWallisPerDimension();
     void distributionCountsEachScalePoint();
     void trajectoryBinsRelativePositions();
     void groupMeansByAgentParticipantAndContext();
@@ -121,21 +125,154 @@ void TestSeries::cachedTurnMeansAreTheSame()
     QCOMPARE(breakAligned(cached, 1).mean[0].mean, 4.0);
 }
 
-void TestSeries::estimateHasANormalInterval()
+// t(0.975, 2) in closed form, 0.95 / √(2 · 0.975 · 0.025).
+constexpr double t2 = 4.302652729749464;
+
+void TestSeries::estimateHasATInterval()
 {
     Accumulator acc;
     for (double x : {5.0, 4.0, 3.0})
         acc.add(x);
     const Estimate e = acc.estimate(); // mean 4, s = 1
     QCOMPARE(e.n, 3);
+    QCOMPARE(e.ratings, 3);
     QCOMPARE(e.mean, 4.0);
-    QVERIFY(near(e.high - e.mean, 1.959963984540054 / std::sqrt(3.0)));
+    QVERIFY(e.hasInterval());
+    QVERIFY(near(e.high - e.mean, t2 / std::sqrt(3.0)));
     QVERIFY(near(e.mean - e.low, e.high - e.mean));
-    Accumulator one;
-    one.add(2);
-    QVERIFY(std::isnan(one.estimate().low));
+    // Two values: a mean, no interval (n < 3).
+    Accumulator two;
+    two.add(1);
+    two.add(5);
+    QCOMPARE(two.estimate().n, 2);
+    QCOMPARE(two.estimate().mean, 3.0);
+    QVERIFY(std::isnan(two.estimate().low));
+    QVERIFY(!two.estimate().hasInterval());
     QVERIFY(std::isnan(Accumulator().estimate().mean));
     QVERIFY(!Accumulator().estimate().defined());
+}
+
+void TestSeries::tQuantileMatchesTables()
+{
+    // Closed forms for 1 and 2 degrees of freedom: tan(0.475π) and t2; tables (qt in R) else.
+    QVERIFY(std::abs(tQuantile975(1) - 12.706204736174696) < 1e-9);
+    QVERIFY(std::abs(tQuantile975(2) - t2) < 1e-9);
+    QVERIFY(std::abs(tQuantile975(3) - 3.182446) < 1e-6);
+    QVERIFY(std::abs(tQuantile975(30) - 2.042272) < 1e-6);
+    QVERIFY(std::abs(tQuantile975(1000) - 1.962339) < 1e-6);
+    QCOMPARE(clusterFromKey(QStringLiteral("conversation")), Cluster::Conversation);
+    QCOMPARE(clusterKey(Cluster::None), QStringLiteral("none"));
+    QVERIFY(!clusterFromKey(QStringLiteral("turn")));
+}
+
+void TestSeries::clustersAverageTheirMeansFirst()
+{
+    // Participant 1 gives 5 5 5 5, 2 gives 1, 3 gives 3: the mean of the means is 3, not 3.83.
+    Accumulator acc(Cluster::Participant);
+    for (int i = 0; i < 4; ++i)
+        acc.add(5, 1);
+    acc.add(1, 2);
+    acc.add(3, 3);
+    acc.add(5, 1); // a cluster seen before, not the last one
+    const Estimate e = acc.estimate(1, 5);
+    QCOMPARE(e.n, 3);
+    QCOMPARE(e.ratings, 7);
+    QCOMPARE(e.mean, 3.0);
+    // Cluster means 5 1 3: s = 2, half width t(0.975, 2) · 2 / √3 = 4.97, clamped to 1–5.
+    QCOMPARE(e.low, 1.0);
+    QCOMPARE(e.high, 5.0);
+
+    // The sample clustered by participant: P1 (A and C) and P2 (B) — two units, no interval.
+    const GroupMeans byAgent = groupMeans(sample(), GroupBy::Agent, Cluster::Participant);
+    QCOMPARE(byAgent.cells[0][0].n, 1); // agent X: P1 only
+    QCOMPARE(byAgent.cells[0][0].ratings, 4);
+    const Trajectory t = trajectory(sample(), 1, Cluster::Participant);
+    // Turn means: P1 5 4 2 3 4 -> 3.6; P2 3 2 -> 2.5; the mean of the two is 3.05.
+    QCOMPARE(t.mean[0].n, 2);
+    QVERIFY(near(t.mean[0].mean, 3.05));
+    QVERIFY(!t.mean[0].hasInterval());
+    const Trajectory byConversation = trajectory(sample(), 1, Cluster::Conversation);
+    // A 3.5, B 2.5, C 4: mean 10/3, s² = 21/36, half = t(0.975, 2) · s / √3 = 1.90; the upper
+    // end is clamped to 5.
+    QCOMPARE(byConversation.mean[0].n, 3);
+    QVERIFY(near(byConversation.mean[0].mean, 10.0 / 3.0));
+    QVERIFY(near(10.0 / 3.0 - byConversation.mean[0].low,
+                 t2 * std::sqrt(21.0 / 36.0) / std::sqrt(3.0)));
+    QCOMPARE(byConversation.mean[0].high, 5.0);
+}
+
+void TestSeries::intervalsStayOnTheScale()
+{
+    // Wide spread at small n: every interval the series return lies on the 1–5 scale.
+    Sample s = sample();
+    QRandomGenerator random(11);
+    for (int i = 0; i < 30; ++i) {
+        Conversation c;
+        c.id = 100 + i;
+        c.participant = QStringLiteral("Q%1").arg(i % 4);
+        c.agent = QStringLiteral("Z");
+        c.group = i % 2 ? QStringLiteral("coding") : QStringLiteral("writing");
+        c.assistantTurns = 1 + int(random.bounded(4));
+        QVector<Cell> d0, d1;
+        for (int k = 0; k < c.assistantTurns; ++k) {
+            d0.append(Cell(random.bounded(2) ? 1 : 5));
+            d1.append(Cell(random.bounded(2) ? 1 : 5));
+        }
+        c.values = {digest::pack(d0), digest::pack(d1)};
+        c.flagged = {0};
+        c.cacheTurnMeans();
+        s.conversations.append(c);
+    }
+    int withInterval = 0;
+    const auto check = [&](const Estimate &e) {
+        if (!e.defined())
+            return;
+        QVERIFY(e.mean >= 1.0 && e.mean <= 5.0);
+        if (e.n < minimumIntervalN) {
+            QVERIFY(std::isnan(e.low) && std::isnan(e.high));
+            return;
+        }
+        ++withInterval;
+        QVERIFY(e.low >= 1.0 && e.high <= 5.0 && e.low <= e.mean && e.mean <= e.high);
+    };
+    for (const Cluster cluster : {Cluster::Participant, Cluster::Conversation, Cluster::None}) {
+        const Trajectory t = trajectory(s, 10, cluster);
+        for (const Estimate &e : t.mean)
+            check(e);
+        for (const auto &line : t.dimensions)
+            for (const Estimate &e : line)
+                check(e);
+        for (const GroupBy by : {GroupBy::Agent, GroupBy::Participant, GroupBy::Context}) {
+            const GroupMeans g = groupMeans(s, by, cluster);
+            for (const auto &row : g.cells)
+                for (const Estimate &e : row)
+                    check(e);
+        }
+        for (const Estimate &e : breakAligned(s, 3, cluster).mean)
+            check(e);
+    }
+    QVERIFY(withInterval > 20);
+}
+
+void TestSeries::groupTestsAreKruskalWallisPerDimension()
+{
+    // By context with ratings as units: d0 groups "" {4}, coding {5 4 2}, writing {3 1}.
+    const QVector<GroupTest> tests = groupTests(sample(), GroupBy::Context, Cluster::None);
+    QCOMPARE(tests.size(), 2);
+    const auto expected = stats::kruskalWallis({{4}, {5, 4, 2}, {3, 1}});
+    QVERIFY(expected && tests[0].h);
+    QCOMPARE(*tests[0].h, expected->h);
+    QCOMPARE(*tests[0].p, expected->p);
+    QCOMPARE(tests[0].df, 2);
+    QCOMPARE(tests[0].n, 6);
+    // By participant clusters: each participant's mean in each group is one value.
+    // d0: "" {P1: 4}, coding {P1: 11/3}, writing {P2: 2}.
+    const QVector<GroupTest> clustered = groupTests(sample(), GroupBy::Context);
+    const auto byCluster = stats::kruskalWallis({{4}, {11.0 / 3.0}, {2}});
+    QCOMPARE(clustered[0].n, 3);
+    QVERIFY(near(*clustered[0].h, byCluster->h));
+    // d1 has values in two groups only: coding {5 4 3} and writing {3 3}.
+    QCOMPARE(tests[1].df, 1);
 }
 
 void TestSeries::distributionCountsEachScalePoint()
@@ -151,16 +288,18 @@ void TestSeries::distributionCountsEachScalePoint()
 void TestSeries::trajectoryBinsRelativePositions()
 {
     // Two bins. A: k = 0, 1 -> bin 0; 2, 3 -> bin 1. B: 0 -> 0, 1 -> 1. C: (0.5 / 1) * 2 = 1 -> 1.
-    const Trajectory t = trajectory(sample(), 2);
+    const Trajectory t = trajectory(sample(), 2, Cluster::None);
     QCOMPARE(t.centres, (QVector<double> {0.25, 0.75}));
     // Bin 0 turn means 5 4 3: mean 4, s = 1.
     QCOMPARE(t.mean[0].n, 3);
     QCOMPARE(t.mean[0].mean, 4.0);
-    QVERIFY(near(t.mean[0].high, 4.0 + 1.959963984540054 / std::sqrt(3.0)));
+    // 4 ± t(0.975, 2) / √3 = 4 ± 2.48: the upper end is clamped to the scale's 5.
+    QVERIFY(near(t.mean[0].low, 4.0 - t2 / std::sqrt(3.0)));
+    QCOMPARE(t.mean[0].high, 5.0);
     // Bin 1 turn means 2 3 2 4: mean 2.75, s² = 2.75 / 3.
     QCOMPARE(t.mean[1].n, 4);
     QCOMPARE(t.mean[1].mean, 2.75);
-    QVERIFY(near(t.mean[1].high - 2.75, 1.959963984540054 * std::sqrt(2.75 / 3.0 / 4.0)));
+    QVERIFY(near(t.mean[1].high - 2.75, tQuantile975(3) * std::sqrt(2.75 / 3.0 / 4.0)));
     // d0 per bin: 5 4 3 -> 4; 2 1 4 -> 7/3 (n/a left out).
     QCOMPARE(t.dimensions[0][0].mean, 4.0);
     QVERIFY(near(t.dimensions[0][1].mean, 7.0 / 3.0));
@@ -172,23 +311,25 @@ void TestSeries::trajectoryBinsRelativePositions()
 
 void TestSeries::groupMeansByAgentParticipantAndContext()
 {
-    const GroupMeans agents = groupMeans(sample(), GroupBy::Agent);
+    const GroupMeans agents = groupMeans(sample(), GroupBy::Agent, Cluster::None);
     QCOMPARE(agents.groups, (QStringList {QStringLiteral("X"), QStringLiteral("Y")}));
     // X = A + C: d0 5 4 2 4 -> 3.75; d1 5 4 3 -> 4; turn means 5 4 2 3 4 -> 3.6.
     QCOMPARE(agents.cells[0][0].mean, 3.75);
     QCOMPARE(agents.cells[0][0].n, 4);
     QCOMPARE(agents.cells[0][1].mean, 4.0);
     QCOMPARE(agents.overall[0].mean, 3.6);
-    // Y = B: d0 3 1 -> 2; d1 3 3 -> 3 with a zero-width interval.
+    // Y = B: d0 3 1 -> 2; d1 3 3 -> 3, two values and so no interval.
     QCOMPARE(agents.cells[1][0].mean, 2.0);
-    QCOMPARE(agents.cells[1][1].low, 3.0);
+    QVERIFY(std::isnan(agents.cells[1][1].low));
+    // X's d1 5 4 3: s = 1, mean ± t(0.975, 2) / √3.
+    QVERIFY(near(agents.cells[0][1].low, 4.0 - t2 / std::sqrt(3.0)));
     QCOMPARE(agents.overall[1].mean, 2.5);
 
-    const GroupMeans people = groupMeans(sample(), GroupBy::Participant);
+    const GroupMeans people = groupMeans(sample(), GroupBy::Participant, Cluster::None);
     QCOMPARE(people.groups, (QStringList {QStringLiteral("P1"), QStringLiteral("P2")}));
     QCOMPARE(people.cells[0][0].mean, 3.75);
 
-    const GroupMeans tasks = groupMeans(sample(), GroupBy::Context);
+    const GroupMeans tasks = groupMeans(sample(), GroupBy::Context, Cluster::None);
     QCOMPARE(tasks.groups,
              (QStringList {QString(), QStringLiteral("coding"), QStringLiteral("writing")}));
     QCOMPARE(tasks.cells[0][0].mean, 4.0);
@@ -201,7 +342,7 @@ void TestSeries::groupMeansByAgentParticipantAndContext()
 void TestSeries::breakAlignedAveragesAroundFlags()
 {
     // A is flagged at 2; turn means around it: 4 (at 1), 2 (at 2), 3 (at 3).
-    const BreakAligned one = breakAligned(sample(), 1);
+    const BreakAligned one = breakAligned(sample(), 1, Cluster::None);
     QCOMPARE(one.offsets, (QVector<int> {-1, 0, 1}));
     QCOMPARE(one.breaks, 1);
     QCOMPARE(one.mean[0].mean, 4.0);

@@ -27,6 +27,7 @@ private Q_SLOTS:
     void previewHighlightsRedactions();
     void consentGatesTheWrite();
     void changingWhatLeavesAsksForConsentAgain();
+    void studyConsentMustBeAgreedTo();
     void ratingsOnlyPreviewHasNoText();
 
 private:
@@ -117,6 +118,57 @@ void TestShare::changingWhatLeavesAsksForConsentAgain()
     dialog.code()->setText(QStringLiteral("S-12"));
     QVERIFY(!dialog.consent()->isChecked());
     QCOMPARE(dialog.options().anonymise.participantCode, QStringLiteral("S-12"));
+}
+
+void TestShare::studyConsentMustBeAgreedTo()
+{
+    auto store = makeStore(QStringLiteral("agree.sense7"));
+    ShareDialog dialog(*store, 0);
+    // The SENSE-7 protocol has no consent text: the preview's consent box is enough.
+    QVERIFY(!dialog.agree()->isVisibleTo(&dialog));
+    QVERIFY(!dialog.studyConsent()->isVisibleTo(&dialog));
+
+    Protocol study = store->protocol();
+    study.consent = QStringLiteral("Your ratings are kept for five years and used only for "
+                                   "research on conversational continuity.");
+    dialog.showStudyConsent(study);
+    dialog.show();
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QVERIFY(dialog.studyConsent()->isVisible());
+    QCOMPARE(dialog.studyConsent()->toPlainText(), study.consent);
+    QVERIFY(dialog.agree()->isVisible());
+    QVERIFY(!dialog.agree()->isChecked());
+
+    // The preview's box alone does not let anything leave.
+    dialog.consent()->setChecked(true);
+    QVERIFY(!dialog.saveButton()->isEnabled());
+    const QString path = m_dir.filePath(QStringLiteral("agreed.json"));
+    QString refusal;
+    try {
+        dialog.saveTo(path);
+    } catch (const Error &e) {
+        refusal = e.message();
+    }
+    QVERIFY2(refusal.contains(QStringLiteral("I agree")), qPrintable(refusal));
+    QVERIFY(!QFile::exists(path));
+
+    // Agreeing by keyboard (its mnemonic) enables the write.
+    QTest::keyClick(&dialog, Qt::Key_A, Qt::AltModifier);
+    QTRY_VERIFY(dialog.agree()->isChecked()); // a mnemonic clicks after a short animation
+    QVERIFY(dialog.saveButton()->isEnabled());
+    test::keepScreenshot(&dialog, QStringLiteral("share-consent.png"));
+    QCOMPARE(dialog.saveTo(path).conversations, qint64(1));
+    QVERIFY(QFile::exists(path));
+
+    // A study that does not share refuses whatever is ticked.
+    study.sharing = false;
+    dialog.showStudyConsent(study);
+    dialog.consent()->setChecked(true);
+    QVERIFY(!dialog.saveButton()->isEnabled());
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("shareClosed"))->isVisible());
+    QVERIFY_THROWS_EXCEPTION(Error, dialog.saveTo(m_dir.filePath(QStringLiteral("no.json"))));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("no.json"))));
 }
 
 void TestShare::ratingsOnlyPreviewHasNoText()

@@ -1,5 +1,7 @@
 // Statistics against the reference values in data/golden/statistics.json (SciPy / scikit-learn
-// and the worked examples of Krippendorff 2011 and Shrout & Fleiss 1979), tolerance 1e-9.
+// and the worked examples of Krippendorff 2011 and Shrout & Fleiss 1979), and the cases below
+// copied from scikit-learn and SciPy (full-scale κ, Kruskal–Wallis, Fisher-z means), tolerance
+// 1e-9.
 #include "stats/statistics.h"
 
 #include <QFile>
@@ -7,6 +9,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+
+#include <random>
 
 using namespace sense7::stats;
 
@@ -56,6 +60,136 @@ void compare(const std::optional<double> &actual, const QJsonValue &expected, co
                              .arg(expected.toDouble(), 0, 'g', 17)));
 }
 
+// Copied from kappa_fixed_scale.json (scikit-learn cohen_kappa_score, weights="quadratic"):
+// labels=[1..5] for the full scale, labels omitted for the observed values only.
+struct KappaCase
+{
+    std::vector<double> a, b, scale;
+    double onScale, observedOnly;
+};
+const std::vector<KappaCase> kappaCases = {
+    {{1, 3, 3, 5, 4, 1, 4, 5, 3, 1},
+     {1, 3, 4, 5, 5, 3, 4, 4, 1, 1},
+     {1, 2, 3, 4, 5},
+     0.7555555555555555,
+     0.7967479674796748},
+    {{3, 5, 1, 1, 1, 4, 1, 3, 1, 1, 5, 5, 1, 3, 1, 5, 1, 1, 3, 1, 5, 1, 3, 1, 3, 4, 5, 3},
+     {2, 5, 1, 1, 1, 4, 1, 2, 1, 1, 5, 5, 1, 4, 2, 5, 1, 1, 3, 1, 4, 1, 4, 1, 4, 4, 4, 2},
+     {1, 2, 3, 4, 5},
+     0.9365558912386707,
+     0.9365558912386707},
+    {{5, 3, 4, 3, 5, 5, 1, 1, 4, 4, 4, 5, 5, 1, 1, 4, 5, 1, 1, 4,
+      5, 4, 5, 4, 1, 5, 4, 3, 1, 5, 1, 3, 4, 3, 3, 5, 5, 5, 1, 3},
+     {5, 4, 4, 3, 5, 5, 2, 1, 5, 4, 4, 4, 5, 1, 1, 4, 4, 2, 1, 4,
+      5, 3, 5, 5, 1, 5, 4, 2, 2, 5, 2, 4, 5, 2, 4, 5, 4, 5, 1, 3},
+     {1, 2, 3, 4, 5},
+     0.9111111111111111,
+     0.9111111111111111},
+    {{3, 1, 4, 1, 1, 1, 3, 1, 4, 1, 1, 3, 5, 3, 4, 4, 4, 5,
+      1, 1, 5, 5, 5, 5, 4, 1, 3, 1, 4, 4, 5, 3, 1, 3, 4, 3},
+     {2, 1, 3, 1, 1, 1, 3, 1, 4, 1, 1, 3, 5, 3, 4, 5, 4, 4,
+      1, 1, 5, 5, 5, 5, 5, 1, 3, 1, 4, 3, 5, 4, 1, 3, 4, 4},
+     {1, 2, 3, 4, 5},
+     0.9540083040562121,
+     0.9540083040562121},
+    {{1, 5, 4, 1, 1, 5, 3, 5, 3, 5, 4, 1, 5, 5, 5, 1, 3, 3, 3, 1, 3, 5, 3, 5,
+      4, 3, 3, 1, 1, 1, 3, 5, 3, 3, 1, 4, 3, 4, 3, 4, 4, 5, 3, 1, 4, 5, 5},
+     {1, 5, 3, 2, 1, 4, 3, 5, 3, 5, 3, 1, 5, 5, 4, 1, 3, 3, 3, 1, 2, 5, 2, 4,
+      5, 3, 3, 1, 2, 2, 3, 5, 3, 4, 1, 5, 2, 5, 4, 4, 3, 5, 4, 1, 4, 5, 4},
+     {1, 2, 3, 4, 5},
+     0.9017493673671471,
+     0.9017493673671471},
+    {{2, 2, 3, 3}, {2, 3, 3, 2}, {1, 2, 3, 4, 5}, 0.0, 0.0},
+};
+
+// Copied from tests_and_means.json (scipy.stats.kruskal).
+struct KruskalCase
+{
+    std::vector<std::vector<double>> groups;
+    double h, p;
+};
+const std::vector<KruskalCase> kruskalCases = {
+    {{{2, 5, 5, 5, 3, 4, 4, 5, 5, 5, 5, 3, 3, 3, 2, 4, 3, 3, 4, 4, 5, 4, 3, 3, 3, 5, 4, 5, 4, 4},
+      {3, 3, 2, 3, 5},
+      {3, 3, 3, 3, 3, 4, 4, 3, 3, 3, 2, 3, 3, 2, 4, 2, 4, 3, 4, 3, 4, 4, 3, 3, 3, 3, 3},
+      {5, 5, 3, 4, 4, 3, 4, 4, 3, 4, 4, 5, 4, 3, 5, 4, 2},
+      {4, 4, 3, 3, 3, 2, 2, 3, 3, 3, 4, 4, 3, 3, 3, 1, 2, 4, 4, 2, 2, 3, 4}},
+     18.989778251944042,
+     0.0007895868395526183},
+    {{{3, 2, 3, 3, 3, 3, 2, 3},
+      {4, 5, 3, 4, 5, 5, 5, 4, 2, 3, 3, 3, 5, 4, 5, 4, 4, 4, 4, 5, 4, 4, 3, 5, 5, 4},
+      {1, 2, 2, 3, 3, 3, 3, 3, 4, 3, 3, 3, 2, 3, 5, 4, 3, 2, 4, 3, 4, 4, 5, 4, 3}},
+     17.643364988920524,
+     0.00014749998343931123},
+    {{{3, 2, 2, 2, 2, 4, 4, 5, 3, 3, 2, 3, 2, 1, 4, 4, 4, 4, 3, 2, 3},
+      {2, 3, 4, 3, 4, 3, 3, 2, 4, 5, 2, 2, 4, 2, 3, 2, 1, 4, 5, 2, 2, 4, 3, 3, 1},
+      {3, 2, 1, 3, 4, 2, 3, 3, 4, 2, 2, 2, 5, 4, 3, 3, 3, 3, 3, 3, 2, 2, 5, 4, 3, 3, 3, 3, 2, 3},
+      {3, 2, 3, 2, 1, 4, 3, 3, 4, 3, 3, 1, 3, 3, 4, 2, 4, 2, 3, 3, 2, 4, 1},
+      {5, 3, 5, 5, 2}},
+     3.7832882540839736,
+     0.43612826871886545},
+    {{{2, 2, 4, 4, 5, 4, 2, 3, 3, 5, 2, 5, 3, 4, 3, 5, 2, 3, 4, 2},
+      {4, 3, 4, 4, 3, 4, 3, 3, 5, 4, 4, 2, 3, 4, 2, 5, 3, 4, 3, 4, 5, 3, 5, 3, 3, 4, 2},
+      {5, 3, 3, 3, 5, 5, 4, 5, 4, 4, 5, 4},
+      {2, 3, 3, 2, 1, 3, 4, 4, 1, 4, 4, 3, 2, 3, 1, 4, 4, 2, 3, 4},
+      {3, 3, 3, 3, 3, 4, 3, 2, 2, 4, 4, 4, 4, 4, 3, 4, 2, 3, 2, 4, 2, 3}},
+     12.918258022354788,
+     0.011682183701502898},
+    {{{1, 3, 1, 2, 3, 5, 4, 1, 3, 4, 4, 3, 5, 3, 3, 4, 3, 2, 5, 4, 1, 4, 4, 4, 3, 3, 3, 4, 5, 2},
+      {2, 3, 4, 4, 4, 4},
+      {4, 5, 5, 5, 5, 4, 4, 4, 5, 4, 4, 3, 3, 4, 3, 5, 5, 4, 4, 3}},
+     8.583209999125687,
+     0.013682946540919269},
+};
+
+// Copied from tests_and_means.json: means of correlations through Fisher's z.
+struct FisherCase
+{
+    std::vector<double> rho;
+    std::vector<int> n;
+    double weighted, unweighted, plain;
+};
+const std::vector<FisherCase> fisherCases = {
+    {{0.245, 0.587, 0.186, -0.066, -0.102, 0.315, -0.281},
+     {63, 227, 117, 278, 194, 152, 163},
+     0.12876603537076753,
+     0.13912337159620838,
+     0.12628571428571428},
+    {{0.794, 0.593, 0.634, 0.678, 0.187, 0.776, 0.756},
+     {209, 241, 112, 227, 125, 114, 56},
+     0.6596155088461982,
+     0.6599600120542833,
+     0.6311428571428571},
+    {{0.657, 0.062, -0.179, 0.766, 0.889, 0.783, -0.241},
+     {159, 173, 192, 130, 227, 113, 292},
+     0.435147873612184,
+     0.5062371790188681,
+     0.391},
+    {{-0.208, 0.318, 0.297, -0.044, -0.156, 0.174, 0.39},
+     {78, 75, 141, 151, 247, 225, 278},
+     0.1333768698756224,
+     0.11531934913674115,
+     0.11014285714285714},
+};
+
+/// Synthetic clustered ratings: \a groups participants with \a per pairs each, both sides sharing
+/// the participant's level, so that pairs within a participant are far from independent.
+Pairs clusteredPairs(int groups, int per, std::uint64_t seed)
+{
+    std::mt19937_64 generator(seed);
+    std::uniform_int_distribution<int> level(1, 5), noise(-1, 1);
+    Pairs pairs;
+    for (int g = 0; g < groups; ++g) {
+        const int shared = level(generator);
+        for (int i = 0; i < per; ++i) {
+            const int a = std::clamp(shared + noise(generator), 1, 5);
+            const int b = std::clamp(shared + noise(generator), 1, 5);
+            pairs.add(a, b, g + 1, (g + 1) * 100 + i / 10);
+        }
+    }
+    return pairs;
+}
+
 } // namespace
 
 class StatisticsTest : public QObject
@@ -76,6 +210,15 @@ private Q_SLOTS:
     void varianceShareBetweenGroupsByHand();
     void bootstrapIsSeededAndBracketsEstimate();
     void agreeBundlesTheFourStatistics();
+    void kappaOnTheInstrumentsFullScale();
+    void fisherZMeanMatchesReference();
+    void kruskalWallisMatchesReference();
+    void kruskalWallisNeedsTwoGroupsAndSpread();
+    void chiSquareTailKnownValues();
+    void clusterBootstrapIsWiderThanPairBootstrap();
+    void clusterKeysRoundTrip();
+    void abstentionsCountAsDisagreements();
+    void differenceIntervalUsesTheSameResamples();
 };
 
 void StatisticsTest::pairwiseMatchesReference_data()
@@ -244,6 +387,193 @@ void StatisticsTest::agreeBundlesTheFourStatistics()
     QVERIFY(!a.spearmanCi.has_value());
     QCOMPARE(*meanOfDefined({1.0, std::nullopt, 2.0}), 1.5);
     QVERIFY(!meanOfDefined({std::nullopt}).has_value());
+}
+
+void StatisticsTest::kappaOnTheInstrumentsFullScale()
+{
+    double largest = 0;
+    for (const KappaCase &c : kappaCases) {
+        const auto onScale = quadraticWeightedKappa(c.a, c.b, c.scale);
+        const auto observed = quadraticWeightedKappa(c.a, c.b);
+        QVERIFY(onScale && observed);
+        largest = std::max(
+            {largest, std::abs(*onScale - c.onScale), std::abs(*observed - c.observedOnly)});
+        QVERIFY2(std::abs(*onScale - c.onScale) < tolerance,
+                 qPrintable(QString::number(*onScale, 'g', 17)));
+        QVERIFY2(std::abs(*observed - c.observedOnly) < tolerance,
+                 qPrintable(QString::number(*observed, 'g', 17)));
+        // agree() passes the labels through.
+        AgreementOptions options;
+        options.labels = c.scale;
+        QCOMPARE(*agree(Pairs {c.a, c.b}, options).qwk, *onScale);
+    }
+    // The example of the documentation: a scale point (2) never used.
+    QVERIFY(std::abs(*quadraticWeightedKappa(kappaCases[0].a, kappaCases[0].b, scaleLabels(1, 5))
+                     - 0.7555555555555555)
+            < tolerance);
+    QCOMPARE(scaleLabels(1, 5), (std::vector<double> {1, 2, 3, 4, 5}));
+    qInfo("full-scale kappa: %d cases, largest difference %.3g", int(kappaCases.size()), largest);
+}
+
+void StatisticsTest::fisherZMeanMatchesReference()
+{
+    double largest = 0;
+    for (const FisherCase &c : fisherCases) {
+        const std::vector<std::optional<double>> rho(c.rho.begin(), c.rho.end());
+        const auto weighted = fisherZMean(rho, c.n, true);
+        const auto unweighted = fisherZMean(rho, c.n, false);
+        const auto plain = meanOfDefined(rho);
+        QVERIFY(weighted && unweighted && plain);
+        for (const auto &[actual, expected] :
+             {std::pair {*weighted, c.weighted}, std::pair {*unweighted, c.unweighted},
+              std::pair {*plain, c.plain}}) {
+            largest = std::max(largest, std::abs(actual - expected));
+            QVERIFY2(std::abs(actual - expected) < tolerance,
+                     qPrintable(QStringLiteral("%1, expected %2")
+                                    .arg(actual, 0, 'g', 17)
+                                    .arg(expected, 0, 'g', 17)));
+        }
+    }
+    // Undefined correlations and n <= 3 (weight 0) are left out.
+    QCOMPARE(*fisherZMean({0.5, std::nullopt}, {10, 10}, true), 0.5);
+    QCOMPARE(*fisherZMean({0.5, 0.9}, {10, 3}, true), 0.5);
+    QVERIFY(!fisherZMean({std::nullopt}, {10}, false).has_value());
+    QVERIFY(!fisherZMean({1.0, -1.0}, {10, 10}, false).has_value());
+    qInfo("Fisher-z means: %d cases, largest difference %.3g", int(fisherCases.size()), largest);
+}
+
+void StatisticsTest::kruskalWallisMatchesReference()
+{
+    double largestH = 0, largestP = 0;
+    for (const KruskalCase &c : kruskalCases) {
+        const auto result = kruskalWallis(c.groups);
+        QVERIFY(result.has_value());
+        QCOMPARE(result->df, int(c.groups.size()) - 1);
+        largestH = std::max(largestH, std::abs(result->h - c.h));
+        largestP = std::max(largestP, std::abs(result->p - c.p));
+        QVERIFY2(std::abs(result->h - c.h) < tolerance,
+                 qPrintable(QString::number(result->h, 'g', 17)));
+        QVERIFY2(std::abs(result->p - c.p) < tolerance,
+                 qPrintable(QString::number(result->p, 'g', 17)));
+    }
+    qInfo("Kruskal-Wallis: %d cases, largest difference H %.3g, p %.3g", int(kruskalCases.size()),
+          largestH, largestP);
+}
+
+void StatisticsTest::kruskalWallisNeedsTwoGroupsAndSpread()
+{
+    QVERIFY(!kruskalWallis({{1, 2, 3}}).has_value());
+    QVERIFY(!kruskalWallis({{1, 2, 3}, {}}).has_value());
+    QVERIFY(!kruskalWallis({{2, 2}, {2, 2, 2}}).has_value()); // every value tied
+    // Empty groups do not count towards df.
+    const auto withEmpty = kruskalWallis({{1, 2, 3}, {}, {4, 5, 6}});
+    const auto without = kruskalWallis({{1, 2, 3}, {4, 5, 6}});
+    QVERIFY(withEmpty && without);
+    QCOMPARE(withEmpty->df, 1);
+    QCOMPARE(withEmpty->h, without->h);
+    // No ties: H = 12/(6*7) * (6^2/3 + 15^2/3) - 21 = 27/7.
+    QVERIFY(std::abs(without->h - 27.0 / 7.0) < tolerance);
+}
+
+void StatisticsTest::chiSquareTailKnownValues()
+{
+    // The familiar critical values, and the closed form exp(-x/2) for two degrees of freedom.
+    QVERIFY(std::abs(chiSquareUpperTail(3.841458820694124, 1) - 0.05) < 1e-12);
+    QVERIFY(std::abs(chiSquareUpperTail(9.487729036781154, 4) - 0.05) < 1e-12);
+    QVERIFY(std::abs(chiSquareUpperTail(0.5, 2) - std::exp(-0.25)) < 1e-14); // series branch
+    QVERIFY(std::abs(chiSquareUpperTail(40.0, 2) - std::exp(-20.0)) < 1e-20); // fraction branch
+    QCOMPARE(chiSquareUpperTail(0, 3), 1.0);
+    // Q(1, x) = exp(-x) on both sides of the switch at x = a + 1.
+    for (double x : {0.1, 1.9, 2.0, 2.1, 30.0})
+        QVERIFY(std::abs(upperIncompleteGammaQ(1.0, x) - std::exp(-x)) < 1e-14 * std::max(1.0, x));
+}
+
+void StatisticsTest::clusterBootstrapIsWiderThanPairBootstrap()
+{
+    const Pairs pairs = clusteredPairs(12, 40, 3);
+    AgreementOptions options;
+    options.replicates = 1000;
+    options.seed = 5;
+    options.cluster = Cluster::None;
+    const Agreement single = agree(pairs, options);
+    options.cluster = Cluster::Participant;
+    const Agreement clustered = agree(pairs, options);
+    const Agreement again = agree(pairs, options);
+    options.cluster = Cluster::Conversation;
+    const Agreement byConversation = agree(pairs, options);
+    QVERIFY(single.spearmanCi && clustered.spearmanCi && byConversation.spearmanCi);
+    // Same point estimates; only the intervals differ.
+    QCOMPARE(*single.spearman, *clustered.spearman);
+    const double widthSingle = single.spearmanCi->high - single.spearmanCi->low;
+    const double widthClustered = clustered.spearmanCi->high - clustered.spearmanCi->low;
+    const double widthConversation =
+        byConversation.spearmanCi->high - byConversation.spearmanCi->low;
+    qInfo("95%% interval widths of rho: pairs %.3f, conversations %.3f, participants %.3f",
+          widthSingle, widthConversation, widthClustered);
+    QVERIFY2(widthClustered > 1.5 * widthSingle,
+             qPrintable(QStringLiteral("%1 vs %2").arg(widthClustered).arg(widthSingle)));
+    QVERIFY(widthConversation > widthSingle);
+    // Deterministic for a seed.
+    QCOMPARE(again.spearmanCi->low, clustered.spearmanCi->low);
+    QCOMPARE(again.spearmanCi->high, clustered.spearmanCi->high);
+    QCOMPARE(again.accuracyCi->low, clustered.accuracyCi->low);
+    // Without cluster ids every pair is its own cluster: the plain bootstrap, draw for draw.
+    const Pairs bare {pairs.a, pairs.b};
+    const auto plain = bootstrapInterval(
+        bare.size(),
+        [&](const std::vector<std::size_t> &indices) {
+            const Pairs s = bare.subset(indices);
+            return spearman(s.a, s.b);
+        },
+        1000, 5);
+    QCOMPARE(plain->low, single.spearmanCi->low);
+    QCOMPARE(plain->high, single.spearmanCi->high);
+}
+
+void StatisticsTest::clusterKeysRoundTrip()
+{
+    for (Cluster c : {Cluster::Participant, Cluster::Conversation, Cluster::None})
+        QCOMPARE(*clusterFromKey(clusterKey(c)), c);
+    QVERIFY(!clusterFromKey("turn").has_value());
+}
+
+void StatisticsTest::abstentionsCountAsDisagreements()
+{
+    Pairs pairs {{1, 2, 3, 4}, {1, 2, 3, 5}};
+    pairs.abstentions = 4; // four more replies where only one side said "not applicable"
+    const Agreement a = agree(pairs, AgreementOptions {});
+    QCOMPARE(a.n, 4);
+    QCOMPARE(a.abstentions, 4);
+    QVERIFY(std::abs(*a.accuracy - 0.75) < tolerance);
+    QVERIFY(std::abs(*a.accuracyWithAbstentions - 3.0 / 8.0) < tolerance);
+    QVERIFY(std::abs(*a.abstentionShare - 0.5) < tolerance);
+    const Agreement none = agree(Pairs {}, AgreementOptions {});
+    QVERIFY(!none.abstentionShare.has_value());
+    QVERIFY(!none.accuracyWithAbstentions.has_value());
+    Pairs onlyAbstentions;
+    onlyAbstentions.abstentions = 2;
+    QCOMPARE(*agree(onlyAbstentions, AgreementOptions {}).accuracyWithAbstentions, 0.0);
+}
+
+void StatisticsTest::differenceIntervalUsesTheSameResamples()
+{
+    const Pairs model = clusteredPairs(10, 20, 9);
+    Pairs same = model; // a floor identical to the model: the difference is exactly 0 throughout
+    AgreementOptions options;
+    options.replicates = 300;
+    const Difference zero = difference(model, same, spearman, options);
+    QCOMPARE(*zero.value, 0.0);
+    QCOMPARE(zero.ci->low, 0.0);
+    QCOMPARE(zero.ci->high, 0.0);
+    Pairs worse = model;
+    std::reverse(worse.b.begin(), worse.b.end());
+    const Difference d = difference(model, worse, spearman, options);
+    QVERIFY(std::abs(*d.value - (*spearman(model.a, model.b) - *spearman(worse.a, worse.b)))
+            < tolerance);
+    QVERIFY(d.ci->low < *d.value && *d.value < d.ci->high);
+    const Difference constant = difference(
+        model, Pairs {model.a, std::vector<double>(model.size(), 3.0)}, spearman, options);
+    QVERIFY(!constant.value.has_value()); // a constant floor has no ρ
 }
 
 QTEST_GUILESS_MAIN(StatisticsTest)

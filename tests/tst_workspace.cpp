@@ -537,10 +537,10 @@ void TestWorkspace::shortcutHelpListsEveryKey()
         keys << row.first;
     const QString all = keys.join(QLatin1Char('|'));
     for (const QString &key :
-         {QStringLiteral("1 – 5"), QStringLiteral("0 or N"), QStringLiteral("J or Page Down"),
-          QStringLiteral("K or Page Up"), QStringLiteral("B"), QStringLiteral("Up / Down"),
-          QStringLiteral("Ctrl+Shift+N"), QStringLiteral("Ctrl+Z"), QStringLiteral("Ctrl+Shift+Z"),
-          QStringLiteral("Ctrl+F")})
+         {QStringLiteral("1 – 9"), QStringLiteral("Two digits (1 0)"), QStringLiteral("N"),
+          QStringLiteral("- / +"), QStringLiteral("J or Page Down"), QStringLiteral("K or Page Up"),
+          QStringLiteral("B"), QStringLiteral("Up / Down"), QStringLiteral("Ctrl+Shift+N"),
+          QStringLiteral("Ctrl+Z"), QStringLiteral("Ctrl+Shift+Z"), QStringLiteral("Ctrl+F")})
         QVERIFY2(all.contains(key), qPrintable(key));
 }
 

@@ -36,6 +36,7 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     , m_size(new QDoubleSpinBox(this))
     , m_dpi(new QSpinBox(this))
     , m_title(new QCheckBox(tr("Draw the &title above the chart"), this))
+    , m_cluster(new QComboBox(this))
     , m_preview(new QLabel(this))
     , m_summary(new QLabel(this))
 {
@@ -88,13 +89,22 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
 
     auto *form = new QFormLayout;
     form->addRow(tr("&Instrument:"), m_instrument);
-    form->setRowVisible(m_instrument, false); // until offerInstruments()
+    form->setRowVisible(m_instrument, false); // until offerChoices()
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Width:"), m_preset);
     form->addRow(tr("F&ont:"), m_font);
     form->addRow(tr("&Size:"), m_size);
     form->addRow(tr("&Resolution:"), m_dpi);
     form->addRow(m_title);
+    m_cluster->setObjectName(QStringLiteral("figureCluster"));
+    m_cluster->setAccessibleName(tr("Units of the intervals"));
+    m_cluster->setToolTip(tr("Ratings of one participant are not independent: by default a "
+                             "mean is taken over participants' means, with its 95% interval."));
+    m_cluster->addItem(tr("Participants"), int(series::Cluster::Participant));
+    m_cluster->addItem(tr("Conversations"), int(series::Cluster::Conversation));
+    m_cluster->addItem(tr("Ratings (none)"), int(series::Cluster::None));
+    form->addRow(tr("&Intervals over:"), m_cluster);
+    form->setRowVisible(m_cluster, false); // until offerChoices()
 
     m_preview->setObjectName(QStringLiteral("figurePreview"));
     m_preview->setAccessibleName(tr("Figure preview"));
@@ -136,8 +146,9 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     resize(1080, 560); // room for a double-column figure at its printed size
 }
 
-void FigureDialog::offerInstruments(const QList<QPair<QString, QString>> &instruments,
-                                    const QString &current, DrawFor drawFor)
+void FigureDialog::offerChoices(const QList<QPair<QString, QString>> &instruments,
+                                const QString &instrument, std::optional<series::Cluster> cluster,
+                                DrawFor drawFor)
 {
     m_drawFor = std::move(drawFor);
     {
@@ -145,24 +156,39 @@ void FigureDialog::offerInstruments(const QList<QPair<QString, QString>> &instru
         m_instrument->clear();
         for (const auto &[key, name] : instruments)
             m_instrument->addItem(name, key);
-        m_instrument->setCurrentIndex(std::max(0, m_instrument->findData(current)));
+        m_instrument->setCurrentIndex(std::max(0, m_instrument->findData(instrument)));
     }
-    for (QFormLayout *form : findChildren<QFormLayout *>())
-        form->setRowVisible(m_instrument, true);
-    connect(m_instrument, &QComboBox::currentIndexChanged, this, &FigureDialog::chooseInstrument,
-            Qt::UniqueConnection);
-    chooseInstrument();
+    {
+        const QSignalBlocker blocker(m_cluster);
+        m_cluster->setCurrentIndex(
+            std::max(0, m_cluster->findData(int(cluster.value_or(series::Cluster::Participant)))));
+    }
+    for (QFormLayout *form : findChildren<QFormLayout *>()) {
+        form->setRowVisible(m_instrument, !instruments.isEmpty());
+        form->setRowVisible(m_cluster, cluster.has_value());
+    }
+    m_offersCluster = cluster.has_value();
+    for (QComboBox *box : {m_instrument, m_cluster})
+        connect(box, &QComboBox::currentIndexChanged, this, &FigureDialog::choose,
+                Qt::UniqueConnection);
+    choose();
 }
 
-void FigureDialog::chooseInstrument()
+void FigureDialog::choose()
 {
-    if (!m_drawFor || m_instrument->currentIndex() < 0)
+    if (!m_drawFor)
         return;
     const QString key = m_instrument->currentData().toString();
-    const Drawing drawing = m_drawFor(key);
-    m_draw = drawing.draw;
+    const auto cluster = series::Cluster(m_cluster->currentData().toInt());
+    Drawing drawing = m_drawFor(key, cluster);
+    m_draw = std::move(drawing.draw);
     m_unavailable = drawing.unavailable;
-    m_details.insert(QStringLiteral("instrument"), key);
+    if (!drawing.details.isEmpty())
+        m_details = drawing.details;
+    if (!key.isEmpty())
+        m_details.insert(QStringLiteral("instrument"), key);
+    if (m_offersCluster)
+        m_details.insert(QStringLiteral("cluster"), series::clusterKey(cluster));
     updatePreview();
 }
 

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "charts/figure.h"
+#include "stats/series.h"
 
 #include <QDialog>
 #include <QJsonObject>
 
 #include <functional>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -38,20 +40,27 @@ public:
     FigureDialog(Draw draw, const QString &baseName, const QJsonObject &details,
                  QWidget *parent = nullptr);
 
-    /** What the dialog draws for one instrument: the chart, or none and why it cannot be drawn. */
+    /**
+     * What the dialog draws for one choice: the chart, or none and why it cannot be drawn, and
+     * the sidecar's details for it (the constructor's when empty).
+     */
     struct Drawing
     {
         Draw draw;
         QString unavailable;
+        QJsonObject details;
     };
-    using DrawFor = std::function<Drawing(const QString &instrumentKey)>;
+    using DrawFor = std::function<Drawing(const QString &instrumentKey, series::Cluster cluster)>;
     /**
-     * Offers a choice of \a instruments (key, name), \a current chosen: \a drawFor gives the
-     * chosen instrument's chart, and the sidecar records the instrument.
+     * Offers a choice of \a instruments (key, name; no choice when empty), \a instrument chosen,
+     * and with \a cluster one of the intervals' units (participants, conversations, ratings),
+     * starting there. A choice redraws the preview through \a drawFor; the sidecar records the
+     * instrument and the units chosen.
      */
-    void offerInstruments(const QList<QPair<QString, QString>> &instruments, const QString &current,
-                          DrawFor drawFor);
+    void offerChoices(const QList<QPair<QString, QString>> &instruments, const QString &instrument,
+                      std::optional<series::Cluster> cluster, DrawFor drawFor);
     QComboBox *instrumentChoice() const { return m_instrument; }
+    QComboBox *clusterChoice() const { return m_cluster; }
 
     charts::FigureStyle style() const;
     charts::FigureFormat format() const;
@@ -68,7 +77,7 @@ private:
     void updatePreview();
     void chooseFileAndSave();
     void remember() const;
-    void chooseInstrument();
+    void choose();
 
     Draw m_draw;
     DrawFor m_drawFor;
@@ -82,6 +91,8 @@ private:
     QDoubleSpinBox *m_size;
     QSpinBox *m_dpi;
     QCheckBox *m_title;
+    QComboBox *m_cluster;
+    bool m_offersCluster = false;
     QLabel *m_preview;
     QLabel *m_summary;
     QPushButton *m_save;

@@ -3,12 +3,22 @@
 #include "noteedit.h"
 #include "scaleselector.h"
 
+#include <QCalendarWidget>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDateEdit>
+#include <QFocusEvent>
 #include <QHBoxLayout>
+#include <QJsonArray>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QVBoxLayout>
 
 namespace sense7 {
@@ -16,14 +26,129 @@ namespace sense7 {
 namespace {
 
 const int otherIndexData = -2;
+const char optionValueProperty[] = "optionValue";
+
+/**
+ * A date field that can stay unanswered: then it shows "—" (its minimum, one day before the first
+ * date accepted). Focused, it starts from today so the keys and the calendar begin somewhere
+ * sensible; only a date the person changed or picked becomes the answer.
+ */
+class DateField : public QDateEdit
+{
+public:
+    DateField(const FormField &f, QWidget *parent)
+        : QDateEdit(parent)
+    {
+        const QDate earliest =
+            f.earliest.isEmpty() ? QDate(1900, 1, 1) : QDate::fromString(f.earliest, Qt::ISODate);
+        const QDate latest =
+            f.latest.isEmpty() ? QDate(9999, 12, 31) : QDate::fromString(f.latest, Qt::ISODate);
+        setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+        setCalendarPopup(true);
+        setDateRange(earliest.addDays(-1), latest);
+        setSpecialValueText(FormView::tr("— no date —"));
+        setUnanswered();
+        connect(this, &QDateEdit::dateChanged, this, [this] {
+            if (!m_silent)
+                m_changed = true;
+        });
+    }
+
+    bool isAnswered() const { return date() != minimumDate(); }
+    /** The answer: a date the person chose, or undefined. */
+    QJsonValue answer() const
+    {
+        return isAnswered() ? QJsonValue(date().toString(Qt::ISODate))
+                            : QJsonValue(QJsonValue::Undefined);
+    }
+    /** Whether the person changed the date since it was last shown or taken; clears the mark. */
+    bool takeChange() { return std::exchange(m_changed, false); }
+    void showAnswer(const QJsonValue &value)
+    {
+        const QDate d = QDate::fromString(value.toString(), Qt::ISODate);
+        if (value.isString() && d.isValid()) {
+            m_silent = true;
+            setDate(d);
+            m_silent = false;
+        } else {
+            setUnanswered();
+        }
+        m_changed = false;
+    }
+    void setUnanswered()
+    {
+        m_silent = true;
+        setDate(minimumDate());
+        m_silent = false;
+        m_changed = false;
+    }
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override
+    {
+        // F4 or Alt+Down opens the calendar, as they open a combo box's list.
+        if (event->key() == Qt::Key_F4
+            || (event->key() == Qt::Key_Down && event->modifiers() & Qt::AltModifier)) {
+            QStyleOptionSpinBox option;
+            initStyleOption(&option);
+            QStyleOptionComboBox combo;
+            combo.QStyleOption::operator=(option);
+            combo.editable = true;
+            combo.subControls = QStyle::SC_All;
+            const QPoint arrow =
+                style()
+                    ->subControlRect(QStyle::CC_ComboBox, &combo, QStyle::SC_ComboBoxArrow, this)
+                    .center();
+            QMouseEvent press(QEvent::MouseButtonPress, arrow, mapToGlobal(arrow), Qt::LeftButton,
+                              Qt::LeftButton, Qt::NoModifier);
+            mousePressEvent(&press);
+            return;
+        }
+        QDateEdit::keyPressEvent(event);
+    }
+    void focusInEvent(QFocusEvent *event) override
+    {
+        if (!isAnswered()) {
+            m_silent = true;
+            setDate(qBound(minimumDate().addDays(1), QDate::currentDate(), maximumDate()));
+            m_silent = false;
+        }
+        QDateEdit::focusInEvent(event);
+    }
+    void focusOutEvent(QFocusEvent *event) override
+    {
+        QDateEdit::focusOutEvent(event);
+        // Passing through leaves an unanswered date unanswered (the popup takes focus too).
+        if (!m_changed && !m_answered && event->reason() != Qt::PopupFocusReason)
+            setUnanswered();
+    }
+
+public:
+    bool m_answered = false; // the answer shown is the person's (not the starting point)
+
+private:
+    bool m_changed = false;
+    bool m_silent = false;
+};
 
 } // namespace
 
 FormView::FormView(const Form &form, QWidget *parent)
     : QWidget(parent)
-    , m_form(form)
-    , m_problems(new QLabel(this))
 {
+    setForm(form);
+}
+
+void FormView::setForm(const Form &form)
+{
+    delete layout();
+    const QList<QWidget *> old = findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly);
+    qDeleteAll(old);
+    m_fields.clear();
+    m_form = form;
+    m_answers = {};
+    m_problems = new QLabel(this);
+
     auto *outer = new QVBoxLayout(this);
     auto *title =
         new QLabel(QStringLiteral("<b>%1</b>").arg(form.displayTitle().toHtmlEscaped()), this);
@@ -63,7 +188,13 @@ FormView::FormView(const Form &form, QWidget *parent)
         entry.label->setBuddy(entry.editor);
         layout->addSpacing(6);
         layout->addWidget(entry.label);
-        if (entry.other) {
+        if (f.type == FormField::Type::Date) {
+            auto *h = new QHBoxLayout;
+            h->addWidget(entry.editor);
+            h->addWidget(entry.other);
+            h->addStretch(1);
+            layout->addLayout(h);
+        } else if (entry.other) {
             auto *h = new QHBoxLayout;
             h->addWidget(entry.editor, 1);
             h->addWidget(entry.other, 1);
@@ -112,6 +243,59 @@ QWidget *FormView::createEditor(const FormField &f, Field &entry)
                                  : QJsonValue(choice.toString()));
         });
         return combo;
+    }
+    case FormField::Type::MultipleChoice: {
+        // A check box per option: Tab moves between them, Space ticks; the answer lists the
+        // ticked options' values in the form's order.
+        auto *group = new QWidget(this);
+        auto *boxes = new QVBoxLayout(group);
+        boxes->setContentsMargins(0, 0, 0, 0);
+        boxes->setSpacing(2);
+        for (const auto &option : f.options) {
+            auto *box = new QCheckBox(f.displayOptionLabel(option), group);
+            box->setObjectName(key + QLatin1Char('_') + option.value);
+            box->setProperty(optionValueProperty, option.value);
+            box->setAccessibleDescription(f.displayLabel());
+            if (!f.help.isEmpty())
+                box->setToolTip(f.displayHelp());
+            boxes->addWidget(box);
+            connect(box, &QCheckBox::clicked, this, [this, key, group] {
+                QJsonArray chosen;
+                for (const QCheckBox *b : group->findChildren<QCheckBox *>())
+                    if (b->isChecked())
+                        chosen.append(b->property(optionValueProperty).toString());
+                setAnswer(
+                    key, chosen.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(chosen));
+            });
+            if (!group->focusProxy())
+                group->setFocusProxy(box);
+        }
+        return group;
+    }
+    case FormField::Type::Date: {
+        auto *date = new DateField(f, this);
+        date->setToolTip(tr("Type the year, month and day, or press F4 for a calendar"));
+        auto *clear = new QPushButton(tr("No answer"), this);
+        clear->setObjectName(key + QStringLiteral("_clear"));
+        clear->setAccessibleName(tr("%1: no answer").arg(f.displayLabel()));
+        clear->setToolTip(tr("Leave this date unanswered"));
+        clear->setAutoDefault(false);
+        entry.other = clear;
+        const auto take = [this, key, date] {
+            if (!m_updating && date->takeChange()) {
+                date->m_answered = date->isAnswered();
+                setAnswer(key, date->answer());
+            }
+        };
+        connect(date, &QDateEdit::editingFinished, this, take);
+        connect(date->calendarWidget(), &QCalendarWidget::clicked, this, take);
+        connect(date->calendarWidget(), &QCalendarWidget::activated, this, take);
+        connect(clear, &QPushButton::clicked, this, [this, key, date] {
+            date->setUnanswered();
+            date->m_answered = false;
+            setAnswer(key, QJsonValue(QJsonValue::Undefined));
+        });
+        return date;
     }
     case FormField::Type::Scale: {
         auto *scale = new ScaleSelector(f.min, f.max, false, this);
@@ -173,12 +357,12 @@ void FormView::setAnswers(const QJsonObject &answers)
     m_answers = answers;
     m_updating = true;
     for (const Field &field : std::as_const(m_fields))
-        show(field);
+        showField(field);
     m_updating = false;
     updateProblems();
 }
 
-void FormView::show(const Field &field)
+void FormView::showField(const Field &field)
 {
     const FormField &f = *field.definition;
     const QJsonValue v = m_answers.value(f.key);
@@ -194,6 +378,20 @@ void FormView::show(const Field &field)
             static_cast<QLineEdit *>(field.other)->setText(other ? v.toString() : QString());
             field.other->setVisible(other);
         }
+        break;
+    }
+    case FormField::Type::MultipleChoice: {
+        QSet<QString> chosen;
+        for (const QJsonValue &item : v.toArray())
+            chosen.insert(item.toString());
+        for (QCheckBox *box : field.editor->findChildren<QCheckBox *>())
+            box->setChecked(chosen.contains(box->property(optionValueProperty).toString()));
+        break;
+    }
+    case FormField::Type::Date: {
+        auto *date = static_cast<DateField *>(field.editor);
+        date->showAnswer(v);
+        date->m_answered = date->isAnswered();
         break;
     }
     case FormField::Type::Scale:
@@ -218,6 +416,10 @@ void FormView::flush()
     for (const Field &field : std::as_const(m_fields)) {
         if (auto *note = dynamic_cast<NoteEdit *>(field.editor))
             note->flush();
+        if (auto *date = dynamic_cast<DateField *>(field.editor); date && date->takeChange()) {
+            date->m_answered = date->isAnswered();
+            setAnswer(field.definition->key, date->answer());
+        }
     }
 }
 

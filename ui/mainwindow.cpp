@@ -13,6 +13,7 @@
 #include "findbar.h"
 #include "importcontroller.h"
 #include "importoptionsdialog.h"
+#include "newstudydialog.h"
 #include "panecycler.h"
 #include "predictdialog.h"
 #include "preferencesdialog.h"
@@ -164,6 +165,16 @@ void MainWindow::createActions()
     QAction *newAction = file->addAction(tr("&New data set…"), this, &MainWindow::newDataSet);
     newAction->setShortcut(QKeySequence::New);
     newAction->setStatusTip(tr("Create an empty data set with the SENSE-7 instrument"));
+    QAction *newStudy = file->addAction(tr("New s&tudy…"), this, [this] {
+        NewStudyDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        if (const QString error = openDataSet(dialog.createdPath()); !error.isEmpty())
+            showError(error);
+    });
+    newStudy->setObjectName(QStringLiteral("newStudyAction"));
+    newStudy->setStatusTip(tr("Choose a study protocol, see what participants will see, and "
+                              "create a data set under it"));
     QAction *openAction = file->addAction(tr("&Open…"), this, &MainWindow::openWithDialog);
     openAction->setShortcut(QKeySequence::Open);
     openAction->setStatusTip(tr("Open an existing Sense-7 data set"));

@@ -6,6 +6,7 @@
 #include "store.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -40,7 +41,7 @@ PredictDialog::PredictDialog(Store *store, qint64 currentConversation,
 
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(
-        tr("A model rates every assistant reply on the seven dimensions, reading the conversation "
+        tr("A model rates every reply on the instrument's dimensions, reading the conversation "
            "up to that reply. Its ratings are stored as a separate “model” annotator, never over "
            "anyone's own. Nothing is sent until you press Start, and only to the address below."),
         this);
@@ -56,6 +57,21 @@ PredictDialog::PredictDialog(Store *store, qint64 currentConversation,
     m_model = new QLineEdit(settings.classifyModel.get(), this);
     m_model->setPlaceholderText(tr("for example llama3.1:8b"));
     form->addRow(tr("&Model:"), m_model);
+    // The instruments that rate replies, the primary one first chosen; a choice only when there
+    // are several.
+    m_instrument = new QComboBox(this);
+    const QString primary = store->protocol().primary().key;
+    for (const Instrument &instrument : store->instruments()) {
+        if (instrument.dimensionsAt(Level::Turn).isEmpty())
+            continue;
+        m_instrument->addItem(instrument.displayName(), instrument.key);
+        if (instrument.key == primary)
+            m_instrument->setCurrentIndex(m_instrument->count() - 1);
+    }
+    if (m_instrument->count() > 1)
+        form->addRow(tr("&Instrument:"), m_instrument);
+    else
+        m_instrument->hide();
     m_key = new QLineEdit(this);
     m_key->setEchoMode(QLineEdit::Password);
     m_key->setPlaceholderText(qEnvironmentVariableIsSet("SENSE7_API_KEY")
@@ -151,6 +167,7 @@ bool PredictDialog::start()
     endpoint.timeoutMs = m_timeout->value() * 1000;
     classify::PromptOptions prompt;
     prompt.contextTurns = m_context->value();
+    prompt.instrument = m_instrument->currentData().toString();
     const QVector<qint64> conversations =
         m_onlyCurrent->isChecked() ? QVector<qint64> {m_current} : m_listed;
 

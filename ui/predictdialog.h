@@ -5,6 +5,7 @@
 #include <QVector>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -61,6 +62,7 @@ private:
     QLineEdit *m_url = nullptr;
     QLineEdit *m_model = nullptr;
     QLineEdit *m_key = nullptr;
+    QComboBox *m_instrument = nullptr; // the instrument to rate with, by key
     QCheckBox *m_keychain = nullptr;
     QSpinBox *m_context = nullptr;
     QSpinBox *m_concurrency = nullptr;

@@ -38,8 +38,8 @@ RatingPanel::RatingPanel(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_turnPage(new TurnPage(this))
     , m_conversationPage(new ConversationPage(this))
-    , m_context(new FormView(forms::context(), this))
-    , m_profile(new FormView(forms::profile(), this))
+    , m_context(new FormView(Form(), this))
+    , m_profile(new FormView(Form(), this))
 {
     setObjectName(QStringLiteral("ratingPanel"));
     auto *layout = new QVBoxLayout(this);
@@ -47,14 +47,22 @@ RatingPanel::RatingPanel(QWidget *parent)
     layout->addWidget(m_tabs);
     m_turnScroll = scrolling(m_turnPage, m_tabs);
     m_tabs->addTab(m_turnScroll, tr("Turn"));
-    m_tabs->addTab(scrolling(m_conversationPage, m_tabs), tr("Conversation"));
+    m_conversationScroll = scrolling(m_conversationPage, m_tabs);
+    m_tabs->addTab(m_conversationScroll, tr("Conversation"));
     m_tabs->addTab(scrolling(m_context, m_tabs), tr("Context"));
     m_tabs->addTab(scrolling(m_profile, m_tabs), tr("Profile"));
-    m_tabs->setTabToolTip(0, tr("Rate the current assistant reply"));
+    m_tabs->setTabToolTip(0, tr("Rate the current reply"));
+    m_tabs->setTabToolTip(1, tr("Rate the whole conversation"));
     m_tabs->setTabToolTip(2, tr("About the situation of this conversation"));
     m_tabs->setTabToolTip(3, tr("About the participant, asked once"));
 
     connect(m_turnPage, &TurnPage::turnRated, this, &RatingPanel::turnRated);
+    // Twelve scales do not fit: the one the keys act on is kept in sight.
+    connect(m_turnPage, &TurnPage::currentChanged, this,
+            [this](ScaleSelector *scale) { m_turnScroll->ensureWidgetVisible(scale, 0, 24); });
+    connect(
+        m_conversationPage, &ConversationPage::currentChanged, this,
+        [this](ScaleSelector *scale) { m_conversationScroll->ensureWidgetVisible(scale, 0, 24); });
     connect(m_turnPage, &TurnPage::refused, this, &RatingPanel::refreshTurn);
     FlagGroup *flag = m_turnPage->flagGroup();
     connect(flag, &FlagGroup::pickingLostTurn, this, &RatingPanel::pickingLostTurn);
@@ -76,12 +84,18 @@ void RatingPanel::setSession(AnnotationSession *session)
 {
     m_session = session;
     m_conversationId = m_turnId = m_participantId = 0;
-    QVector<Instrument> instruments;
+    Protocol protocol; // no forms without a data set
     if (m_session && m_session->store())
-        instruments = m_session->store()->instruments();
-    m_turnPage->setSession(session, instruments);
-    m_conversationPage->setSession(session, instruments);
+        protocol = m_session->store()->protocol();
+    // The forms the data set's protocol asks, rebuilt for each data set.
+    m_context->setForm(protocol.context);
+    m_profile->setForm(protocol.profile);
+    m_turnPage->setSession(session, protocol);
+    m_conversationPage->setSession(session, protocol.instruments);
     m_tabs->setTabEnabled(1, true);
+    // A protocol that rates whole conversations only opens where its scales are.
+    if (m_turnPage->ratedRoles().isEmpty() && m_conversationPage->dimensionCount() > 0)
+        m_tabs->setCurrentIndex(1);
     followStore();
     refresh();
 }
@@ -140,7 +154,7 @@ void RatingPanel::flushEdits()
     m_profile->flush();
 }
 
-void RatingPanel::setTurn(qint64 conversationId, qint64 turnId, int number, int count)
+void RatingPanel::setTurn(qint64 conversationId, qint64 turnId, int number, int count, Role role)
 {
     flushEdits();
     const bool otherConversation = conversationId != m_conversationId;
@@ -158,7 +172,7 @@ void RatingPanel::setTurn(qint64 conversationId, qint64 turnId, int number, int 
         m_turnScroll->verticalScrollBar()->setValue(0);
     }
     m_turnId = turnId;
-    m_turnPage->setTurn(conversationId, turnId, number, count);
+    m_turnPage->setTurn(conversationId, turnId, number, count, role);
     // Moving reply to reply leaves the conversation's tabs as they are.
     refreshTurn();
     if (otherConversation)
@@ -235,6 +249,32 @@ void RatingPanel::setCurrentDimension(int row)
 void RatingPanel::rateCurrent(Rating value)
 {
     m_turnPage->rateCurrent(value);
+}
+
+void RatingPanel::typeDigit(int digit)
+{
+    if (m_tabs->currentIndex() == 1)
+        m_conversationPage->typeDigit(digit);
+    else
+        m_turnPage->typeDigit(digit);
+}
+
+void RatingPanel::rateNotApplicable()
+{
+    if (m_tabs->currentIndex() == 1)
+        m_conversationPage->rateNotApplicable();
+    else
+        m_turnPage->rateCurrent(Rating::notApplicable());
+}
+
+QSet<Role> RatingPanel::ratedRoles() const
+{
+    return m_turnPage->ratedRoles();
+}
+
+bool RatingPanel::isComplete(Role role, const QHash<qint64, Rating> &ratings) const
+{
+    return m_turnPage->isComplete(role, ratings);
 }
 
 bool RatingPanel::isTurnComplete() const

@@ -23,9 +23,10 @@ class ScaleSelector;
 class TurnPage;
 
 /**
- * Beside the transcript: the current assistant turn's ratings on the turn-level dimensions of
- * the data set's first instrument (SENSE-7), a note and the continuity flag; the conversation's
- * conversation-level ratings, its context form and the participant's profile on further tabs.
+ * Beside the transcript: the current turn's ratings on the turn-level dimensions of every
+ * instrument of the data set's protocol that rates turns of its role (the assistant's unless the
+ * protocol says otherwise), a note and the continuity flag; the conversation's conversation-level
+ * ratings, its context form and the participant's profile on further tabs.
  * Every change goes through the AnnotationSession, so it is committed and undoable; what is shown
  * is read again when the store says the session's annotator changed the reply or conversation
  * shown (or another program changed the data set), once per change.
@@ -40,8 +41,12 @@ public:
 
     /** Rebuilds the scales from the session's data set; nullptr disables the panel. */
     void setSession(AnnotationSession *session);
-    /** Shows \a turnId (0 for none) of \a conversationId, reply \a number of \a count. */
-    void setTurn(qint64 conversationId, qint64 turnId, int number, int count);
+    /**
+     * Shows \a turnId (0 for none) of \a conversationId, of \a role, turn \a number of the
+     * \a count rated ones.
+     */
+    void setTurn(qint64 conversationId, qint64 turnId, int number, int count,
+                 Role role = Role::Assistant);
     qint64 turnId() const { return m_turnId; }
     /** Reads the values shown again from the data set. */
     void refresh();
@@ -59,6 +64,19 @@ public:
     void setCurrentDimension(int row);
     /** Rates the current dimension and moves to the next; after the last, emits turnRated(). */
     void rateCurrent(Rating value);
+    /**
+     * A digit typed anywhere in the window: for the current scale of the Conversation tab while
+     * it is shown, else of the Turn tab (ScaleSelector::typeDigit: two digits for 10 and 11).
+     */
+    void typeDigit(int digit);
+    /** "Not applicable" for the current scale of the tab shown, where that is an answer. */
+    void rateNotApplicable();
+    /** The roles whose turns the protocol rates: the workspace steps through those. */
+    QSet<Role> ratedRoles() const;
+    /** Whether \a ratings (dimension id -> value) of a turn of \a role leave nothing required. */
+    bool isComplete(Role role, const QHash<qint64, Rating> &ratings) const;
+    TurnPage *turnPage() const { return m_turnPage; }
+    ConversationPage *conversationPage() const { return m_conversationPage; }
     /** Whether every dimension of the turn has a value or "not applicable". */
     bool isTurnComplete() const;
 
@@ -102,6 +120,7 @@ private:
     QTabWidget *m_tabs;
     TurnPage *m_turnPage;
     QScrollArea *m_turnScroll = nullptr;
+    QScrollArea *m_conversationScroll = nullptr;
     ConversationPage *m_conversationPage;
     FormView *m_context;
     FormView *m_profile;

@@ -65,6 +65,8 @@ public:
     void setFigureOptions(const QJsonObject &options);
     /** Where figures, data and bundles were last saved. */
     SettingValue<QString> exportFolder {m_settings, "export/folder"};
+    /** File ▸ New study…: where a protocol file was last chosen. */
+    SettingValue<QString> protocolFolder {m_settings, "newStudy/protocolFolder"};
     SettingValue<QString> lastDataSet {m_settings, "dataSets/last"};
     /** Most recent first, without duplicates, at most maxRecent entries. */
     QStringList recentDataSets() const;

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -113,12 +114,31 @@ ShareDialog::ShareDialog(const Store &store, qint64 participantId, QWidget *pare
     m_save = buttons->button(QDialogButtonBox::Save);
     m_save->setText(tr("&Save Bundle…"));
     m_save->setEnabled(false);
-    connect(m_consent, &QCheckBox::toggled, m_save, &QWidget::setEnabled);
+    connect(m_consent, &QCheckBox::toggled, this, [this] { m_save->setEnabled(mayShare()); });
+
+    // The study's consent text comes before anything is shared, with its own "I agree".
+    m_studyConsentBox = new QGroupBox(tr("The study's consent"), this);
+    m_studyConsent = new QTextBrowser(m_studyConsentBox);
+    m_studyConsent->setObjectName(QStringLiteral("shareStudyConsent"));
+    m_studyConsent->setAccessibleName(tr("The study's consent text"));
+    m_studyConsent->setMaximumHeight(fontMetrics().lineSpacing() * 7);
+    m_agree = new QCheckBox(tr("I &agree to the consent text above."), m_studyConsentBox);
+    m_agree->setObjectName(QStringLiteral("shareAgree"));
+    connect(m_agree, &QCheckBox::toggled, this, [this] { m_save->setEnabled(mayShare()); });
+    auto *boxLayout = new QVBoxLayout(m_studyConsentBox);
+    boxLayout->addWidget(m_studyConsent);
+    boxLayout->addWidget(m_agree);
+    m_closed = new QLabel(tr("This study does not let participants share their data."), this);
+    m_closed->setObjectName(QStringLiteral("shareClosed"));
+    m_closed->setWordWrap(true);
+    m_closed->setStyleSheet(QStringLiteral("color: #b3261e"));
     connect(buttons, &QDialogButtonBox::accepted, this, &ShareDialog::chooseFileAndSave);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
+    layout->addWidget(m_closed);
+    layout->addWidget(m_studyConsentBox);
     layout->addLayout(form);
     layout->addWidget(split, 1);
     layout->addWidget(m_summary);
@@ -140,6 +160,7 @@ ShareDialog::ShareDialog(const Store &store, qint64 participantId, QWidget *pare
                 [this] { m_consent->setChecked(false); });
     connect(m_ratingsOnly, &QCheckBox::toggled, m_consent,
             [this] { m_consent->setChecked(false); });
+    showStudyConsent(store.protocol());
     loadParticipant();
     resize(960, 680);
 }
@@ -235,8 +256,29 @@ void ShareDialog::updatePreview()
     m_summary->setText(summary + QLatin1Char('.'));
 }
 
+void ShareDialog::showStudyConsent(const Protocol &protocol)
+{
+    m_sharing = protocol.sharing;
+    const QString text = protocol.displayConsent().trimmed();
+    m_needsAgreement = m_sharing && !text.isEmpty();
+    m_studyConsent->setPlainText(text);
+    m_studyConsentBox->setVisible(m_needsAgreement);
+    m_closed->setVisible(!m_sharing);
+    m_agree->setChecked(false);
+    m_save->setEnabled(mayShare());
+}
+
+bool ShareDialog::mayShare() const
+{
+    return m_sharing && m_consent->isChecked() && (!m_needsAgreement || m_agree->isChecked());
+}
+
 exporter::Summary ShareDialog::saveTo(const QString &path)
 {
+    if (!m_sharing)
+        throw Error(tr("This study does not let participants share their data."));
+    if (m_needsAgreement && !m_agree->isChecked())
+        throw Error(tr("Please read the study's consent text and tick \"I agree\" first."));
     if (!m_consent->isChecked())
         throw Error(tr("Please look at the preview and tick the consent box first."));
     return exportWithProgress(this, m_store, exporter::Format::Bundle, path, options());

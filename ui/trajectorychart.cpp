@@ -2,6 +2,7 @@
 
 #include "browse/aggregates.h"
 #include "charts/aggregatecharts.h"
+#include "charts/chartdata.h"
 #include "charts/figure.h"
 #include "figuredialog.h"
 #include "store.h"
@@ -74,7 +75,8 @@ void TrajectoryChart::exportFigure()
         {QStringLiteral("chart"), QStringLiteral("conversation")},
         {QStringLiteral("data_set"), QFileInfo(m_store->path()).fileName()},
         {QStringLiteral("conversation"), conversation->contentHash},
-        {QStringLiteral("data_hash"), browse::dataHash(*m_store, {m_conversationId})}};
+        {QStringLiteral("data_hash"), browse::dataHash(*m_store, {m_conversationId})},
+        {QStringLiteral("plotted"), charts::plottedData(m_trajectory)}};
     const browse::ConversationTrajectory trajectory = m_trajectory;
     const QString title = conversation->title;
     auto *dialog = new FigureDialog(
@@ -162,6 +164,9 @@ void TrajectoryChart::fitLegend()
 void TrajectoryChart::redraw()
 {
     charts::drawConversationTrajectory(this, m_trajectory, m_current);
+    // One dimension is its own mean: the heavier line would only hide it.
+    if (m_trajectory.dimensions.size() == 1 && graphCount() > 1)
+        removeGraph(1);
     charts::applyScreenPalette(this, palette());
     fitLegend();
     for (int i = 0; i < graphCount(); ++i) {

@@ -93,8 +93,13 @@ Workspace::Workspace(TurnListModel *turns, QWidget *parent)
 QList<QPair<QString, QString>> Workspace::shortcutHelp()
 {
     return {
-        {tr("1 – 5"), tr("Rate the current dimension and move to the next")},
-        {tr("0 or N"), tr("Not applicable, and move to the next")},
+        {tr("1 – 9"), tr("Rate the current dimension and move to the next")},
+        {tr("Two digits (1 0)"),
+         tr("10 or 11 on longer scales: the second digit within a moment; a single digit is "
+            "taken once no second follows")},
+        {tr("0"), tr("0 on scales that have it; elsewhere not applicable")},
+        {tr("N"), tr("Not applicable, and move to the next (where the dimension allows it)")},
+        {tr("Left / Right, - / +"), tr("Step the focused rating down or up")},
         {tr("Delete"), tr("Clear the focused rating")},
         {tr("Up / Down"), tr("Previous or next dimension (when a scale has focus)")},
         {tr("J or Page Down"), tr("Next assistant reply")},
@@ -124,10 +129,10 @@ void Workspace::addShortcuts()
         connect(shortcut, &QShortcut::activated, this, slot);
         return shortcut;
     };
-    for (int digit = 1; digit <= 5; ++digit)
-        add(QKeySequence(Qt::Key_0 + digit), [this, digit] { m_panel->rateCurrent(digit); });
-    add(QKeySequence(Qt::Key_0), [this] { m_panel->rateCurrent(Rating::notApplicable()); });
-    add(QKeySequence(Qt::Key_N), [this] { m_panel->rateCurrent(Rating::notApplicable()); });
+    // Digits type a value for the current scale, whatever its length (ScaleSelector::typeDigit).
+    for (int digit = 0; digit <= 9; ++digit)
+        add(QKeySequence(Qt::Key_0 + digit), [this, digit] { m_panel->typeDigit(digit); });
+    add(QKeySequence(Qt::Key_N), [this] { m_panel->rateNotApplicable(); });
     add(QKeySequence(Qt::Key_J), [this] { step(+1); });
     add(QKeySequence(Qt::Key_PageDown), [this] { step(+1); });
     add(QKeySequence(Qt::Key_K), [this] { step(-1); });
@@ -195,7 +200,8 @@ qint64 Workspace::currentTurn() const
 bool Workspace::setCurrentTurn(qint64 turnId)
 {
     for (int row = 0; row < m_turns->rowCount(); ++row) {
-        if (m_turns->turn(row).id == turnId && m_turns->turn(row).role == Role::Assistant) {
+        if (m_turns->turn(row).id == turnId
+            && m_panel->ratedRoles().contains(m_turns->turn(row).role)) {
             showTurn(row);
             return true;
         }
@@ -205,8 +211,9 @@ bool Workspace::setCurrentTurn(qint64 turnId)
 
 bool Workspace::step(int direction)
 {
+    const QSet<Role> rated = m_panel->ratedRoles();
     for (int row = m_row + direction; row >= 0 && row < m_turns->rowCount(); row += direction) {
-        if (m_turns->turn(row).role == Role::Assistant) {
+        if (rated.contains(m_turns->turn(row).role)) {
             showTurn(row);
             return true;
         }
@@ -220,9 +227,10 @@ bool Workspace::nextUnrated(bool fromStart)
         return false;
     const auto ratings =
         m_session->store()->turnRatings(m_turns->conversationId(), m_session->annotatorId());
+    const QSet<Role> rated = m_panel->ratedRoles();
     for (int row = fromStart ? 0 : m_row + 1; row < m_turns->rowCount(); ++row) {
         const Turn &t = m_turns->turn(row);
-        if (t.role == Role::Assistant && ratings.value(t.id).size() < m_panel->dimensionCount()) {
+        if (rated.contains(t.role) && !m_panel->isComplete(t.role, ratings.value(t.id))) {
             showTurn(row);
             m_panel->setCurrentDimension(0);
             return true;
@@ -236,15 +244,17 @@ void Workspace::showTurn(int row)
     m_row = row;
     int number = 0;
     int count = 0;
+    const QSet<Role> rated = m_panel->ratedRoles();
     for (int r = 0; r < m_turns->rowCount(); ++r) {
-        if (m_turns->turn(r).role == Role::Assistant) {
+        if (rated.contains(m_turns->turn(r).role)) {
             ++count;
             if (r == row)
                 number = count;
         }
     }
     const qint64 id = currentTurn();
-    m_panel->setTurn(m_turns->conversationId(), id, number, count);
+    const Role role = id ? m_turns->turn(row).role : Role::Assistant;
+    m_panel->setTurn(m_turns->conversationId(), id, number, count, role);
     m_transcript->setCurrentTurn(id);
     Q_EMIT currentTurnChanged(id);
 }

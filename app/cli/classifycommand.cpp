@@ -27,8 +27,9 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Ask a model behind an OpenAI-compatible chat-completions endpoint (llama.cpp, Ollama, "
-           "vLLM or a hosted service) to rate every assistant turn on the SENSE-7 dimensions. The "
-           "answers are stored as annotator kind \"model\" named after the model. Turns whose "
+           "vLLM or a hosted service) to rate every reply on the turn-level dimensions of the data "
+           "set's primary instrument (or --instrument). The answers are stored as annotator kind "
+           "\"model\" named after the model. Turns whose "
            "prompt was answered before are not sent again. The API key is read from an environment "
            "variable and never stored."));
     parser.addOption({QStringLiteral("db"), tr("The data set."), QStringLiteral("DB")});
@@ -39,6 +40,10 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
                       tr("A conversation to rate (id, source id or content hash); repeat for more. "
                          "Default: all."),
                       QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("instrument"),
+                      tr("The instrument to rate with (default: the data set's primary "
+                         "instrument)."),
+                      QStringLiteral("KEY")});
     parser.addOption({QStringLiteral("context"),
                       tr("Earlier turns shown before the rated reply (default: 8)."),
                       QStringLiteral("N"), QStringLiteral("8")});
@@ -73,6 +78,7 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
     endpoint.maxAttempts = positiveNumber(parser, QStringLiteral("attempts"));
     classify::PromptOptions prompt;
     prompt.contextTurns = positiveNumber(parser, QStringLiteral("context"));
+    prompt.instrument = parser.value(QStringLiteral("instrument"));
 
     auto store = Store::open(parser.value(QStringLiteral("db")));
     if (refuseDamaged(*store, QStringLiteral("classify"), err))

@@ -93,6 +93,7 @@ void warnIfDamaged(const Store &store, QTextStream &err);
 // Commands implemented outside commands.cpp.
 int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int mixedModel(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int exportData(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int figures(const QStringList &arguments, QTextStream &out, QTextStream &err);

@@ -13,6 +13,8 @@
 
 #include <functional>
 #include <map>
+#include <tuple>
+#include <vector>
 
 namespace sense7::cli {
 
@@ -78,14 +80,30 @@ int info(const QStringList &arguments, QTextStream &out, QTextStream &err)
         << '\n'
         << tr("Continuity flags:  %1").arg(info.flags) << '\n'
         << tr("Assistants:        %1").arg(info.agents.join(QStringLiteral(", "))) << '\n';
+    // Each instrument with its dimensions grouped by what they rate and on which scale.
+    const QString primary = store->protocol().primary().key;
     for (const Instrument &instrument : info.instruments) {
-        QStringList keys;
-        for (const Dimension &d : instrument.dimensions)
-            keys << d.key;
-        out << tr("Instrument:        %1 (%2 %3): %4")
-                   .arg(instrument.key, instrument.name, instrument.version,
-                        keys.join(QStringLiteral(", ")))
-            << '\n';
+        out << tr("Instrument:        %1 (%2 %3)")
+                   .arg(instrument.key, instrument.name, instrument.version)
+            << (instrument.key == primary ? tr(", the primary instrument") : QString()) << '\n';
+        std::map<std::tuple<int, int, int>, QStringList> groups; // level, min, max -> keys
+        std::vector<std::tuple<int, int, int>> order;
+        for (const Dimension &d : instrument.dimensions) {
+            const auto group = std::make_tuple(int(d.level), d.scaleMin, d.scaleMax);
+            if (!groups.count(group))
+                order.push_back(group);
+            groups[group] << d.key;
+        }
+        for (const auto &group : order) {
+            const auto [level, min, max] = group;
+            out << "  "
+                << (Level(level) == Level::Turn ? tr("turns, %1–%2: %3")
+                                                : tr("conversations, %1–%2: %3"))
+                       .arg(min)
+                       .arg(max)
+                       .arg(groups[group].join(QStringLiteral(", ")))
+                << '\n';
+        }
     }
     out.flush();
     return 0;
@@ -233,6 +251,10 @@ const std::map<QString, Command> &commands()
          {QT_TRANSLATE_NOOP("sense7::cli",
                             "salvage the readable rows of a damaged data set into a new one"),
           recover}},
+        {QStringLiteral("model"),
+         {QT_TRANSLATE_NOOP("sense7::cli",
+                            "mixed models: variance by participant and conversation, ICCs"),
+          mixedModel}},
         {QStringLiteral("evaluate"),
          {QT_TRANSLATE_NOOP("sense7::cli", "compare a model's ratings with the participants' own"),
           evaluate}},

@@ -16,8 +16,9 @@ int exportData(const QStringList &arguments, QTextStream &out, QTextStream &err)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Export a data set, or the part the filters select: a tidy CSV with one row per "
-           "rating (and a codebook beside it), JSON Lines with one conversation a line, or a "
-           "Sense-7 bundle that `sense7 import` reads back."));
+           "rating (and beside it a table of every turn, one of the participants and a "
+           "codebook), JSON Lines with one conversation a line, or a Sense-7 bundle that "
+           "`sense7 import` reads back."));
     parser.addOption({QStringLiteral("db"), tr("The data set to export."), QStringLiteral("DB")});
     parser.addOption({QStringLiteral("format"), tr("csv, jsonl or bundle."),
                       QStringLiteral("FORMAT"), QStringLiteral("csv")});

@@ -5,6 +5,7 @@
 #include "browse/aggregates.h"
 #include "browse/sample.h"
 #include "browse/trajectory.h"
+#include "chartdata.h"
 #include "cliutil.h"
 #include "error.h"
 #include "export/writer.h"
@@ -66,6 +67,10 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
                       tr("Draw this conversation's trajectory (an id, source id or content "
                          "hash; repeat for more)."),
                       QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("cluster"),
+                      tr("The units of the means' 95% intervals: participant (default), "
+                         "conversation, or none (every rating on its own)."),
+                      QStringLiteral("UNIT"), QStringLiteral("participant")});
     addFilterOptions(parser);
     if (const auto done = parseOrExit(parser, arguments, 0, out, err,
                                       {QStringLiteral("db"), QStringLiteral("out")}))
@@ -110,6 +115,11 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (chosen.isEmpty())
         for (int i = 0; i < charts::chartCount; ++i)
             chosen.append(charts::Chart(i));
+
+    const auto cluster = series::clusterFromKey(parser.value(QStringLiteral("cluster")));
+    if (!cluster)
+        throw Error(tr("--cluster must be participant, conversation or none, not \"%1\".")
+                        .arg(parser.value(QStringLiteral("cluster"))));
 
     auto store = Store::open(parser.value(QStringLiteral("db")));
     warnIfDamaged(*store, err);
@@ -195,12 +205,13 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
                  {{QStringLiteral("chart"), QStringLiteral("conversation")},
                   {QStringLiteral("instrument"), instrument},
                   {QStringLiteral("conversation"), conversation->contentHash},
-                  {QStringLiteral("data_hash"), browse::dataHash(*store, {id})}});
+                  {QStringLiteral("data_hash"), browse::dataHash(*store, {id})},
+                  {QStringLiteral("plotted"), charts::plottedData(trajectory)}});
         }
     } else {
         const QVector<qint64> ids = exporter::selectConversations(*store, filter);
         const browse::Aggregates aggregates =
-            browse::computeAggregates(*store, filter, groupBy, instrument);
+            browse::computeAggregates(*store, filter, groupBy, instrument, *cluster);
         const QString hash = browse::dataHash(*store, ids);
         for (const charts::Chart chart : std::as_const(chosen)) {
             // Never an empty chart: one that cannot be drawn is said and left out.
@@ -222,7 +233,14 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                {QStringLiteral("data_hash"), hash}};
             if (chart == charts::Chart::Context)
                 extra.insert(QStringLiteral("group_by"), groupBy);
+            extra.insert(QStringLiteral("cluster"), series::clusterKey(*cluster));
+            extra.insert(QStringLiteral("plotted"), charts::plottedData(chart, aggregates));
             save(charts::chartKey(chart), charts::chartName(chart), extra);
+            if (chart == charts::Chart::Context) {
+                out << tr("Kruskal–Wallis test across the groups of %1:").arg(groupBy) << Qt::endl;
+                for (const QString &line : charts::groupTestLines(aggregates))
+                    out << QStringLiteral("  ") << line << Qt::endl;
+            }
         }
     }
     err << QCoreApplication::translate("sense7::cli", "Wrote %n file(s) to %1", nullptr, written)

@@ -108,6 +108,21 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
             throw Error(QCoreApplication::translate(
                             "sense7::cli", "--range %1: the data set has no dimension \"%2\".")
                             .arg(range, parts[0]));
+        // A key without its instrument must name one dimension, not the first of several.
+        if (!parts[0].contains(QLatin1Char('/'))) {
+            QStringList holders;
+            for (const Instrument &instrument : store.instruments())
+                for (const Dimension &d : instrument.dimensions)
+                    if (d.key == parts[0])
+                        holders << instrument.key;
+            if (holders.size() > 1)
+                throw Error(
+                    QCoreApplication::translate("sense7::cli",
+                                                "--range %1: \"%2\" is a dimension of %3; write "
+                                                "INSTRUMENT/%2, e.g. %4/%2.")
+                        .arg(range, parts[0], holders.join(QStringLiteral(", ")),
+                             holders.constFirst()));
+        }
         filter.ranges.append({dimension->id, min, max});
     }
     return filter;

@@ -52,7 +52,7 @@ QString defaultContextField(const Store &store, const QStringList &keys)
 }
 
 Aggregates computeAggregates(const Store &store, const Filter &filter, const QString &contextField,
-                             const QString &instrumentKey)
+                             const QString &instrumentKey, series::Cluster cluster)
 {
     Aggregates a;
     const Protocol protocol = store.protocol();
@@ -67,21 +67,23 @@ Aggregates computeAggregates(const Store &store, const Filter &filter, const QSt
     const series::Sample sample = loadSample(store, filter, a.contextField, a.instrument);
     a.dimensions = sample.dimensions;
     a.conversations = int(sample.conversations.size());
+    a.cluster = cluster;
     a.distribution = series::distribution(sample);
-    a.trajectory = series::trajectory(sample);
-    a.agents = series::groupMeans(sample, series::GroupBy::Agent);
+    a.trajectory = series::trajectory(sample, 10, cluster);
+    a.agents = series::groupMeans(sample, series::GroupBy::Agent, cluster);
     a.agentGroups = keepRated(a.agents, maxChartGroups);
-    a.participants = series::groupMeans(sample, series::GroupBy::Participant);
+    a.participants = series::groupMeans(sample, series::GroupBy::Participant, cluster);
     keepRated(a.participants, 0);
-    a.context = series::groupMeans(sample, series::GroupBy::Context);
+    a.context = series::groupMeans(sample, series::GroupBy::Context, cluster);
     a.contextGroups = keepRated(a.context, maxChartGroups);
+    a.contextTests = series::groupTests(sample, series::GroupBy::Context, cluster);
     // Labels from the protocol's context form where it knows the field ("Information seeking",
     // not "information_seeking"); the values as stored otherwise (ESConv's "anxiety").
     const FormField *field = protocol.context.field(a.contextField);
     a.contextLabel = field ? field->displayLabel() : a.contextField;
     for (QString &group : a.context.groups)
         group = protocol.context.displayOptionLabel(a.contextField, group);
-    a.aligned = series::breakAligned(sample);
+    a.aligned = series::breakAligned(sample, 3, cluster);
     a.correlation = series::correlation(sample);
     a.detection = series::detectionScores(sample);
     return a;

@@ -27,11 +27,14 @@ struct Aggregates
     QString contextLabel; // the field's label in the protocol's context form, else its key
     int agentGroups = 0; // assistants with ratings, before keeping the largest
     int contextGroups = 0; // context values with ratings, before keeping the largest
+    series::Cluster cluster = series::Cluster::Participant; // the units of every interval
     series::Distribution distribution;
     series::Trajectory trajectory;
     series::GroupMeans agents;
     series::GroupMeans participants;
     series::GroupMeans context; // groups named by the field's answer labels
+    QVector<series::GroupTest>
+        contextTests; // Kruskal–Wallis across context's groups, per dimension
     series::BreakAligned aligned;
     series::Correlation correlation;
     QVector<continuity::RuleScore> detection;
@@ -45,11 +48,13 @@ constexpr int maxChartGroups = 12;
  * the turn-level dimensions of the protocol's instrument \a instrumentKey (the primary one when
  * empty), grouped for chart 7 by the context field \a contextField (defaultContextField() when
  * empty). Groups without a rating are left out; of assistants and context values, the
- * maxChartGroups with the most ratings are kept.
+ * maxChartGroups with the most ratings are kept. Every interval is a t interval over the units of
+ * \a cluster; the context's Kruskal–Wallis tests run across all its groups.
  */
 Aggregates computeAggregates(const Store &store, const Filter &filter,
                              const QString &contextField = QStringLiteral("task_type"),
-                             const QString &instrumentKey = {});
+                             const QString &instrumentKey = {},
+                             series::Cluster cluster = series::Cluster::Participant);
 
 /**
  * The context field to group by when none is chosen: the first choice or scale field of the

@@ -77,8 +77,40 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
     return m;
 }
 
+/** What the protocol asks to be rated (Store::requiredTurnCells()), as the digest counts it. */
+struct Asked
+{
+    QSet<QPair<qint64, QString>> cells; // (dimension id, role key)
+    QString key; // the cells as the JSON text the store binds: which cells a digest counted
+};
+
+Asked asked(const Store &store)
+{
+    Asked result;
+    const auto cells = store.requiredTurnCells();
+    QJsonArray array; // the same text as storage::requiredCellsJson()
+    for (const auto &cell : cells) {
+        result.cells.insert(cell);
+        array.append(QJsonArray {cell.first, cell.second});
+    }
+    result.key = QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    return result;
+}
+
+/** Digests counted for other cells than \a key: the protocol's instruments changed since. */
+qint64 outdatedConversations(sql::Connection &db, const QString &key)
+{
+    sql::Statement count(db,
+                         "SELECT count(*) FROM conversation_digest d "
+                         "WHERE json_extract(d.breaks, '$.rated_cells') IS NOT ? "
+                         "AND NOT EXISTS (SELECT 1 FROM digest_stale s "
+                         "WHERE s.conversation_id = d.conversation_id)");
+    count.bind(1, key);
+    return count.next() ? count.int64(0) : 0;
+}
+
 void write(sql::Connection &db, qint64 conversationId, const Material &m,
-           const QVector<qint64> &dimensions, const QSet<qint64> &primary,
+           const QVector<qint64> &dimensions, const Asked &asked,
            const continuity::Options &options)
 {
     sql::Statement(db, "DELETE FROM digest_dimension WHERE conversation_id = ?")
@@ -135,11 +167,18 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
             ++rated;
         }
     int cells = 0;
-    for (const auto &turn : m.ratings)
-        for (auto it = turn.cbegin(); it != turn.cend(); ++it)
-            cells += primary.contains(it.key()) ? 1 : 0;
+    for (const continuity::TurnInput &turn : m.turns) {
+        const auto ratings = m.ratings.constFind(turn.turnId);
+        if (ratings == m.ratings.cend())
+            continue;
+        const QString role = roleKey(turn.role);
+        for (auto it = ratings->cbegin(); it != ratings->cend(); ++it)
+            cells += asked.cells.contains({it.key(), role}) ? 1 : 0;
+    }
+    // rated_cells counts what the protocol asked when it was written: the key tells which.
     const QJsonObject breaks {{QStringLiteral("flagged"), flagged},
-                              {QStringLiteral("detected"), detected}};
+                              {QStringLiteral("detected"), detected},
+                              {QStringLiteral("rated_cells"), asked.key}};
     sql::Statement insert(db,
                           "INSERT OR REPLACE INTO conversation_digest(conversation_id, turns, "
                           "assistant_turns, rated_turns, mean, flagged, detected, breaks, "
@@ -189,8 +228,9 @@ QByteArray pack(const QVector<Rating> &values)
 
 qint64 pendingWork(const Store &store)
 {
-    return staleConversations(browse::connection(store))
-        + unindexedTurns(browse::connection(store));
+    sql::Connection &db = browse::connection(store);
+    return staleConversations(db) + outdatedConversations(db, asked(store).key)
+        + unindexedTurns(db);
 }
 
 qint64 refresh(Store &store, const Progress &progress, const continuity::Options &options)
@@ -198,22 +238,30 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
     if (store.isReadOnly())
         return 0;
     sql::Connection &db = browse::connection(store);
+    const Asked cells = asked(store);
+    if (outdatedConversations(db, cells.key) > 0) {
+        // Counted for other instruments or roles (or before digests said which): count again.
+        store.transaction([&] {
+            sql::Statement(db,
+                           "INSERT INTO digest_stale SELECT d.conversation_id "
+                           "FROM conversation_digest d "
+                           "WHERE json_extract(d.breaks, '$.rated_cells') IS NOT ? "
+                           "AND NOT EXISTS (SELECT 1 FROM digest_stale s "
+                           "WHERE s.conversation_id = d.conversation_id)")
+                .bind(1, cells.key)
+                .run();
+        });
+    }
     const qint64 stale = staleConversations(db);
     const qint64 total = stale + unindexedTurns(db);
     if (total == 0)
         return 0;
     const qint64 self = store.selfAnnotatorId();
     QVector<qint64> dimensions;
-    QSet<qint64> primary; // the first instrument's, as the conversation list counts them
     {
-        sql::Statement query(db,
-                             "SELECT id, instrument_id = (SELECT min(id) FROM instrument) "
-                             "FROM dimension WHERE level = 'turn' ORDER BY id");
-        while (query.next()) {
+        sql::Statement query(db, "SELECT id FROM dimension WHERE level = 'turn' ORDER BY id");
+        while (query.next())
             dimensions.append(query.int64(0));
-            if (query.integer(1))
-                primary.insert(query.int64(0));
-        }
     }
     qint64 done = 0;
     qint64 refreshed = 0;
@@ -233,7 +281,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
             for (qint64 id : batch) {
                 sql::Statement exists(db, "SELECT 1 FROM conversation WHERE id = ?");
                 if (exists.bind(1, id).next()) {
-                    write(db, id, load(db, id, self), dimensions, primary, options);
+                    write(db, id, load(db, id, self), dimensions, cells, options);
                     ++refreshed;
                 }
                 sql::Statement(db, "DELETE FROM digest_stale WHERE conversation_id = ?")

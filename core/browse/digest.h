@@ -16,8 +16,11 @@ class Store;
  * Per-conversation digests (schema v5): the self ratings of each assistant turn packed one byte a
  * turn per dimension, their means, and the flagged and detected continuity breaks. The browser
  * sorts and filters on them and the aggregate charts read them instead of every rating, which
- * keeps both fast at millions of ratings. Triggers mark a conversation's digest stale whenever
- * its ratings or flags change; refresh() rebuilds the stale ones and extends the full-text index.
+ * keeps both fast at millions of ratings. A digest's rated_cells counts what the protocol asks to
+ * be rated (Store::requiredTurnCells()), and its breaks' "rated_cells" says which cells those were:
+ * when the instruments change, refresh() counts again and the list counts without it meanwhile.
+ * Triggers mark a conversation's digest stale whenever its ratings or flags change; refresh()
+ * rebuilds the stale ones and extends the full-text index.
  */
 namespace sense7::digest {
 

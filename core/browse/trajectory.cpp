@@ -11,17 +11,37 @@ ConversationTrajectory conversationTrajectory(const Store &store, qint64 convers
                                               const QString &instrumentKey)
 {
     ConversationTrajectory t;
-    const Protocol protocol = store.protocol();
-    const Instrument *instrument =
-        instrumentKey.isEmpty() ? &protocol.primary() : protocol.instrument(instrumentKey);
-    if (instrument)
-        t.dimensions = instrument->dimensionsAt(Level::Turn);
-    const QVector<Turn> turns = store.turns(conversationId);
     const auto ratings = store.turnRatings(conversationId, annotatorId);
+    int most = -1;
+    for (const Instrument &instrument : store.protocol().instruments) {
+        const QVector<Dimension> dimensions = instrument.dimensionsAt(Level::Turn);
+        if (dimensions.isEmpty() || (!instrumentKey.isEmpty() && instrument.key != instrumentKey))
+            continue;
+        int given = 0;
+        for (const auto &turn : ratings) {
+            for (const Dimension &d : dimensions)
+                given += turn.contains(d.id) ? 1 : 0;
+        }
+        if (given > most) {
+            most = given;
+            t.instrument = instrument.key;
+            t.dimensions = dimensions;
+        }
+    }
+    QSet<Role> roles;
+    for (const Dimension &d : std::as_const(t.dimensions)) {
+        for (const QString &key : d.roles) {
+            if (const auto role = roleFromKey(key))
+                roles.insert(*role);
+        }
+    }
+    if (roles.isEmpty())
+        roles.insert(Role::Assistant);
+    const QVector<Turn> turns = store.turns(conversationId);
     QHash<qint64, int> indexOfTurn;
     for (const Turn &turn : turns) {
         indexOfTurn.insert(turn.id, turn.index);
-        if (turn.role != Role::Assistant)
+        if (!roles.contains(turn.role))
             continue;
         t.turnIds.append(turn.id);
         t.turnIndexes.append(turn.index);

@@ -12,8 +12,9 @@ namespace sense7::browse {
 /** One conversation's ratings reply by reply, with its flagged and detected breaks. */
 struct ConversationTrajectory
 {
-    QVector<Dimension> dimensions; // turn-level, of the chosen instrument
-    QVector<qint64> turnIds; // the assistant turns, in order
+    QString instrument; // the key of the instrument drawn
+    QVector<Dimension> dimensions; // its turn-level ones
+    QVector<qint64> turnIds; // the turns they rate (the assistant's by default), in order
     QVector<int> turnIndexes; // their index in the conversation
     QVector<QVector<std::optional<int>>> values; // [dimension][reply]; nullopt: none or n/a
     QVector<std::optional<double>> mean; // [reply]
@@ -36,8 +37,10 @@ struct ConversationTrajectory
 };
 
 /**
- * \a annotatorId's ratings and flags of a conversation on the turn-level dimensions of the
- * protocol's instrument \a instrumentKey (its primary one when empty); detection runs on the spot.
+ * \a annotatorId's ratings on the turn-level dimensions of \a instrumentKey and flags of a
+ * conversation; detection runs on the spot. Without \a instrumentKey, the protocol's instrument
+ * with the most of \a annotatorId's ratings in the conversation (the first one on a tie, or when
+ * there are none): an ESConv conversation in a SENSE-7 data set shows its feedback.
  */
 ConversationTrajectory conversationTrajectory(const Store &store, qint64 conversationId,
                                               qint64 annotatorId,

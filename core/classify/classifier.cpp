@@ -51,12 +51,7 @@ void Classifier::start(const QVector<qint64> &conversationIds)
         throw Error(tr("“%1” is not an http or https address.").arg(m_endpoint.url.toString()));
     if (m_endpoint.model.trimmed().isEmpty())
         throw Error(tr("Name the model to ask."));
-    const QVector<Instrument> instruments = m_store.instruments();
-    for (const Instrument &instrument : instruments)
-        if (instrument.key == QLatin1String("sense7"))
-            m_instrument = instrument;
-    if (m_instrument.dimensions.isEmpty())
-        throw Error(tr("%1 has no SENSE-7 instrument to rate with.").arg(m_store.path()));
+    m_instrument = chosenInstrument();
     m_annotatorId = m_store.annotatorId(m_endpoint.model, AnnotatorKind::Model);
 
     m_summary = RunSummary();
@@ -64,10 +59,11 @@ void Classifier::start(const QVector<qint64> &conversationIds)
     for (qint64 conversationId : conversationIds) {
         const QVector<Turn> turns = m_store.turns(conversationId);
         for (int i = 0; i < turns.size(); ++i) {
-            if (turns[i].role != Role::Assistant)
-                continue;
+            if (ratedDimensions(m_instrument, turns[i].role).isEmpty())
+                continue; // no dimension rates this role's turns
             Job job;
             job.turnId = turns[i].id;
+            job.role = turns[i].role;
             job.messages = buildMessages(m_instrument, turns, i, m_prompt);
             job.hash = promptHash(m_endpoint.model, job.messages);
             job.where = tr("conversation %1, turn %2").arg(conversationId).arg(turns[i].index);
@@ -86,6 +82,41 @@ void Classifier::start(const QVector<qint64> &conversationIds)
         pump();
         maybeFinish();
     });
+}
+
+Instrument Classifier::chosenInstrument() const
+{
+    const QString key =
+        m_prompt.instrument.isEmpty() ? m_store.protocol().primary().key : m_prompt.instrument;
+    QStringList known;
+    for (Instrument instrument : m_store.instruments()) {
+        known << instrument.key;
+        if (instrument.key != key)
+            continue;
+        if (instrument.dimensionsAt(Level::Turn).isEmpty())
+            throw Error(tr("Instrument “%1” rates only whole conversations; a model rates "
+                           "replies.")
+                            .arg(key));
+        // The data set's columns do not hold "not applicable"; the stored definition does.
+        if (!instrument.definition.isEmpty()) {
+            try {
+                const Instrument defined = taxonomy::parse(instrument.definition, key);
+                instrument.allowsNotApplicable =
+                    instrument.allowsNotApplicable && defined.allowsNotApplicable;
+                for (Dimension &d : instrument.dimensions)
+                    for (const Dimension &e : defined.dimensions)
+                        if (e.key == d.key) {
+                            d.allowsNotApplicable = d.allowsNotApplicable && e.allowsNotApplicable;
+                            d.roles = e.roles;
+                        }
+            } catch (const Error &) {
+                // An unreadable definition: the columns decide.
+            }
+        }
+        return instrument;
+    }
+    throw Error(tr("%1 has no instrument “%2” to rate with; it has: %3.")
+                    .arg(m_store.path(), key, known.join(QStringLiteral(", "))));
 }
 
 void Classifier::cancel()
@@ -212,8 +243,8 @@ void Classifier::handle(QNetworkReply *reply, Job job, qint64 elapsedMs)
     try {
         if (content.isEmpty())
             throw Error(tr("the reply has no choices[0].message.content"));
-        const auto values = parseReply(content, m_instrument);
-        for (const Dimension &d : m_instrument.dimensionsAt(Level::Turn))
+        const auto values = parseReply(content, m_instrument, job.role);
+        for (const Dimension &d : ratedDimensions(m_instrument, job.role))
             prediction.values.insert(d.id, Rating::orNotApplicable(values.value(d.key)));
     } catch (const Error &e) {
         retryOrFail(std::move(job), e.message());

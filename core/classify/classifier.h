@@ -62,7 +62,10 @@ public:
                QObject *parent = nullptr);
     ~Classifier() override;
 
-    /** Queues the assistant turns of \a conversationIds and starts; throws Error on a bad setup. */
+    /**
+     * Queues the turns of \a conversationIds that the instrument's turn-level dimensions rate
+     * (the assistant's by default) and starts; throws Error on a bad setup.
+     */
     void start(const QVector<qint64> &conversationIds);
     /** Stops the run at once: requests in flight are aborted; what was stored stays. */
     void cancel();
@@ -87,7 +90,11 @@ private:
         QString hash;
         int attempts = 0;
         QString where; // "conversation 3, turn 5" for messages
+        Role role = Role::Assistant; // the rated turn's: which dimensions rate it
     };
+
+    /** The instrument m_prompt names (the primary one when none); throws Error when missing. */
+    Instrument chosenInstrument() const;
 
     void pump();
     void send(Job job);

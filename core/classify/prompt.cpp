@@ -40,25 +40,48 @@ QString speaker(Role role)
 
 } // namespace
 
+QVector<Dimension> ratedDimensions(const Instrument &instrument, Role role)
+{
+    QVector<Dimension> out;
+    for (const Dimension &d : instrument.dimensionsAt(Level::Turn))
+        if (d.roles.contains(roleKey(role)))
+            out << d;
+    return out;
+}
+
 QJsonArray buildMessages(const Instrument &instrument, const QVector<Turn> &turns, int ratedIndex,
                          const PromptOptions &options)
 {
-    const QVector<Dimension> dimensions = instrument.dimensionsAt(Level::Turn);
-    QString system =
-        QStringLiteral(
-            "You rate how empathic an AI assistant's reply felt to the user who had the "
-            "conversation. "
-            "Judge only the reply marked RATED REPLY, in the light of the conversation before it. "
-            "Rate each dimension below with a whole number from %1 (not at all) to %2 (completely)")
-            .arg(dimensions.isEmpty() ? 1 : dimensions.first().scaleMin)
-            .arg(dimensions.isEmpty() ? 5 : dimensions.first().scaleMax);
-    system += instrument.allowsNotApplicable
+    const Role role =
+        ratedIndex >= 0 && ratedIndex < turns.size() ? turns[ratedIndex].role : Role::Assistant;
+    const QVector<Dimension> dimensions = ratedDimensions(instrument, role);
+    bool notApplicable = false;
+    for (const Dimension &d : dimensions)
+        notApplicable = notApplicable || d.allowsNotApplicable;
+    notApplicable = notApplicable && instrument.allowsNotApplicable;
+    // Built from the instrument alone, whatever it is: its name and description, then each
+    // dimension's question, scale and anchors.
+    QString system = QStringLiteral("You rate a reply in a conversation, as the person who had the "
+                                    "conversation would, on the instrument \"%1\".")
+                         .arg(instrument.name);
+    if (!instrument.description.isEmpty())
+        system += QLatin1Char(' ') + instrument.description;
+    system += QStringLiteral(
+        "\nJudge only the reply marked RATED REPLY, in the light of the conversation before it. "
+        "Rate each dimension below with a whole number on its scale");
+    system += notApplicable
         ? QStringLiteral(", or null when the dimension does not apply to this reply.\n\n")
         : QStringLiteral(".\n\n");
     QStringList keys;
     for (const Dimension &d : dimensions) {
         keys << QStringLiteral("\"%1\": <rating>").arg(d.key);
-        system += QStringLiteral("%1 (key \"%2\"): %3\n").arg(d.name, d.key, d.question);
+        system += QStringLiteral("%1 (key \"%2\", a whole number from %3 to %4%5): %6\n")
+                      .arg(d.name, d.key)
+                      .arg(d.scaleMin)
+                      .arg(d.scaleMax)
+                      .arg(notApplicable && d.allowsNotApplicable ? QStringLiteral(" or null")
+                                                                  : QString(),
+                           d.question.isEmpty() ? d.name : d.question);
         for (auto it = d.anchors.constBegin(); it != d.anchors.constEnd(); ++it)
             system += QStringLiteral("  %1 = %2\n").arg(it.key()).arg(it.value());
     }
@@ -73,8 +96,9 @@ QJsonArray buildMessages(const Instrument &instrument, const QVector<Turn> &turn
         user += QStringLiteral("%1: %2\n\n")
                     .arg(speaker(turns[i].role), clipped(turns[i].text, options.maxCharsPerTurn));
     if (ratedIndex >= 0 && ratedIndex < turns.size())
-        user += QStringLiteral("RATED REPLY\nAssistant: %1\n")
-                    .arg(clipped(turns[ratedIndex].text, options.maxCharsPerTurn));
+        user += QStringLiteral("RATED REPLY\n%1: %2\n")
+                    .arg(speaker(turns[ratedIndex].role),
+                         clipped(turns[ratedIndex].text, options.maxCharsPerTurn));
 
     return QJsonArray {
         QJsonObject {{QStringLiteral("role"), QStringLiteral("system")},
@@ -93,7 +117,8 @@ QString promptHash(const QString &model, const QJsonArray &messages)
     return QString::fromLatin1(hash.result().toHex().left(32));
 }
 
-QHash<QString, std::optional<int>> parseReply(const QString &content, const Instrument &instrument)
+QHash<QString, std::optional<int>> parseReply(const QString &content, const Instrument &instrument,
+                                              Role role)
 {
     const qsizetype open = content.indexOf(QLatin1Char('{'));
     const qsizetype close = content.lastIndexOf(QLatin1Char('}'));
@@ -108,12 +133,12 @@ QHash<QString, std::optional<int>> parseReply(const QString &content, const Inst
                         .arg(open + error.offset));
     const QJsonObject object = document.object();
     QHash<QString, std::optional<int>> values;
-    for (const Dimension &d : instrument.dimensionsAt(Level::Turn)) {
+    for (const Dimension &d : ratedDimensions(instrument, role)) {
         const QJsonValue value = object.value(d.key);
         if (value.isUndefined())
             throw Error(tr("the reply has no rating for \"%1\"").arg(d.key));
         if (value.isNull()) {
-            if (!instrument.allowsNotApplicable)
+            if (!instrument.allowsNotApplicable || !d.allowsNotApplicable)
                 throw Error(tr("\"%1\" must be rated; it may not be null").arg(d.key));
             values.insert(d.key, std::nullopt);
             continue;

@@ -1,6 +1,7 @@
 // The codebook written beside the tidy CSV: what each column holds, each dimension's question and
 // anchors, and the context form's questions and answers. Markdown, for people.
 
+#include "continuity/detection.h"
 #include "forms.h"
 #include "store.h"
 #include "writer.h"
@@ -39,10 +40,81 @@ QString anchors(const QMap<int, QString> &anchors)
     return parts.join(QLatin1String("; "));
 }
 
+/** The rows of a form's answer columns: the form's questions, then the other stored keys. */
+QString answerRows(const Form &form, const QStringList &keys, const QStringList &columns,
+                   const QString &kind)
+{
+    QString out;
+    for (int i = 0; i < keys.size(); ++i) {
+        const FormField *field = form.field(keys[i]);
+        out += row({QStringLiteral("`%1`").arg(columns[i]),
+                    field ? tr("%1: %2").arg(kind, field->label)
+                          : tr("%1: \"%2\" as stored with the data (by the importer, not a "
+                               "question of the form)")
+                                .arg(kind, keys[i])});
+    }
+    return out;
+}
+
+QStringList keysOf(const Form &form, const QStringList &keys)
+{
+    if (!keys.isEmpty())
+        return keys;
+    QStringList result;
+    for (const FormField &field : form.fields)
+        result.append(field.key);
+    return result;
+}
+
+QString formSection(const Form &form)
+{
+    QString out;
+    out += QStringLiteral("\n## ") + tr("Form: %1").arg(form.title) + QStringLiteral("\n\n");
+    out += row({tr("Column"), tr("Question"), tr("Type"), tr("Answers")})
+        + QStringLiteral("|---|---|---|---|\n");
+    for (const FormField &field : form.fields) {
+        QString answers;
+        QStringList options;
+        for (const FormField::Option &o : field.options)
+            options << QStringLiteral("`%1` = %2").arg(o.value, o.label);
+        switch (field.type) {
+        case FormField::Type::Choice:
+            answers = options.join(QLatin1String("; "));
+            break;
+        case FormField::Type::MultipleChoice:
+            answers = tr("any of %1; the values chosen, separated by \";\"")
+                          .arg(options.join(QLatin1String("; ")));
+            break;
+        case FormField::Type::Scale:
+            answers = QStringLiteral("%1–%2").arg(field.min).arg(field.max);
+            if (!field.anchors.isEmpty())
+                answers += QStringLiteral(" (%1)").arg(anchors(field.anchors));
+            break;
+        case FormField::Type::Number:
+            answers = QStringLiteral("%1–%2").arg(field.min).arg(field.max);
+            break;
+        case FormField::Type::Date:
+            answers = tr("a date, yyyy-MM-dd");
+            if (!field.earliest.isEmpty() || !field.latest.isEmpty())
+                answers += QStringLiteral(" (%1–%2)").arg(field.earliest, field.latest);
+            break;
+        case FormField::Type::Text:
+            answers = tr("free text");
+            break;
+        }
+        out += row({QStringLiteral("`%1`").arg(field.key), field.label,
+                    formFieldTypeKey(field.type), answers});
+    }
+    return out;
+}
+
 } // namespace
 
-QString codebook(const Store &store)
+QString codebook(const Store &store, const QStringList &contextKeysIn,
+                 const QStringList &profileKeysIn)
 {
+    const QStringList contextKeys = keysOf(forms::context(), contextKeysIn);
+    const QStringList profileKeys = keysOf(forms::profile(), profileKeysIn);
     QString out;
     out += tr("# Codebook") + QStringLiteral("\n\n");
     out += tr("Written by Sense-7 Studio %1 on %2 from %3.")
@@ -50,10 +122,12 @@ QString codebook(const Store &store)
                     QDateTime::currentDateTimeUtc().toString(Qt::ISODate),
                     QFileInfo(store.path()).fileName())
         + QStringLiteral("\n\n");
-    out += tr("One row per rating, in long format. UTF-8, comma-separated, RFC 4180 quoting.")
+    out += tr("Three tables, UTF-8, comma-separated, RFC 4180 quoting: the ratings (one row per "
+              "rating, in long format), the turns (one row per turn, rated or not) and the "
+              "participants (one row each, with their profile).")
         + QStringLiteral("\n\n");
 
-    out += tr("## Columns") + QStringLiteral("\n\n");
+    out += tr("## Ratings") + QStringLiteral("\n\n");
     out += row({tr("Column"), tr("Meaning")}) + QStringLiteral("|---|---|\n");
     const QStringList meanings {
         tr("The participant's code (a pseudonym)."),
@@ -71,17 +145,50 @@ QString codebook(const Store &store)
         tr("1 when this rater marked a continuity break at this turn, else 0; empty for "
            "conversation ratings."),
         tr("The reason given for the break: forgot_context, contradicted_itself, repeated_itself, "
-           "ignored_instruction, lost_thread, technical_failure or other.")};
-    const QStringList columns = csvColumns();
-    for (int i = 0; i < columns.size(); ++i) {
-        if (i < meanings.size()) {
-            out += row({QStringLiteral("`%1`").arg(columns[i]), meanings[i]});
-        } else {
-            const FormField &field = forms::context().fields[i - int(meanings.size())];
-            out += row(
-                {QStringLiteral("`%1`").arg(columns[i]), tr("Context form: %1").arg(field.label)});
-        }
-    }
+           "ignored_instruction, lost_thread, technical_failure or other."),
+        tr("1 for a blind re-rating (the participant rating a reply again without seeing the "
+           "first rating; annotator \"self-retest\"), else 0.")};
+    const QStringList columns = csvColumns(contextKeys);
+    for (int i = 0; i < meanings.size(); ++i)
+        out += row({QStringLiteral("`%1`").arg(columns[i]), meanings[i]});
+    out += answerRows(forms::context(), contextKeys, columns.mid(meanings.size()), tr("Context"));
+
+    out += QStringLiteral("\n## ") + tr("Turns (`*.turns.csv`)") + QStringLiteral("\n\n");
+    out += tr("One row per turn of every conversation exported, rated or not; "
+              "`conversation_id` and `turn_index` join it to the ratings.")
+        + QStringLiteral("\n\n");
+    out += row({tr("Column"), tr("Meaning")}) + QStringLiteral("|---|---|\n");
+    QStringList rules;
+    for (int i = 0; i < continuity::ruleCount; ++i)
+        rules.append(continuity::ruleKey(continuity::Rule(i)));
+    const QStringList turnMeanings {
+        tr("The participant's code."),
+        tr("The conversation's content hash."),
+        tr("The assistant (model) that replied."),
+        tr("The turn's position in the conversation, from 0."),
+        tr("Who wrote the turn: user, assistant, system or tool."),
+        tr("The assistant reply's number, from 1; empty for other turns."),
+        tr("How many assistant replies the conversation has."),
+        tr("How many ratings the participant (\"self\") gave the turn; 0: unrated."),
+        tr("The rules of break detection that fired on the reply, separated by \";\": %1.")
+            .arg(rules.join(QLatin1String(", "))),
+        tr("1 when the participant flagged a continuity break at this reply, else 0."),
+        tr("The reason the participant gave for the break (see break_reason above)."),
+        tr("The turn_index of the turn the assistant lost (the one the break refers to); empty "
+           "when none was named.")};
+    const QStringList turnHeader = turnColumns();
+    for (int i = 0; i < turnHeader.size() && i < turnMeanings.size(); ++i)
+        out += row({QStringLiteral("`%1`").arg(turnHeader[i]), turnMeanings[i]});
+
+    out += QStringLiteral("\n## ") + tr("Participants (`*.participants.csv`)")
+        + QStringLiteral("\n\n");
+    out += row({tr("Column"), tr("Meaning")}) + QStringLiteral("|---|---|\n");
+    const QStringList peopleHeader = participantColumns(profileKeys);
+    out += row({QStringLiteral("`participant`"), tr("The participant's code.")});
+    out += row({QStringLiteral("`pseudonym`"),
+                tr("Their pseudonym in anonymised bundles (stable for the data set).")});
+    out += row({QStringLiteral("`conversations`"), tr("Their conversations in the export.")});
+    out += answerRows(forms::profile(), profileKeys, peopleHeader.mid(3), tr("Profile"));
 
     for (const Instrument &instrument : store.instruments()) {
         out += QStringLiteral("\n## ")
@@ -98,30 +205,8 @@ QString codebook(const Store &store)
                         d.question.isEmpty() ? d.name : d.question, anchors(d.anchors)});
     }
 
-    const Form form = forms::context();
-    out +=
-        QStringLiteral("\n## ") + tr("Context form: %1").arg(form.title) + QStringLiteral("\n\n");
-    out += row({tr("Column"), tr("Question"), tr("Type"), tr("Answers")})
-        + QStringLiteral("|---|---|---|---|\n");
-    for (const FormField &field : form.fields) {
-        QString answers;
-        if (field.type == FormField::Type::Choice) {
-            QStringList options;
-            for (const FormField::Option &o : field.options)
-                options << QStringLiteral("`%1` = %2").arg(o.value, o.label);
-            answers = options.join(QLatin1String("; "));
-        } else if (field.type == FormField::Type::Scale) {
-            answers = QStringLiteral("%1–%2").arg(field.min).arg(field.max);
-            if (!field.anchors.isEmpty())
-                answers += QStringLiteral(" (%1)").arg(anchors(field.anchors));
-        } else if (field.type == FormField::Type::Number) {
-            answers = QStringLiteral("%1–%2").arg(field.min).arg(field.max);
-        } else {
-            answers = tr("free text");
-        }
-        out += row({QStringLiteral("`%1`").arg(field.key), field.label,
-                    formFieldTypeKey(field.type), answers});
-    }
+    for (const Form &form : {forms::context(), forms::profile()})
+        out += formSection(form);
     return out;
 }
 

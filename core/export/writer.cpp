@@ -1,9 +1,11 @@
 #include "writer.h"
 
 #include "browse/page.h"
+#include "browse/trajectory.h"
 #include "csvfield.h"
 #include "forms.h"
 #include "identity.h"
+#include "retest.h"
 #include "store.h"
 
 #include <QDir>
@@ -222,8 +224,17 @@ QString contextCell(const QJsonValue &value)
         return QString::number(value.toDouble());
     if (value.isBool())
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    if (value.isArray()) {
+        // A multiple-choice answer: its values, separated by ";" (as the codebook says).
+        const QJsonArray items = value.toArray();
+        QStringList values;
+        for (const QJsonValue &item : items)
+            if (item.isString())
+                values << item.toString();
+        if (values.size() == items.size())
+            return values.join(QLatin1Char(';'));
+        return QString::fromUtf8(QJsonDocument(items).toJson(QJsonDocument::Compact));
+    }
     if (value.isObject())
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     return {};
@@ -263,24 +274,106 @@ void report(const Progress &progress, qint64 done, qint64 total, const QString &
         throw Cancelled(tr("The export to %1 was cancelled; nothing was written.").arg(path));
 }
 
+/** The fixed columns of the ratings CSV, before the context's. */
+QStringList fixedRatingColumns()
+{
+    return {QStringLiteral("participant"),   QStringLiteral("conversation_id"),
+            QStringLiteral("agent"),         QStringLiteral("turn_index"),
+            QStringLiteral("role"),          QStringLiteral("instrument"),
+            QStringLiteral("dimension"),     QStringLiteral("value"),
+            QStringLiteral("annotator"),     QStringLiteral("annotator_kind"),
+            QStringLiteral("flagged_break"), QStringLiteral("break_reason"),
+            QStringLiteral("rerating")};
+}
+
+QString flag(bool on)
+{
+    return on ? QStringLiteral("1") : QStringLiteral("0");
+}
+
+/**
+ * The turns table's rows of one conversation: every turn, with the assistant reply's number,
+ * the participant's own ratings on it, the breaks detection finds and the participant flagged.
+ */
+QByteArray turnRows(const Store &store, qint64 id, const QString &prefix,
+                    const QVector<RatingRecord> &records, qint64 selfId)
+{
+    const browse::ConversationTrajectory t = browse::conversationTrajectory(store, id, selfId);
+    QHash<int, int> selfRatings; // turn index -> the participant's ratings on it
+    for (const RatingRecord &r : records)
+        if (r.turnIndex && r.annotator == QLatin1String("self"))
+            ++selfRatings[*r.turnIndex];
+    QByteArray rows;
+    for (const Turn &turn : store.turns(id)) {
+        const int reply = int(t.turnIndexes.indexOf(turn.index));
+        QStringList detected;
+        for (const auto &d : t.detected)
+            if (d.reply == reply && reply >= 0)
+                detected.append(continuity::ruleKey(d.detection.rule));
+        const browse::ConversationTrajectory::Flag *flagged = nullptr;
+        for (const auto &f : t.flagged)
+            if (f.reply == reply && reply >= 0)
+                flagged = &f;
+        rows += QStringList {prefix,
+                             QString::number(turn.index),
+                             roleKey(turn.role),
+                             reply >= 0 ? QString::number(reply + 1) : QString(),
+                             QString::number(t.turnIds.size()),
+                             QString::number(selfRatings.value(turn.index)),
+                             detected.join(QLatin1Char(';')),
+                             flag(flagged),
+                             flagged ? flagged->reason : QString(),
+                             flagged && flagged->refersToIndex
+                                 ? QString::number(*flagged->refersToIndex)
+                                 : QString()}
+                    .join(QLatin1Char(','))
+                    .toUtf8();
+        rows += '\n';
+    }
+    return rows;
+}
+
 void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &path,
               const Progress &progress, Summary &summary)
 {
+    // Every answer a conversation's context or a participant's profile holds gets its column,
+    // not only the forms' fields: an importer stores its own (ESConv's emotion_type).
+    QVector<QJsonObject> contexts;
+    QSet<qint64> selectedParticipants;
+    for (const qint64 id : ids)
+        if (const auto c = store.conversation(id)) {
+            contexts.append(c->context);
+            selectedParticipants.insert(c->participantId);
+        }
+    const QStringList contextKeys = answerKeys(forms::context(), contexts);
+    QVector<Participant> participants;
+    QVector<QJsonObject> profiles;
+    for (const Participant &p : store.participants())
+        if (selectedParticipants.contains(p.id)) {
+            participants.append(p);
+            profiles.append(p.profile);
+        }
+    const QStringList profileKeys = answerKeys(forms::profile(), profiles);
+
     Output out(path);
-    const Form form = forms::context();
-    QStringList header = csvColumns();
-    out.write(header.join(QLatin1Char(',')).toUtf8() + '\n');
+    Output turnsOut(turnsPath(path));
+    Output people(participantsPath(path));
+    out.write(csvColumns(contextKeys).join(QLatin1Char(',')).toUtf8() + '\n');
+    turnsOut.write(turnColumns().join(QLatin1Char(',')).toUtf8() + '\n');
     QHash<qint64, QString> codes;
     for (const Participant &p : store.participants())
         codes.insert(p.id, p.code);
+    const qint64 selfId = store.selfAnnotatorId();
+    QHash<qint64, int> conversationCount;
     qint64 done = 0;
     for (const qint64 id : ids) {
         const auto c = store.conversation(id);
         if (!c)
             continue;
+        ++conversationCount[c->participantId];
         QStringList context;
-        for (const FormField &field : form.fields)
-            context.append(csvField(contextCell(c->context.value(field.key))));
+        for (const QString &key : contextKeys)
+            context.append(csvField(contextCell(c->context.value(key))));
         const QString contextCells = context.join(QLatin1Char(','));
         const QString prefix = QStringList {csvField(codes.value(c->participantId)), c->contentHash,
                                             csvField(c->agent)}
@@ -288,7 +381,9 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
         QByteArray rows;
         // Turn ratings, with the rater's own continuity flag on the same turn, then
         // conversation ratings.
-        for (const RatingRecord &r : store.ratingRecords(id, Store::RatingRecords::WithFlags)) {
+        const QVector<RatingRecord> records =
+            store.ratingRecords(id, Store::RatingRecords::WithFlags);
+        for (const RatingRecord &r : records) {
             const bool turn = r.turnIndex.has_value();
             const QString row =
                 QStringList {prefix,
@@ -299,9 +394,9 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
                              r.value ? QString::number(*r.value) : QString(),
                              csvField(r.annotator),
                              r.annotatorKind,
-                             turn ? (r.flagged ? QStringLiteral("1") : QStringLiteral("0"))
-                                  : QString(),
+                             turn ? flag(r.flagged) : QString(),
                              r.flagReason,
+                             flag(r.annotator == QLatin1String(retest::annotatorCode)),
                              contextCells}
                     .join(QLatin1Char(','));
             rows += row.toUtf8();
@@ -309,18 +404,32 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
             ++summary.ratings;
         }
         out.write(rows);
+        const QByteArray turns = turnRows(store, id, prefix, records, selfId);
+        summary.turns += turns.count('\n');
+        turnsOut.write(turns);
         ++summary.conversations;
         if (++done % 64 == 0)
             report(progress, done, ids.size(), path);
     }
     report(progress, done, ids.size(), path);
-    out.commit();
-    summary.files << path;
+
+    people.write(participantColumns(profileKeys).join(QLatin1Char(',')).toUtf8() + '\n');
+    for (const Participant &p : std::as_const(participants)) {
+        QStringList row {csvField(p.code), csvField(pseudonymOf(p)),
+                         QString::number(conversationCount.value(p.id))};
+        for (const QString &key : profileKeys)
+            row.append(csvField(contextCell(p.profile.value(key))));
+        people.write(row.join(QLatin1Char(',')).toUtf8() + '\n');
+    }
 
     Output book(codebookPath(path));
-    book.write(codebook(store).toUtf8());
+    book.write(codebook(store, contextKeys, profileKeys).toUtf8());
+    // All or nothing: the tables are committed together, after the last row.
+    out.commit();
+    turnsOut.commit();
+    people.commit();
     book.commit();
-    summary.files << codebookPath(path);
+    summary.files << path << turnsPath(path) << participantsPath(path) << codebookPath(path);
 }
 
 void writeJson(const Store &store, const QVector<qint64> &ids, const QString &path,
@@ -423,17 +532,54 @@ QJsonObject conversationJson(const Store &store, qint64 conversationId, const An
     return json;
 }
 
-QStringList csvColumns()
+QStringList answerKeys(const Form &form, const QVector<QJsonObject> &stored)
 {
-    QStringList columns {QStringLiteral("participant"),   QStringLiteral("conversation_id"),
-                         QStringLiteral("agent"),         QStringLiteral("turn_index"),
-                         QStringLiteral("role"),          QStringLiteral("instrument"),
-                         QStringLiteral("dimension"),     QStringLiteral("value"),
-                         QStringLiteral("annotator"),     QStringLiteral("annotator_kind"),
-                         QStringLiteral("flagged_break"), QStringLiteral("break_reason")};
-    for (const FormField &field : forms::context().fields)
-        columns.append(columns.contains(field.key) ? QStringLiteral("context_") + field.key
-                                                   : field.key);
+    QStringList keys;
+    for (const FormField &field : form.fields)
+        keys.append(field.key);
+    QStringList others;
+    for (const QJsonObject &answers : stored)
+        for (auto it = answers.begin(); it != answers.end(); ++it)
+            if (!keys.contains(it.key()) && !others.contains(it.key()))
+                others.append(it.key());
+    std::sort(others.begin(), others.end());
+    return keys + others;
+}
+
+QStringList csvColumns(const QStringList &contextKeys)
+{
+    QStringList columns = fixedRatingColumns();
+    QStringList keys = contextKeys;
+    if (keys.isEmpty())
+        for (const FormField &field : forms::context().fields)
+            keys.append(field.key);
+    for (const QString &key : std::as_const(keys))
+        columns.append(columns.contains(key) ? QStringLiteral("context_") + key : key);
+    return columns;
+}
+
+QStringList turnColumns()
+{
+    return {QStringLiteral("participant"),
+            QStringLiteral("conversation_id"),
+            QStringLiteral("agent"),
+            QStringLiteral("turn_index"),
+            QStringLiteral("role"),
+            QStringLiteral("reply"),
+            QStringLiteral("replies"),
+            QStringLiteral("self_ratings"),
+            QStringLiteral("detected_breaks"),
+            QStringLiteral("flagged_break"),
+            QStringLiteral("break_reason"),
+            QStringLiteral("lost_turn")};
+}
+
+QStringList participantColumns(const QStringList &profileKeys)
+{
+    QStringList columns {QStringLiteral("participant"), QStringLiteral("pseudonym"),
+                         QStringLiteral("conversations")};
+    for (const QString &key : profileKeys)
+        columns.append(columns.contains(key) ? QStringLiteral("profile_") + key : key);
     return columns;
 }
 
@@ -441,6 +587,18 @@ QString codebookPath(const QString &csvPath)
 {
     const QFileInfo info(csvPath);
     return info.dir().filePath(info.completeBaseName() + QStringLiteral(".codebook.md"));
+}
+
+QString turnsPath(const QString &csvPath)
+{
+    const QFileInfo info(csvPath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral(".turns.csv"));
+}
+
+QString participantsPath(const QString &csvPath)
+{
+    const QFileInfo info(csvPath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral(".participants.csv"));
 }
 
 Summary write(const Store &store, Format format, const QString &path, const Options &options,

@@ -3,6 +3,7 @@
 #include "browse/filter.h"
 #include "error.h"
 #include "export/redact.h"
+#include "forms.h"
 #include "keys.h"
 
 #include <QCoreApplication>
@@ -20,7 +21,8 @@ class Store;
 }
 
 /**
- * Writing a data set out: the tidy CSV (one row per rating) with its codebook, JSON Lines (one
+ * Writing a data set out: the tidy CSV (one row per rating, beside it one row per turn and one per
+ * participant) with its codebook, JSON Lines (one
  * conversation a line), and the Sense-7 bundle, the native exchange file the importer reads back
  * (import/bundle.cpp documents the format). A participant's bundle can be anonymised: a
  * pseudonymous participant code, redacted text, or ratings only.
@@ -110,11 +112,33 @@ Summary write(const Store &store, Format format, const QString &path, const Opti
 
 /** "data.csv" -> "data.codebook.md". */
 QString codebookPath(const QString &csvPath);
+/** "data.csv" -> "data.turns.csv": every turn, rated or not, a row. */
+QString turnsPath(const QString &csvPath);
+/** "data.csv" -> "data.participants.csv": a participant a row, with the profile's answers. */
+QString participantsPath(const QString &csvPath);
 
-/** The codebook of the CSV: its columns, each dimension's question and anchors, the forms. */
-QString codebook(const Store &store);
+/**
+ * The keys of a form's answers as columns: the form's fields in its order, then every other key
+ * \a stored holds (an importer's fields, such as ESConv's emotion_type), sorted.
+ */
+QStringList answerKeys(const Form &form, const QVector<QJsonObject> &stored);
 
-/** The CSV's header: the fixed columns, then the context form's fields. */
-QStringList csvColumns();
+/**
+ * The codebook of the tables: their columns, each instrument's dimensions with question and
+ * anchors, and the forms. \a contextKeys and \a profileKeys are the answer columns the tables
+ * have (answerKeys(); the forms' fields when empty).
+ */
+QString codebook(const Store &store, const QStringList &contextKeys = {},
+                 const QStringList &profileKeys = {});
+
+/**
+ * The ratings CSV's header: the fixed columns, then \a contextKeys (the context form's fields
+ * when empty), each prefixed "context_" where it would repeat a fixed column.
+ */
+QStringList csvColumns(const QStringList &contextKeys = {});
+/** The turns table's header. */
+QStringList turnColumns();
+/** The participants table's header: the fixed columns, then \a profileKeys. */
+QStringList participantColumns(const QStringList &profileKeys);
 
 } // namespace sense7::exporter

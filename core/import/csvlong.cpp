@@ -1,7 +1,8 @@
 // Conversations as a CSV or TSV table in long format: one row a message, with
 // conversation_id, role and text, and optionally turn_index, timestamp, participant and agent
 // (common header spellings are accepted). Also the ratings table, which attaches ratings to turns
-// already in the data set: conversation_id, turn_index, dimension, value, and optionally
+// or conversations already in the data set: conversation_id, dimension, value, and optionally
+// turn_index (empty, or no such column, for a rating of the whole conversation), instrument,
 // annotator and annotator_kind.
 
 #include "csvreader.h"
@@ -52,6 +53,7 @@ const QHash<QString, QStringList> &aliases()
         {QStringLiteral("agent"),
          {QStringLiteral("agent"), QStringLiteral("model"), QStringLiteral("assistant")}},
         {QStringLiteral("dimension"), {QStringLiteral("dimension"), QStringLiteral("item")}},
+        {QStringLiteral("instrument"), {QStringLiteral("instrument")}},
         {QStringLiteral("rating_value"),
          {QStringLiteral("value"), QStringLiteral("rating"), QStringLiteral("score")}},
         {QStringLiteral("annotator"), {QStringLiteral("annotator"), QStringLiteral("rater")}},
@@ -263,7 +265,6 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
     const QHash<QString, int> col = columnsOf(header);
     requireColumns(source, header, col,
                    {{"conversation_id", "conversation_id"},
-                    {"turn_index", "turn_index"},
                     {"dimension", "dimension"},
                     {"rating_value", "value"}});
     QHash<QString, qint64> lineOfRating; // conversation, turn, dimension, annotator -> line
@@ -273,13 +274,33 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
         ExternalRating r;
         r.where = where;
         r.conversation = fields[col[QStringLiteral("conversation_id")]].trimmed();
-        bool ok = false;
-        r.turnIndex = fields[col[QStringLiteral("turn_index")]].trimmed().toInt(&ok);
-        if (!ok || r.turnIndex < 0)
-            throw Error(tr("%1: the turn index \"%2\" is not a whole number.")
-                            .arg(where, fields[col[QStringLiteral("turn_index")]]));
+        // An empty turn index, or none: a rating of the whole conversation.
+        const int turnColumn = col[QStringLiteral("turn_index")];
+        if (const QString index = turnColumn >= 0 ? fields[turnColumn].trimmed() : QString();
+            !index.isEmpty()) {
+            bool ok = false;
+            r.turnIndex = index.toInt(&ok);
+            if (!ok || r.turnIndex < 0)
+                throw Error(tr("%1: the turn index \"%2\" is not a whole number.")
+                                .arg(where, fields[turnColumn]));
+        }
+        // The instrument: its own column, or written before the key ("sense7/warmth").
         r.dimension = fields[col[QStringLiteral("dimension")]].trimmed();
+        if (const int c = col[QStringLiteral("instrument")]; c >= 0)
+            r.instrument = fields[c].trimmed();
+        if (const qsizetype slash = r.dimension.indexOf(QLatin1Char('/')); slash >= 0) {
+            const QString named = r.dimension.left(slash);
+            if (!r.instrument.isEmpty() && r.instrument != named)
+                throw Error(tr("%1: the dimension \"%2\" names instrument \"%3\", but the "
+                               "instrument column says \"%4\".")
+                                .arg(where, r.dimension, named, r.instrument));
+            r.instrument = named;
+            r.dimension = r.dimension.mid(slash + 1);
+        }
+        if (r.dimension.isEmpty())
+            throw Error(tr("%1: the dimension is empty.").arg(where));
         const QString value = fields[col[QStringLiteral("rating_value")]].trimmed();
+        bool ok = false;
         if (!value.isEmpty() && value.compare(QLatin1String("NA"), Qt::CaseInsensitive) != 0
             && value.compare(QLatin1String("n/a"), Qt::CaseInsensitive) != 0) {
             r.value = value.toInt(&ok);
@@ -302,17 +323,27 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
             r.kind = *parsed;
         }
         r.line = csv.line();
-        const QString key =
-            QStringList {r.conversation, QString::number(r.turnIndex), r.dimension, r.annotator}
-                .join(QChar(0x1f));
-        if (const qint64 first = lineOfRating.value(key); first > 0)
-            throw Error(tr("%1: a second rating of turn %2 of conversation \"%3\" on \"%4\" by "
-                           "%5 (the first is on line %6).")
-                            .arg(where)
-                            .arg(r.turnIndex)
-                            .arg(r.conversation, r.dimension,
-                                 r.annotator.isEmpty() ? tr("the import's annotator") : r.annotator)
-                            .arg(first));
+        const QString key = QStringList {r.conversation, QString::number(r.turnIndex), r.instrument,
+                                         r.dimension, r.annotator}
+                                .join(QChar(0x1f));
+        if (const qint64 first = lineOfRating.value(key); first > 0) {
+            const QString dimension = r.instrument.isEmpty()
+                ? r.dimension
+                : QStringLiteral("%1/%2").arg(r.instrument, r.dimension);
+            const QString rater =
+                r.annotator.isEmpty() ? tr("the import's annotator") : r.annotator;
+            throw Error(
+                (r.turnIndex >= 0
+                     ? tr("%1: a second rating of turn %2 of conversation \"%3\" on \"%4\" by "
+                          "%5 (the first is on line %6).")
+                           .arg(where)
+                           .arg(r.turnIndex)
+                     : tr("%1: a second rating of conversation \"%2\" as a whole on \"%3\" by "
+                          "%4 (the first is on line %5).")
+                           .arg(where))
+                    .arg(r.conversation, dimension, rater)
+                    .arg(first));
+        }
         lineOfRating.insert(key, csv.line());
         sink.rating(std::move(r));
         sink.progress(csv.bytesRead());

@@ -64,8 +64,10 @@ QString detectFromHead(QByteArray head)
     };
     if (names.size() < 2)
         return {};
+    // Ratings: of turns (a turn column), or of whole conversations only (no message columns).
     if (any({"dimension", "item"}) && any({"value", "rating", "score"})
-        && any({"turn_index", "turn", "index", "idx"}))
+        && (any({"turn_index", "turn", "index", "idx"})
+            || !any({"role", "speaker", "author", "sender", "from"})))
         return QStringLiteral("ratings-csv");
     if (any({"role", "speaker", "author", "sender", "from"})
         && any({"text", "content", "message", "value", "utterance", "body"}))

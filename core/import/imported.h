@@ -62,14 +62,18 @@ struct ImportedConversation
     int feedbackSpanning = 0; // ESConv: feedback after several supporter messages in a row
 };
 
-/** A row of a ratings file: a rating for a turn already in the data set. */
+/**
+ * A row of a ratings file: a rating for a turn, or for a whole conversation, already in the data
+ * set.
+ */
 struct ExternalRating
 {
     QString where; // "ratings.csv: line 14"
     qint64 line = 0;
     QString conversation; // a key Store::findConversation() accepts
-    int turnIndex = 0;
-    QString dimension;
+    int turnIndex = -1; // -1: a conversation-level rating (the row's turn_index is empty)
+    QString instrument; // empty: the file does not say (the dimension's key decides)
+    QString dimension; // the dimension's key, without the instrument
     QString annotator; // empty: the file does not say (Options::annotator decides)
     std::optional<AnnotatorKind> kind; // nullopt: the file does not say
     std::optional<int> value;

@@ -190,15 +190,27 @@ void Writer::write(const ExternalRating &r)
                             .arg(r.where, r.conversation));
         m_conversations.insert(r.conversation, conversation);
     }
-    const qint64 turn = m_store.turnId(conversation, r.turnIndex);
-    if (turn == 0)
-        throw Error(Importer::tr("%1: conversation \"%2\" has no turn %3.")
-                        .arg(r.where, r.conversation)
-                        .arg(r.turnIndex));
-    const Dimension &d = dimension(r.dimension, r.where);
-    if (d.level != Level::Turn)
-        throw Error(Importer::tr("%1: \"%2\" rates whole conversations, not turns.")
-                        .arg(r.where, r.dimension));
+    const Dimension &d = ratedDimension(r);
+    const QString dimensionName = r.instrument.isEmpty()
+        ? r.dimension
+        : QStringLiteral("%1/%2").arg(r.instrument, r.dimension);
+    const bool wholeConversation = r.turnIndex < 0;
+    if (wholeConversation && d.level == Level::Turn)
+        throw Error(Importer::tr("%1: \"%2\" rates turns, so the row needs a turn_index (an "
+                                 "empty one is a rating of the whole conversation).")
+                        .arg(r.where, dimensionName));
+    if (!wholeConversation && d.level != Level::Turn)
+        throw Error(Importer::tr("%1: \"%2\" rates whole conversations, not turns: leave "
+                                 "turn_index empty.")
+                        .arg(r.where, dimensionName));
+    qint64 turn = 0;
+    if (!wholeConversation) {
+        turn = m_store.turnId(conversation, r.turnIndex);
+        if (turn == 0)
+            throw Error(Importer::tr("%1: conversation \"%2\" has no turn %3.")
+                            .arg(r.where, r.conversation)
+                            .arg(r.turnIndex));
+    }
     // Checked here as well as by the store: a value off the scale is an error even where the
     // data set's value is kept.
     if (r.value && (*r.value < d.scaleMin || *r.value > d.scaleMax))
@@ -207,24 +219,128 @@ void Writer::write(const ExternalRating &r)
                         .arg(*r.value)
                         .arg(d.scaleMin)
                         .arg(d.scaleMax)
-                        .arg(r.dimension));
+                        .arg(dimensionName));
+    if (!r.value && !m_notApplicable.value(d.id))
+        throw Error(Importer::tr("%1: \"%2\" has no \"not applicable\": the value must be a "
+                                 "whole number from %3 to %4, not empty or NA.")
+                        .arg(r.where, dimensionName)
+                        .arg(d.scaleMin)
+                        .arg(d.scaleMax));
     const qint64 who = annotator(code, *kind);
+    // The reader catches a row given twice in the same words; this, the same rating written
+    // two ways ("warmth" and "sense7/warmth"), which would otherwise pass for a conflict.
+    const QString cell = QStringLiteral("%1 %2 %3 %4")
+                             .arg(wholeConversation ? -conversation : turn)
+                             .arg(d.id)
+                             .arg(who)
+                             .arg(wholeConversation ? 1 : 0);
+    if (const qint64 first = m_ratedLines.value(cell); first > 0)
+        throw Error((wholeConversation ? Importer::tr("%1: \"%2\" of the same conversation by "
+                                                      "%3 is rated on line %4 already.")
+                                       : Importer::tr("%1: \"%2\" of the same turn by %3 is "
+                                                      "rated on line %4 already."))
+                        .arg(r.where, dimensionName, code)
+                        .arg(first));
+    m_ratedLines.insert(cell, r.line);
     Conflict conflict;
     conflict.line = r.line;
     conflict.where = r.where;
-    conflict.what = QStringLiteral("rating");
+    conflict.what =
+        wholeConversation ? QStringLiteral("conversation_rating") : QStringLiteral("rating");
     conflict.conversation = r.conversation;
     conflict.turn = r.turnIndex;
-    conflict.dimension = r.dimension;
+    conflict.dimension = dimensionName;
     conflict.rater = code;
     const Rating incoming = Rating::orNotApplicable(r.value);
-    if (!compareRating(m_store.rating(turn, d.id, who), incoming, std::move(conflict)))
+    const Rating current = wholeConversation
+        ? m_store.conversationRatings(conversation, who).value(d.id)
+        : m_store.rating(turn, d.id, who);
+    if (!compareRating(current, incoming, std::move(conflict)))
         return;
     try {
-        m_store.setRating(turn, d.id, who, incoming);
+        if (wholeConversation)
+            m_store.setConversationRating(conversation, d.id, who, incoming);
+        else
+            m_store.setRating(turn, d.id, who, incoming);
     } catch (const Error &e) {
         throw Error(QStringLiteral("%1: %2").arg(r.where, e.message()));
     }
+}
+
+const Dimension &Writer::ratedDimension(const ExternalRating &r)
+{
+    const QString key = r.instrument + QLatin1Char('/') + r.dimension;
+    if (const auto it = m_rowDimensions.find(key); it != m_rowDimensions.end())
+        return *it;
+    if (m_installed.isEmpty())
+        m_installed = m_store.instruments();
+    QStringList instrumentKeys;
+    for (const Instrument &instrument : std::as_const(m_installed))
+        instrumentKeys << instrument.key;
+    const QString known = instrumentKeys.join(QStringLiteral(", "));
+    const Instrument *found = nullptr;
+    const Dimension *dimension = nullptr;
+    if (!r.instrument.isEmpty()) {
+        for (const Instrument &instrument : std::as_const(m_installed))
+            if (instrument.key == r.instrument)
+                found = &instrument;
+        if (!found)
+            throw Error(Importer::tr("%1: the data set has no instrument \"%2\" (it has: %3).")
+                            .arg(r.where, r.instrument, known));
+        QStringList keys;
+        for (const Dimension &d : found->dimensions) {
+            keys << d.key;
+            if (d.key == r.dimension)
+                dimension = &d;
+        }
+        if (!dimension)
+            throw Error(
+                Importer::tr("%1: instrument \"%2\" has no dimension \"%3\" (it has: "
+                             "%4).")
+                    .arg(r.where, r.instrument, r.dimension, keys.join(QStringLiteral(", "))));
+    } else {
+        // No instrument named: the key must name one dimension of one instrument.
+        QStringList holders;
+        for (const Instrument &instrument : std::as_const(m_installed)) {
+            for (const Dimension &d : instrument.dimensions) {
+                if (d.key == r.dimension) {
+                    holders << instrument.key;
+                    found = &instrument;
+                    dimension = &d;
+                }
+            }
+        }
+        if (holders.isEmpty())
+            throw Error(Importer::tr("%1: the data set has no dimension \"%2\" in any of its "
+                                     "instruments (%3).")
+                            .arg(r.where, r.dimension, known));
+        if (holders.size() > 1)
+            throw Error(Importer::tr("%1: the dimension \"%2\" is in more than one instrument "
+                                     "(%3): name the instrument in an instrument column or as "
+                                     "\"%4/%2\".")
+                            .arg(r.where, r.dimension, holders.join(QStringLiteral(", ")),
+                                 holders.constFirst()));
+    }
+    m_notApplicable.insert(dimension->id, allowsNotApplicable(*found, *dimension));
+    return *m_rowDimensions.insert(key, *dimension);
+}
+
+bool Writer::allowsNotApplicable(const Instrument &instrument, const Dimension &dimension)
+{
+    // The data set's columns do not hold the instrument's "not_applicable"; its definition does.
+    bool allowed = instrument.allowsNotApplicable && dimension.allowsNotApplicable;
+    if (allowed && !instrument.definition.isEmpty()) {
+        try {
+            const Instrument defined = taxonomy::parse(instrument.definition, instrument.key);
+            allowed = defined.allowsNotApplicable;
+            for (const Dimension &d : defined.dimensions)
+                if (d.key == dimension.key)
+                    allowed = allowed && d.allowsNotApplicable;
+        } catch (const Error &) {
+            // An unreadable definition: the columns decide.
+        }
+    }
+    return allowed;
 }
 
 } // namespace sense7::import

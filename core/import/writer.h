@@ -54,6 +54,12 @@ private:
     /** Reports a disagreement as the policy says; true when the file's value is to be written. */
     bool disagree(Conflict conflict);
     void write(const ExternalRating &r);
+    /**
+     * The dimension a ratings file's row names: by instrument and key, or by key alone when
+     * one instrument of the data set has it. Throws naming the row when none or several do.
+     */
+    const Dimension &ratedDimension(const ExternalRating &r);
+    static bool allowsNotApplicable(const Instrument &instrument, const Dimension &dimension);
     /** Notes who has \a c's participant's conversations: \a owner, already or \a added now. */
     void checkParticipant(const ImportedConversation &c, qint64 owner, bool added);
 
@@ -65,6 +71,10 @@ private:
     QHash<QString, Dimension> m_dimensions;
     QHash<QString, qint64> m_conversations;
     QSet<QString> m_instruments;
+    QVector<Instrument> m_installed; // the data set's, for ratings files
+    QHash<QString, Dimension> m_rowDimensions; // "instrument/key" as a row names it
+    QHash<qint64, bool> m_notApplicable; // by dimension id: "not applicable" is an answer
+    QHash<QString, qint64> m_ratedLines; // what a ratings file rated -> its line
     qint64 m_defaultParticipant = 0;
     // By the file's participant code: who holds their conversations already present, who their
     // new ones went to; the codes warned about.

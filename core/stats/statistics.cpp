@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <random>
@@ -80,10 +81,15 @@ std::optional<double> meanAbsoluteError(const std::vector<double> &x, const std:
 }
 
 std::optional<double> quadraticWeightedKappa(const std::vector<double> &x,
-                                             const std::vector<double> &y)
+                                             const std::vector<double> &y,
+                                             const std::vector<double> &labels)
 {
     const std::size_t n = std::min(x.size(), y.size());
+    if (n == 0)
+        return std::nullopt;
     std::map<double, std::size_t> category;
+    for (double label : labels)
+        category.emplace(label, 0);
     for (std::size_t i = 0; i < n; ++i) {
         category.emplace(x[i], 0);
         category.emplace(y[i], 0);
@@ -115,6 +121,146 @@ std::optional<double> quadraticWeightedKappa(const std::vector<double> &x,
     if (expected <= 0)
         return std::nullopt;
     return 1.0 - disagreement / expected;
+}
+
+std::vector<double> scaleLabels(int scaleMin, int scaleMax)
+{
+    std::vector<double> out;
+    for (int v = scaleMin; v <= scaleMax; ++v)
+        out.push_back(v);
+    return out;
+}
+
+std::optional<double> fisherZMean(const std::vector<std::optional<double>> &correlations,
+                                  const std::vector<int> &n, bool weighted)
+{
+    double sum = 0, weights = 0;
+    for (std::size_t i = 0; i < correlations.size(); ++i) {
+        if (!correlations[i])
+            continue;
+        double w = 1;
+        if (weighted) {
+            if (i >= n.size() || n[i] <= 3)
+                continue;
+            w = n[i] - 3;
+        }
+        sum += w * std::atanh(*correlations[i]);
+        weights += w;
+    }
+    if (weights <= 0)
+        return std::nullopt;
+    const double mean = std::tanh(sum / weights);
+    if (!std::isfinite(mean))
+        return std::nullopt;
+    return mean;
+}
+
+namespace {
+
+/// ln Γ(a) for a > 0.
+double logGamma(double a)
+{
+    return std::lgamma(a);
+}
+
+/// P(a, x) by its series; valid for x < a + 1.
+double lowerGammaSeries(double a, double x)
+{
+    double term = 1.0 / a, sum = term, ap = a;
+    for (int i = 0; i < 100000; ++i) {
+        ap += 1;
+        term *= x / ap;
+        sum += term;
+        if (std::abs(term) < std::abs(sum) * 1e-16)
+            break;
+    }
+    return sum * std::exp(-x + a * std::log(x) - logGamma(a));
+}
+
+/// Q(a, x) by its continued fraction (modified Lentz); valid for x ≥ a + 1.
+double upperGammaFraction(double a, double x)
+{
+    constexpr double tiny = 1e-300;
+    double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
+    for (int i = 1; i < 100000; ++i) {
+        const double an = -i * (i - a);
+        b += 2;
+        d = an * d + b;
+        if (std::abs(d) < tiny)
+            d = tiny;
+        c = b + an / c;
+        if (std::abs(c) < tiny)
+            c = tiny;
+        d = 1 / d;
+        const double delta = d * c;
+        h *= delta;
+        if (std::abs(delta - 1) < 1e-16)
+            break;
+    }
+    return std::exp(-x + a * std::log(x) - logGamma(a)) * h;
+}
+
+} // namespace
+
+double upperIncompleteGammaQ(double a, double x)
+{
+    if (!(a > 0) || !(x >= 0))
+        return std::numeric_limits<double>::quiet_NaN();
+    if (x == 0)
+        return 1.0;
+    if (x < a + 1)
+        return 1.0 - lowerGammaSeries(a, x);
+    return upperGammaFraction(a, x);
+}
+
+double chiSquareUpperTail(double x, int df)
+{
+    if (df <= 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    if (x <= 0)
+        return 1.0;
+    return upperIncompleteGammaQ(df / 2.0, x / 2.0);
+}
+
+std::optional<KruskalWallis> kruskalWallis(const std::vector<std::vector<double>> &groups)
+{
+    std::vector<double> all;
+    std::vector<std::size_t> sizes;
+    for (const auto &group : groups) {
+        if (group.empty())
+            continue;
+        sizes.push_back(group.size());
+        all.insert(all.end(), group.begin(), group.end());
+    }
+    if (sizes.size() < 2)
+        return std::nullopt;
+    const std::vector<double> ranks = averageRanks(all);
+    const double total = static_cast<double>(all.size());
+    double sum = 0;
+    std::size_t offset = 0;
+    for (std::size_t size : sizes) {
+        double rankSum = 0;
+        for (std::size_t i = offset; i < offset + size; ++i)
+            rankSum += ranks[i];
+        sum += rankSum * rankSum / static_cast<double>(size);
+        offset += size;
+    }
+    const double h = 12.0 / (total * (total + 1)) * sum - 3 * (total + 1);
+
+    std::map<double, double> ties;
+    for (double v : all)
+        ties[v] += 1;
+    double tieSum = 0;
+    for (const auto &[value, t] : ties)
+        tieSum += t * t * t - t;
+    const double correction = 1 - tieSum / (total * total * total - total);
+    if (correction <= 0)
+        return std::nullopt;
+    KruskalWallis result;
+    result.h = h / correction;
+    result.df = static_cast<int>(sizes.size()) - 1;
+    result.p = chiSquareUpperTail(result.h, result.df);
+    return result;
 }
 
 std::optional<double> krippendorffAlpha(const Table &unitsByCoders, Metric metric)
@@ -302,16 +448,39 @@ std::optional<Interval> bootstrapInterval(
     const std::function<std::optional<double>(const std::vector<std::size_t> &)> &statistic,
     int replicates, std::uint64_t seed, double level)
 {
-    if (n == 0 || replicates <= 0)
+    std::vector<std::int64_t> clusterOf(n);
+    std::iota(clusterOf.begin(), clusterOf.end(), std::int64_t {0});
+    return clusteredBootstrapInterval(clusterOf, statistic, replicates, seed, level);
+}
+
+std::optional<Interval> clusteredBootstrapInterval(
+    const std::vector<std::int64_t> &clusterOf,
+    const std::function<std::optional<double>(const std::vector<std::size_t> &)> &statistic,
+    int replicates, std::uint64_t seed, double level)
+{
+    if (clusterOf.empty() || replicates <= 0)
         return std::nullopt;
+    // The members of each cluster, clusters in order of first appearance.
+    std::vector<std::vector<std::size_t>> members;
+    std::map<std::int64_t, std::size_t> clusterIndex;
+    for (std::size_t i = 0; i < clusterOf.size(); ++i) {
+        const auto [it, added] = clusterIndex.emplace(clusterOf[i], members.size());
+        if (added)
+            members.emplace_back();
+        members[it->second].push_back(i);
+    }
     std::mt19937_64 generator(seed);
-    std::uniform_int_distribution<std::size_t> pick(0, n - 1);
+    std::uniform_int_distribution<std::size_t> pick(0, members.size() - 1);
     std::vector<double> estimates;
     estimates.reserve(static_cast<std::size_t>(replicates));
-    std::vector<std::size_t> sample(n);
+    std::vector<std::size_t> sample;
+    sample.reserve(clusterOf.size());
     for (int r = 0; r < replicates; ++r) {
-        for (auto &index : sample)
-            index = pick(generator);
+        sample.clear();
+        for (std::size_t c = 0; c < members.size(); ++c) {
+            const auto &drawn = members[pick(generator)];
+            sample.insert(sample.end(), drawn.begin(), drawn.end());
+        }
         if (const auto value = statistic(sample))
             estimates.push_back(*value);
     }
@@ -330,42 +499,130 @@ std::optional<Interval> bootstrapInterval(
     return Interval {quantile(tail), quantile(1.0 - tail)};
 }
 
+const char *clusterKey(Cluster cluster)
+{
+    switch (cluster) {
+    case Cluster::Participant:
+        return "participant";
+    case Cluster::Conversation:
+        return "conversation";
+    case Cluster::None:
+        return "none";
+    }
+    return "none";
+}
+
+std::optional<Cluster> clusterFromKey(const std::string &key)
+{
+    for (Cluster c : {Cluster::Participant, Cluster::Conversation, Cluster::None})
+        if (key == clusterKey(c))
+            return c;
+    return std::nullopt;
+}
+
+void Pairs::add(double x, double y, std::int64_t participantId, std::int64_t conversationId)
+{
+    a.push_back(x);
+    b.push_back(y);
+    participant.push_back(participantId);
+    conversation.push_back(conversationId);
+}
+
+std::vector<std::int64_t> Pairs::clusters(Cluster cluster) const
+{
+    const std::vector<std::int64_t> *ids = cluster == Cluster::Participant ? &participant
+        : cluster == Cluster::Conversation                                 ? &conversation
+                                                                           : nullptr;
+    if (ids && ids->size() == size())
+        return *ids;
+    std::vector<std::int64_t> own(size());
+    std::iota(own.begin(), own.end(), std::int64_t {0});
+    return own;
+}
+
 Pairs Pairs::subset(const std::vector<std::size_t> &indices) const
 {
     Pairs out;
     out.a.reserve(indices.size());
     out.b.reserve(indices.size());
+    const bool ids = participant.size() == size() && conversation.size() == size();
     for (std::size_t i : indices) {
         out.a.push_back(a[i]);
         out.b.push_back(b[i]);
+        if (ids) {
+            out.participant.push_back(participant[i]);
+            out.conversation.push_back(conversation[i]);
+        }
     }
     return out;
 }
 
-Agreement agree(const Pairs &pairs, int bootstrapReplicates, std::uint64_t seed)
+Agreement agree(const Pairs &pairs, const AgreementOptions &options)
 {
     Agreement result;
     result.n = static_cast<int>(pairs.size());
     result.spearman = spearman(pairs.a, pairs.b);
     result.accuracy = accuracy(pairs.a, pairs.b);
     result.mae = meanAbsoluteError(pairs.a, pairs.b);
-    result.qwk = quadraticWeightedKappa(pairs.a, pairs.b);
-    if (bootstrapReplicates > 0 && pairs.size() >= 2) {
-        result.spearmanCi = bootstrapInterval(
-            pairs.size(),
+    result.qwk = quadraticWeightedKappa(pairs.a, pairs.b, options.labels);
+    result.abstentions = pairs.abstentions;
+    const int covered = result.n + result.abstentions;
+    if (covered > 0) {
+        result.abstentionShare = double(result.abstentions) / covered;
+        result.accuracyWithAbstentions =
+            (result.accuracy ? double(std::lround(*result.accuracy * result.n)) : 0.0) / covered;
+    }
+    if (options.replicates > 0 && pairs.size() >= 2) {
+        const std::vector<std::int64_t> clusterOf = pairs.clusters(options.cluster);
+        result.spearmanCi = clusteredBootstrapInterval(
+            clusterOf,
             [&](const std::vector<std::size_t> &indices) {
                 const Pairs s = pairs.subset(indices);
                 return spearman(s.a, s.b);
             },
-            bootstrapReplicates, seed);
-        result.accuracyCi = bootstrapInterval(
-            pairs.size(),
+            options.replicates, options.seed);
+        result.accuracyCi = clusteredBootstrapInterval(
+            clusterOf,
             [&](const std::vector<std::size_t> &indices) {
                 const Pairs s = pairs.subset(indices);
                 return accuracy(s.a, s.b);
             },
-            bootstrapReplicates, seed);
+            options.replicates, options.seed);
     }
+    return result;
+}
+
+Agreement agree(const Pairs &pairs, int bootstrapReplicates, std::uint64_t seed)
+{
+    AgreementOptions options;
+    options.replicates = bootstrapReplicates;
+    options.seed = seed;
+    options.cluster = Cluster::None;
+    return agree(pairs, options);
+}
+
+Difference
+difference(const Pairs &first, const Pairs &second,
+           const std::function<std::optional<double>(const std::vector<double> &,
+                                                     const std::vector<double> &)> &statistic,
+           const AgreementOptions &options)
+{
+    Difference result;
+    if (first.size() != second.size())
+        return result;
+    auto of = [&](const std::vector<std::size_t> &indices) -> std::optional<double> {
+        const Pairs x = first.subset(indices), y = second.subset(indices);
+        const auto one = statistic(x.a, x.b), other = statistic(y.a, y.b);
+        if (!one || !other)
+            return std::nullopt;
+        return *one - *other;
+    };
+    std::vector<std::size_t> everything(first.size());
+    std::iota(everything.begin(), everything.end(), std::size_t {0});
+    result.value = of(everything);
+    if (result.value && options.replicates > 0 && first.size() >= 2)
+        result.ci = clusteredBootstrapInterval(first.clusters(options.cluster), of,
+                                               options.replicates, options.seed);
     return result;
 }
 

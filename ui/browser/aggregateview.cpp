@@ -2,6 +2,7 @@
 
 #include "browse/sample.h"
 #include "charts/aggregatecharts.h"
+#include "charts/chartdata.h"
 #include "charts/figure.h"
 #include "error.h"
 #include "store.h"
@@ -15,6 +16,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -35,6 +37,7 @@ AggregateView::AggregateView(QWidget *parent)
     , m_detection(new QTableWidget(this))
     , m_instrument(new QComboBox(this))
     , m_contextField(new QComboBox(this))
+    , m_contextTests(new QLabel(this))
     , m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("aggregateView"));
@@ -48,6 +51,16 @@ AggregateView::AggregateView(QWidget *parent)
         m_plots[i]->setObjectName(QStringLiteral("chart%1").arg(i));
         m_plots[i]->setAccessibleName(names[i]);
         m_plots[i]->setMinimumSize(320, 220);
+        // Hovering a mean shows its interval and n.
+        m_plots[i]->setMouseTracking(true);
+        QCustomPlot *plot = m_plots[i];
+        connect(plot, &QCustomPlot::mouseMove, this, [plot](QMouseEvent *event) {
+            const QString tip = charts::pointTip(plot, event->position());
+            if (tip.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(event->globalPosition().toPoint(), tip, plot);
+        });
         if (i == Context) {
             auto *page = new QWidget(this);
             auto *layout = new QVBoxLayout(page);
@@ -60,6 +73,10 @@ AggregateView::AggregateView(QWidget *parent)
             row->addStretch(1);
             layout->addLayout(row);
             layout->addWidget(m_plots[i], 1);
+            m_contextTests->setObjectName(QStringLiteral("contextTests"));
+            m_contextTests->setWordWrap(true);
+            m_contextTests->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            layout->addWidget(m_contextTests);
             m_tabs->addTab(page, names[i]);
         } else {
             m_tabs->addTab(m_plots[i], names[i]);
@@ -229,6 +246,9 @@ void AggregateView::display(const Results &r)
         charts::applyScreenPalette(m_plots[i], palette());
         m_plots[i]->replot();
     }
+
+    m_contextTests->setText(tr("Kruskal–Wallis test across the groups: %1")
+                                .arg(charts::groupTestLines(r).join(QStringLiteral("; "))));
 
     m_detection->setRowCount(int(r.detection.size()));
     for (int i = 0; i < r.detection.size(); ++i) {

@@ -47,6 +47,8 @@ public:
     QCustomPlot *plot(Chart chart) const { return m_plots[chart]; }
     QTabWidget *tabs() const { return m_tabs; }
     QTableWidget *detectionTable() const { return m_detection; }
+    /** Below the context chart: the Kruskal–Wallis test across its groups, per dimension. */
+    QLabel *contextTests() const { return m_contextTests; }
     bool isBusy() const;
     /** What the charts show now; null before the first computation. */
     std::shared_ptr<const browse::Aggregates> results() const { return m_results; }
@@ -85,6 +87,7 @@ private:
     QTableWidget *m_detection;
     QComboBox *m_instrument;
     QComboBox *m_contextField;
+    QLabel *m_contextTests;
     QLabel *m_status;
     QString m_path;
     browse::Filter m_filter;

@@ -4,6 +4,7 @@
 #include "browse/aggregates.h"
 #include "browse/digest.h"
 #include "charts/aggregatecharts.h"
+#include "charts/chartdata.h"
 #include "dataexport.h"
 #include "datasetmodel.h"
 #include "error.h"
@@ -211,28 +212,59 @@ void BrowserWindow::exportFigure()
         QStringLiteral("data_hash"),
         browse::dataHash(*m_store, exporter::selectConversations(*m_store, m_charts->filter())));
     QApplication::restoreOverrideCursor();
+    details.insert(QStringLiteral("cluster"), series::clusterKey(results->cluster));
+    details.insert(QStringLiteral("plotted"), charts::plottedData(chart, *results));
     auto *dialog = new FigureDialog(
         [results, chart](QCustomPlot *plot) { charts::drawAggregate(plot, chart, *results); },
         charts::chartKey(chart), details, this);
-    // Another instrument's chart is computed when chosen; the one on screen is at hand.
+    // Another instrument, or other units for the intervals (charts of means only), are computed
+    // when chosen; the chart on screen is at hand.
     QList<QPair<QString, QString>> instruments;
     for (const Instrument &instrument : m_store->protocol().instruments)
         instruments.append({instrument.key, instrument.displayName()});
+    std::optional<series::Cluster> cluster;
+    if (chart != charts::Chart::Distribution && chart != charts::Chart::Correlation)
+        cluster = results->cluster;
+    auto cache = std::make_shared<QHash<QString, std::shared_ptr<const browse::Aggregates>>>();
+    const auto cacheKey = [](const QString &instrument, series::Cluster units) -> QString {
+        return instrument + QLatin1Char('/') + series::clusterKey(units);
+    };
+    cache->insert(cacheKey(results->instrument, results->cluster), results);
+    const QString path = m_store->path();
     const browse::Filter filter = m_charts->filter();
-    dialog->offerInstruments(
-        instruments, results->instrument,
-        [this, results, chart, filter](const QString &key) -> FigureDialog::Drawing {
-            std::shared_ptr<const browse::Aggregates> a = results;
-            if (key != results->instrument) {
+    dialog->offerChoices(
+        instruments, results->instrument, cluster,
+        [cache, cacheKey, path, filter, chart, details, results, offered = cluster.has_value()](
+            const QString &key, series::Cluster units) -> FigureDialog::Drawing {
+            if (!offered)
+                units = results->cluster; // a chart without intervals: as on screen
+            auto aggregates = cache->value(cacheKey(key, units));
+            if (!aggregates) {
                 QApplication::setOverrideCursor(Qt::BusyCursor);
-                a = std::make_shared<const browse::Aggregates>(
-                    browse::computeAggregates(*m_store, filter, results->contextField, key));
+                try {
+                    auto store = Store::open(path, Store::Access::ReadOnly);
+                    aggregates =
+                        std::make_shared<const browse::Aggregates>(browse::computeAggregates(
+                            *store, filter, results->contextField, key, units));
+                    cache->insert(cacheKey(key, units), aggregates);
+                } catch (const Error &e) {
+                    QMessageBox::warning(nullptr, tr("Export Figure"), e.message());
+                    aggregates = results; // the figure as it was
+                }
                 QApplication::restoreOverrideCursor();
             }
-            const QString reason = charts::unavailableReason(chart, *a);
+            const QString reason = charts::unavailableReason(chart, *aggregates);
             if (!reason.isEmpty())
-                return {nullptr, reason};
-            return {[a, chart](QCustomPlot *plot) { charts::drawAggregate(plot, chart, *a); }, {}};
+                return {nullptr, reason, {}};
+            QJsonObject forChoice = details;
+            forChoice.insert(QStringLiteral("instrument"), aggregates->instrument);
+            forChoice.insert(QStringLiteral("cluster"), series::clusterKey(aggregates->cluster));
+            forChoice.insert(QStringLiteral("plotted"), charts::plottedData(chart, *aggregates));
+            return {[aggregates, chart](QCustomPlot *plot) {
+                        charts::drawAggregate(plot, chart, *aggregates);
+                    },
+                    {},
+                    forChoice};
         });
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();

@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace sense7::charts {
@@ -178,6 +179,41 @@ QCPColorScale *colourScaleBelow(QCustomPlot *plot, const QString &label)
 double clamped(double value, const QCPRange &scale)
 {
     return std::clamp(value, scale.lower, scale.upper);
+}
+
+constexpr const char *pointTipsProperty = "sense7PointTips";
+
+/** "Empathy: mean 3.42, 95% CI 2.91–3.93, n = 5 (23 ratings)": what hovering a point shows. */
+QString estimateTip(const QString &what, const series::Estimate &e)
+{
+    const QLocale locale;
+    QString text = what.isEmpty() ? QString() : what + QLatin1String(": ");
+    text += QCoreApplication::translate("sense7::charts", "mean %1")
+                .arg(locale.toString(e.mean, 'f', 2));
+    if (e.hasInterval())
+        text += QLatin1String(", ")
+            + QCoreApplication::translate("sense7::charts", "95% CI %1–%2")
+                  .arg(locale.toString(e.low, 'f', 2), locale.toString(e.high, 'f', 2));
+    text += QLatin1String(", ")
+        + QCoreApplication::translate("sense7::charts", "n = %1").arg(locale.toString(e.n));
+    if (e.ratings != e.n)
+        text += QLatin1Char(' ')
+            + QCoreApplication::translate("sense7::charts", "(%n rating(s))", nullptr, e.ratings);
+    if (!e.hasInterval())
+        text += QLatin1String("; ")
+            + QCoreApplication::translate("sense7::charts", "too few for an interval");
+    return text;
+}
+
+/**
+ * The error bars of an estimate: to its interval's ends (the series clamp them to the scale; so
+ * does this, in case), or NaN — no bar at all — when there are too few units for an interval.
+ */
+QPair<double, double> errorsOf(const series::Estimate &e, const QCPRange &scale)
+{
+    if (!e.hasInterval())
+        return {qQNaN(), qQNaN()};
+    return {e.mean - clamped(e.low, scale), clamped(e.high, scale) - e.mean};
 }
 
 /**
@@ -356,17 +392,20 @@ void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory,
     QCPGraph *high = plot->addGraph();
     QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
     const QCPRange scale = scaleRange(dimensions);
+    QStringList tips;
     for (int b = 0; b < trajectory.centres.size(); ++b) {
         const series::Estimate &e = trajectory.mean[b];
         if (!e.defined())
             continue;
         mean->addData(trajectory.centres[b], e.mean);
-        // The normal interval can reach past the scale; a mean rating cannot.
-        if (!std::isnan(e.low)) {
-            low->addData(trajectory.centres[b], clamped(e.low, scale));
-            high->addData(trajectory.centres[b], clamped(e.high, scale));
-        }
+        tips.append(estimateTip(QCoreApplication::translate("sense7::charts", "Position %1")
+                                    .arg(QLocale().toString(trajectory.centres[b], 'f', 2)),
+                                e));
+        // No band where there are too few units: a gap (NaN), not a band drawn across.
+        low->addData(trajectory.centres[b], e.hasInterval() ? clamped(e.low, scale) : qQNaN());
+        high->addData(trajectory.centres[b], e.hasInterval() ? clamped(e.high, scale) : qQNaN());
     }
+    mean->setProperty(pointTipsProperty, tips);
     QColor band = okabeIto()[5];
     band.setAlpha(60);
     low->setPen(Qt::NoPen);
@@ -417,17 +456,21 @@ void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
         errors->setWhiskerWidth(3);
         errors->setSymbolGap(0);
         QVector<double> keys, values, below, above;
+        QStringList tips;
         for (int d = 0; d < dimensions.size() && d < means.cells[g].size(); ++d) {
             const series::Estimate &e = means.cells[g][d];
             if (!e.defined())
                 continue;
             keys.append(d + 1 + offset);
             values.append(e.mean);
-            // The normal interval can reach past the scale; a mean rating cannot.
-            below.append(std::isnan(e.low) ? 0.0 : e.mean - clamped(e.low, scale));
-            above.append(std::isnan(e.high) ? 0.0 : clamped(e.high, scale) - e.mean);
+            const auto [minus, plus] = errorsOf(e, scale);
+            below.append(minus);
+            above.append(plus);
+            tips.append(estimateTip(
+                points->name() + QLatin1String(" · ") + dimensions[d].displayName(), e));
         }
         points->setData(keys, values, true);
+        points->setProperty(pointTipsProperty, tips);
         errors->setData(below, above);
     }
     plot->xAxis->setTicker(textTicker(names(dimensions)));
@@ -522,26 +565,43 @@ void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned,
                       const QVector<Dimension> &dimensions)
 {
     clear(plot);
-    setTitle(plot,
-             QCoreApplication::translate("sense7::charts",
-                                         "Mean rating around flagged breaks (n = %1, 95% CI)")
-                 .arg(QLocale().toString(aligned.breaks)));
+    // Each point has its own n (a break near a conversation's start has no turns before it):
+    // the title gives their range, the tooltip and the sidecar each point's.
+    int fewest = std::numeric_limits<int>::max(), most = 0;
+    for (const series::Estimate &e : aligned.mean)
+        if (e.defined()) {
+            fewest = std::min(fewest, e.n);
+            most = std::max(most, e.n);
+        }
+    const QString range = most == 0 ? QStringLiteral("0")
+        : fewest == most
+        ? QLocale().toString(most)
+        : QStringLiteral("%1–%2").arg(QLocale().toString(fewest), QLocale().toString(most));
+    setTitle(
+        plot,
+        QCoreApplication::translate(
+            "sense7::charts", "Mean rating around %1 flagged breaks (95% CI, n = %2 per point)")
+            .arg(QLocale().toString(aligned.breaks), range));
     const QCPRange scale = scaleRange(dimensions);
     QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
     auto *errors = new Unclipped<QCPErrorBars>(plot->xAxis, plot->yAxis);
     errors->setLayer(intervalLayer(plot));
     QVector<double> keys, values, below, above;
+    QStringList tips;
     for (int i = 0; i < aligned.offsets.size(); ++i) {
         const series::Estimate &e = aligned.mean[i];
         if (!e.defined())
             continue;
         keys.append(aligned.offsets[i]);
         values.append(e.mean);
-        // The normal interval can reach past the scale; a mean rating cannot.
-        below.append(std::isnan(e.low) ? 0.0 : e.mean - clamped(e.low, scale));
-        above.append(std::isnan(e.high) ? 0.0 : clamped(e.high, scale) - e.mean);
+        const auto [minus, plus] = errorsOf(e, scale);
+        below.append(minus);
+        above.append(plus);
+        tips.append(estimateTip(
+            QCoreApplication::translate("sense7::charts", "Offset %1").arg(aligned.offsets[i]), e));
     }
     mean->setData(keys, values);
+    mean->setProperty(pointTipsProperty, tips);
     mean->setPen(pen(okabeIto()[6], 2.5));
     mean->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
     errors->setDataPlottable(mean);
@@ -688,6 +748,30 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
     plot->legend->setVisible(true);
     legendBelow(plot, 4);
     plot->replot();
+}
+
+QString pointTip(QCustomPlot *plot, const QPointF &pixel, double tolerance)
+{
+    QString best;
+    double nearest = tolerance;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        auto *graph = qobject_cast<QCPGraph *>(plot->plottable(i));
+        if (!graph)
+            continue;
+        const QStringList tips = graph->property(pointTipsProperty).toStringList();
+        if (tips.size() != graph->dataCount())
+            continue;
+        for (int k = 0; k < graph->dataCount(); ++k) {
+            const auto point = graph->data()->at(k);
+            const QPointF at = graph->coordsToPixels(point->key, point->value);
+            const double distance = QLineF(at, pixel).length();
+            if (distance <= nearest) {
+                nearest = distance;
+                best = tips[k];
+            }
+        }
+    }
+    return best;
 }
 
 QString chartKey(Chart chart)

@@ -43,6 +43,12 @@ QString unavailableReason(Chart chart, const browse::Aggregates &aggregates);
  */
 void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &aggregates);
 
+/**
+ * What the point of a mean nearest \a pixel (within \a tolerance pixels) stands for — its mean,
+ * interval and n — for a tooltip; empty when no point is that near.
+ */
+QString pointTip(QCustomPlot *plot, const QPointF &pixel, double tolerance = 8.0);
+
 /** Leaves room left of the plot for the first slanted category label (after a font change). */
 void fitRotatedLabels(QCustomPlot *plot);
 
