@@ -1065,7 +1065,13 @@ void TestCli::figuresForAnyInstrumentAndContextKey()
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("Skipped correlation")), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("1 chart(s) drawn, 1 skipped")), qPrintable(r.err));
-    QCOMPARE(r.out.trimmed(), QDir(out).filePath(QStringLiteral("context.pdf")));
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.value(0), QDir(out).filePath(QStringLiteral("context.pdf")));
+    // The context chart's Kruskal–Wallis test follows, across the emotions.
+    QCOMPARE(lines.value(1),
+             QStringLiteral("Kruskal\u2013Wallis test across the groups of emotion_type:"));
+    QVERIFY2(lines.value(2).trimmed().startsWith(QStringLiteral("Feedback: H = ")),
+             qPrintable(r.out));
     QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("correlation.pdf"))));
     const QJsonObject sidecar =
         QJsonDocument::fromJson(

@@ -1211,8 +1211,10 @@ void TestFigures::groupByAFieldAnImporterStored()
                            QStringLiteral("depression"), QStringLiteral("fear"),
                            QStringLiteral("sadness")}));
     QCOMPARE(a.contextLabel, QStringLiteral("emotion_type")); // the raw key: no form knows it
-    for (const series::Estimate &e : a.context.overall)
-        QCOMPARE(e.n, 3 * esconvDialogues / 5);
+    for (const series::Estimate &e : a.context.overall) {
+        QCOMPARE(e.ratings, 3 * esconvDialogues / 5);
+        QCOMPARE(e.n, esconvDialogues / 5); // intervals over participants, one per dialogue
+    }
     // No field given: the first key the data have, as no form field is answered.
     QCOMPARE(browse::computeAggregates(*store, {}, {}, QStringLiteral("esconv")).contextField,
              QStringLiteral("emotion_type"));

@@ -23,8 +23,9 @@ int keepRated(series::GroupMeans &means, int keep)
             rated.append(g);
     const int total = int(rated.size());
     if (keep > 0 && total > keep) {
-        std::stable_sort(rated.begin(), rated.end(),
-                         [&](int x, int y) { return means.overall[x].n > means.overall[y].n; });
+        std::stable_sort(rated.begin(), rated.end(), [&](int x, int y) {
+            return means.overall[x].ratings > means.overall[y].ratings;
+        });
         rated.resize(keep);
         std::sort(rated.begin(), rated.end());
     }
