@@ -30,11 +30,11 @@ void DataSetModel::setStore(Store *store)
     beginResetModel();
     m_store = store;
     m_dimensions.clear();
-    if (m_store) {
-        const QVector<Instrument> instruments = m_store->instruments();
-        if (!instruments.isEmpty())
-            m_dimensions = instruments.first().dimensionsAt(Level::Turn);
-    }
+    // A column per reply-level dimension of every instrument of the protocol: an ESConv data set
+    // shows its feedback beside (or instead of) SENSE-7's seven.
+    if (m_store)
+        for (const Instrument &instrument : m_store->protocol().instruments)
+            m_dimensions += instrument.dimensionsAt(Level::Turn);
     m_rows.clear();
     m_total = 0;
     endResetModel();

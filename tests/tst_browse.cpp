@@ -1,10 +1,14 @@
 // Digests, the browser's filters and sample loading, checked against plain SQL over the same data.
 
+#include "browse/aggregates.h"
 #include "browse/digest.h"
 #include "browse/filter.h"
 #include "browse/sample.h"
+#include "import/importer.h"
 #include "testsupport.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -74,6 +78,7 @@ private Q_SLOTS:
     void sampleHoldsTheFilteredRatings();
     void choicesListDistinctValues();
     void filterToJsonNamesWhatIsSet();
+    void contextKeysAndSamplesOfAnyInstrument();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -445,4 +450,68 @@ void TestBrowse::filterToJsonNamesWhatIsSet()
 }
 
 QTEST_GUILESS_MAIN(TestBrowse)
+void TestBrowse::contextKeysAndSamplesOfAnyInstrument()
+{
+    // The demo's context: the form's fields.
+    QVERIFY(contextKeys(*m_store).contains(QStringLiteral("task_type")));
+    QVERIFY(!contextKeys(*m_store).contains(QStringLiteral("emotion_type")));
+
+    // ESConv's: the keys its importer stores, which no form knows.
+    Store &store = *m_store;
+    import::Importer importer(store);
+    QCOMPARE(importer.importFile(QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json")).imported,
+             3);
+    digest::refresh(store);
+    const QStringList keys = contextKeys(store);
+    for (const char *key : {"emotion_type", "problem_type", "experience_type", "task_type"})
+        QVERIFY2(keys.contains(QLatin1String(key)), qPrintable(keys.join(QLatin1Char(','))));
+    QVERIFY(std::is_sorted(keys.cbegin(), keys.cend()));
+    QCOMPARE(QSet<QString>(keys.cbegin(), keys.cend()).size(), keys.size());
+
+    // A filter on any context key, the importer's too.
+    Filter sad;
+    sad.context.insert(QStringLiteral("emotion_type"), {QStringLiteral("sadness")});
+    QCOMPARE(loadSample(store, sad).conversations.size(), 1);
+    QCOMPARE(
+        sad.toJson().value(QStringLiteral("context")).toObject(),
+        (QJsonObject {{QStringLiteral("emotion_type"), QJsonArray {QStringLiteral("sadness")}}}));
+    sad.context.insert(QStringLiteral("emotion_type"),
+                       {QStringLiteral("sadness"), QStringLiteral("fear")});
+    QCOMPARE(loadSample(store, sad).conversations.size(), 2);
+    QVERIFY(sad != Filter());
+
+    // A sample of ESConv's instrument: its one turn-level dimension, grouped by emotion.
+    Filter esconv;
+    esconv.participants = participantCodes(store).filter(QStringLiteral("esconv"));
+    QCOMPARE(esconv.participants.size(), 3);
+    const series::Sample sample =
+        loadSample(store, esconv, QStringLiteral("emotion_type"), QStringLiteral("esconv"));
+    QCOMPARE(sample.dimensions.size(), 1);
+    QCOMPARE(sample.dimensions.first().key, QStringLiteral("feedback"));
+    QSet<QString> groups;
+    int rated = 0;
+    for (const series::Conversation &c : sample.conversations) {
+        groups.insert(c.group);
+        for (int k = 0; k < c.assistantTurns; ++k)
+            rated += c.value(0, k).has_value() ? 1 : 0;
+    }
+    QVERIFY(groups.contains(QStringLiteral("anxiety")));
+    QVERIFY(!groups.contains(QString()));
+    QCOMPARE(rated,
+             int(count(store,
+                       QStringLiteral("SELECT count(*) FROM rating r JOIN dimension "
+                                      "d ON d.id = r.dimension_id WHERE d.key = "
+                                      "'feedback'"))));
+    // The primary instrument stays SENSE-7's seven, and its aggregates for these are empty.
+    QCOMPARE(loadSample(store, esconv).dimensions.size(), 7);
+    const browse::Aggregates a = computeAggregates(store, esconv, QStringLiteral("emotion_type"));
+    QCOMPARE(a.instrument, QStringLiteral("sense7"));
+    QVERIFY(a.participants.groups.isEmpty()); // no participant with a SENSE-7 rating
+    const browse::Aggregates e =
+        computeAggregates(store, esconv, QStringLiteral("emotion_type"), QStringLiteral("esconv"));
+    QCOMPARE(e.participants.groups.size(), 3);
+    QVERIFY(e.context.groups.contains(QStringLiteral("anxiety")));
+    QCOMPARE(e.contextLabel, QStringLiteral("emotion_type"));
+}
+
 #include "tst_browse.moc"

@@ -6,6 +6,7 @@
 #include "datasetmodel.h"
 #include "guisupport.h"
 #include "i18n.h"
+#include "import/importer.h"
 #include "mainwindow.h"
 #include "testsupport.h"
 #include "trajectorychart.h"
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void everyChartDraws();
     void openingARowShowsTheConversation();
     void trajectoryFollowsRatingsAndSelection();
+    void chartsOfAnyInstrumentAndContextField();
 
 private:
     QTemporaryDir m_dir;
@@ -273,4 +275,79 @@ void TestBrowser::trajectoryFollowsRatingsAndSelection()
 }
 
 QTEST_MAIN(TestBrowser)
+void TestBrowser::chartsOfAnyInstrumentAndContextField()
+{
+    auto store = Store::open(m_db);
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json")).imported,
+             3);
+    BrowserWindow window;
+    window.resize(1100, 760);
+    QVERIFY(window.setStore(store.get()));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    AggregateView *view = window.charts();
+    waitCharts(view);
+    // The protocol's instruments, the primary one shown first.
+    QComboBox *instrument = view->instrumentChoice();
+    QCOMPARE(instrument->count(), 2);
+    QCOMPARE(instrument->currentData().toString(), QStringLiteral("sense7"));
+    // Every context key in the data, ESConv's too, with the form's labels where it has them.
+    QComboBox *field = view->contextFieldChoice();
+    QVERIFY(field->findData(QStringLiteral("emotion_type")) >= 0);
+    QCOMPARE(field->itemText(field->findData(QStringLiteral("emotion_type"))),
+             QStringLiteral("emotion_type"));
+    QVERIFY(field->findData(QStringLiteral("task_type")) >= 0);
+    QVERIFY(field->itemText(field->findData(QStringLiteral("task_type")))
+            != QStringLiteral("task_type"));
+    // The rating filter offers each instrument's dimensions on its own scale.
+    auto *dimension = window.filterBar()->findChild<QComboBox *>(QStringLiteral("rangeDimension"));
+    QVERIFY(dimension->findText(QStringLiteral("ESConv: Feedback")) > 0);
+
+    instrument->setCurrentIndex(instrument->findData(QStringLiteral("esconv")));
+    waitCharts(view);
+    QCOMPARE(view->results()->instrument, QStringLiteral("esconv"));
+    QVERIFY(view->plot(AggregateView::Distribution)->plottableCount() > 0);
+    // One dimension: the correlation tab says why there is no matrix, with nothing plotted.
+    QCustomPlot *correlation = view->plot(AggregateView::Correlation);
+    QCOMPARE(correlation->plottableCount(), 0);
+    auto *reason = correlation->findChild<QCPItemText *>(QStringLiteral("unavailable"));
+    QVERIFY(reason);
+    const QString said = reason->text().replace(QLatin1Char('\n'), QLatin1Char(' '));
+    QVERIFY2(said.contains(QStringLiteral("a correlation matrix needs two dimensions or more")),
+             qPrintable(said));
+    field->setCurrentIndex(field->findData(QStringLiteral("emotion_type")));
+    waitCharts(view);
+    QCOMPARE(view->results()->contextField, QStringLiteral("emotion_type"));
+    QCOMPARE(view->results()->instrument, QStringLiteral("esconv")); // the choice stays
+    QVERIFY(view->results()->context.groups.contains(QStringLiteral("anxiety")));
+    QVERIFY(legendEntries(view->plot(AggregateView::Context)) >= 2);
+    // The filter bar filters on any context field too: ESConv's emotion.
+    auto *key = window.filterBar()->findChild<QComboBox *>(QStringLiteral("contextKeyFilter"));
+    auto *value = window.filterBar()->findChild<QComboBox *>(QStringLiteral("taskFilter"));
+    QCOMPARE(key->currentData().toString(), QStringLiteral("task_type")); // as before
+    key->setCurrentIndex(key->findData(QStringLiteral("emotion_type")));
+    QCOMPARE(value->count(), 4); // All, anxiety, fear, sadness
+    value->setCurrentIndex(value->findData(QStringLiteral("anxiety")));
+    const browse::Filter anxious = window.filterBar()->filter();
+    QCOMPARE(anxious.context.value(QStringLiteral("emotion_type")),
+             QStringList {QStringLiteral("anxiety")});
+    QVERIFY(anxious.taskTypes.isEmpty());
+    QTRY_COMPARE(window.model()->rowCount(), 1);
+    // The table has a column for ESConv's feedback too: its mean for that conversation.
+    int feedback = -1;
+    for (int column = 0; column < window.model()->columnCount(); ++column)
+        if (window.model()->headerData(column, Qt::Horizontal).toString()
+            == QLatin1String("Feedback"))
+            feedback = column;
+    QVERIFY(feedback >= DataSetModel::FirstDimension + 7);
+    QCOMPARE(window.model()->index(0, feedback).data(DataSetModel::ValueRole).toDouble(), 3.5);
+    waitCharts(view);
+    QCOMPARE(view->results()->conversations, 1);
+    view->tabs()->setCurrentIndex(AggregateView::Context);
+    keepScreenshot(&window, QStringLiteral("browser-esconv.png"));
+    view->tabs()->setCurrentIndex(AggregateView::Correlation);
+    keepScreenshot(view, QStringLiteral("chart-esconv-correlation.png"));
+}
+
 #include "tst_browser.moc"

@@ -71,6 +71,7 @@ private slots:
     void exportRoundTripsThroughImport();
     void exportAndFiguresUsageErrors();
     void figuresCanLeaveTheTitleOut();
+    void figuresForAnyInstrumentAndContextKey();
     void checkExitCodes();
     void writingCommandsRefuseDamagedDataSet();
     void readingCommandsWarnOnDamage();
@@ -1087,6 +1088,91 @@ void TestCli::figuresCanLeaveTheTitleOut()
     QVERIFY2(bareText.contains(QStringLiteral("Mean rating")), qPrintable(bareText));
     const Result help = sense7Cli({QStringLiteral("figures"), QStringLiteral("--help")});
     QVERIFY(help.out.contains(QStringLiteral("--no-title")));
+}
+
+void TestCli::figuresForAnyInstrumentAndContextKey()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("esconv.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db}).exitCode, 0);
+    QCOMPARE(sense7Cli({QStringLiteral("import"), QStringLiteral("--db"), db,
+                        QStringLiteral(SENSE7_TEST_DATA "/import/esconv.json")})
+                 .exitCode,
+             0);
+    const QString out = dir.filePath(QStringLiteral("figures"));
+    const auto figures = [&](const QStringList &extra) {
+        return sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db,
+                                      QStringLiteral("--out"), out}
+                         + extra);
+    };
+    // ESConv's feedback grouped by the emotion its importer stored; one dimension, no matrix.
+    const Result r = figures({QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                              QStringLiteral("--group-by"), QStringLiteral("emotion_type"),
+                              QStringLiteral("--chart"), QStringLiteral("context"),
+                              QStringLiteral("--chart"), QStringLiteral("correlation")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("Skipped correlation")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("1 chart(s) drawn, 1 skipped")), qPrintable(r.err));
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.value(0), QDir(out).filePath(QStringLiteral("context.pdf")));
+    // The context chart's Kruskal–Wallis test follows, across the emotions.
+    QCOMPARE(lines.value(1),
+             QStringLiteral("Kruskal\u2013Wallis test across the groups of emotion_type:"));
+    QVERIFY2(lines.value(2).trimmed().startsWith(QStringLiteral("Feedback: H = ")),
+             qPrintable(r.out));
+    QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("correlation.pdf"))));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(out).filePath(QStringLiteral("context.pdf.json"))))
+            .object();
+    QCOMPARE(sidecar.value(QStringLiteral("group_by")).toString(), QStringLiteral("emotion_type"));
+    QCOMPARE(sidecar.value(QStringLiteral("instrument")).toString(), QStringLiteral("esconv"));
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"),
+               {QDir(out).filePath(QStringLiteral("context.pdf")), QStringLiteral("-")});
+    text.waitForFinished(30000);
+    const QString words = QString::fromUtf8(text.readAllStandardOutput());
+    QVERIFY2(words.contains(QStringLiteral("anxiety")), qPrintable(words)); // the data's values
+
+    // Conversations selected by any context key: the anxious one, said in the sidecar.
+    const QString anxious = dir.filePath(QStringLiteral("anxious"));
+    const Result one =
+        sense7Cli({QStringLiteral("figures"), QStringLiteral("--db"), db, QStringLiteral("--out"),
+                   anxious, QStringLiteral("--instrument"), QStringLiteral("esconv"),
+                   QStringLiteral("--chart"), QStringLiteral("distribution"),
+                   QStringLiteral("--context"), QStringLiteral("emotion_type=anxiety")});
+    QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+    const QJsonObject oneSidecar =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(anxious).filePath(QStringLiteral("distribution.pdf.json"))))
+            .object();
+    QCOMPARE(oneSidecar.value(QStringLiteral("conversations")).toInt(), 1);
+    QCOMPARE(oneSidecar.value(QStringLiteral("filters"))
+                 .toObject()
+                 .value(QStringLiteral("context"))
+                 .toObject()
+                 .value(QStringLiteral("emotion_type")),
+             QJsonValue(QJsonArray {QStringLiteral("anxiety")}));
+    const Result badKey = figures({QStringLiteral("--context"), QStringLiteral("shoe_size=9")});
+    QCOMPARE(badKey.exitCode, 1);
+    QVERIFY2(badKey.err.contains(QStringLiteral("\"shoe_size\""))
+                 && badKey.err.contains(QStringLiteral("emotion_type")),
+             qPrintable(badKey.err));
+    QCOMPARE(figures({QStringLiteral("--context"), QStringLiteral("emotion_type")}).exitCode, 1);
+
+    // An unknown instrument names the ones there are.
+    const Result unknown = figures({QStringLiteral("--instrument"), QStringLiteral("nope")});
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains(QStringLiteral("\"nope\""))
+                 && unknown.err.contains(QStringLiteral("sense7, esconv")),
+             qPrintable(unknown.err));
+    // The primary instrument, SENSE-7, has no ratings here: nothing drawn is exit code 1.
+    QDir(out).removeRecursively();
+    const Result none = figures({});
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.err.contains(QStringLiteral("0 chart(s) drawn, 7 skipped")),
+             qPrintable(none.err));
+    QVERIFY(QDir(out).entryList(QDir::Files).isEmpty());
 }
 
 void TestCli::checkExitCodes()

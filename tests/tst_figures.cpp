@@ -4,6 +4,7 @@
 
 #include "browse/aggregates.h"
 #include "browse/digest.h"
+#include "browse/sample.h"
 #include "browse/trajectory.h"
 #include "browser/aggregateview.h"
 #include "browser/browserwindow.h"
@@ -14,20 +15,26 @@
 #include "figuredialog.h"
 #include "guisupport.h"
 #include "i18n.h"
+#include "import/importer.h"
 #include "testsupport.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <QTimer>
 #include <QToolTip>
 #include <qcustomplot.h>
 
@@ -94,12 +101,76 @@ series::Estimate estimate(double mean, double halfWidth)
     return e;
 }
 
+/**
+ * ESConv's JSON with \a dialogues dialogues (a participant each, as ESConv is imported): six
+ * supporter replies each, the seeker's feedback after every other, emotion and problem types
+ * from short lists. Deterministic, so the means differ from participant to participant.
+ */
+void writeEsconv(const QString &path, int dialogues)
+{
+    static const char *const emotions[] = {"anxiety", "depression", "sadness", "anger", "fear"};
+    static const char *const problems[] = {"job crisis", "ongoing depression",
+                                           "breakup with partner", "academic pressure"};
+    QJsonArray all;
+    for (int i = 0; i < dialogues; ++i) {
+        QJsonArray dialog;
+        for (int t = 0; t < 6; ++t) {
+            dialog.append(QJsonObject {
+                {QStringLiteral("speaker"), QStringLiteral("seeker")},
+                {QStringLiteral("annotation"), QJsonObject()},
+                {QStringLiteral("content"), QStringLiteral("Seeker %1 says %2.").arg(i).arg(t)}});
+            dialog.append(QJsonObject {
+                {QStringLiteral("speaker"), QStringLiteral("supporter")},
+                {QStringLiteral("annotation"),
+                 QJsonObject {{QStringLiteral("strategy"), QStringLiteral("Question")}}},
+                {QStringLiteral("content"),
+                 QStringLiteral("Supporter %1 answers %2.").arg(i).arg(t)}});
+            if (t % 2 == 1)
+                dialog.append(QJsonObject {
+                    {QStringLiteral("speaker"), QStringLiteral("seeker")},
+                    {QStringLiteral("annotation"),
+                     QJsonObject {
+                         {QStringLiteral("feedback"), QString::number(1 + (i * 7 + t * 3) % 5)}}},
+                    {QStringLiteral("content"), QStringLiteral("Thanks %1 %2.").arg(i).arg(t)}});
+        }
+        all.append(
+            QJsonObject {{QStringLiteral("experience_type"), QStringLiteral("Previous Experience")},
+                         {QStringLiteral("emotion_type"), QLatin1String(emotions[i % 5])},
+                         {QStringLiteral("problem_type"), QLatin1String(problems[i % 4])},
+                         {QStringLiteral("situation"), QStringLiteral("Situation %1").arg(i)},
+                         {QStringLiteral("dialog"), dialog}});
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    file.write(QJsonDocument(all).toJson(QJsonDocument::Compact));
+}
+
+/** How many data points \a plot draws: graphs', bars' and error bars' points, defined cells. */
+int plottedPoints(QCustomPlot *plot)
+{
+    int points = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable *p = plot->plottable(i);
+        if (auto *graph = qobject_cast<QCPGraph *>(p))
+            points += graph->data()->size();
+        else if (auto *bars = qobject_cast<QCPBars *>(p))
+            for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+                points += it->value > 0 ? 1 : 0;
+        else if (auto *map = qobject_cast<QCPColorMap *>(p))
+            for (int x = 0; x < map->data()->keySize(); ++x)
+                for (int y = 0; y < map->data()->valueSize(); ++y)
+                    points += std::isnan(map->data()->cell(x, y)) ? 0 : 1;
+    }
+    return points;
+}
+
 browse::Aggregates demoAggregates(const QString &path,
                                   series::Cluster cluster = series::Cluster::Participant)
 {
     auto store = Store::open(path);
     digest::refresh(*store);
-    return browse::computeAggregates(*store, {}, QStringLiteral("task_type"), cluster);
+    return browse::computeAggregates(*store, {}, QStringLiteral("task_type"), {}, cluster);
 }
 
 /** A sidecar's point against the estimate it was written from. */
@@ -142,6 +213,10 @@ private Q_SLOTS:
     void missingCorrelationsLeaveCellsEmpty();
     void legendsHaveTitles_data();
     void legendsHaveTitles();
+    void esconvFiguresDrawTheInstrumentAndSkipTheRest();
+    void groupByAFieldAnImporterStored();
+    void heatMapOfManyParticipantsIsOrderedAndThinned();
+    void unavailableChartsSayWhyInTheBrowser();
     void sidecarListsThePlottedNumbers();
     void noIntervalLeavesTheScaleNorComesBelowThree();
     void pointsShowTheirNOnHover();
@@ -153,6 +228,8 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
     QString m_db;
+    QString m_esconv; // ESConv's shape, esconvDialogues participants
+    static constexpr int esconvDialogues = 210;
 };
 
 void TestFigures::initTestCase()
@@ -161,6 +238,14 @@ void TestFigures::initTestCase()
     i18n::install(QLocale(QLocale::English));
     m_db = m_dir.filePath(QStringLiteral("demo.sense7"));
     test::makeDemoDataSet(m_db);
+    // ESConv's shape at more than 200 participants, imported as `sense7 import` does.
+    m_esconv = m_dir.filePath(QStringLiteral("esconv.sense7"));
+    const QString json = m_dir.filePath(QStringLiteral("esconv.json"));
+    writeEsconv(json, esconvDialogues);
+    auto store = Store::create(m_esconv);
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(json).imported, esconvDialogues);
+    digest::refresh(*store);
 }
 
 void TestFigures::pdfHasTextAndPresetWidth_data()
@@ -914,19 +999,25 @@ void TestFigures::figureDialogChoosesTheClusters()
     QVERIFY(choice);
     QVERIFY(choice->isHidden()); // a dialog that was offered no choice shows none
     QVector<series::Cluster> asked;
-    dialog.offerClusters(series::Cluster::Participant, [&](series::Cluster cluster) {
-        asked.append(cluster);
-        QJsonObject d = details;
-        d.insert(QStringLiteral("cluster"), series::clusterKey(cluster));
-        d.insert(QStringLiteral("plotted"), charts::plottedData(charts::Chart::Breaks, byRating));
-        return std::make_pair(FigureDialog::Draw([&](QCustomPlot *plot) {
-                                  charts::drawAggregate(plot, charts::Chart::Breaks, byRating);
-                              }),
-                              d);
-    });
+    dialog.offerChoices({}, {}, series::Cluster::Participant,
+                        [&](const QString &, series::Cluster cluster) -> FigureDialog::Drawing {
+                            asked.append(cluster);
+                            const browse::Aggregates &a =
+                                cluster == series::Cluster::None ? byRating : byParticipant;
+                            QJsonObject d = details;
+                            d.insert(QStringLiteral("plotted"),
+                                     charts::plottedData(charts::Chart::Breaks, a));
+                            return {[&a](QCustomPlot *plot) {
+                                        charts::drawAggregate(plot, charts::Chart::Breaks, a);
+                                    },
+                                    {},
+                                    d};
+                        });
     QVERIFY(!choice->isHidden());
+    QVERIFY(dialog.instrumentChoice()->isHidden()); // no instruments offered: no choice
     choice->setCurrentIndex(choice->findData(int(series::Cluster::None)));
-    QCOMPARE(asked, QVector<series::Cluster> {series::Cluster::None});
+    QCOMPARE(asked,
+             (QVector<series::Cluster> {series::Cluster::Participant, series::Cluster::None}));
     const QString path = m_dir.filePath(QStringLiteral("clusters.pdf"));
     QVERIFY(dialog.saveTo(path));
     const QJsonObject sidecar =
@@ -1036,4 +1127,257 @@ void TestFigures::conversationSidecarListsItsRatings()
 }
 
 QTEST_MAIN(TestFigures)
+void TestFigures::esconvFiguresDrawTheInstrumentAndSkipTheRest()
+{
+    const QString out = m_dir.filePath(QStringLiteral("esconv-figures"));
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_esconv, QStringLiteral("--out"),
+               out, QStringLiteral("--instrument"), QStringLiteral("esconv")});
+    QVERIFY(cli.waitForFinished(60000));
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QVERIFY2(cli.exitCode() == 0, qPrintable(err));
+    // One turn-level dimension and no flagged breaks: those two are said and not written.
+    QVERIFY2(err.contains(QStringLiteral("Skipped correlation (Correlations): a correlation "
+                                         "matrix needs two dimensions or more, and ESConv has "
+                                         "one.")),
+             qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("Skipped breaks (Around breaks): no reply in the "
+                                         "conversations selected is flagged as a break.")),
+             qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("5 chart(s) drawn, 2 skipped")), qPrintable(err));
+    QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("correlation.pdf"))));
+    QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("breaks.pdf"))));
+
+    // Each written figure has data, and it is ESConv's: drawn again from the same numbers,
+    // every chart plots points, and the sidecar names the instrument.
+    auto store = Store::open(m_esconv);
+    const browse::Aggregates a =
+        browse::computeAggregates(*store, {}, {}, QStringLiteral("esconv"));
+    QCOMPARE(a.dimensions.size(), 1);
+    QCOMPARE(a.dimensions.first().key, QStringLiteral("feedback"));
+    for (const QString &key : {QStringLiteral("distribution"), QStringLiteral("trajectory"),
+                               QStringLiteral("assistants"), QStringLiteral("participants"),
+                               QStringLiteral("context")}) {
+        const QString pdf = QDir(out).filePath(key + QStringLiteral(".pdf"));
+        QVERIFY2(QFile::exists(pdf), qPrintable(key));
+        const QJsonObject sidecar =
+            QJsonDocument::fromJson(test::readFile(pdf + QStringLiteral(".json"))).object();
+        QCOMPARE(sidecar.value(QStringLiteral("instrument")).toString(), QStringLiteral("esconv"));
+        QCOMPARE(sidecar.value(QStringLiteral("conversations")).toInt(), esconvDialogues);
+        const auto chart = *charts::chartFromKey(key);
+        QVERIFY(charts::unavailableReason(chart, a).isEmpty());
+        QCustomPlot plot;
+        charts::drawAggregate(&plot, chart, a);
+        QVERIFY2(plottedPoints(&plot) > 0, qPrintable(key));
+        QVERIFY2(pdfText(pdf).contains(QStringLiteral("Feedback"))
+                     || key == QLatin1String("trajectory"),
+                 qPrintable(key));
+    }
+    // The distribution counts every feedback the file gave: three per dialogue.
+    int ratings = 0;
+    for (int n : a.distribution.counts.first())
+        ratings += n;
+    QCOMPARE(ratings, 3 * esconvDialogues);
+
+    // Without --instrument the protocol's primary one (SENSE-7) has no ratings here: nothing is
+    // drawn, each chart says why, the exit code is 1, and the other instrument is named.
+    const QString none = m_dir.filePath(QStringLiteral("esconv-sense7"));
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_esconv, QStringLiteral("--out"),
+               none});
+    QVERIFY(cli.waitForFinished(60000));
+    const QString noneErr = QString::fromUtf8(cli.readAllStandardError());
+    QCOMPARE(cli.exitCode(), 1);
+    QCOMPARE(noneErr.count(QStringLiteral("Skipped ")), charts::chartCount);
+    QVERIFY2(noneErr.contains(QStringLiteral("0 chart(s) drawn, 7 skipped")), qPrintable(noneErr));
+    QVERIFY2(noneErr.contains(QStringLiteral("--instrument"))
+                 && noneErr.contains(QStringLiteral("esconv")),
+             qPrintable(noneErr));
+    QVERIFY(QDir(none).entryList(QDir::Files).isEmpty());
+}
+
+void TestFigures::groupByAFieldAnImporterStored()
+{
+    auto store = Store::open(m_esconv);
+    // ESConv's keys, which no context form knows.
+    const QStringList keys = browse::contextKeys(*store);
+    for (const char *key : {"emotion_type", "problem_type", "experience_type", "situation"})
+        QVERIFY2(keys.contains(QLatin1String(key)), qPrintable(keys.join(QLatin1Char(','))));
+    const browse::Aggregates a = browse::computeAggregates(
+        *store, {}, QStringLiteral("emotion_type"), QStringLiteral("esconv"));
+    QCOMPARE(a.context.groups,
+             (QStringList {QStringLiteral("anger"), QStringLiteral("anxiety"),
+                           QStringLiteral("depression"), QStringLiteral("fear"),
+                           QStringLiteral("sadness")}));
+    QCOMPARE(a.contextLabel, QStringLiteral("emotion_type")); // the raw key: no form knows it
+    for (const series::Estimate &e : a.context.overall) {
+        QCOMPARE(e.ratings, 3 * esconvDialogues / 5);
+        QCOMPARE(e.n, esconvDialogues / 5); // intervals over participants, one per dialogue
+    }
+    // No field given: the first key the data have, as no form field is answered.
+    QCOMPARE(browse::computeAggregates(*store, {}, {}, QStringLiteral("esconv")).contextField,
+             QStringLiteral("emotion_type"));
+
+    // A field with a value per conversation: the 12 groups with the most ratings are drawn, and
+    // the legend says how many there were.
+    const browse::Aggregates situations = browse::computeAggregates(
+        *store, {}, QStringLiteral("situation"), QStringLiteral("esconv"));
+    QCOMPARE(situations.context.groups.size(), browse::maxChartGroups);
+    QCOMPARE(situations.contextGroups, esconvDialogues);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Context, situations);
+    QCOMPARE(plot.legend->itemCount(), browse::maxChartGroups);
+    QCOMPARE(charts::legendTitle(&plot)->text(),
+             QStringLiteral("situation (the 12 largest of 210)"));
+
+    const QString out = m_dir.filePath(QStringLiteral("esconv-problem"));
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_esconv, QStringLiteral("--out"),
+               out, QStringLiteral("--instrument"), QStringLiteral("esconv"),
+               QStringLiteral("--group-by"), QStringLiteral("problem_type"),
+               QStringLiteral("--chart"), QStringLiteral("context"), QStringLiteral("--format"),
+               QStringLiteral("svg")});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    const QString svgPath = QDir(out).filePath(QStringLiteral("context.svg"));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(test::readFile(svgPath + QStringLiteral(".json"))).object();
+    QCOMPARE(sidecar.value(QStringLiteral("group_by")).toString(), QStringLiteral("problem_type"));
+    const QString svg = QString::fromUtf8(test::readFile(svgPath));
+    for (const char *value : {"job crisis", "ongoing depression", "academic pressure"})
+        QVERIFY2(svg.contains(QLatin1String(value)), value);
+
+    // An unknown key is refused, and the message lists the keys there are.
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), m_esconv, QStringLiteral("--out"),
+               out, QStringLiteral("--group-by"), QStringLiteral("shoe_size")});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 1);
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("\"shoe_size\""))
+                 && err.contains(QStringLiteral("emotion_type"))
+                 && err.contains(QStringLiteral("problem_type")),
+             qPrintable(err));
+}
+
+void TestFigures::heatMapOfManyParticipantsIsOrderedAndThinned()
+{
+    auto store = Store::open(m_esconv);
+    const browse::Aggregates a =
+        browse::computeAggregates(*store, {}, {}, QStringLiteral("esconv"));
+    const int rows = int(a.participants.groups.size());
+    QCOMPARE(rows, esconvDialogues);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Participants, a);
+    // 210 rows: one in 20 named (1-2-5 steps, at most 12 names): rows 1, 21, … 201.
+    const auto ticker = plot.yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().size(), 11);
+    QVERIFY(ticker->ticks().size() <= charts::maxHeatMapRowLabels);
+    QCOMPARE(ticker->ticks().firstKey(), 1.0);
+    QCOMPARE(*std::next(ticker->ticks().keyBegin()), 21.0);
+    QVERIFY2(plot.yAxis->label().contains(QStringLiteral("n = 210")),
+             qPrintable(plot.yAxis->label()));
+    QVERIFY(plot.yAxis->label().contains(QStringLiteral("by mean")));
+    // No value printed in the cells, which would be a blot at this size.
+    QCOMPARE(plot.itemCount(), 0);
+    // Ordered by mean, highest first, and every participant has a cell.
+    QCPColorMap *map = nullptr;
+    for (int i = 0; i < plot.plottableCount(); ++i)
+        if (auto *m = qobject_cast<QCPColorMap *>(plot.plottable(i)))
+            map = m;
+    QVERIFY(map);
+    double previous = qInf();
+    for (int r = 0; r < rows; ++r) {
+        const double value = map->data()->cell(0, r);
+        QVERIFY(!std::isnan(value));
+        QVERIFY(value <= previous);
+        previous = value;
+    }
+    QVERIFY(previous < map->data()->cell(0, 0)); // not all equal: the order shows something
+    // The top row's name is the participant with the highest mean.
+    int best = 0;
+    for (int g = 1; g < rows; ++g)
+        if (a.participants.overall[g].mean > a.participants.overall[best].mean)
+            best = g;
+    QCOMPARE(ticker->ticks().first(), a.participants.groups[best]);
+
+    // A few participants: each named, in code order, each cell labelled.
+    browse::Aggregates few = a;
+    few.participants.groups.resize(5);
+    few.participants.cells.resize(5);
+    few.participants.overall.resize(5);
+    charts::drawAggregate(&plot, charts::Chart::Participants, few);
+    QCOMPARE(plot.yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().size(), 5);
+    QCOMPARE(plot.itemCount(), 5);
+    const QString png = m_dir.filePath(QStringLiteral("participants-210.png"));
+    charts::drawAggregate(&plot, charts::Chart::Participants, a);
+    charts::saveFigure(&plot, {}, charts::FigureFormat::Png, png, 100, {});
+    if (const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR"); !keep.isEmpty())
+        QFile::copy(png, QDir(keep).filePath(QStringLiteral("participants-210.png")));
+}
+
+void TestFigures::unavailableChartsSayWhyInTheBrowser()
+{
+    auto store = Store::open(m_esconv);
+    const browse::Aggregates a =
+        browse::computeAggregates(*store, {}, {}, QStringLiteral("esconv"));
+    // Drawn anyway (a browser tab), such a chart holds only its reason: no map, no points.
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Correlation, a);
+    QCOMPARE(plot.plottableCount(), 0);
+    auto *text = plot.findChild<QCPItemText *>(QStringLiteral("unavailable"));
+    QVERIFY(text);
+    const QString said = text->text().replace(QLatin1Char('\n'), QLatin1Char(' '));
+    QVERIFY2(said.contains(QStringLiteral("a correlation matrix needs two dimensions or more")),
+             qPrintable(said));
+    // The next chart in the same plot has its axes back.
+    charts::drawAggregate(&plot, charts::Chart::Distribution, a);
+    QVERIFY(plot.xAxis->visible() && plot.yAxis->visible());
+    QVERIFY(charts::plotTitle(&plot));
+
+    // The figure dialog, for an instrument without ratings, says why and does not save.
+    const auto primary = browse::computeAggregates(*store, {});
+    FigureDialog dialog([](QCustomPlot *) {}, QStringLiteral("correlation"), {});
+    dialog.offerChoices(
+        {{QStringLiteral("sense7"), QStringLiteral("SENSE-7")},
+         {QStringLiteral("esconv"), QStringLiteral("ESConv")}},
+        QStringLiteral("esconv"), std::nullopt,
+        [&](const QString &key, series::Cluster) -> FigureDialog::Drawing {
+            const browse::Aggregates &chosen = key == QLatin1String("esconv") ? a : primary;
+            const QString reason = charts::unavailableReason(charts::Chart::Distribution, chosen);
+            if (!reason.isEmpty())
+                return {nullptr, reason, {}};
+            return {[chosen](QCustomPlot *p) {
+                        charts::drawAggregate(p, charts::Chart::Distribution, chosen);
+                    },
+                    {},
+                    {}};
+        });
+    QVERIFY(dialog.instrumentChoice()->isVisibleTo(&dialog));
+    QVERIFY(!dialog.clusterChoice()->isVisibleTo(&dialog)); // a distribution has no intervals
+    QVERIFY(!dialog.preview()->pixmap().isNull());
+    test::keepScreenshot(&dialog, QStringLiteral("figure-dialog-esconv.png"));
+    dialog.instrumentChoice()->setCurrentIndex(0); // SENSE-7: no ratings in this data set
+    QVERIFY(dialog.preview()->pixmap().isNull());
+    QVERIFY2(dialog.preview()->text().contains(QStringLiteral("no reply")),
+             qPrintable(dialog.preview()->text()));
+    auto *save = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save);
+    QVERIFY(!save->isEnabled());
+    test::keepScreenshot(&dialog, QStringLiteral("figure-dialog-unavailable.png"));
+    const QString path = m_dir.filePath(QStringLiteral("unavailable.pdf"));
+    bool warned = false;
+    QTimer::singleShot(0, qApp, [&warned] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            warned = box->text().contains(QStringLiteral("cannot be drawn"));
+            box->close();
+        }
+    });
+    QVERIFY(!dialog.saveTo(path));
+    QVERIFY(warned);
+    QVERIFY(!QFile::exists(path));
+}
+
 #include "tst_figures.moc"

@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <qcustomplot.h>
@@ -28,6 +29,7 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     , m_draw(std::move(draw))
     , m_baseName(baseName)
     , m_details(details)
+    , m_instrument(new QComboBox(this))
     , m_format(new QComboBox(this))
     , m_preset(new QComboBox(this))
     , m_font(new QFontComboBox(this))
@@ -41,6 +43,9 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     setObjectName(QStringLiteral("figureDialog"));
     setWindowTitle(tr("Export Figure"));
 
+    m_instrument->setObjectName(QStringLiteral("figureInstrument"));
+    m_instrument->setAccessibleName(tr("Instrument"));
+    m_instrument->setToolTip(tr("The instrument whose ratings the figure shows"));
     m_format->setObjectName(QStringLiteral("figureFormat"));
     for (const auto format :
          {charts::FigureFormat::Pdf, charts::FigureFormat::Svg, charts::FigureFormat::Png})
@@ -83,6 +88,8 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     m_title->setChecked(saved.value(QStringLiteral("title")).toBool(true));
 
     auto *form = new QFormLayout;
+    form->addRow(tr("&Instrument:"), m_instrument);
+    form->setRowVisible(m_instrument, false); // until offerChoices()
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Width:"), m_preset);
     form->addRow(tr("F&ont:"), m_font);
@@ -97,8 +104,7 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     m_cluster->addItem(tr("Conversations"), int(series::Cluster::Conversation));
     m_cluster->addItem(tr("Ratings (none)"), int(series::Cluster::None));
     form->addRow(tr("&Intervals over:"), m_cluster);
-    form->labelForField(m_cluster)->setVisible(false);
-    m_cluster->setVisible(false);
+    form->setRowVisible(m_cluster, false); // until offerChoices()
 
     m_preview->setObjectName(QStringLiteral("figurePreview"));
     m_preview->setAccessibleName(tr("Figure preview"));
@@ -112,7 +118,8 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     m_summary->setWordWrap(true);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Save)->setText(tr("&Save…"));
+    m_save = buttons->button(QDialogButtonBox::Save);
+    m_save->setText(tr("&Save…"));
     connect(buttons, &QDialogButtonBox::accepted, this, &FigureDialog::chooseFileAndSave);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -139,20 +146,50 @@ FigureDialog::FigureDialog(Draw draw, const QString &baseName, const QJsonObject
     resize(1080, 560); // room for a double-column figure at its printed size
 }
 
-void FigureDialog::offerClusters(series::Cluster current, Variant variant)
+void FigureDialog::offerChoices(const QList<QPair<QString, QString>> &instruments,
+                                const QString &instrument, std::optional<series::Cluster> cluster,
+                                DrawFor drawFor)
 {
-    m_variant = std::move(variant);
-    m_cluster->setCurrentIndex(std::max(0, m_cluster->findData(int(current))));
-    m_cluster->setVisible(true);
-    for (QLabel *label : findChildren<QLabel *>())
-        if (label->buddy() == m_cluster)
-            label->setVisible(true);
-    connect(m_cluster, &QComboBox::currentIndexChanged, this, [this] {
-        auto [draw, details] = m_variant(series::Cluster(m_cluster->currentData().toInt()));
-        m_draw = std::move(draw);
-        m_details = std::move(details);
-        updatePreview();
-    });
+    m_drawFor = std::move(drawFor);
+    {
+        const QSignalBlocker blocker(m_instrument);
+        m_instrument->clear();
+        for (const auto &[key, name] : instruments)
+            m_instrument->addItem(name, key);
+        m_instrument->setCurrentIndex(std::max(0, m_instrument->findData(instrument)));
+    }
+    {
+        const QSignalBlocker blocker(m_cluster);
+        m_cluster->setCurrentIndex(
+            std::max(0, m_cluster->findData(int(cluster.value_or(series::Cluster::Participant)))));
+    }
+    for (QFormLayout *form : findChildren<QFormLayout *>()) {
+        form->setRowVisible(m_instrument, !instruments.isEmpty());
+        form->setRowVisible(m_cluster, cluster.has_value());
+    }
+    m_offersCluster = cluster.has_value();
+    for (QComboBox *box : {m_instrument, m_cluster})
+        connect(box, &QComboBox::currentIndexChanged, this, &FigureDialog::choose,
+                Qt::UniqueConnection);
+    choose();
+}
+
+void FigureDialog::choose()
+{
+    if (!m_drawFor)
+        return;
+    const QString key = m_instrument->currentData().toString();
+    const auto cluster = series::Cluster(m_cluster->currentData().toInt());
+    Drawing drawing = m_drawFor(key, cluster);
+    m_draw = std::move(drawing.draw);
+    m_unavailable = drawing.unavailable;
+    if (!drawing.details.isEmpty())
+        m_details = drawing.details;
+    if (!key.isEmpty())
+        m_details.insert(QStringLiteral("instrument"), key);
+    if (m_offersCluster)
+        m_details.insert(QStringLiteral("cluster"), series::clusterKey(cluster));
+    updatePreview();
 }
 
 charts::FigureStyle FigureDialog::style() const
@@ -178,6 +215,14 @@ int FigureDialog::dpi() const
 void FigureDialog::updatePreview()
 {
     m_dpi->setEnabled(format() == charts::FigureFormat::Png);
+    // A chart that cannot be drawn for this instrument is not drawn empty: the reason instead.
+    m_save->setEnabled(bool(m_draw));
+    if (!m_draw) {
+        m_preview->setPixmap({});
+        m_preview->setText(tr("This chart cannot be drawn: %1.").arg(m_unavailable));
+        m_summary->clear();
+        return;
+    }
     QCustomPlot plot;
     m_draw(&plot);
     // At the screen's resolution: the preview is the figure's printed size.
@@ -200,6 +245,11 @@ void FigureDialog::updatePreview()
 
 bool FigureDialog::saveTo(const QString &path)
 {
+    if (!m_draw) {
+        QMessageBox::warning(this, tr("Export Figure"),
+                             tr("This chart cannot be drawn: %1.").arg(m_unavailable));
+        return false;
+    }
     try {
         QCustomPlot plot;
         m_draw(&plot);

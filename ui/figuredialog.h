@@ -7,6 +7,7 @@
 #include <QJsonObject>
 
 #include <functional>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -14,6 +15,7 @@ class QCustomPlot;
 class QDoubleSpinBox;
 class QFontComboBox;
 class QLabel;
+class QPushButton;
 class QSpinBox;
 
 namespace sense7 {
@@ -38,13 +40,26 @@ public:
     FigureDialog(Draw draw, const QString &baseName, const QJsonObject &details,
                  QWidget *parent = nullptr);
 
-    /** A chart of means drawn for a choice of clusters, and its sidecar's details for that. */
-    using Variant = std::function<std::pair<Draw, QJsonObject>(series::Cluster)>;
     /**
-     * Shows the choice of the intervals' units (participants, conversations, ratings), starting
-     * at \a current; a choice redraws the preview through \a variant.
+     * What the dialog draws for one choice: the chart, or none and why it cannot be drawn, and
+     * the sidecar's details for it (the constructor's when empty).
      */
-    void offerClusters(series::Cluster current, Variant variant);
+    struct Drawing
+    {
+        Draw draw;
+        QString unavailable;
+        QJsonObject details;
+    };
+    using DrawFor = std::function<Drawing(const QString &instrumentKey, series::Cluster cluster)>;
+    /**
+     * Offers a choice of \a instruments (key, name; no choice when empty), \a instrument chosen,
+     * and with \a cluster one of the intervals' units (participants, conversations, ratings),
+     * starting there. A choice redraws the preview through \a drawFor; the sidecar records the
+     * instrument and the units chosen.
+     */
+    void offerChoices(const QList<QPair<QString, QString>> &instruments, const QString &instrument,
+                      std::optional<series::Cluster> cluster, DrawFor drawFor);
+    QComboBox *instrumentChoice() const { return m_instrument; }
     QComboBox *clusterChoice() const { return m_cluster; }
 
     charts::FigureStyle style() const;
@@ -62,10 +77,14 @@ private:
     void updatePreview();
     void chooseFileAndSave();
     void remember() const;
+    void choose();
 
     Draw m_draw;
+    DrawFor m_drawFor;
+    QString m_unavailable;
     QString m_baseName;
     QJsonObject m_details;
+    QComboBox *m_instrument;
     QComboBox *m_format;
     QComboBox *m_preset;
     QFontComboBox *m_font;
@@ -73,9 +92,10 @@ private:
     QSpinBox *m_dpi;
     QCheckBox *m_title;
     QComboBox *m_cluster;
-    Variant m_variant;
+    bool m_offersCluster = false;
     QLabel *m_preview;
     QLabel *m_summary;
+    QPushButton *m_save;
 };
 
 } // namespace sense7

@@ -3,6 +3,7 @@
 
 #include "aggregatecharts.h"
 #include "browse/aggregates.h"
+#include "browse/sample.h"
 #include "browse/trajectory.h"
 #include "chartdata.h"
 #include "cliutil.h"
@@ -10,7 +11,6 @@
 #include "export/writer.h"
 #include "figure.h"
 #include "filteroptions.h"
-#include "forms.h"
 #include "store.h"
 
 #include <QCommandLineParser>
@@ -29,7 +29,9 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
            "trajectory, assistants, participants, around breaks, correlations, by context) as "
            "publication figures, each with a JSON sidecar naming the filters, the data hash and "
            "the program version. With --conversation, draw those conversations' trajectories "
-           "instead."));
+           "instead. A chart that cannot be drawn (a correlation matrix of one dimension, no "
+           "flagged breaks, no ratings) is skipped with a message; the exit code is 0 when at "
+           "least one figure was drawn, 1 when none could be."));
     parser.addOption({QStringLiteral("db"), tr("The data set."), QStringLiteral("DB")});
     parser.addOption({QStringLiteral("out"), tr("The folder to write into (created if needed)."),
                       QStringLiteral("DIR")});
@@ -48,9 +50,15 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
                       QStringLiteral("PT")});
     parser.addOption({QStringLiteral("no-title"),
                       tr("Leave the title out of the figure (for a caption set outside it).")});
+    parser.addOption({QStringLiteral("instrument"),
+                      tr("The instrument whose ratings are drawn (default: the protocol's "
+                         "primary one)."),
+                      QStringLiteral("KEY")});
     parser.addOption({QStringLiteral("group-by"),
-                      tr("The context-form field the \"by context\" chart groups by."),
-                      QStringLiteral("FIELD"), QStringLiteral("task_type")});
+                      tr("The context field the \"by context\" chart groups by: any key of the "
+                         "conversations' context, a form's or an importer's (default: the first "
+                         "choice of the context form the data answer)."),
+                      QStringLiteral("FIELD")});
     parser.addOption({QStringLiteral("chart"),
                       tr("Only this chart (repeat for more): distribution, trajectory, "
                          "assistants, participants, breaks, correlation, context."),
@@ -107,9 +115,6 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (chosen.isEmpty())
         for (int i = 0; i < charts::chartCount; ++i)
             chosen.append(charts::Chart(i));
-    const QString groupBy = parser.value(QStringLiteral("group-by"));
-    if (!forms::context().field(groupBy))
-        throw Error(tr("--group-by: the context form has no field \"%1\".").arg(groupBy));
 
     const auto cluster = series::clusterFromKey(parser.value(QStringLiteral("cluster")));
     if (!cluster)
@@ -118,6 +123,31 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
 
     auto store = Store::open(parser.value(QStringLiteral("db")));
     warnIfDamaged(*store, err);
+    const Protocol protocol = store->protocol();
+    QString instrument = parser.value(QStringLiteral("instrument"));
+    if (!instrument.isEmpty() && !protocol.instrument(instrument)) {
+        QStringList keys;
+        for (const Instrument &i : protocol.instruments)
+            keys.append(i.key);
+        throw Error(tr("--instrument: %1 has no instrument \"%2\"; it has: %3.")
+                        .arg(store->path(), instrument, keys.join(QStringLiteral(", "))));
+    }
+    if (instrument.isEmpty())
+        instrument = protocol.primary().key;
+    const QStringList contextKeys = browse::contextKeys(*store);
+    QString groupBy = parser.value(QStringLiteral("group-by"));
+    if (groupBy.isEmpty()) {
+        groupBy = browse::defaultContextField(*store, contextKeys);
+    } else if (!contextKeys.contains(groupBy) && !protocol.context.field(groupBy)) {
+        throw Error(
+            contextKeys.isEmpty()
+                ? tr("--group-by: no conversation in %1 has a context field \"%2\"; they have "
+                     "no context fields.")
+                      .arg(store->path(), groupBy)
+                : tr("--group-by: no conversation in %1 has a context field \"%2\"; the fields "
+                     "are: %3.")
+                      .arg(store->path(), groupBy, contextKeys.join(QStringLiteral(", "))));
+    }
     const QString warning = refreshDigests(*store);
     if (!warning.isEmpty())
         err << tr("warning: %1").arg(warning) << Qt::endl;
@@ -132,6 +162,8 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
         {QStringLiteral("data_set"), QFileInfo(store->path()).fileName()},
         {QStringLiteral("arguments"), QJsonArray::fromStringList(arguments.mid(1))}};
     int written = 0;
+    int drawn = 0;
+    int skipped = 0;
     const auto save = [&](const QString &name, const QString &title, QJsonObject extra) {
         for (auto it = details.constBegin(); it != details.constEnd(); ++it)
             extra.insert(it.key(), it.value());
@@ -152,13 +184,26 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
             if (id == 0)
                 throw Error(tr("%1 has no conversation \"%2\".").arg(store->path(), key));
             plot = std::make_unique<QCustomPlot>();
-            const auto trajectory =
-                browse::conversationTrajectory(*store, id, store->selfAnnotatorId());
-            charts::drawConversationTrajectory(plot.get(), trajectory, -1);
+            const auto trajectory = browse::conversationTrajectory(
+                *store, id, store->selfAnnotatorId(), {}, instrument);
             const auto conversation = store->conversation(id);
+            if (trajectory.dimensions.isEmpty() || trajectory.turnIds.isEmpty()) {
+                err << tr("Skipped conversation %1: %2.")
+                           .arg(key,
+                                trajectory.dimensions.isEmpty()
+                                    ? tr("the instrument %1 has no reply-level dimensions")
+                                          .arg(instrument)
+                                    : tr("it has no assistant reply"))
+                    << Qt::endl;
+                ++skipped;
+                continue;
+            }
+            charts::drawConversationTrajectory(plot.get(), trajectory, -1);
             charts::setTitle(plot.get(), conversation->title);
+            ++drawn;
             save(QStringLiteral("conversation-%1").arg(id), conversation->title,
                  {{QStringLiteral("chart"), QStringLiteral("conversation")},
+                  {QStringLiteral("instrument"), instrument},
                   {QStringLiteral("conversation"), conversation->contentHash},
                   {QStringLiteral("data_hash"), browse::dataHash(*store, {id})},
                   {QStringLiteral("plotted"), charts::plottedData(trajectory)}});
@@ -166,12 +211,23 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
     } else {
         const QVector<qint64> ids = exporter::selectConversations(*store, filter);
         const browse::Aggregates aggregates =
-            browse::computeAggregates(*store, filter, groupBy, *cluster);
+            browse::computeAggregates(*store, filter, groupBy, instrument, *cluster);
         const QString hash = browse::dataHash(*store, ids);
         for (const charts::Chart chart : std::as_const(chosen)) {
+            // Never an empty chart: one that cannot be drawn is said and left out.
+            const QString reason = charts::unavailableReason(chart, aggregates);
+            if (!reason.isEmpty()) {
+                err << tr("Skipped %1 (%2): %3.")
+                           .arg(charts::chartKey(chart), charts::chartName(chart), reason)
+                    << Qt::endl;
+                ++skipped;
+                continue;
+            }
+            ++drawn;
             plot = std::make_unique<QCustomPlot>();
             charts::drawAggregate(plot.get(), chart, aggregates);
             QJsonObject extra {{QStringLiteral("chart"), charts::chartKey(chart)},
+                               {QStringLiteral("instrument"), aggregates.instrument},
                                {QStringLiteral("filters"), filter.toJson()},
                                {QStringLiteral("conversations"), aggregates.conversations},
                                {QStringLiteral("data_hash"), hash}};
@@ -187,10 +243,23 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
             }
         }
     }
-    err << QCoreApplication::translate("sense7::cli", "Wrote %n figure(s) to %1.", nullptr, written)
+    err << QCoreApplication::translate("sense7::cli", "Wrote %n file(s) to %1", nullptr, written)
                .arg(dir.path())
-        << Qt::endl;
-    return 0;
+        << QStringLiteral("; ")
+        << QCoreApplication::translate("sense7::cli", "%n chart(s) drawn", nullptr, drawn)
+        << QStringLiteral(", ")
+        << QCoreApplication::translate("sense7::cli", "%n skipped.", nullptr, skipped) << Qt::endl;
+    if (drawn == 0 && !parser.isSet(QStringLiteral("instrument"))
+        && protocol.instruments.size() > 1) {
+        QStringList others;
+        for (const Instrument &i : protocol.instruments)
+            if (i.key != instrument)
+                others.append(i.key);
+        err << tr("The data set has other instruments too: %1 (choose one with --instrument).")
+                   .arg(others.join(QStringLiteral(", ")))
+            << Qt::endl;
+    }
+    return drawn > 0 ? 0 : 1;
 }
 
 } // namespace sense7::cli

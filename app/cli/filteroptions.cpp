@@ -1,6 +1,7 @@
 #include "filteroptions.h"
 
 #include "browse/digest.h"
+#include "browse/sample.h"
 #include "cliutil.h"
 #include "error.h"
 #include "store.h"
@@ -21,6 +22,12 @@ void addFilterOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("task"),
                       tr("Only this task type of the context form (repeat for more)."),
                       QStringLiteral("TYPE")});
+    parser.addOption({QStringLiteral("context"),
+                      tr("Only conversations whose context field KEY is VALUE, any key of the "
+                         "conversations' context (an importer's too), e.g. "
+                         "emotion_type=anxiety; repeat for more, a key's values are "
+                         "alternatives."),
+                      QStringLiteral("KEY=VALUE")});
     parser.addOption({QStringLiteral("from"), tr("Only conversations started on or after DATE."),
                       QStringLiteral("YYYY-MM-DD")});
     parser.addOption({QStringLiteral("to"), tr("Only conversations started on or before DATE."),
@@ -70,6 +77,23 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
                     .arg(value));
     }
     filter.text = parser.value(QStringLiteral("text"));
+    const QStringList contexts = parser.values(QStringLiteral("context"));
+    const QStringList keys = contexts.isEmpty() ? QStringList() : browse::contextKeys(store);
+    for (const QString &context : contexts) {
+        const qsizetype equals = context.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            throw Error(
+                QCoreApplication::translate(
+                    "sense7::cli", "--context %1 is not KEY=VALUE, e.g. emotion_type=anxiety.")
+                    .arg(context));
+        const QString key = context.left(equals);
+        if (!keys.contains(key))
+            throw Error(QCoreApplication::translate("sense7::cli",
+                                                    "--context %1: no conversation in %2 has a "
+                                                    "context field \"%3\"; the fields are: %4.")
+                            .arg(context, store.path(), key, keys.join(QStringLiteral(", "))));
+        filter.context[key].append(context.mid(equals + 1));
+    }
     for (const QString &range : parser.values(QStringLiteral("range"))) {
         const QStringList parts = range.split(QLatin1Char(':'));
         bool minOk = false, maxOk = false;

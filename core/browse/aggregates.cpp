@@ -2,32 +2,88 @@
 
 #include "browse/sample.h"
 #include "browse/select.h"
-#include "forms.h"
 #include "store.h"
 
 #include <QCryptographicHash>
 
+#include <algorithm>
+
 namespace sense7::browse {
+namespace {
+
+/**
+ * Leaves out the groups without a rating (an empty row or column of a chart), then keeps the
+ * \a keep groups with the most ratings, in their order. Returns how many had ratings.
+ */
+int keepRated(series::GroupMeans &means, int keep)
+{
+    QVector<int> rated;
+    for (int g = 0; g < means.groups.size(); ++g)
+        if (means.overall.value(g).defined())
+            rated.append(g);
+    const int total = int(rated.size());
+    if (keep > 0 && total > keep) {
+        std::stable_sort(rated.begin(), rated.end(), [&](int x, int y) {
+            return means.overall[x].ratings > means.overall[y].ratings;
+        });
+        rated.resize(keep);
+        std::sort(rated.begin(), rated.end());
+    }
+    if (rated.size() == means.groups.size())
+        return total;
+    series::GroupMeans kept;
+    for (int g : std::as_const(rated)) {
+        kept.groups.append(means.groups[g]);
+        kept.cells.append(means.cells[g]);
+        kept.overall.append(means.overall[g]);
+    }
+    means = kept;
+    return total;
+}
+
+} // namespace
+
+QString defaultContextField(const Store &store, const QStringList &keys)
+{
+    for (const FormField &field : store.protocol().context.fields)
+        if ((field.type == FormField::Type::Choice || field.type == FormField::Type::Scale)
+            && keys.contains(field.key))
+            return field.key;
+    return keys.value(0);
+}
 
 Aggregates computeAggregates(const Store &store, const Filter &filter, const QString &contextField,
-                             series::Cluster cluster)
+                             const QString &instrumentKey, series::Cluster cluster)
 {
     Aggregates a;
-    const series::Sample sample = loadSample(store, filter, contextField);
+    const Protocol protocol = store.protocol();
+    const Instrument *instrument =
+        instrumentKey.isEmpty() ? &protocol.primary() : protocol.instrument(instrumentKey);
+    if (instrument) {
+        a.instrument = instrument->key;
+        a.instrumentName = instrument->displayName();
+    }
+    a.contextField =
+        contextField.isEmpty() ? defaultContextField(store, contextKeys(store)) : contextField;
+    const series::Sample sample = loadSample(store, filter, a.contextField, a.instrument);
     a.dimensions = sample.dimensions;
     a.conversations = int(sample.conversations.size());
-    a.contextField = contextField;
     a.cluster = cluster;
     a.distribution = series::distribution(sample);
     a.trajectory = series::trajectory(sample, 10, cluster);
     a.agents = series::groupMeans(sample, series::GroupBy::Agent, cluster);
+    a.agentGroups = keepRated(a.agents, maxChartGroups);
     a.participants = series::groupMeans(sample, series::GroupBy::Participant, cluster);
+    keepRated(a.participants, 0);
     a.context = series::groupMeans(sample, series::GroupBy::Context, cluster);
+    a.contextGroups = keepRated(a.context, maxChartGroups);
     a.contextTests = series::groupTests(sample, series::GroupBy::Context, cluster);
-    // Choice answers by their labels ("Information seeking", not "information_seeking").
-    const Form form = forms::context();
+    // Labels from the protocol's context form where it knows the field ("Information seeking",
+    // not "information_seeking"); the values as stored otherwise (ESConv's "anxiety").
+    const FormField *field = protocol.context.field(a.contextField);
+    a.contextLabel = field ? field->displayLabel() : a.contextField;
     for (QString &group : a.context.groups)
-        group = form.displayOptionLabel(contextField, group);
+        group = protocol.context.displayOptionLabel(a.contextField, group);
     a.aligned = series::breakAligned(sample, 3, cluster);
     a.correlation = series::correlation(sample);
     a.detection = series::detectionScores(sample);

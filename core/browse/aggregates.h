@@ -19,9 +19,14 @@ namespace sense7::browse {
  */
 struct Aggregates
 {
-    QVector<Dimension> dimensions;
+    QString instrument; // the protocol instrument's key
+    QString instrumentName; // for people
+    QVector<Dimension> dimensions; // its turn-level ones
     int conversations = 0;
-    QString contextField; // chart 7 groups by this context-form field
+    QString contextField; // chart 7 groups by this context field (empty: none in the data)
+    QString contextLabel; // the field's label in the protocol's context form, else its key
+    int agentGroups = 0; // assistants with ratings, before keeping the largest
+    int contextGroups = 0; // context values with ratings, before keeping the largest
     series::Cluster cluster = series::Cluster::Participant; // the units of every interval
     series::Distribution distribution;
     series::Trajectory trajectory;
@@ -35,10 +40,27 @@ struct Aggregates
     QVector<continuity::RuleScore> detection;
 };
 
-/** Reads \a filter's sample from the digests (refresh them first) and computes every series. */
+/** At most this many groups in the assistants and context charts: the largest, by ratings. */
+constexpr int maxChartGroups = 12;
+
+/**
+ * Reads \a filter's sample from the digests (refresh them first) and computes every series, on
+ * the turn-level dimensions of the protocol's instrument \a instrumentKey (the primary one when
+ * empty), grouped for chart 7 by the context field \a contextField (defaultContextField() when
+ * empty). Groups without a rating are left out; of assistants and context values, the
+ * maxChartGroups with the most ratings are kept. Every interval is a t interval over the units of
+ * \a cluster; the context's Kruskal–Wallis tests run across all its groups.
+ */
 Aggregates computeAggregates(const Store &store, const Filter &filter,
                              const QString &contextField = QStringLiteral("task_type"),
+                             const QString &instrumentKey = {},
                              series::Cluster cluster = series::Cluster::Participant);
+
+/**
+ * The context field to group by when none is chosen: the first choice or scale field of the
+ * protocol's context form that conversations answer, else the first key in the data, else empty.
+ */
+QString defaultContextField(const Store &store, const QStringList &keys);
 
 /**
  * A SHA-256 (hex) of what the charts of \a conversationIds are drawn from: each conversation's

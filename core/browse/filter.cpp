@@ -47,8 +47,8 @@ bool Filter::isEmpty() const
 bool Filter::operator==(const Filter &o) const
 {
     return participants == o.participants && agents == o.agents && taskTypes == o.taskTypes
-        && from == o.from && to == o.to && ranges == o.ranges && breaks == o.breaks
-        && text == o.text;
+        && context == o.context && from == o.from && to == o.to && ranges == o.ranges
+        && breaks == o.breaks && text == o.text;
 }
 
 QJsonObject Filter::toJson() const
@@ -60,6 +60,12 @@ QJsonObject Filter::toJson() const
         json.insert(QStringLiteral("agents"), QJsonArray::fromStringList(agents));
     if (!taskTypes.isEmpty())
         json.insert(QStringLiteral("task_types"), QJsonArray::fromStringList(taskTypes));
+    QJsonObject contextValues;
+    for (auto it = context.cbegin(); it != context.cend(); ++it)
+        if (!it->isEmpty())
+            contextValues.insert(it.key(), QJsonArray::fromStringList(*it));
+    if (!contextValues.isEmpty())
+        json.insert(QStringLiteral("context"), contextValues);
     if (from.isValid())
         json.insert(QStringLiteral("from"), from.toString(Qt::ISODate));
     if (to.isValid())
@@ -96,6 +102,12 @@ Condition where(const Filter &filter)
     if (!filter.taskTypes.isEmpty())
         parts.append(anyOf(QStringLiteral("json_extract(c.context, '$.task_type')"),
                            filter.taskTypes, binds));
+    for (auto it = filter.context.cbegin(); it != filter.context.cend(); ++it) {
+        if (it->isEmpty())
+            continue;
+        binds.append(QString(QStringLiteral("$.\"") + it.key() + QLatin1Char('"')));
+        parts.append(anyOf(QStringLiteral("CAST(json_extract(c.context, ?) AS TEXT)"), *it, binds));
+    }
     // started_at is UTC ISO text, so dates compare as text prefixes.
     if (filter.from.isValid()) {
         parts.append(QStringLiteral("c.started_at >= ?"));

@@ -4,6 +4,7 @@
 
 #include <QDate>
 #include <QJsonObject>
+#include <QMap>
 #include <QStringList>
 #include <QVariantList>
 #include <QVector>
@@ -41,6 +42,7 @@ struct Filter
     QStringList participants; // participant codes
     QStringList agents;
     QStringList taskTypes; // values of the context form's task_type
+    QMap<QString, QStringList> context; // any context key (an importer's too) -> its values
     QDate from; // started on or after; invalid: no lower bound
     QDate to; // started on or before; invalid: no upper bound
     QVector<RatingRange> ranges;

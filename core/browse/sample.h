@@ -11,7 +11,8 @@ namespace sense7::browse {
 
 /**
  * The self ratings of the conversations \a filter selects, from their digests, on the turn-level
- * dimensions of \a instrumentKey (the first instrument when empty). Each conversation's group is
+ * dimensions of the protocol's instrument \a instrumentKey (its primary one when empty; none when
+ * the protocol has no such instrument). Each conversation's group is
  * the value of the context form field \a contextField. Digests are read as they are: refresh them
  * first (digest::refresh) for up-to-date numbers.
  */
@@ -22,7 +23,13 @@ series::Sample loadSample(const Store &store, const Filter &filter,
 /** Distinct values for the filter bar's choices. */
 QStringList participantCodes(const Store &store);
 QStringList agents(const Store &store);
-/** The distinct values of a context form field across conversations. */
+/**
+ * The keys found in conversations' context objects with a plain value (text, number, true or
+ * false): the context form's fields and whatever importers stored (ESConv's "emotion_type"),
+ * sorted.
+ */
+QStringList contextKeys(const Store &store);
+/** The distinct values of a context field across conversations. */
 QStringList contextValues(const Store &store, const QString &field);
 
 } // namespace sense7::browse

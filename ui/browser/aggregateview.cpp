@@ -5,7 +5,6 @@
 #include "charts/chartdata.h"
 #include "charts/figure.h"
 #include "error.h"
-#include "forms.h"
 #include "store.h"
 
 #include <QComboBox>
@@ -13,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
@@ -35,6 +35,7 @@ AggregateView::AggregateView(QWidget *parent)
     : QWidget(parent)
     , m_tabs(new QTabWidget(this))
     , m_detection(new QTableWidget(this))
+    , m_instrument(new QComboBox(this))
     , m_contextField(new QComboBox(this))
     , m_contextTests(new QLabel(this))
     , m_status(new QLabel(this))
@@ -96,16 +97,26 @@ AggregateView::AggregateView(QWidget *parent)
                              "participant flagged (precision), and how many flagged "
                              "replies it finds (recall)"));
 
+    // Filled from the data set once its numbers are computed (off the GUI thread).
     m_contextField->setObjectName(QStringLiteral("contextField"));
     m_contextField->setAccessibleName(tr("Context field to group by"));
-    for (const FormField &field : forms::context().fields)
-        if (field.type == FormField::Type::Choice || field.type == FormField::Type::Scale)
-            m_contextField->addItem(field.displayLabel(), field.key);
+    m_contextField->setToolTip(tr("Any field of the conversations' context: the context form's, "
+                                  "or one an importer stored"));
     connect(m_contextField, &QComboBox::currentIndexChanged, this, &AggregateView::recompute);
+    m_instrument->setObjectName(QStringLiteral("chartInstrument"));
+    m_instrument->setAccessibleName(tr("Instrument whose ratings the charts show"));
+    connect(m_instrument, &QComboBox::currentIndexChanged, this, &AggregateView::recompute);
 
     m_status->setObjectName(QStringLiteral("chartStatus"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    auto *instrumentRow = new QHBoxLayout;
+    auto *instrumentLabel = new QLabel(tr("&Instrument"), this);
+    instrumentLabel->setBuddy(m_instrument);
+    instrumentRow->addWidget(instrumentLabel);
+    instrumentRow->addWidget(m_instrument);
+    instrumentRow->addStretch(1);
+    layout->addLayout(instrumentRow);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_status);
 }
@@ -122,6 +133,7 @@ AggregateView::~AggregateView()
 void AggregateView::setDataSet(const QString &path)
 {
     m_path = path;
+    m_listChoices = true;
     recompute();
 }
 
@@ -137,13 +149,27 @@ bool AggregateView::isBusy() const
 }
 
 AggregateView::Results AggregateView::compute(const QString &path, const browse::Filter &filter,
-                                              const QString &contextField)
+                                              const QString &contextField,
+                                              const QString &instrumentKey, bool listChoices)
 {
     Results r;
     try {
         auto store = Store::open(path, Store::Access::ReadOnly);
+        QString field = contextField;
+        if (listChoices || field.isEmpty()) {
+            const Protocol protocol = store->protocol();
+            for (const Instrument &instrument : protocol.instruments)
+                r.instruments.append({instrument.key, instrument.displayName()});
+            const QStringList keys = browse::contextKeys(*store);
+            for (const QString &key : keys) {
+                const FormField *f = protocol.context.field(key);
+                r.contextFields.append({key, f ? f->displayLabel() : key});
+            }
+            if (!keys.contains(field))
+                field = browse::defaultContextField(*store, keys);
+        }
         static_cast<browse::Aggregates &>(r) =
-            browse::computeAggregates(*store, filter, contextField);
+            browse::computeAggregates(*store, filter, field, instrumentKey);
     } catch (const Error &e) {
         r.error = e.message();
     }
@@ -164,12 +190,16 @@ void AggregateView::recompute()
     const QString path = m_path;
     const browse::Filter filter = m_filter;
     const QString field = m_contextField->currentData().toString();
-    m_thread = QThread::create(
-        [results, path, filter, field] { *results = compute(path, filter, field); });
-    connect(m_thread, &QThread::finished, this, [this, results] {
+    const QString instrument = m_instrument->currentData().toString();
+    const bool listChoices = std::exchange(m_listChoices, false);
+    m_thread = QThread::create([results, path, filter, field, instrument, listChoices] {
+        *results = compute(path, filter, field, instrument, listChoices);
+    });
+    connect(m_thread, &QThread::finished, this, [this, results, listChoices] {
         m_thread->deleteLater();
         m_thread = nullptr;
         if (m_again) {
+            m_listChoices = m_listChoices || listChoices; // the lists were not shown yet
             recompute();
             return;
         }
@@ -195,6 +225,19 @@ void AggregateView::display(const Results &r)
     if (!r.error.isEmpty()) {
         m_status->setText(r.error);
         return;
+    }
+    // The choices the data offer, the ones the numbers were computed for selected.
+    const auto refill = [](QComboBox *box, const QList<QPair<QString, QString>> &choices,
+                           const QString &current) {
+        const QSignalBlocker blocker(box);
+        box->clear();
+        for (const auto &[key, label] : choices)
+            box->addItem(label, key);
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+    };
+    if (!r.instruments.isEmpty()) {
+        refill(m_instrument, r.instruments, r.instrument);
+        refill(m_contextField, r.contextFields, r.contextField);
     }
     m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
     m_results = std::make_shared<const browse::Aggregates>(r);

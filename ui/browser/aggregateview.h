@@ -57,10 +57,20 @@ public:
     struct Results : browse::Aggregates
     {
         QString error;
+        QList<QPair<QString, QString>> instruments; // the protocol's: key, name
+        QList<QPair<QString, QString>> contextFields; // in the data: key, label
     };
-    /** Everything the view draws, for \a filter, grouped by \a contextField for chart 7. */
+    /**
+     * Everything the view draws, for \a filter, on \a instrumentKey (the primary instrument when
+     * empty), grouped by \a contextField for chart 7 (a default when empty). With
+     * \a listChoices, also the instruments and context fields to choose from (a scan of every
+     * conversation's context: done when the data set is set, not on every filter change).
+     */
     static Results compute(const QString &path, const browse::Filter &filter,
-                           const QString &contextField);
+                           const QString &contextField, const QString &instrumentKey = {},
+                           bool listChoices = true);
+    QComboBox *instrumentChoice() const { return m_instrument; }
+    QComboBox *contextFieldChoice() const { return m_contextField; }
 
 Q_SIGNALS:
     void computed();
@@ -75,6 +85,7 @@ private:
     QTabWidget *m_tabs;
     QCustomPlot *m_plots[ChartCount];
     QTableWidget *m_detection;
+    QComboBox *m_instrument;
     QComboBox *m_contextField;
     QLabel *m_contextTests;
     QLabel *m_status;
@@ -82,6 +93,7 @@ private:
     browse::Filter m_filter;
     QThread *m_thread = nullptr;
     bool m_again = false;
+    bool m_listChoices = true;
     std::shared_ptr<const browse::Aggregates> m_results;
 };
 

@@ -217,41 +217,55 @@ void BrowserWindow::exportFigure()
     auto *dialog = new FigureDialog(
         [results, chart](QCustomPlot *plot) { charts::drawAggregate(plot, chart, *results); },
         charts::chartKey(chart), details, this);
-    // The intervals' units can be chosen: the series are computed again for another choice.
-    if (chart != charts::Chart::Distribution && chart != charts::Chart::Correlation) {
-        auto cache = std::make_shared<QHash<int, std::shared_ptr<const browse::Aggregates>>>();
-        cache->insert(int(results->cluster), results);
-        const QString path = m_store->path();
-        const browse::Filter filter = m_charts->filter();
-        dialog->offerClusters(
-            results->cluster,
-            [cache, path, filter, chart, details, results](series::Cluster cluster) {
-                auto aggregates = cache->value(int(cluster));
-                if (!aggregates) {
-                    QApplication::setOverrideCursor(Qt::BusyCursor);
-                    try {
-                        auto store = Store::open(path, Store::Access::ReadOnly);
-                        aggregates =
-                            std::make_shared<const browse::Aggregates>(browse::computeAggregates(
-                                *store, filter, results->contextField, cluster));
-                        cache->insert(int(cluster), aggregates);
-                    } catch (const Error &e) {
-                        QMessageBox::warning(nullptr, tr("Export Figure"), e.message());
-                        aggregates = results; // the figure as it was
-                        cluster = results->cluster;
-                    }
-                    QApplication::restoreOverrideCursor();
+    // Another instrument, or other units for the intervals (charts of means only), are computed
+    // when chosen; the chart on screen is at hand.
+    QList<QPair<QString, QString>> instruments;
+    for (const Instrument &instrument : m_store->protocol().instruments)
+        instruments.append({instrument.key, instrument.displayName()});
+    std::optional<series::Cluster> cluster;
+    if (chart != charts::Chart::Distribution && chart != charts::Chart::Correlation)
+        cluster = results->cluster;
+    auto cache = std::make_shared<QHash<QString, std::shared_ptr<const browse::Aggregates>>>();
+    const auto cacheKey = [](const QString &instrument, series::Cluster units) -> QString {
+        return instrument + QLatin1Char('/') + series::clusterKey(units);
+    };
+    cache->insert(cacheKey(results->instrument, results->cluster), results);
+    const QString path = m_store->path();
+    const browse::Filter filter = m_charts->filter();
+    dialog->offerChoices(
+        instruments, results->instrument, cluster,
+        [cache, cacheKey, path, filter, chart, details, results, offered = cluster.has_value()](
+            const QString &key, series::Cluster units) -> FigureDialog::Drawing {
+            if (!offered)
+                units = results->cluster; // a chart without intervals: as on screen
+            auto aggregates = cache->value(cacheKey(key, units));
+            if (!aggregates) {
+                QApplication::setOverrideCursor(Qt::BusyCursor);
+                try {
+                    auto store = Store::open(path, Store::Access::ReadOnly);
+                    aggregates =
+                        std::make_shared<const browse::Aggregates>(browse::computeAggregates(
+                            *store, filter, results->contextField, key, units));
+                    cache->insert(cacheKey(key, units), aggregates);
+                } catch (const Error &e) {
+                    QMessageBox::warning(nullptr, tr("Export Figure"), e.message());
+                    aggregates = results; // the figure as it was
                 }
-                QJsonObject forCluster = details;
-                forCluster.insert(QStringLiteral("cluster"), series::clusterKey(cluster));
-                forCluster.insert(QStringLiteral("plotted"),
-                                  charts::plottedData(chart, *aggregates));
-                return std::make_pair(FigureDialog::Draw([aggregates, chart](QCustomPlot *plot) {
-                                          charts::drawAggregate(plot, chart, *aggregates);
-                                      }),
-                                      forCluster);
-            });
-    }
+                QApplication::restoreOverrideCursor();
+            }
+            const QString reason = charts::unavailableReason(chart, *aggregates);
+            if (!reason.isEmpty())
+                return {nullptr, reason, {}};
+            QJsonObject forChoice = details;
+            forChoice.insert(QStringLiteral("instrument"), aggregates->instrument);
+            forChoice.insert(QStringLiteral("cluster"), series::clusterKey(aggregates->cluster));
+            forChoice.insert(QStringLiteral("plotted"), charts::plottedData(chart, *aggregates));
+            return {[aggregates, chart](QCustomPlot *plot) {
+                        charts::drawAggregate(plot, chart, *aggregates);
+                    },
+                    {},
+                    forChoice};
+        });
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

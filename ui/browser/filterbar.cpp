@@ -37,12 +37,16 @@ QStringList selected(const QComboBox *box)
     return box->currentIndex() <= 0 ? QStringList() : QStringList {value};
 }
 
+/** Where a dimension's item keeps its scale, as QPoint(min, max). */
+constexpr int scaleRole = Qt::UserRole + 1;
+
 } // namespace
 
 FilterBar::FilterBar(QWidget *parent)
     : QWidget(parent)
     , m_participant(new QComboBox(this))
     , m_agent(new QComboBox(this))
+    , m_contextKey(new QComboBox(this))
     , m_task(new QComboBox(this))
     , m_from(dateEdit(this, tr("Started on or after")))
     , m_to(dateEdit(this, tr("Started on or before")))
@@ -57,18 +61,22 @@ FilterBar::FilterBar(QWidget *parent)
     m_participant->setObjectName(QStringLiteral("participantFilter"));
     m_agent->setObjectName(QStringLiteral("agentFilter"));
     m_task->setObjectName(QStringLiteral("taskFilter"));
+    m_contextKey->setObjectName(QStringLiteral("contextKeyFilter"));
+    m_contextKey->setAccessibleName(tr("Context field"));
+    m_contextKey->setToolTip(tr("Filter on this field of the conversations' context: the context "
+                                "form's, or one an importer stored"));
     m_breaks->setObjectName(QStringLiteral("breaksFilter"));
     m_search->setObjectName(QStringLiteral("searchFilter"));
     m_dimension->setObjectName(QStringLiteral("rangeDimension"));
     m_participant->setAccessibleName(tr("Participant"));
     m_agent->setAccessibleName(tr("Assistant"));
-    m_task->setAccessibleName(tr("Task type"));
+    m_task->setAccessibleName(tr("Value of the context field"));
     m_dimension->setAccessibleName(tr("Dimension of the rating range"));
     m_min->setAccessibleName(tr("Lowest mean rating"));
     m_max->setAccessibleName(tr("Highest mean rating"));
     m_breaks->setAccessibleName(tr("Continuity breaks"));
     m_search->setAccessibleName(tr("Search turn text"));
-    for (QComboBox *box : {m_participant, m_agent, m_task, m_breaks, m_dimension}) {
+    for (QComboBox *box : {m_participant, m_agent, m_contextKey, m_task, m_breaks, m_dimension}) {
         // Long assistant names must not push the labels out of the bar.
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(8);
@@ -115,7 +123,9 @@ FilterBar::FilterBar(QWidget *parent)
     newRow();
     add(tr("&Participant"), m_participant);
     add(tr("&Assistant"), m_agent);
-    add(tr("&Task"), m_task);
+    row->addWidget(m_contextKey, 1);
+    row->addWidget(m_task, 1);
+    row->addSpacing(8);
     add(tr("&Breaks"), m_breaks);
     newRow();
     add(tr("&From"), m_from);
@@ -134,9 +144,26 @@ FilterBar::FilterBar(QWidget *parent)
     connect(m_debounce, &QTimer::timeout, this, [this] { Q_EMIT filterChanged(filter()); });
     for (QComboBox *box : {m_participant, m_agent, m_task, m_breaks, m_dimension})
         connect(box, &QComboBox::currentIndexChanged, this, &FilterBar::changed);
+    connect(m_contextKey, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_filling)
+            return;
+        m_filling = true;
+        fillContextValues();
+        m_filling = false;
+        changed();
+    });
     connect(m_dimension, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_min->setEnabled(index > 0);
         m_max->setEnabled(index > 0);
+        const QPoint scale = m_dimension->itemData(index, scaleRole).toPoint();
+        if (index > 0 && scale.y() > scale.x()) {
+            const bool filling = std::exchange(m_filling, true);
+            for (QDoubleSpinBox *box : {m_min, m_max})
+                box->setRange(scale.x(), scale.y());
+            m_min->setValue(scale.x());
+            m_max->setValue(scale.y());
+            m_filling = filling;
+        }
     });
     for (QDateEdit *edit : {m_from, m_to})
         connect(edit, &QDateEdit::dateChanged, this, &FilterBar::changed);
@@ -166,23 +193,37 @@ void FilterBar::setStore(const Store *store)
     const auto same = [](const QString &value) {
         return value;
     };
-    const Form context = forms::context();
-    const auto taskLabel = [&context](const QString &value) {
-        return context.displayOptionLabel(QStringLiteral("task_type"), value);
-    };
+    m_store = store;
+    m_contextForm = store ? store->protocol().context : Form();
     fill(m_participant, tr("All participants"),
          store ? browse::participantCodes(*store) : QStringList(), same);
     fill(m_agent, tr("All assistants"), store ? browse::agents(*store) : QStringList(), same);
-    fill(m_task, tr("All tasks"),
-         store ? browse::contextValues(*store, QStringLiteral("task_type")) : QStringList(),
-         taskLabel);
+    // Any key of the conversations' context; the task type first, as before.
+    m_contextKey->clear();
+    const QStringList keys = store ? browse::contextKeys(*store) : QStringList();
+    for (const QString &key : keys) {
+        const FormField *field = m_contextForm.field(key);
+        m_contextKey->addItem(field ? field->displayLabel() : key, key);
+    }
+    if (m_contextKey->count() == 0) // the task type, with no values to choose
+        m_contextKey->addItem(tr("Task"), QStringLiteral("task_type"));
+    m_contextKey->setCurrentIndex(std::max(0, m_contextKey->findData(QStringLiteral("task_type"))));
+    fillContextValues();
+    // Every turn-level dimension of the protocol's instruments, named with its instrument when
+    // there are several; the range follows the chosen dimension's scale.
     m_dimension->clear();
     m_dimension->addItem(tr("Any"));
     if (store) {
-        const QVector<Instrument> instruments = store->instruments();
-        if (!instruments.isEmpty())
-            for (const Dimension &d : instruments.first().dimensionsAt(Level::Turn))
-                m_dimension->addItem(d.displayName(), d.id);
+        const Protocol protocol = store->protocol();
+        for (const Instrument &instrument : protocol.instruments)
+            for (const Dimension &d : instrument.dimensionsAt(Level::Turn)) {
+                m_dimension->addItem(protocol.instruments.size() > 1 ? tr("%1: %2").arg(
+                                         instrument.displayName(), d.displayName())
+                                                                     : d.displayName(),
+                                     d.id);
+                m_dimension->setItemData(m_dimension->count() - 1, QPoint(d.scaleMin, d.scaleMax),
+                                         scaleRole);
+            }
     }
     m_filling = false;
     reset();
@@ -193,7 +234,11 @@ browse::Filter FilterBar::filter() const
     browse::Filter f;
     f.participants = selected(m_participant);
     f.agents = selected(m_agent);
-    f.taskTypes = selected(m_task);
+    const QString key = m_contextKey->currentData().toString();
+    if (key == QLatin1String("task_type"))
+        f.taskTypes = selected(m_task);
+    else if (m_task->currentIndex() > 0)
+        f.context.insert(key, selected(m_task));
     if (m_from->date() != anyDate)
         f.from = m_from->date();
     if (m_to->date() != anyDate)
@@ -203,6 +248,16 @@ browse::Filter FilterBar::filter() const
     f.breaks = browse::Breaks(m_breaks->currentData().toInt());
     f.text = m_search->text().trimmed();
     return f;
+}
+
+void FilterBar::fillContextValues()
+{
+    const QString key = m_contextKey->currentData().toString();
+    m_task->clear();
+    m_task->addItem(key == QLatin1String("task_type") ? tr("All tasks") : tr("All"));
+    if (m_store)
+        for (const QString &value : browse::contextValues(*m_store, key))
+            m_task->addItem(m_contextForm.displayOptionLabel(key, value), value);
 }
 
 void FilterBar::reset()

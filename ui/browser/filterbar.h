@@ -1,6 +1,7 @@
 #pragma once
 
 #include "browse/filter.h"
+#include "forms.h"
 #include "taxonomy.h"
 
 #include <QWidget>
@@ -16,9 +17,9 @@ namespace sense7 {
 class Store;
 
 /**
- * The browser's filter bar: participant, assistant, task type, date range, a rating range on one
- * dimension, breaks, and text search. Emits filterChanged() when the user has settled (typing is
- * debounced).
+ * The browser's filter bar: participant, assistant, a value of any context field (task type by
+ * default), date range, a rating range on one dimension, breaks, and text search. Emits
+ * filterChanged() when the user has settled (typing is debounced).
  */
 class FilterBar : public QWidget
 {
@@ -40,10 +41,15 @@ Q_SIGNALS:
 
 private:
     void changed();
+    /** The values of the chosen context field, "All" first. */
+    void fillContextValues();
 
     QComboBox *m_participant;
     QComboBox *m_agent;
-    QComboBox *m_task;
+    QComboBox *m_contextKey; // which context field m_task filters on
+    QComboBox *m_task; // its values
+    const Store *m_store = nullptr;
+    Form m_contextForm;
     QDateEdit *m_from;
     QDateEdit *m_to;
     QComboBox *m_dimension;

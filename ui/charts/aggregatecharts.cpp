@@ -1,6 +1,5 @@
 #include "aggregatecharts.h"
 
-#include "forms.h"
 #include "palette.h"
 
 #include <QCoreApplication>
@@ -9,6 +8,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace sense7::charts {
 namespace {
@@ -27,6 +27,7 @@ void clear(QCustomPlot *plot)
         axis->setRangeReversed(false);
         axis->setLabel({});
         axis->setTickLabelRotation(0);
+        axis->setVisible(true); // hidden by a chart that could not be drawn
         axis->grid()->setVisible(true);
         axis->setSubTicks(true);
     }
@@ -493,15 +494,34 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
         QCoreApplication::translate("sense7::charts", "Mean rating by participant and dimension"));
     const int rows = int(means.groups.size());
     const int columns = int(dimensions.size());
+    // Many rows: ordered by mean, so that the map shows who rates high and low, not the codes.
+    const bool many = rows > maxLabelledHeatMapRows;
+    QVector<int> order(rows);
+    std::iota(order.begin(), order.end(), 0);
+    if (many)
+        std::stable_sort(order.begin(), order.end(), [&means](int a, int b) {
+            const series::Estimate x = means.overall.value(a);
+            const series::Estimate y = means.overall.value(b);
+            if (x.defined() != y.defined())
+                return x.defined();
+            return x.defined() && x.mean > y.mean;
+        });
     auto *map = new QCPColorMap(plot->xAxis, plot->yAxis);
-    map->data()->setSize(std::max(1, columns), std::max(1, rows));
-    map->data()->setRange(QCPRange(1, std::max(1, columns)), QCPRange(1, std::max(1, rows)));
+    // QCustomPlot draws a map one cell wide or high with no width: such a map gets two half
+    // cells of the same value instead.
+    const int keyCells = columns == 1 ? 2 : std::max(1, columns);
+    const int valueCells = rows == 1 ? 2 : std::max(1, rows);
+    map->data()->setSize(keyCells, valueCells);
+    map->data()->setRange(columns == 1 ? QCPRange(0.75, 1.25) : QCPRange(1, std::max(1, columns)),
+                          rows == 1 ? QCPRange(0.75, 1.25) : QCPRange(1, std::max(1, rows)));
     const QCPRange scale = scaleRange(dimensions);
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c) {
-            const series::Estimate &e = means.cells[r][c];
-            map->data()->setCell(c, r, e.defined() ? e.mean : qQNaN());
-            if (rows <= 40 && e.defined())
+            const series::Estimate &e = means.cells[order[r]][c];
+            for (int kc = c; kc < (columns == 1 ? 2 : c + 1); ++kc)
+                for (int vc = r; vc < (rows == 1 ? 2 : r + 1); ++vc)
+                    map->data()->setCell(kc, vc, e.defined() ? e.mean : qQNaN());
+            if (!many && e.defined())
                 label(plot, c + 1, r + 1, QLocale().toString(e.mean, 'f', 1),
                       (e.mean - scale.lower) / std::max(1.0, scale.size()) > 0.6);
         }
@@ -514,11 +534,25 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
     plot->xAxis->setTicker(textTicker(names(dimensions)));
     plot->xAxis->setTickLabelRotation(columns > 4 ? -30 : 0);
     plot->xAxis->setRange(0.5, columns + 0.5);
-    QStringList groupNames = means.groups;
-    plot->yAxis->setTicker(textTicker(groupNames));
+    // One row in `step` labelled, the step a 1-2-5 number: rows 1, 1 + step, 1 + 2 step…
+    int step = 1;
+    if (many) {
+        const int needed = (rows + maxHeatMapRowLabels - 1) / maxHeatMapRowLabels;
+        for (int magnitude = 1; step < needed; magnitude *= 10)
+            for (int factor : {1, 2, 5})
+                if (step < needed)
+                    step = factor * magnitude;
+    }
+    QSharedPointer<QCPAxisTickerText> rowTicks(new QCPAxisTickerText);
+    for (int r = 0; r < rows; r += step)
+        rowTicks->addTick(r + 1, means.groups[order[r]]);
+    plot->yAxis->setTicker(rowTicks);
     plot->yAxis->setRange(0.5, rows + 0.5);
     plot->yAxis->setRangeReversed(true);
-    plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Participant"));
+    plot->yAxis->setLabel(
+        many ? QCoreApplication::translate("sense7::charts", "Participants (n = %1), by mean")
+                   .arg(QLocale().toString(rows))
+             : QCoreApplication::translate("sense7::charts", "Participant"));
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->grid()->setVisible(false);
         axis->setSubTicks(false);
@@ -769,8 +803,122 @@ QString chartName(Chart chart)
     return QCoreApplication::translate("sense7::charts", names[int(chart)]);
 }
 
+QString unavailableReason(Chart chart, const browse::Aggregates &a)
+{
+    const QString instrument = a.instrumentName.isEmpty() ? a.instrument : a.instrumentName;
+    if (a.dimensions.isEmpty())
+        return a.instrument.isEmpty()
+            ? QCoreApplication::translate("sense7::charts", "the data set has no such instrument")
+            : QCoreApplication::translate("sense7::charts",
+                                          "the instrument %1 has no reply-level dimensions")
+                  .arg(instrument);
+    int ratings = 0;
+    for (const QVector<int> &counts : a.distribution.counts)
+        ratings += std::accumulate(counts.cbegin(), counts.cend(), 0);
+    if (ratings == 0)
+        return QCoreApplication::translate("sense7::charts",
+                                           "no reply in the conversations selected is rated on %1")
+            .arg(instrument);
+    switch (chart) {
+    case Chart::Distribution:
+        return {};
+    case Chart::Trajectory:
+        for (const series::Estimate &e : a.trajectory.mean)
+            if (e.defined())
+                return {};
+        return QCoreApplication::translate("sense7::charts",
+                                           "no rated reply has a position in its conversation");
+    case Chart::Assistants:
+        return a.agents.groups.isEmpty()
+            ? QCoreApplication::translate("sense7::charts", "no assistant has ratings")
+            : QString();
+    case Chart::Participants:
+        return a.participants.groups.isEmpty()
+            ? QCoreApplication::translate("sense7::charts", "no participant has ratings")
+            : QString();
+    case Chart::Breaks:
+        if (a.aligned.breaks == 0)
+            return QCoreApplication::translate(
+                "sense7::charts", "no reply in the conversations selected is flagged as a break");
+        for (const series::Estimate &e : a.aligned.mean)
+            if (e.defined())
+                return {};
+        return QCoreApplication::translate("sense7::charts",
+                                           "no reply around the flagged breaks is rated");
+    case Chart::Correlation:
+        if (a.dimensions.size() < 2)
+            return QCoreApplication::translate(
+                       "sense7::charts",
+                       "a correlation matrix needs two dimensions or more, and %1 has one")
+                .arg(instrument);
+        for (int x = 0; x < a.correlation.rho.size(); ++x)
+            for (int y = x + 1; y < a.correlation.rho[x].size(); ++y)
+                if (a.correlation.rho[x][y])
+                    return {};
+        return QCoreApplication::translate(
+            "sense7::charts", "too few replies are rated on two dimensions to correlate them");
+    case Chart::Context:
+        if (a.contextField.isEmpty())
+            return QCoreApplication::translate(
+                "sense7::charts", "the conversations have no context field to group by");
+        for (const QString &group : a.context.groups)
+            if (!group.isEmpty())
+                return {};
+        return QCoreApplication::translate("sense7::charts",
+                                           "no rated conversation has a value for “%1”")
+            .arg(a.contextLabel);
+    }
+    return {};
+}
+
+namespace {
+
+/** A chart that cannot be drawn: its reason in the middle of an empty plot, and no axes. */
+void drawUnavailable(QCustomPlot *plot, Chart chart, const QString &reason)
+{
+    clear(plot);
+    setTitle(plot, chartName(chart));
+    // Broken into lines of about 40 characters: a text item does not wrap by itself.
+    QStringList lines {QString()};
+    for (const QString &word : QCoreApplication::translate("sense7::charts", "Not drawn: %1.")
+                                   .arg(reason)
+                                   .split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.last().isEmpty() && lines.last().size() + word.size() > 40)
+            lines.append(QString());
+        lines.last() += (lines.last().isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    auto *text = new QCPItemText(plot);
+    text->setObjectName(QStringLiteral("unavailable"));
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setText(lines.join(QLatin1Char('\n')));
+    text->setFont(plot->font());
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis})
+        axis->setVisible(false);
+    plot->replot();
+}
+
+/**
+ * A legend's title, "Assistant (the 12 largest of 30)" when \a shown of \a total groups are
+ * drawn: in the legend, where a long title above the chart would take the legend's room.
+ */
+QString largest(const QString &title, int shown, int total)
+{
+    if (total <= shown)
+        return title;
+    return QCoreApplication::translate("sense7::charts", "%1 (the %2 largest of %3)")
+        .arg(title, QLocale().toString(shown), QLocale().toString(total));
+}
+
+} // namespace
+
 void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
 {
+    const QString reason = unavailableReason(chart, a);
+    if (!reason.isEmpty()) {
+        drawUnavailable(plot, chart, reason);
+        return;
+    }
     switch (chart) {
     case Chart::Distribution:
         drawDistribution(plot, a.distribution, a.dimensions);
@@ -783,7 +931,8 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
             plot, a.agents, a.dimensions,
             QCoreApplication::translate("sense7::charts", "Assistants compared (means, 95% CI)"),
             QCoreApplication::translate("sense7::charts", "unknown"),
-            QCoreApplication::translate("sense7::charts", "Assistant"));
+            largest(QCoreApplication::translate("sense7::charts", "Assistant"),
+                    int(a.agents.groups.size()), a.agentGroups));
         break;
     case Chart::Participants:
         drawHeatMap(plot, a.participants, a.dimensions);
@@ -795,13 +944,13 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         drawCorrelation(plot, a.correlation, a.dimensions);
         break;
     case Chart::Context: {
-        const FormField *field = forms::context().field(a.contextField);
-        const QString label = field ? field->displayLabel() : a.contextField;
+        const QString label = a.contextLabel.isEmpty() ? a.contextField : a.contextLabel;
         drawGroupMeans(
             plot, a.context, a.dimensions,
             QCoreApplication::translate("sense7::charts", "Ratings by “%1” (means, 95% CI)")
                 .arg(label),
-            QCoreApplication::translate("sense7::charts", "not answered"), label);
+            QCoreApplication::translate("sense7::charts", "not answered"),
+            largest(label, int(a.context.groups.size()), a.contextGroups));
         break;
     }
     }

@@ -31,7 +31,16 @@ QString chartKey(Chart chart);
 std::optional<Chart> chartFromKey(const QString &key);
 /** A chart's short name for people ("Around breaks"). */
 QString chartName(Chart chart);
-/** Draws \a chart of \a aggregates: the one call the browser and `sense7 figures` share. */
+/**
+ * Why \a chart cannot be drawn from \a aggregates (a correlation matrix of one dimension, no
+ * ratings, no flagged breaks…), as a sentence for people; empty when it can. Such a chart is
+ * skipped, never drawn empty.
+ */
+QString unavailableReason(Chart chart, const browse::Aggregates &aggregates);
+/**
+ * Draws \a chart of \a aggregates: the one call the browser and `sense7 figures` share. A chart
+ * that cannot be drawn shows only its unavailableReason() (the browser's tab says why).
+ */
 void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &aggregates);
 
 /**
@@ -71,7 +80,14 @@ void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory,
 void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
                     const QVector<Dimension> &dimensions, const QString &title,
                     const QString &emptyGroupName, const QString &groupName);
-/** 4. Heat map of means, groups (participants) down and dimensions across. */
+/**
+ * 4. Heat map of means, groups (participants) down and dimensions across. Up to
+ * maxLabelledHeatMapRows rows, by code, each row and cell labelled; more, ordered by mean rating
+ * (highest first) with one row in k labelled (k of 1, 2, 5, 10, 20, 50… for at most
+ * maxHeatMapRowLabels labels), since more labels than lines of text overprint each other.
+ */
+constexpr int maxLabelledHeatMapRows = 40;
+constexpr int maxHeatMapRowLabels = 12;
 void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                  const QVector<Dimension> &dimensions);
 /** 5. Mean rating around flagged breaks, on the dimensions' scale. */
