@@ -308,6 +308,8 @@ void TestRatingPanel::notApplicableOnlyWhereAllowed()
     Protocol protocol = store->protocol();
     Instrument &instrument = protocol.instruments[0];
     instrument.allowsNotApplicable = true;
+    for (Dimension &d : instrument.dimensions)
+        d.allowsNotApplicable = true;
     show(protocol);
     QVERIFY(page->scale(0)->allowsNotApplicable());
     page->rateCurrent(Rating::notApplicable());

@@ -91,6 +91,9 @@ void TestShare::consentGatesTheWrite()
     QVERIFY(!QFile::exists(path));
 
     dialog.consent()->setChecked(true);
+    // The SENSE-7 protocol's consent text must be agreed to as well.
+    QVERIFY(!dialog.saveButton()->isEnabled());
+    dialog.agree()->setChecked(true);
     QVERIFY(dialog.saveButton()->isEnabled());
     QCOMPARE(dialog.saveTo(path).conversations, qint64(1));
     const QString text = QString::fromUtf8(test::readFile(path));
@@ -124,11 +127,13 @@ void TestShare::studyConsentMustBeAgreedTo()
 {
     auto store = makeStore(QStringLiteral("agree.sense7"));
     ShareDialog dialog(*store, 0);
-    // The SENSE-7 protocol has no consent text: the preview's consent box is enough.
+    // A protocol without consent text: the preview's consent box is enough.
+    Protocol study = store->protocol();
+    study.consent.clear();
+    dialog.showStudyConsent(study);
     QVERIFY(!dialog.agree()->isVisibleTo(&dialog));
     QVERIFY(!dialog.studyConsent()->isVisibleTo(&dialog));
 
-    Protocol study = store->protocol();
     study.consent = QStringLiteral("Your ratings are kept for five years and used only for "
                                    "research on conversational continuity.");
     dialog.showStudyConsent(study);
