@@ -113,8 +113,9 @@ QString formSection(const Form &form)
 QString codebook(const Store &store, const QStringList &contextKeysIn,
                  const QStringList &profileKeysIn)
 {
-    const QStringList contextKeys = keysOf(forms::context(), contextKeysIn);
-    const QStringList profileKeys = keysOf(forms::profile(), profileKeysIn);
+    const Protocol protocol = store.protocol();
+    const QStringList contextKeys = keysOf(protocol.context, contextKeysIn);
+    const QStringList profileKeys = keysOf(protocol.profile, profileKeysIn);
     QString out;
     out += tr("# Codebook") + QStringLiteral("\n\n");
     out += tr("Written by Sense-7 Studio %1 on %2 from %3.")
@@ -151,7 +152,7 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
     const QStringList columns = csvColumns(contextKeys);
     for (int i = 0; i < meanings.size(); ++i)
         out += row({QStringLiteral("`%1`").arg(columns[i]), meanings[i]});
-    out += answerRows(forms::context(), contextKeys, columns.mid(meanings.size()), tr("Context"));
+    out += answerRows(protocol.context, contextKeys, columns.mid(meanings.size()), tr("Context"));
 
     out += QStringLiteral("\n## ") + tr("Turns (`*.turns.csv`)") + QStringLiteral("\n\n");
     out += tr("One row per turn of every conversation exported, rated or not; "
@@ -188,7 +189,7 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
     out += row({QStringLiteral("`pseudonym`"),
                 tr("Their pseudonym in anonymised bundles (stable for the data set).")});
     out += row({QStringLiteral("`conversations`"), tr("Their conversations in the export.")});
-    out += answerRows(forms::profile(), profileKeys, peopleHeader.mid(3), tr("Profile"));
+    out += answerRows(protocol.profile, profileKeys, peopleHeader.mid(3), tr("Profile"));
 
     for (const Instrument &instrument : store.instruments()) {
         out += QStringLiteral("\n## ")
@@ -205,7 +206,7 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
                         d.question.isEmpty() ? d.name : d.question, anchors(d.anchors)});
     }
 
-    for (const Form &form : {forms::context(), forms::profile()})
+    for (const Form &form : {protocol.context, protocol.profile})
         out += formSection(form);
     return out;
 }

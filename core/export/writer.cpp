@@ -345,7 +345,7 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
             contexts.append(c->context);
             selectedParticipants.insert(c->participantId);
         }
-    const QStringList contextKeys = answerKeys(forms::context(), contexts);
+    const QStringList contextKeys = answerKeys(store.protocol().context, contexts);
     QVector<Participant> participants;
     QVector<QJsonObject> profiles;
     for (const Participant &p : store.participants())
@@ -353,7 +353,7 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
             participants.append(p);
             profiles.append(p.profile);
         }
-    const QStringList profileKeys = answerKeys(forms::profile(), profiles);
+    const QStringList profileKeys = answerKeys(store.protocol().profile, profiles);
 
     Output out(path);
     Output turnsOut(turnsPath(path));
