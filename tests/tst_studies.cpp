@@ -118,6 +118,7 @@ private slots:
     void initTestCase();
     void perceivedEmpathyStudy();
     void esconvStudy();
+    void exportRecordsTheOrderShown();
 
 private:
     void press(int key);
@@ -394,6 +395,80 @@ void TestStudies::esconvStudy()
                    QStringLiteral("no_such_field")});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains(QStringLiteral("emotion_type")), qPrintable(r.err));
+}
+
+void TestStudies::exportRecordsTheOrderShown()
+{
+    // The README's example protocol randomises the order per reply (seed 7): the tidy export's
+    // position says where each dimension was shown, the same permutation the panel arranged.
+    const Protocol study =
+        protocol::load(QStringLiteral(SENSE7_TEST_DATA "/protocols/example.json"));
+    QCOMPARE(study.order, DimensionOrder::Random);
+    const QString db = m_dir.filePath(QStringLiteral("order.sense7"));
+    QVector<qint64> replies;
+    {
+        auto store = Store::create(db, study);
+        Conversation c;
+        c.participantId = store->addParticipant(QStringLiteral("P01"));
+        c.sourceFormat = QStringLiteral("test");
+        QVector<Turn> turns(16);
+        for (int i = 0; i < turns.size(); ++i) {
+            turns[i].role = i % 2 ? Role::Assistant : Role::User;
+            turns[i].text = QStringLiteral("Turn %1").arg(i);
+        }
+        const qint64 id = store->addConversation(c, turns);
+        const qint64 self = store->selfAnnotatorId();
+        for (const Turn &t : store->turns(id))
+            if (t.role == Role::Assistant) {
+                replies.append(t.id);
+                for (const Dimension &d : study.primary().dimensionsAt(Level::Turn))
+                    store->setRating(
+                        t.id,
+                        store->findDimension(study.primary().key + QLatin1Char('/') + d.key)->id,
+                        self, 2);
+            }
+        store->setConversationRating(
+            id, store->findDimension(study.primary().key + QStringLiteral("/learned"))->id, self,
+            8);
+    }
+    const QString csv = m_dir.filePath(QStringLiteral("order.csv"));
+    const Result r =
+        sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--format"),
+                   QStringLiteral("csv"), QStringLiteral("--out"), csv});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QVector<QStringList> rows = csvRows(csv);
+    const QStringList header = rows.first();
+    const int turnIndex = int(header.indexOf(QStringLiteral("turn_index")));
+    const int dimension = int(header.indexOf(QStringLiteral("dimension")));
+    const int position = int(header.indexOf(QStringLiteral("position")));
+    QVERIFY(position >= 0);
+    const QVector<Dimension> dimensions = study.primary().dimensionsAt(Level::Turn);
+    QCOMPARE(dimensions.size(), 2);
+    int swapped = 0;
+    int checked = 0;
+    for (const QStringList &row : rows.mid(1)) {
+        if (row.value(turnIndex).isEmpty()) {
+            QCOMPARE(row.value(dimension), QStringLiteral("learned"));
+            QCOMPARE(row.value(position), QStringLiteral("1")); // the only conversation item
+            continue;
+        }
+        const qint64 turn = replies.value((row.value(turnIndex).toInt() - 1) / 2);
+        const QVector<int> order = study.dimensionOrder(dimensions, turn);
+        int expected = 0;
+        for (int shown = 0; shown < order.size(); ++shown)
+            if (dimensions[order[shown]].key == row.value(dimension))
+                expected = shown + 1;
+        QVERIFY(expected > 0);
+        QCOMPARE(row.value(position), QString::number(expected));
+        swapped += row.value(dimension) == dimensions[0].key && expected == 2 ? 1 : 0;
+        ++checked;
+    }
+    QCOMPARE(checked, 2 * replies.size());
+    // Randomised: some replies showed the second dimension first, not all.
+    QVERIFY2(swapped > 0 && swapped < replies.size(), qPrintable(QString::number(swapped)));
+    const QString codebook =
+        QString::fromUtf8(test::readFile(m_dir.filePath(QStringLiteral("order.codebook.md"))));
+    QVERIFY(codebook.contains(QStringLiteral("| `position` | Where the dimension was shown")));
 }
 
 QTEST_MAIN(TestStudies)

@@ -148,7 +148,10 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
         tr("The reason given for the break: forgot_context, contradicted_itself, repeated_itself, "
            "ignored_instruction, lost_thread, technical_failure or other."),
         tr("1 for a blind re-rating (the participant rating a reply again without seeing the "
-           "first rating; annotator \"self-retest\"), else 0.")};
+           "first rating; annotator \"self-retest\"), else 0."),
+        tr("Where the dimension was shown, from 1, among its instrument's on that reply (or "
+           "conversation): the study protocol's dimension order, randomised per reply when the "
+           "protocol says so; empty when the instrument is not the protocol's.")};
     const QStringList columns = csvColumns(contextKeys);
     for (int i = 0; i < meanings.size(); ++i)
         out += row({QStringLiteral("`%1`").arg(columns[i]), meanings[i]});
