@@ -725,6 +725,26 @@ void TestProtocol::showCommand()
                  .value(QStringLiteral("consent"))
                  .toString(),
              expected.consent);
+    QCOMPARE(root.value(QStringLiteral("description")).toString(), expected.description);
+    QCOMPARE(
+        root.value(QStringLiteral("retest")).toObject().value(QStringLiteral("percent")).toInt(),
+        expected.retest.percent);
+    QCOMPARE(root.value(QStringLiteral("dimension_order"))
+                 .toObject()
+                 .value(QStringLiteral("mode"))
+                 .toString(),
+             QStringLiteral("random"));
+    // The whole protocol under "definition": a file that makes the same study again.
+    const QJsonObject definition = root.value(QStringLiteral("definition")).toObject();
+    QVERIFY(definition.contains(QStringLiteral("forms")));
+    const QString file = dir.filePath(QStringLiteral("shown.json"));
+    test::writeFile(file, QJsonDocument(definition).toJson());
+    const QString again = dir.filePath(QStringLiteral("again.sense7"));
+    const Result init =
+        sense7Cli({QStringLiteral("init"), again, QStringLiteral("--protocol"), file});
+    QVERIFY2(init.exitCode == 0, qPrintable(init.err));
+    QCOMPARE(Store::open(again, Store::Access::ReadOnly)->protocol().fingerprint(),
+             expected.fingerprint());
 }
 
 namespace {
