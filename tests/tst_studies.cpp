@@ -119,6 +119,7 @@ private slots:
     void perceivedEmpathyStudy();
     void esconvStudy();
     void exportRecordsTheOrderShown();
+    void exportWithoutContextForm();
 
 private:
     void press(int key);
@@ -469,6 +470,39 @@ void TestStudies::exportRecordsTheOrderShown()
     const QString codebook =
         QString::fromUtf8(test::readFile(m_dir.filePath(QStringLiteral("order.codebook.md"))));
     QVERIFY(codebook.contains(QStringLiteral("| `position` | Where the dimension was shown")));
+}
+
+void TestStudies::exportWithoutContextForm()
+{
+    // A protocol that asks nothing per conversation: no context columns, not SENSE-7's.
+    QJsonObject root =
+        QJsonDocument::fromJson(
+            test::readFile(QStringLiteral(SENSE7_TEST_DATA "/protocols/example.json")))
+            .object();
+    QJsonObject forms = root.value(QStringLiteral("forms")).toObject();
+    forms.remove(QStringLiteral("context"));
+    root.insert(QStringLiteral("forms"), forms);
+    const QString file = m_dir.filePath(QStringLiteral("no-context.json"));
+    test::writeFile(file, QJsonDocument(root).toJson());
+    const QString db = m_dir.filePath(QStringLiteral("no-context.sense7"));
+    Result r = sense7Cli({QStringLiteral("init"), db, QStringLiteral("--protocol"), file});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = sense7Cli({QStringLiteral("import"),
+                   QStringLiteral(SENSE7_TEST_DATA "/import/conversations.csv"),
+                   QStringLiteral("--db"), db});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(Store::open(db, Store::Access::ReadOnly)->protocol().context.fields.isEmpty());
+    const QString csv = m_dir.filePath(QStringLiteral("no-context.csv"));
+    r = sense7Cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--format"),
+                   QStringLiteral("csv"), QStringLiteral("--out"), csv});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QStringList header = csvRows(csv).first();
+    QCOMPARE(header.last(), QStringLiteral("position"));
+    QVERIFY(!header.contains(QStringLiteral("task_type")));
+    const QString codebook =
+        QString::fromUtf8(test::readFile(m_dir.filePath(QStringLiteral("no-context.codebook.md"))));
+    QVERIFY(!codebook.contains(QStringLiteral("`task_type`")));
+    QCOMPARE(codebook.count(QStringLiteral("## Form: ")), 1); // the profile form's, alone
 }
 
 QTEST_MAIN(TestStudies)

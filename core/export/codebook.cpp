@@ -210,7 +210,8 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
     }
 
     for (const Form &form : {protocol.context, protocol.profile})
-        out += formSection(form);
+        if (!form.fields.isEmpty()) // a protocol need not ask anything per conversation
+            out += formSection(form);
     return out;
 }
 

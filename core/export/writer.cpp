@@ -607,11 +607,7 @@ QStringList answerKeys(const Form &form, const QVector<QJsonObject> &stored)
 QStringList csvColumns(const QStringList &contextKeys)
 {
     QStringList columns = fixedRatingColumns();
-    QStringList keys = contextKeys;
-    if (keys.isEmpty())
-        for (const FormField &field : forms::context().fields)
-            keys.append(field.key);
-    for (const QString &key : std::as_const(keys))
+    for (const QString &key : contextKeys)
         columns.append(columns.contains(key) ? QStringLiteral("context_") + key : key);
     return columns;
 }
