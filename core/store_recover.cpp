@@ -285,11 +285,21 @@ Recovery recover(const QString &damaged, const QString &out)
             tx.commit();
         }
         {
-            // A data set needs an instrument to be rated: put SENSE-7 back if none survived.
+            // A data set needs an instrument to be rated: put its protocol's back if none
+            // survived (the damaged file's protocol when that could be read, else SENSE-7's).
             auto store = Store::open(partial, Store::Access::ReadWrite, Store::Check::Never);
             if (store->instruments().isEmpty()) {
-                store->installInstrument(taxonomy::sense7());
-                recovery.rebuilt << tr("the SENSE-7 instrument (none could be read)");
+                Protocol protocol = protocol::sense7();
+                try {
+                    protocol = protocol::parse(store->protocol().definition, partial);
+                } catch (const Error &) {
+                    // The recorded protocol is unreadable too: SENSE-7's, as before protocols.
+                }
+                for (const Instrument &instrument : std::as_const(protocol.instruments))
+                    store->installInstrument(instrument);
+                recovery.rebuilt << tr("the instruments of the study protocol \"%1\" (none "
+                                       "could be read)")
+                                        .arg(protocol.key);
             }
             store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
         }

@@ -10,16 +10,6 @@
 #include <limits>
 
 namespace sense7 {
-namespace {
-
-/** The context form's label for a task-type value ("information_seeking" -> "Information…"). */
-QString taskLabel(const QString &value)
-{
-    static const Form form = forms::context();
-    return form.displayOptionLabel(QStringLiteral("task_type"), value);
-}
-
-} // namespace
 
 DataSetModel::DataSetModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -30,6 +20,8 @@ void DataSetModel::setStore(Store *store)
     beginResetModel();
     m_store = store;
     m_dimensions.clear();
+    // The task's label comes from the data set's own context form, not the SENSE-7 one.
+    m_context = m_store ? m_store->protocol().context : Form();
     // A column per reply-level dimension of every instrument of the protocol: an ESConv data set
     // shows its feedback beside (or instead of) SENSE-7's seven.
     if (m_store)
@@ -160,7 +152,8 @@ QVariant DataSetModel::data(const QModelIndex &index, int role) const
     case Agent:
         return row.agent;
     case Task:
-        return display ? taskLabel(row.task) : row.task;
+        return display ? m_context.displayOptionLabel(QStringLiteral("task_type"), row.task)
+                       : row.task;
     case Date:
         if (!row.startedAt.isValid())
             return {};

@@ -2,6 +2,7 @@
 
 #include "browse/filter.h"
 #include "browse/page.h"
+#include "forms.h"
 #include "taxonomy.h"
 
 #include <QAbstractTableModel>
@@ -72,6 +73,7 @@ private:
     Store *m_store = nullptr;
     browse::Filter m_filter;
     QVector<Dimension> m_dimensions;
+    Form m_context; // the data set's protocol's context form, for the task's label
     QVector<Row> m_rows;
     qint64 m_total = 0;
     bool m_busy = false; // announcing a reset or an insertion

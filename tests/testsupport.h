@@ -9,6 +9,8 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -74,10 +76,22 @@ inline QByteArray readFile(const QString &path)
 }
 
 /** A new data set filled with the demo, closed so that its file is complete. */
-inline void makeDemoDataSet(const QString &path)
+inline void makeDemoDataSet(const QString &path, const Protocol &protocol = protocol::sense7())
 {
-    auto store = Store::create(path);
+    auto store = Store::create(path, protocol);
     demo::load(*store);
+}
+
+/** \a protocol as if its file asked for another blind re-rating plan. */
+inline Protocol withRetest(const Protocol &protocol, bool enabled, int everyConversations,
+                           int percent)
+{
+    QJsonObject root = QJsonDocument::fromJson(protocol::canonical(protocol)).object();
+    root.insert(QStringLiteral("retest"),
+                QJsonObject {{QStringLiteral("enabled"), enabled},
+                             {QStringLiteral("every_conversations"), everyConversations},
+                             {QStringLiteral("percent"), percent}});
+    return protocol::parse(QJsonDocument(root).toJson(), protocol.key);
 }
 
 enum class Times { Compared, Ignored };

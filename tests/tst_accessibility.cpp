@@ -124,13 +124,13 @@ void TestAccessibility::initTestCase()
 {
     test::useOwnSettings(m_dir, QStringLiteral("tst_accessibility"), true);
     m_demo = m_dir.filePath(QStringLiteral("demo.sense7"));
-    test::makeDemoDataSet(m_demo);
+    // No re-rating offer in the middle of a test: a study whose protocol asks for none.
+    test::makeDemoDataSet(m_demo, test::withRetest(protocol::sense7(), false, 5, 10));
 }
 
 void TestAccessibility::init()
 {
     QSettings().clear();
-    Settings().retestEnabled.set(false); // no re-rating offer in the middle of a test
 }
 
 void TestAccessibility::cleanup()

@@ -96,6 +96,7 @@ private slots:
     void bundleFromCompatibleProtocolIsAccepted();
     void oldBundleCountsAsSense7();
     void recoverKeepsTheProtocol();
+    void recoverRebuildsTheProtocolsInstruments();
 };
 
 void TestProtocol::shippedProtocolsLoad()
@@ -724,6 +725,26 @@ void TestProtocol::showCommand()
                  .value(QStringLiteral("consent"))
                  .toString(),
              expected.consent);
+    QCOMPARE(root.value(QStringLiteral("description")).toString(), expected.description);
+    QCOMPARE(
+        root.value(QStringLiteral("retest")).toObject().value(QStringLiteral("percent")).toInt(),
+        expected.retest.percent);
+    QCOMPARE(root.value(QStringLiteral("dimension_order"))
+                 .toObject()
+                 .value(QStringLiteral("mode"))
+                 .toString(),
+             QStringLiteral("random"));
+    // The whole protocol under "definition": a file that makes the same study again.
+    const QJsonObject definition = root.value(QStringLiteral("definition")).toObject();
+    QVERIFY(definition.contains(QStringLiteral("forms")));
+    const QString file = dir.filePath(QStringLiteral("shown.json"));
+    test::writeFile(file, QJsonDocument(definition).toJson());
+    const QString again = dir.filePath(QStringLiteral("again.sense7"));
+    const Result init =
+        sense7Cli({QStringLiteral("init"), again, QStringLiteral("--protocol"), file});
+    QVERIFY2(init.exitCode == 0, qPrintable(init.err));
+    QCOMPARE(Store::open(again, Store::Access::ReadOnly)->protocol().fingerprint(),
+             expected.fingerprint());
 }
 
 namespace {
@@ -915,6 +936,28 @@ void TestProtocol::recoverKeepsTheProtocol()
     QCOMPARE(salvaged->protocol().key, expected.key);
     QCOMPARE(salvaged->protocol().fingerprint(), expected.fingerprint());
     QCOMPARE(salvaged->info().conversationRatings, 1);
+}
+
+void TestProtocol::recoverRebuildsTheProtocolsInstruments()
+{
+    // The instruments' table is unreadable: the salvaged data set gets the instruments of the
+    // protocol the damaged file records, not SENSE-7's.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("pe.sense7"));
+    empathyStudy(path).reset();
+    test::damageTable(path, QStringLiteral("instrument"));
+    const QString out = dir.filePath(QStringLiteral("salvaged.sense7"));
+    const integrity::Recovery recovery = integrity::recover(path, out);
+    QVERIFY2(recovery.rebuilt.join(QLatin1Char(' '))
+                 .contains(QStringLiteral("the study protocol \"perceived_empathy\"")),
+             qPrintable(recovery.rebuilt.join(QLatin1Char(' '))));
+    auto salvaged = Store::open(out, Store::Access::ReadOnly);
+    QCOMPARE(salvaged->protocol().key, QStringLiteral("perceived_empathy"));
+    const QVector<Instrument> instruments = salvaged->instruments();
+    QCOMPARE(instruments.size(), 1);
+    QCOMPARE(instruments.first().key, QStringLiteral("perceived_empathy"));
+    QCOMPARE(instruments.first().dimensions.size(), 7);
+    QVERIFY(!salvaged->findDimension(QStringLiteral("sense7/warmth")));
 }
 
 QTEST_GUILESS_MAIN(TestProtocol)

@@ -308,6 +308,8 @@ void TestRatingPanel::notApplicableOnlyWhereAllowed()
     Protocol protocol = store->protocol();
     Instrument &instrument = protocol.instruments[0];
     instrument.allowsNotApplicable = true;
+    // Loaded from a file whose instrument forbids it, each dimension took that as its default:
+    // here they leave it to the instrument.
     for (Dimension &d : instrument.dimensions)
         d.allowsNotApplicable = true;
     show(protocol);

@@ -51,9 +51,9 @@ namespace {
  * A participant's own data set: one participant, two conversations of user/assistant pairs
  * (the second with a very long reply).
  */
-void makeParticipantDataSet(const QString &path)
+void makeParticipantDataSet(const QString &path, const Protocol &protocol = protocol::sense7())
 {
-    auto store = Store::create(path);
+    auto store = Store::create(path, protocol);
     const qint64 participant = store->addParticipant(QStringLiteral("P07"));
     for (int c = 0; c < 2; ++c) {
         Conversation conversation;
@@ -99,6 +99,7 @@ private slots:
     void longTurnsCollapse();
     void blindRetestStoresSeparately();
     void retestChoiceIsReproducible();
+    void retestFollowsTheProtocol();
     void shortcutHelpListsEveryKey();
     void readOnlyDataSetCannotBeRated();
     void fullDiskSaysNotSaved();
@@ -473,6 +474,9 @@ void TestWorkspace::longTurnsCollapse()
 
 void TestWorkspace::blindRetestStoresSeparately()
 {
+    // A study whose protocol re-rates every rated reply.
+    QFile::remove(m_path);
+    makeParticipantDataSet(m_path, test::withRetest(protocol::sense7(), true, 5, 100));
     MainWindow window;
     open(window, m_path);
     Workspace *workspace = window.workspace();
@@ -480,7 +484,6 @@ void TestWorkspace::blindRetestStoresSeparately()
     for (int i = 0; i < 14; ++i)
         press(window, Qt::Key_4);
     const qint64 self = m_store->selfAnnotatorId();
-    Settings().retestPercent.set(100);
     RetestController *retest = window.findChild<RetestController *>();
     QVERIFY(retest);
     QVERIFY(retest->start(m_store, 0, 42));
@@ -504,6 +507,43 @@ void TestWorkspace::blindRetestStoresSeparately()
     QVERIFY(!workspace->findChild<QLabel *>(QStringLiteral("banner"))->isVisible());
     // A turn already re-rated is not offered again.
     QCOMPARE(m_store->fullyRatedTurns(self, 0, retestAnnotator).size(), 1);
+}
+
+void TestWorkspace::retestFollowsTheProtocol()
+{
+    // Preferences that would ask for more (or none) change nothing: the protocol decides.
+    QSettings().setValue(QStringLiteral("retest/enabled"), false);
+    QSettings().setValue(QStringLiteral("retest/percent"), 100);
+    {
+        QFile::remove(m_path);
+        makeParticipantDataSet(m_path, test::withRetest(protocol::sense7(), true, 1, 50));
+        MainWindow window;
+        open(window, m_path);
+        for (int i = 0; i < 14; ++i) // two replies fully rated
+            press(window, Qt::Key_4);
+        QCOMPARE(m_store->protocol().retest.percent, 50);
+        RetestController *retest = window.findChild<RetestController *>();
+        QVERIFY(retest->start(m_store, 0, 42));
+        QCOMPARE(retest->turns().size(), 1); // 50 % of two, whatever the preference says
+        QVERIFY(RetestController::describe(m_store->protocol())
+                    .contains(QStringLiteral("50 % of the replies already rated after every 1 "
+                                             "fully rated conversation")));
+        retest->stop();
+    }
+    {
+        const QString path = m_dir.filePath(QStringLiteral("no-retest.sense7"));
+        makeParticipantDataSet(path, test::withRetest(protocol::sense7(), false, 1, 50));
+        MainWindow window;
+        open(window, path);
+        for (int i = 0; i < 14; ++i)
+            press(window, Qt::Key_4);
+        QVERIFY(!m_store->protocol().retest.enabled);
+        RetestController *retest = window.findChild<RetestController *>();
+        QVERIFY(!retest->start(m_store, 0, 42)); // the study asks for none: no round at all
+        QVERIFY(!retest->isActive());
+        QVERIFY(RetestController::describe(m_store->protocol())
+                    .contains(QStringLiteral("asks for no blind re-rating")));
+    }
 }
 
 void TestWorkspace::retestChoiceIsReproducible()

@@ -9,7 +9,6 @@
 #include "store.h"
 #include "workspace.h"
 
-#include <QCheckBox>
 #include <QDateTime>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -17,7 +16,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSpinBox>
 
 namespace sense7 {
 
@@ -42,9 +40,23 @@ void RetestController::setConversationSelector(std::function<bool(qint64)> selec
     m_select = std::move(select);
 }
 
+QString RetestController::describe(const Protocol &protocol)
+{
+    if (!protocol.retest.enabled)
+        return tr("The study protocol \"%1\" asks for no blind re-rating.").arg(protocol.name);
+    return tr("The study protocol \"%1\" asks for a round of %2 % of the replies already rated "
+              "after every %n fully rated conversation(s).",
+              nullptr, protocol.retest.everyConversations)
+        .arg(protocol.name)
+        .arg(protocol.retest.percent);
+}
+
 void RetestController::configure(QWidget *parent)
 {
-    Settings settings;
+    // The plan is the study's, from its protocol: a preference may not change what a study
+    // measures, so the dialog shows it and offers a round now, nothing to set.
+    Store *store = m_workspace->session() ? m_workspace->session()->store() : nullptr;
+    const Protocol protocol = store ? store->protocol() : protocol::sense7();
     QDialog dialog(parent);
     dialog.setWindowTitle(tr("Blind re-rating"));
     auto *form = new QFormLayout(&dialog);
@@ -56,47 +68,31 @@ void RetestController::configure(QWidget *parent)
                    &dialog);
     explanation->setWordWrap(true);
     form->addRow(explanation);
-    auto *enabled = new QCheckBox(tr("Offer re-rating rounds"), &dialog);
-    enabled->setChecked(settings.retestEnabled.get());
-    auto *every = new QSpinBox(&dialog);
-    every->setRange(1, 1000);
-    every->setValue(settings.retestEveryConversations.get());
-    every->setSuffix(tr(" conversations"));
-    auto *percent = new QSpinBox(&dialog);
-    percent->setRange(1, 100);
-    percent->setValue(settings.retestPercent.get());
-    percent->setSuffix(tr(" %"));
-    form->addRow(enabled);
-    form->addRow(tr("After every"), every);
-    form->addRow(tr("Re-rate"), percent);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    auto *plan = new QLabel(describe(protocol), &dialog);
+    plan->setObjectName(QStringLiteral("retestPlan"));
+    plan->setWordWrap(true);
+    form->addRow(plan);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
     QPushButton *now = buttons->addButton(tr("Start a round now"), QDialogButtonBox::ActionRole);
-    now->setEnabled(m_workspace->session() != nullptr && !isActive());
+    now->setEnabled(store && protocol.retest.enabled && !isActive());
     bool startNow = false;
     connect(now, &QPushButton::clicked, &dialog, [&] {
         startNow = true;
         dialog.accept();
     });
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     form->addRow(buttons);
-    if (dialog.exec() != QDialog::Accepted)
+    if (dialog.exec() != QDialog::Accepted || !startNow || !store)
         return;
-    settings.retestEnabled.set(enabled->isChecked());
-    settings.retestEveryConversations.set(every->value());
-    settings.retestPercent.set(percent->value());
-    if (startNow && m_workspace->session()) {
-        Store *store = m_workspace->session()->store();
-        if (!start(store, 0, quint64(QDateTime::currentMSecsSinceEpoch())))
-            QMessageBox::information(parent, tr("Blind re-rating"),
-                                     tr("There are no fully rated replies to re-rate yet."));
-    }
+    if (!start(store, 0, quint64(QDateTime::currentMSecsSinceEpoch())))
+        QMessageBox::information(parent, tr("Blind re-rating"),
+                                 tr("There are no fully rated replies to re-rate yet."));
 }
 
 void RetestController::checkMilestone(Store *store, const ConversationTableModel *conversations)
 {
     Settings settings;
-    if (isActive() || m_asking || !store || !settings.retestEnabled.get()
+    if (isActive() || m_asking || !store || !store->protocol().retest.enabled
         || (conversations->annotator() != 0
             && conversations->annotator() != store->selfAnnotatorId()))
         return;
@@ -104,7 +100,7 @@ void RetestController::checkMilestone(Store *store, const ConversationTableModel
     for (int row = 0; row < conversations->rowCount(); ++row)
         completed += conversations->summary(row).ratedShare >= 1.0 ? 1 : 0;
     const int milestone = settings.retestMilestone(store->path());
-    if (!retest::isDue(completed, settings.retestEveryConversations.get(), milestone))
+    if (!retest::isDue(completed, store->protocol().retest.everyConversations, milestone))
         return;
     settings.setRetestMilestone(store->path(), completed);
     m_asking = true;
@@ -123,6 +119,9 @@ bool RetestController::start(Store *store, qint64 participantId, quint64 seed)
 {
     if (!store || store->isReadOnly() || isActive())
         return false;
+    const RetestPlan plan = store->protocol().retest;
+    if (!plan.enabled)
+        return false;
     qint64 retestAnnotator = 0;
     try {
         retestAnnotator =
@@ -133,7 +132,7 @@ bool RetestController::start(Store *store, qint64 participantId, quint64 seed)
     }
     const QVector<qint64> candidates =
         store->fullyRatedTurns(store->selfAnnotatorId(), participantId, retestAnnotator);
-    m_turns = retest::choose(candidates, Settings().retestPercent.get(), seed);
+    m_turns = retest::choose(candidates, plan.percent, seed);
     if (m_turns.isEmpty())
         return false;
     m_store = store;

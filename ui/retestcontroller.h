@@ -14,6 +14,7 @@ class AnnotationSession;
 class ConversationTableModel;
 class Settings;
 class Store;
+struct Protocol;
 class Workspace;
 
 /**
@@ -31,13 +32,18 @@ public:
 
     /** How the controller shows a turn's conversation (the main window's list selects it). */
     void setConversationSelector(std::function<bool(qint64)> select);
-    /** The settings dialog, with "Start a round now". */
+    /**
+     * The study's plan, from its protocol (a preference does not change it), with "Start a round
+     * now".
+     */
     void configure(QWidget *parent);
+    /** What \a protocol's re-rating plan asks, in a sentence. */
+    static QString describe(const Protocol &protocol);
     /** Offers a round when one is due after a rating was saved. */
     void checkMilestone(Store *store, const ConversationTableModel *conversations);
     /**
-     * Starts a round over \a participantId's turns (0: everyone's); false when no rated turn is
-     * left to re-rate.
+     * Starts a round of the protocol's share of \a participantId's turns (0: everyone's); false
+     * when the protocol asks for no re-rating or no rated turn is left to re-rate.
      */
     bool start(Store *store, qint64 participantId, quint64 seed);
     /** Ends the round, back to the session that was rating before. */

@@ -176,7 +176,9 @@ void ScaleSelector::paintEvent(QPaintEvent *)
     const QColor highlight = pal.color(QPalette::Highlight);
 
     for (int s = 0; s < segmentCount(); ++s) {
-        const QRectF r = segmentRect(s).adjusted(1, 0, -1, 0);
+        // A gap between the points and inside the focus frame: outlines never touch, so a row
+        // of dashed (not yet rated) points reads as separate boxes, not a tangle of dashes.
+        const QRectF r = segmentRect(s).adjusted(2, 2, -2, -2);
         const bool isSelected = s == selected;
         QPainterPath path;
         path.addRoundedRect(r, 5, 5);

@@ -34,15 +34,7 @@ public:
     /** "participant", "researcher", or empty: chosen from the data set. */
     SettingValue<QString> annotationMode {m_settings, "annotation/mode"};
 
-    /** Blind re-rating: every so many fully rated conversations, a percentage of rated turns. */
-    SettingValue<bool> retestEnabled {m_settings, "retest/enabled", true};
-    SettingValue<int> retestEveryConversations {m_settings, "retest/everyConversations", 5,
-                                                [](const int &n) {
-                                                    return qBound(1, n, 1000);
-                                                }};
-    SettingValue<int> retestPercent {m_settings, "retest/percent", 10, [](const int &n) {
-                                         return qBound(1, n, 100);
-                                     }};
+    // Blind re-rating follows the data set's protocol (Protocol::retest), not a preference.
     /** Fully rated conversations when the last re-rating round of \a dataSet was offered. */
     int retestMilestone(const QString &dataSet) const;
     void setRetestMilestone(const QString &dataSet, int completed);

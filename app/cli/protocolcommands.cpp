@@ -102,10 +102,13 @@ QJsonObject toJson(const Protocol &p)
                              {QStringLiteral("required"), d.required},
                              {QStringLiteral("not_applicable"), d.allowsNotApplicable}});
         }
-        instruments.append(QJsonObject {{QStringLiteral("key"), instrument.key},
-                                        {QStringLiteral("name"), instrument.name},
-                                        {QStringLiteral("version"), instrument.version},
-                                        {QStringLiteral("dimensions"), dimensions}});
+        instruments.append(
+            QJsonObject {{QStringLiteral("key"), instrument.key},
+                         {QStringLiteral("name"), instrument.name},
+                         {QStringLiteral("version"), instrument.version},
+                         {QStringLiteral("description"), instrument.description},
+                         {QStringLiteral("not_applicable"), instrument.allowsNotApplicable},
+                         {QStringLiteral("dimensions"), dimensions}});
     }
     const auto formJson = [](const Form &form) {
         QJsonArray fields;
@@ -121,6 +124,7 @@ QJsonObject toJson(const Protocol &p)
         {QStringLiteral("key"), p.key},
         {QStringLiteral("name"), p.name},
         {QStringLiteral("version"), p.version},
+        {QStringLiteral("description"), p.description},
         {QStringLiteral("fingerprint"), p.fingerprint()},
         {QStringLiteral("instruments"), instruments},
         {QStringLiteral("forms"),
@@ -136,6 +140,10 @@ QJsonObject toJson(const Protocol &p)
         {QStringLiteral("dimension_order"),
          QJsonObject {{QStringLiteral("mode"), keyOf(p.order)},
                       {QStringLiteral("seed"), QString::number(p.orderSeed)}}},
+        // Everything else (the forms' options and anchors, translations…): the protocol as a
+        // file, with the data set's own instruments, which `sense7 init --protocol` reads back.
+        {QStringLiteral("definition"),
+         QJsonDocument::fromJson(protocol::withInstruments(p, p.instruments)).object()},
     };
 }
 

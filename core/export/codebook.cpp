@@ -113,8 +113,9 @@ QString formSection(const Form &form)
 QString codebook(const Store &store, const QStringList &contextKeysIn,
                  const QStringList &profileKeysIn)
 {
-    const QStringList contextKeys = keysOf(forms::context(), contextKeysIn);
-    const QStringList profileKeys = keysOf(forms::profile(), profileKeysIn);
+    const Protocol protocol = store.protocol();
+    const QStringList contextKeys = keysOf(protocol.context, contextKeysIn);
+    const QStringList profileKeys = keysOf(protocol.profile, profileKeysIn);
     QString out;
     out += tr("# Codebook") + QStringLiteral("\n\n");
     out += tr("Written by Sense-7 Studio %1 on %2 from %3.")
@@ -147,11 +148,14 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
         tr("The reason given for the break: forgot_context, contradicted_itself, repeated_itself, "
            "ignored_instruction, lost_thread, technical_failure or other."),
         tr("1 for a blind re-rating (the participant rating a reply again without seeing the "
-           "first rating; annotator \"self-retest\"), else 0.")};
+           "first rating; annotator \"self-retest\"), else 0."),
+        tr("Where the dimension was shown, from 1, among its instrument's on that reply (or "
+           "conversation): the study protocol's dimension order, randomised per reply when the "
+           "protocol says so; empty when the instrument is not the protocol's.")};
     const QStringList columns = csvColumns(contextKeys);
     for (int i = 0; i < meanings.size(); ++i)
         out += row({QStringLiteral("`%1`").arg(columns[i]), meanings[i]});
-    out += answerRows(forms::context(), contextKeys, columns.mid(meanings.size()), tr("Context"));
+    out += answerRows(protocol.context, contextKeys, columns.mid(meanings.size()), tr("Context"));
 
     out += QStringLiteral("\n## ") + tr("Turns (`*.turns.csv`)") + QStringLiteral("\n\n");
     out += tr("One row per turn of every conversation exported, rated or not; "
@@ -188,7 +192,7 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
     out += row({QStringLiteral("`pseudonym`"),
                 tr("Their pseudonym in anonymised bundles (stable for the data set).")});
     out += row({QStringLiteral("`conversations`"), tr("Their conversations in the export.")});
-    out += answerRows(forms::profile(), profileKeys, peopleHeader.mid(3), tr("Profile"));
+    out += answerRows(protocol.profile, profileKeys, peopleHeader.mid(3), tr("Profile"));
 
     for (const Instrument &instrument : store.instruments()) {
         out += QStringLiteral("\n## ")
@@ -205,8 +209,9 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
                         d.question.isEmpty() ? d.name : d.question, anchors(d.anchors)});
     }
 
-    for (const Form &form : {forms::context(), forms::profile()})
-        out += formSection(form);
+    for (const Form &form : {protocol.context, protocol.profile})
+        if (!form.fields.isEmpty()) // a protocol need not ask anything per conversation
+            out += formSection(form);
     return out;
 }
 

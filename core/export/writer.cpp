@@ -283,8 +283,49 @@ QStringList fixedRatingColumns()
             QStringLiteral("dimension"),     QStringLiteral("value"),
             QStringLiteral("annotator"),     QStringLiteral("annotator_kind"),
             QStringLiteral("flagged_break"), QStringLiteral("break_reason"),
-            QStringLiteral("rerating")};
+            QStringLiteral("rerating"),      QStringLiteral("position")};
 }
+
+/**
+ * Where each dimension was shown, 1-based, among those of its instrument and level that a turn
+ * (or the conversation) is rated on: what Protocol::dimensionOrder gives the reply, as the rating
+ * panel arranges it; conversation-level items keep the instrument's order.
+ */
+class ShownPositions
+{
+public:
+    explicit ShownPositions(const Protocol &protocol)
+        : m_protocol(protocol)
+    { }
+
+    QString of(const RatingRecord &r, qint64 turnId) const
+    {
+        const Instrument *instrument = m_protocol.instrument(r.instrument);
+        if (!instrument)
+            return {};
+        const bool turn = r.turnIndex.has_value();
+        QVector<Dimension> dimensions;
+        for (const Dimension &d :
+             instrument->dimensionsAt(turn ? Level::Turn : Level::Conversation))
+            if (!turn || d.roles.contains(r.role))
+                dimensions.append(d);
+        QVector<int> order;
+        if (turn)
+            order = m_protocol.dimensionOrder(dimensions, turnId);
+        else
+            for (int i = 0; i < dimensions.size(); ++i)
+                order.append(i);
+        for (int shown = 0; shown < order.size(); ++shown) {
+            const int at = order[shown];
+            if (at >= 0 && at < dimensions.size() && dimensions[at].key == r.dimension)
+                return QString::number(shown + 1);
+        }
+        return {};
+    }
+
+private:
+    const Protocol &m_protocol;
+};
 
 QString flag(bool on)
 {
@@ -345,7 +386,7 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
             contexts.append(c->context);
             selectedParticipants.insert(c->participantId);
         }
-    const QStringList contextKeys = answerKeys(forms::context(), contexts);
+    const QStringList contextKeys = answerKeys(store.protocol().context, contexts);
     QVector<Participant> participants;
     QVector<QJsonObject> profiles;
     for (const Participant &p : store.participants())
@@ -353,7 +394,7 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
             participants.append(p);
             profiles.append(p.profile);
         }
-    const QStringList profileKeys = answerKeys(forms::profile(), profiles);
+    const QStringList profileKeys = answerKeys(store.protocol().profile, profiles);
 
     Output out(path);
     Output turnsOut(turnsPath(path));
@@ -364,6 +405,8 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
     for (const Participant &p : store.participants())
         codes.insert(p.id, p.code);
     const qint64 selfId = store.selfAnnotatorId();
+    const Protocol protocol = store.protocol();
+    const ShownPositions positions(protocol);
     QHash<qint64, int> conversationCount;
     qint64 done = 0;
     for (const qint64 id : ids) {
@@ -383,6 +426,9 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
         // conversation ratings.
         const QVector<RatingRecord> records =
             store.ratingRecords(id, Store::RatingRecords::WithFlags);
+        QHash<int, qint64> turnIds;
+        for (const Turn &t : store.turns(id))
+            turnIds.insert(t.index, t.id);
         for (const RatingRecord &r : records) {
             const bool turn = r.turnIndex.has_value();
             const QString row =
@@ -397,6 +443,7 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
                              turn ? flag(r.flagged) : QString(),
                              r.flagReason,
                              flag(r.annotator == QLatin1String(retest::annotatorCode)),
+                             positions.of(r, turn ? turnIds.value(*r.turnIndex) : 0),
                              contextCells}
                     .join(QLatin1Char(','));
             rows += row.toUtf8();
@@ -560,11 +607,7 @@ QStringList answerKeys(const Form &form, const QVector<QJsonObject> &stored)
 QStringList csvColumns(const QStringList &contextKeys)
 {
     QStringList columns = fixedRatingColumns();
-    QStringList keys = contextKeys;
-    if (keys.isEmpty())
-        for (const FormField &field : forms::context().fields)
-            keys.append(field.key);
-    for (const QString &key : std::as_const(keys))
+    for (const QString &key : contextKeys)
         columns.append(columns.contains(key) ? QStringLiteral("context_") + key : key);
     return columns;
 }

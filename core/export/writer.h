@@ -132,10 +132,11 @@ QString codebook(const Store &store, const QStringList &contextKeys = {},
                  const QStringList &profileKeys = {});
 
 /**
- * The ratings CSV's header: the fixed columns, then \a contextKeys (the context form's fields
- * when empty), each prefixed "context_" where it would repeat a fixed column.
+ * The ratings CSV's header: the fixed columns, then \a contextKeys (answerKeys() of the data
+ * set's context form), each prefixed "context_" where it would repeat a fixed column. A protocol
+ * without a context form and conversations without context have none.
  */
-QStringList csvColumns(const QStringList &contextKeys = {});
+QStringList csvColumns(const QStringList &contextKeys);
 /** The turns table's header. */
 QStringList turnColumns();
 /** The participants table's header: the fixed columns, then \a profileKeys. */
