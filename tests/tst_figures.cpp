@@ -221,6 +221,7 @@ private Q_SLOTS:
     void noIntervalLeavesTheScaleNorComesBelowThree();
     void pointsShowTheirNOnHover();
     void breaksTitleGivesTheRangeOfN();
+    void titlesPromiseNoIntervalThatIsNotDrawn();
     void figureDialogChoosesTheClusters();
     void contextChartReportsKruskalWallis();
     void conversationSidecarListsItsRatings();
@@ -981,6 +982,40 @@ void TestFigures::breaksTitleGivesTheRangeOfN()
              qPrintable(title));
     QVERIFY2(title.contains(QStringLiteral("around %1 flagged breaks").arg(a.aligned.breaks)),
              qPrintable(title));
+}
+
+void TestFigures::titlesPromiseNoIntervalThatIsNotDrawn()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    int fewest = 1000, most = 0;
+    bool drawn = false;
+    for (const series::Estimate &e : a.trajectory.mean)
+        if (e.defined()) {
+            fewest = std::min(fewest, e.n);
+            most = std::max(most, e.n);
+            drawn = drawn || e.hasInterval();
+        }
+    QVERIFY(drawn && fewest < most);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Trajectory, a);
+    QString title = charts::plotTitle(&plot)->text();
+    QVERIFY2(title.contains(QStringLiteral("95% band, n = %1–%2 per point").arg(fewest).arg(most)),
+             qPrintable(title));
+
+    // Every point below three units: no band and no interval is drawn, and the titles say so.
+    browse::Aggregates few = a;
+    for (series::Estimate &e : few.trajectory.mean)
+        e.n = std::min(e.n, 2);
+    for (series::Estimate &e : few.aligned.mean)
+        e.n = std::min(e.n, 2);
+    charts::drawAggregate(&plot, charts::Chart::Trajectory, few);
+    title = charts::plotTitle(&plot)->text();
+    QVERIFY2(!title.contains(QLatin1String("95%")), qPrintable(title));
+    QVERIFY2(title.contains(QLatin1String("too few for an interval")), qPrintable(title));
+    charts::drawAggregate(&plot, charts::Chart::Breaks, few);
+    title = charts::plotTitle(&plot)->text();
+    QVERIFY2(!title.contains(QLatin1String("95%")), qPrintable(title));
+    QVERIFY2(title.contains(QLatin1String("too few for an interval")), qPrintable(title));
 }
 
 void TestFigures::figureDialogChoosesTheClusters()

@@ -275,6 +275,30 @@ void legendBelow(QCustomPlot *plot, int wrap, const QString &title = {})
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
 }
 
+/** The title's note on the intervals: which are drawn and the range of n over the points, so
+ *  that a title never promises a band or an interval that no point has. */
+QString intervalNote(const QVector<series::Estimate> &estimates, const QString &withIntervals)
+{
+    int fewest = std::numeric_limits<int>::max(), most = 0;
+    bool anyInterval = false;
+    for (const series::Estimate &e : estimates)
+        if (e.defined()) {
+            fewest = std::min(fewest, e.n);
+            most = std::max(most, e.n);
+            anyInterval = anyInterval || e.hasInterval();
+        }
+    const QString range = most == 0 ? QStringLiteral("0")
+        : fewest == most
+        ? QLocale().toString(most)
+        : QStringLiteral("%1–%2").arg(QLocale().toString(fewest), QLocale().toString(most));
+    if (anyInterval)
+        return QCoreApplication::translate("sense7::charts", "%1, n = %2 per point")
+            .arg(withIntervals, range);
+    return QCoreApplication::translate("sense7::charts",
+                                       "n = %1 per point, too few for an interval")
+        .arg(range);
+}
+
 } // namespace
 
 void fitRotatedLabels(QCustomPlot *plot)
@@ -386,8 +410,9 @@ void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory,
 {
     clear(plot);
     setTitle(plot,
-             QCoreApplication::translate("sense7::charts",
-                                         "Mean rating over the conversation (95% band)"));
+             QCoreApplication::translate("sense7::charts", "Mean rating over the conversation (%1)")
+                 .arg(intervalNote(trajectory.mean,
+                                   QCoreApplication::translate("sense7::charts", "95% band"))));
     QCPGraph *low = plot->addGraph();
     QCPGraph *high = plot->addGraph();
     QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
@@ -567,21 +592,12 @@ void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned,
     clear(plot);
     // Each point has its own n (a break near a conversation's start has no turns before it):
     // the title gives their range, the tooltip and the sidecar each point's.
-    int fewest = std::numeric_limits<int>::max(), most = 0;
-    for (const series::Estimate &e : aligned.mean)
-        if (e.defined()) {
-            fewest = std::min(fewest, e.n);
-            most = std::max(most, e.n);
-        }
-    const QString range = most == 0 ? QStringLiteral("0")
-        : fewest == most
-        ? QLocale().toString(most)
-        : QStringLiteral("%1–%2").arg(QLocale().toString(fewest), QLocale().toString(most));
     setTitle(
         plot,
-        QCoreApplication::translate(
-            "sense7::charts", "Mean rating around %1 flagged breaks (95% CI, n = %2 per point)")
-            .arg(QLocale().toString(aligned.breaks), range));
+        QCoreApplication::translate("sense7::charts", "Mean rating around %1 flagged breaks (%2)")
+            .arg(QLocale().toString(aligned.breaks),
+                 intervalNote(aligned.mean,
+                              QCoreApplication::translate("sense7::charts", "95% CI"))));
     const QCPRange scale = scaleRange(dimensions);
     QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
     auto *errors = new Unclipped<QCPErrorBars>(plot->xAxis, plot->yAxis);
