@@ -38,6 +38,8 @@
 #include <QToolTip>
 #include <qcustomplot.h>
 
+#include <numeric>
+
 using namespace sense7;
 
 namespace {
@@ -220,6 +222,7 @@ private Q_SLOTS:
     void sidecarListsThePlottedNumbers();
     void noIntervalLeavesTheScaleNorComesBelowThree();
     void pointsShowTheirNOnHover();
+    void cellsAndBarsShowTheirNOnHover();
     void breaksTitleGivesTheRangeOfN();
     void titlesPromiseNoIntervalThatIsNotDrawn();
     void figureDialogChoosesTheClusters();
@@ -961,6 +964,57 @@ void TestFigures::pointsShowTheirNOnHover()
         const QString tip = charts::pointTip(&plot, at + QPointF(2, -1));
         QVERIFY2(tip.contains(QStringLiteral("n = %1").arg(e.n)), qPrintable(tip));
         QCOMPARE(tip.contains(QStringLiteral("95% CI")), e.hasInterval());
+    }
+    QVERIFY(charts::pointTip(&plot, QPointF(-50, -50)).isEmpty());
+}
+
+void TestFigures::cellsAndBarsShowTheirNOnHover()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    QCustomPlot plot;
+    plot.resize(700, 500);
+    const auto centre = [&plot](double key, double value) {
+        return QPointF(plot.xAxis->coordToPixel(key), plot.yAxis->coordToPixel(value));
+    };
+
+    charts::drawAggregate(&plot, charts::Chart::Participants, a);
+    plot.replot();
+    QVERIFY(a.participants.groups.size() >= 2);
+    int cells = 0;
+    for (int r = 0; r < a.participants.groups.size(); ++r)
+        for (int c = 0; c < a.dimensions.size(); ++c) {
+            const series::Estimate &e = a.participants.cells[r][c];
+            if (!e.defined())
+                continue;
+            const QString tip = charts::pointTip(&plot, centre(c + 1, r + 1));
+            QVERIFY2(tip.startsWith(a.participants.groups[r] + QLatin1String(" · ")
+                                    + a.dimensions[c].displayName()),
+                     qPrintable(tip));
+            QVERIFY2(tip.contains(QStringLiteral("n = %1").arg(e.n)), qPrintable(tip));
+            ++cells;
+        }
+    QVERIFY(cells > 0);
+
+    charts::drawAggregate(&plot, charts::Chart::Correlation, a);
+    plot.replot();
+    const QString rho = charts::pointTip(&plot, centre(1, 2));
+    QVERIFY2(rho.contains(QStringLiteral("n = %1").arg(a.correlation.n[1][0])), qPrintable(rho));
+    QVERIFY2(rho.startsWith(a.dimensions[1].displayName()), qPrintable(rho));
+
+    charts::drawAggregate(&plot, charts::Chart::Distribution, a);
+    plot.replot();
+    const QVector<int> &counts = a.distribution.counts[0];
+    const int total = std::accumulate(counts.begin(), counts.end(), 0);
+    double below = 0;
+    for (int level = 0; level < counts.size(); ++level) {
+        const double share = 100.0 * counts[level] / total;
+        if (counts[level] > 0) {
+            const QString tip = charts::pointTip(&plot, centre(1, below + share / 2));
+            QVERIFY2(tip.contains(
+                         QStringLiteral("(%1 of n = %2 ratings)").arg(counts[level]).arg(total)),
+                     qPrintable(tip));
+        }
+        below += share;
     }
     QVERIFY(charts::pointTip(&plot, QPointF(-50, -50)).isEmpty());
 }

@@ -182,6 +182,13 @@ double clamped(double value, const QCPRange &scale)
 }
 
 constexpr const char *pointTipsProperty = "sense7PointTips";
+/** A colour map's tips by cell: "column:row" in plot coordinates → text. */
+constexpr const char *cellTipsProperty = "sense7CellTips";
+
+QString cellKey(int column, int row)
+{
+    return QStringLiteral("%1:%2").arg(column).arg(row);
+}
 
 /** "Empathy: mean 3.42, 95% CI 2.91–3.93, n = 5 (23 ratings)": what hovering a point shows. */
 QString estimateTip(const QString &what, const series::Estimate &e)
@@ -379,12 +386,21 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
         bars->setBrush(okabeIto()[size_t(order[level % 7])]);
         bars->setPen(QPen(Qt::white));
         bars->setWidth(0.7);
+        QStringList tips;
         for (int d = 0; d < distribution.counts.size(); ++d) {
             int total = 0;
             for (int c : distribution.counts[d])
                 total += c;
-            bars->addData(d + 1, total > 0 ? 100.0 * distribution.counts[d][level] / total : 0.0);
+            const double share = total > 0 ? 100.0 * distribution.counts[d][level] / total : 0.0;
+            bars->addData(d + 1, share);
+            tips.append(QCoreApplication::translate("sense7::charts",
+                                                    "%1 · rating %2: %3% (%4 of n = %5 ratings)")
+                            .arg(dimensions.value(d).displayName(), bars->name(),
+                                 QLocale().toString(share, 'f', 1),
+                                 QLocale().toString(distribution.counts[d][level]),
+                                 QLocale().toString(total)));
         }
+        bars->setProperty(pointTipsProperty, tips);
         if (below)
             bars->moveAbove(below);
         below = bars;
@@ -540,9 +556,15 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
     map->data()->setRange(columns == 1 ? QCPRange(0.75, 1.25) : QCPRange(1, std::max(1, columns)),
                           rows == 1 ? QCPRange(0.75, 1.25) : QCPRange(1, std::max(1, rows)));
     const QCPRange scale = scaleRange(dimensions);
+    QVariantMap tips;
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c) {
             const series::Estimate &e = means.cells[order[r]][c];
+            if (e.defined())
+                tips.insert(cellKey(c + 1, r + 1),
+                            estimateTip(means.groups[order[r]] + QLatin1String(" · ")
+                                            + dimensions[c].displayName(),
+                                        e));
             for (int kc = c; kc < (columns == 1 ? 2 : c + 1); ++kc)
                 for (int vc = r; vc < (rows == 1 ? 2 : r + 1); ++vc)
                     map->data()->setCell(kc, vc, e.defined() ? e.mean : qQNaN());
@@ -550,6 +572,7 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                 label(plot, c + 1, r + 1, QLocale().toString(e.mean, 'f', 1),
                       (e.mean - scale.lower) / std::max(1.0, scale.size()) > 0.6);
         }
+    map->setProperty(cellTipsProperty, tips);
     QCPColorScale *colourScale =
         colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Mean rating"));
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
@@ -654,10 +677,20 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     auto *map = new QCPColorMap(plot->xAxis, plot->yAxis);
     map->data()->setSize(std::max(1, n), std::max(1, n));
     map->data()->setRange(QCPRange(1, std::max(1, n)), QCPRange(1, std::max(1, n)));
+    QVariantMap tips;
     for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b) {
             const std::optional<double> rho = correlation.rho.value(a).value(b);
             map->data()->setCell(b, a, rho ? *rho : qQNaN());
+            const QString pair =
+                dimensions[a].displayName() + QLatin1String(" · ") + dimensions[b].displayName();
+            const QString pairs = QLocale().toString(correlation.n.value(a).value(b));
+            tips.insert(cellKey(b + 1, a + 1),
+                        rho ? QCoreApplication::translate("sense7::charts", "%1: ρ = %2, n = %3")
+                                  .arg(pair, QLocale().toString(*rho, 'f', 2), pairs)
+                            : QCoreApplication::translate("sense7::charts",
+                                                          "%1: too few pairs for ρ, n = %2")
+                                  .arg(pair, pairs));
             if (rho)
                 label(plot, b + 1, a + 1, QLocale().toString(*rho, 'f', 2), std::abs(*rho) > 0.6);
         }
@@ -667,6 +700,7 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     diverging.setColorStopAt(1.0, okabeIto()[5]);
     // Too few pairs: an empty cell, not the colour of ρ = −1.
     diverging.setNanHandling(QCPColorGradient::nhTransparent);
+    map->setProperty(cellTipsProperty, tips);
     QCPColorScale *colourScale =
         colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Spearman ρ"));
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
@@ -771,7 +805,31 @@ QString pointTip(QCustomPlot *plot, const QPointF &pixel, double tolerance)
     QString best;
     double nearest = tolerance;
     for (int i = 0; i < plot->plottableCount(); ++i) {
-        auto *graph = qobject_cast<QCPGraph *>(plot->plottable(i));
+        QCPAbstractPlottable *plottable = plot->plottable(i);
+        // A heat map's cell, a bar: the one under the pointer.
+        if (auto *map = qobject_cast<QCPColorMap *>(plottable)) {
+            const QVariantMap tips = map->property(cellTipsProperty).toMap();
+            if (tips.isEmpty() || !map->keyAxis()->axisRect()->rect().contains(pixel.toPoint()))
+                continue;
+            double key = 0, value = 0;
+            map->pixelsToCoords(pixel, key, value);
+            const QString tip =
+                tips.value(cellKey(int(std::lround(key)), int(std::lround(value)))).toString();
+            if (!tip.isEmpty())
+                return tip;
+            continue;
+        }
+        if (auto *bars = qobject_cast<QCPBars *>(plottable)) {
+            const QStringList tips = bars->property(pointTipsProperty).toStringList();
+            QVariant details;
+            if (tips.size() != bars->dataCount() || bars->selectTest(pixel, false, &details) < 0)
+                continue;
+            const QCPDataSelection hit = details.value<QCPDataSelection>();
+            if (!hit.isEmpty())
+                return tips.value(hit.dataRange().begin());
+            continue;
+        }
+        auto *graph = qobject_cast<QCPGraph *>(plottable);
         if (!graph)
             continue;
         const QStringList tips = graph->property(pointTipsProperty).toStringList();
