@@ -1213,6 +1213,27 @@ void TestFigures::conversationSidecarListsItsRatings()
         QCOMPARE(array.size(), k);
     }
     QVERIFY(points > 0);
+    // The mean's n is the number of dimensions rated at that reply, not one.
+    const QJsonArray means = list.last().toObject().value(QStringLiteral("points")).toArray();
+    int k = 0;
+    for (int reply = 0; reply < t.mean.size(); ++reply) {
+        if (!t.mean[reply])
+            continue;
+        int rated = 0;
+        for (const auto &values : t.values)
+            rated += values[reply] ? 1 : 0;
+        QCOMPARE(means[k++].toObject().value(QStringLiteral("n")).toInt(), rated);
+    }
+    QVERIFY(k > 0);
+    // Which units the points are stands in the sidecar, as for every other chart.
+    const QJsonObject plotted =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(out).filePath(QStringLiteral("conversation-%1.pdf.json").arg(id))))
+            .object()
+            .value(QStringLiteral("plotted"))
+            .toObject();
+    QCOMPARE(plotted.value(QStringLiteral("cluster")).toString(), QStringLiteral("none"));
+    QVERIFY(!plotted.value(QStringLiteral("interval")).toString().isEmpty());
 }
 
 QTEST_MAIN(TestFigures)
