@@ -143,10 +143,12 @@ QString intervalsLine(const analysis::Options &options)
         return tr("No bootstrap intervals.");
     switch (options.cluster) {
     case stats::Cluster::Participant:
-        return tr("95% intervals: %1 bootstrap resamples of whole participants.")
+        return tr("95% intervals: %1 bootstrap resamples of whole participants (none from a "
+                  "single one).")
             .arg(options.bootstrapReplicates);
     case stats::Cluster::Conversation:
-        return tr("95% intervals: %1 bootstrap resamples of whole conversations.")
+        return tr("95% intervals: %1 bootstrap resamples of whole conversations (none from a "
+                  "single one).")
             .arg(options.bootstrapReplicates);
     case stats::Cluster::None:
         break;
