@@ -1070,6 +1070,21 @@ void TestFigures::titlesPromiseNoIntervalThatIsNotDrawn()
     title = charts::plotTitle(&plot)->text();
     QVERIFY2(!title.contains(QLatin1String("95%")), qPrintable(title));
     QVERIFY2(title.contains(QLatin1String("too few for an interval")), qPrintable(title));
+    for (const charts::Chart chart : {charts::Chart::Assistants, charts::Chart::Context}) {
+        charts::drawAggregate(&plot, chart, a);
+        QVERIFY2(charts::plotTitle(&plot)->text().contains(QLatin1String("(means, 95% CI)")),
+                 qPrintable(charts::plotTitle(&plot)->text()));
+    }
+    for (series::GroupMeans *means : {&few.agents, &few.context})
+        for (auto &row : means->cells)
+            for (series::Estimate &e : row)
+                e.n = std::min(e.n, 2);
+    for (const charts::Chart chart : {charts::Chart::Assistants, charts::Chart::Context}) {
+        charts::drawAggregate(&plot, chart, few);
+        title = charts::plotTitle(&plot)->text();
+        QVERIFY2(!title.contains(QLatin1String("95%")), qPrintable(title));
+        QVERIFY2(title.contains(QLatin1String("too few for an interval")), qPrintable(title));
+    }
 }
 
 void TestFigures::figureDialogChoosesTheClusters()

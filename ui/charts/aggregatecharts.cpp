@@ -306,6 +306,16 @@ QString intervalNote(const QVector<series::Estimate> &estimates, const QString &
         .arg(range);
 }
 
+/** "(means, 95% CI)" when any group's mean has an interval, else says that none is drawn. */
+QString groupMeansNote(const series::GroupMeans &means)
+{
+    for (const auto &row : means.cells)
+        for (const series::Estimate &e : row)
+            if (e.defined() && e.hasInterval())
+                return QCoreApplication::translate("sense7::charts", "means, 95% CI");
+    return QCoreApplication::translate("sense7::charts", "means; too few for an interval");
+}
+
 } // namespace
 
 void fitRotatedLabels(QCustomPlot *plot)
@@ -1001,12 +1011,12 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         drawMeanTrajectory(plot, a.trajectory, a.dimensions);
         break;
     case Chart::Assistants:
-        drawGroupMeans(
-            plot, a.agents, a.dimensions,
-            QCoreApplication::translate("sense7::charts", "Assistants compared (means, 95% CI)"),
-            QCoreApplication::translate("sense7::charts", "unknown"),
-            largest(QCoreApplication::translate("sense7::charts", "Assistant"),
-                    int(a.agents.groups.size()), a.agentGroups));
+        drawGroupMeans(plot, a.agents, a.dimensions,
+                       QCoreApplication::translate("sense7::charts", "Assistants compared (%1)")
+                           .arg(groupMeansNote(a.agents)),
+                       QCoreApplication::translate("sense7::charts", "unknown"),
+                       largest(QCoreApplication::translate("sense7::charts", "Assistant"),
+                               int(a.agents.groups.size()), a.agentGroups));
         break;
     case Chart::Participants:
         drawHeatMap(plot, a.participants, a.dimensions);
@@ -1019,12 +1029,11 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         break;
     case Chart::Context: {
         const QString label = a.contextLabel.isEmpty() ? a.contextField : a.contextLabel;
-        drawGroupMeans(
-            plot, a.context, a.dimensions,
-            QCoreApplication::translate("sense7::charts", "Ratings by “%1” (means, 95% CI)")
-                .arg(label),
-            QCoreApplication::translate("sense7::charts", "not answered"),
-            largest(label, int(a.context.groups.size()), a.contextGroups));
+        drawGroupMeans(plot, a.context, a.dimensions,
+                       QCoreApplication::translate("sense7::charts", "Ratings by “%1” (%2)")
+                           .arg(label, groupMeansNote(a.context)),
+                       QCoreApplication::translate("sense7::charts", "not answered"),
+                       largest(label, int(a.context.groups.size()), a.contextGroups));
         break;
     }
     }
