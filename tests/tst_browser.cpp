@@ -249,6 +249,10 @@ void TestBrowser::trajectoryFollowsRatingsAndSelection()
         store->setRating(turn, d.id, store->selfAnnotatorId(), 1);
     QTRY_COMPARE(chart->trajectory().mean.first(), std::optional<double>(1.0));
     QCOMPARE(chart->graph(7)->data()->at(0)->value, 1.0);
+    // Hovering a reply gives its mean and how many dimensions it rests on.
+    QVERIFY2(chart->replyDescription(0).startsWith(
+                 QStringLiteral("Reply 1: mean 1.00, n = 7 of 7 dimensions")),
+             qPrintable(chart->replyDescription(0)));
     // Selecting a reply highlights it; clicking the chart selects a reply.
     QVERIFY(workspace->setCurrentTurn(t.turnIds.last()));
     QCOMPARE(chart->trajectory().replyOf(workspace->currentTurn()), int(t.turnIds.size()) - 1);

@@ -597,6 +597,11 @@ void TestCli::agreementReportsEachDimension()
     QCOMPARE(text.exitCode, 0);
     QVERIFY(text.out.contains(QStringLiteral("Test–retest")));
     QVERIFY(text.out.contains(QStringLiteral("between participants")));
+    // The pooled table counts a turn once per observer; the others count turns.
+    QVERIFY2(text.out.contains(QStringLiteral("n = pairs, a turn once per observer")),
+             qPrintable(text.out));
+    QVERIFY(text.out.contains(QStringLiteral("Self against observer “observer-1” (n = turns)")));
+    QVERIFY(text.out.contains(QStringLiteral("observers' mean (n = turns")));
 }
 
 void TestCli::analysisUsageErrors()

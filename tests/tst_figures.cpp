@@ -38,6 +38,8 @@
 #include <QToolTip>
 #include <qcustomplot.h>
 
+#include <numeric>
+
 using namespace sense7;
 
 namespace {
@@ -220,7 +222,9 @@ private Q_SLOTS:
     void sidecarListsThePlottedNumbers();
     void noIntervalLeavesTheScaleNorComesBelowThree();
     void pointsShowTheirNOnHover();
+    void cellsAndBarsShowTheirNOnHover();
     void breaksTitleGivesTheRangeOfN();
+    void titlesPromiseNoIntervalThatIsNotDrawn();
     void figureDialogChoosesTheClusters();
     void contextChartReportsKruskalWallis();
     void conversationSidecarListsItsRatings();
@@ -964,6 +968,57 @@ void TestFigures::pointsShowTheirNOnHover()
     QVERIFY(charts::pointTip(&plot, QPointF(-50, -50)).isEmpty());
 }
 
+void TestFigures::cellsAndBarsShowTheirNOnHover()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    QCustomPlot plot;
+    plot.resize(700, 500);
+    const auto centre = [&plot](double key, double value) {
+        return QPointF(plot.xAxis->coordToPixel(key), plot.yAxis->coordToPixel(value));
+    };
+
+    charts::drawAggregate(&plot, charts::Chart::Participants, a);
+    plot.replot();
+    QVERIFY(a.participants.groups.size() >= 2);
+    int cells = 0;
+    for (int r = 0; r < a.participants.groups.size(); ++r)
+        for (int c = 0; c < a.dimensions.size(); ++c) {
+            const series::Estimate &e = a.participants.cells[r][c];
+            if (!e.defined())
+                continue;
+            const QString tip = charts::pointTip(&plot, centre(c + 1, r + 1));
+            QVERIFY2(tip.startsWith(a.participants.groups[r] + QLatin1String(" · ")
+                                    + a.dimensions[c].displayName()),
+                     qPrintable(tip));
+            QVERIFY2(tip.contains(QStringLiteral("n = %1").arg(e.n)), qPrintable(tip));
+            ++cells;
+        }
+    QVERIFY(cells > 0);
+
+    charts::drawAggregate(&plot, charts::Chart::Correlation, a);
+    plot.replot();
+    const QString rho = charts::pointTip(&plot, centre(1, 2));
+    QVERIFY2(rho.contains(QStringLiteral("n = %1").arg(a.correlation.n[1][0])), qPrintable(rho));
+    QVERIFY2(rho.startsWith(a.dimensions[1].displayName()), qPrintable(rho));
+
+    charts::drawAggregate(&plot, charts::Chart::Distribution, a);
+    plot.replot();
+    const QVector<int> &counts = a.distribution.counts[0];
+    const int total = std::accumulate(counts.begin(), counts.end(), 0);
+    double below = 0;
+    for (int level = 0; level < counts.size(); ++level) {
+        const double share = 100.0 * counts[level] / total;
+        if (counts[level] > 0) {
+            const QString tip = charts::pointTip(&plot, centre(1, below + share / 2));
+            QVERIFY2(tip.contains(
+                         QStringLiteral("(%1 of n = %2 ratings)").arg(counts[level]).arg(total)),
+                     qPrintable(tip));
+        }
+        below += share;
+    }
+    QVERIFY(charts::pointTip(&plot, QPointF(-50, -50)).isEmpty());
+}
+
 void TestFigures::breaksTitleGivesTheRangeOfN()
 {
     const browse::Aggregates a = demoAggregates(m_db);
@@ -981,6 +1036,55 @@ void TestFigures::breaksTitleGivesTheRangeOfN()
              qPrintable(title));
     QVERIFY2(title.contains(QStringLiteral("around %1 flagged breaks").arg(a.aligned.breaks)),
              qPrintable(title));
+}
+
+void TestFigures::titlesPromiseNoIntervalThatIsNotDrawn()
+{
+    const browse::Aggregates a = demoAggregates(m_db);
+    int fewest = 1000, most = 0;
+    bool drawn = false;
+    for (const series::Estimate &e : a.trajectory.mean)
+        if (e.defined()) {
+            fewest = std::min(fewest, e.n);
+            most = std::max(most, e.n);
+            drawn = drawn || e.hasInterval();
+        }
+    QVERIFY(drawn && fewest < most);
+    QCustomPlot plot;
+    charts::drawAggregate(&plot, charts::Chart::Trajectory, a);
+    QString title = charts::plotTitle(&plot)->text();
+    QVERIFY2(title.contains(QStringLiteral("95% band, n = %1–%2 per point").arg(fewest).arg(most)),
+             qPrintable(title));
+
+    // Every point below three units: no band and no interval is drawn, and the titles say so.
+    browse::Aggregates few = a;
+    for (series::Estimate &e : few.trajectory.mean)
+        e.n = std::min(e.n, 2);
+    for (series::Estimate &e : few.aligned.mean)
+        e.n = std::min(e.n, 2);
+    charts::drawAggregate(&plot, charts::Chart::Trajectory, few);
+    title = charts::plotTitle(&plot)->text();
+    QVERIFY2(!title.contains(QLatin1String("95%")), qPrintable(title));
+    QVERIFY2(title.contains(QLatin1String("too few for an interval")), qPrintable(title));
+    charts::drawAggregate(&plot, charts::Chart::Breaks, few);
+    title = charts::plotTitle(&plot)->text();
+    QVERIFY2(!title.contains(QLatin1String("95%")), qPrintable(title));
+    QVERIFY2(title.contains(QLatin1String("too few for an interval")), qPrintable(title));
+    for (const charts::Chart chart : {charts::Chart::Assistants, charts::Chart::Context}) {
+        charts::drawAggregate(&plot, chart, a);
+        QVERIFY2(charts::plotTitle(&plot)->text().contains(QLatin1String("(means, 95% CI)")),
+                 qPrintable(charts::plotTitle(&plot)->text()));
+    }
+    for (series::GroupMeans *means : {&few.agents, &few.context})
+        for (auto &row : means->cells)
+            for (series::Estimate &e : row)
+                e.n = std::min(e.n, 2);
+    for (const charts::Chart chart : {charts::Chart::Assistants, charts::Chart::Context}) {
+        charts::drawAggregate(&plot, chart, few);
+        title = charts::plotTitle(&plot)->text();
+        QVERIFY2(!title.contains(QLatin1String("95%")), qPrintable(title));
+        QVERIFY2(title.contains(QLatin1String("too few for an interval")), qPrintable(title));
+    }
 }
 
 void TestFigures::figureDialogChoosesTheClusters()
@@ -1124,6 +1228,27 @@ void TestFigures::conversationSidecarListsItsRatings()
         QCOMPARE(array.size(), k);
     }
     QVERIFY(points > 0);
+    // The mean's n is the number of dimensions rated at that reply, not one.
+    const QJsonArray means = list.last().toObject().value(QStringLiteral("points")).toArray();
+    int k = 0;
+    for (int reply = 0; reply < t.mean.size(); ++reply) {
+        if (!t.mean[reply])
+            continue;
+        int rated = 0;
+        for (const auto &values : t.values)
+            rated += values[reply] ? 1 : 0;
+        QCOMPARE(means[k++].toObject().value(QStringLiteral("n")).toInt(), rated);
+    }
+    QVERIFY(k > 0);
+    // Which units the points are stands in the sidecar, as for every other chart.
+    const QJsonObject plotted =
+        QJsonDocument::fromJson(
+            test::readFile(QDir(out).filePath(QStringLiteral("conversation-%1.pdf.json").arg(id))))
+            .object()
+            .value(QStringLiteral("plotted"))
+            .toObject();
+    QCOMPARE(plotted.value(QStringLiteral("cluster")).toString(), QStringLiteral("none"));
+    QVERIFY(!plotted.value(QStringLiteral("interval")).toString().isEmpty());
 }
 
 QTEST_MAIN(TestFigures)

@@ -156,6 +156,13 @@ void TestModelCommand::jsonMatchesTheLibrary()
         QVERIFY(fit[QLatin1String("icc")].toObject().contains(QLatin1String("conversation")));
         QVERIFY(fit[QLatin1String("reml_criterion")].isDouble());
         QVERIFY(fit[QLatin1String("singular")].isBool());
+        // A singular fit names the components at zero, and only then.
+        const QJsonArray zero = fit[QLatin1String("singular_components")].toArray();
+        QCOMPARE(zero.isEmpty(), !fit[QLatin1String("singular")].toBool());
+        for (const QJsonValue &component : zero)
+            QVERIFY(fit[QLatin1String("variance")][component.toString()].toDouble() < 1e-6);
+        QVERIFY(fit[QLatin1String("formula")].toString().contains(
+            QLatin1String("(1 | participant) + (1 | participant:conversation)")));
     }
     QCOMPARE(first[QLatin1String("with_assistant")][QLatin1String("fixed")].toArray().size(), 4);
     QCOMPARE(first[QLatin1String("with_assistant")][QLatin1String("reference")].toString(),
@@ -188,6 +195,10 @@ void TestModelCommand::tableShowsComponentsAndEffects()
     }
     QVERIFY(r.out.contains(QStringLiteral("against “claude-3.5-sonnet”")));
     QVERIFY(r.out.contains(QLatin1String("singular")));
+    // The demo's participants hardly differ: the fit says which variance is at zero.
+    QVERIFY2(r.out.contains(QLatin1String("Singular (intercept only): the variance between "
+                                          "participants is estimated at zero")),
+             qPrintable(r.out));
 }
 
 void TestModelCommand::exitsWithMessageWithoutRatings()

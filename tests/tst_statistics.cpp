@@ -216,6 +216,7 @@ private Q_SLOTS:
     void kruskalWallisNeedsTwoGroupsAndSpread();
     void chiSquareTailKnownValues();
     void clusterBootstrapIsWiderThanPairBootstrap();
+    void oneClusterGivesNoInterval();
     void clusterKeysRoundTrip();
     void abstentionsCountAsDisagreements();
     void differenceIntervalUsesTheSameResamples();
@@ -528,6 +529,26 @@ void StatisticsTest::clusterBootstrapIsWiderThanPairBootstrap()
         1000, 5);
     QCOMPARE(plain->low, single.spearmanCi->low);
     QCOMPARE(plain->high, single.spearmanCi->high);
+}
+
+void StatisticsTest::oneClusterGivesNoInterval()
+{
+    // One participant's pairs resampled by participant: every resample is the same data, and the
+    // "interval" would be the estimate twice. No interval is given; by conversation there is one.
+    Pairs pairs {{1, 2, 3, 4, 5, 2, 3, 4}, {1, 3, 3, 5, 4, 2, 2, 4}};
+    pairs.participant.assign(8, 1);
+    pairs.conversation = {1, 1, 2, 2, 3, 3, 4, 4};
+    AgreementOptions options;
+    options.replicates = 200;
+    options.cluster = Cluster::Participant;
+    const Agreement one = agree(pairs, options);
+    QVERIFY(one.spearman);
+    QVERIFY(!one.spearmanCi);
+    QVERIFY(!one.accuracyCi);
+    options.cluster = Cluster::Conversation;
+    const Agreement four = agree(pairs, options);
+    QVERIFY(four.spearmanCi);
+    QVERIFY(four.spearmanCi->low < four.spearmanCi->high);
 }
 
 void StatisticsTest::clusterKeysRoundTrip()

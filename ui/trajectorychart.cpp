@@ -9,6 +9,7 @@
 
 #include <QContextMenuEvent>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QToolTip>
 
@@ -131,12 +132,31 @@ void TrajectoryChart::mouseMoveEvent(QMouseEvent *event)
 {
     QCustomPlot::mouseMoveEvent(event);
     const int reply = replyAt(event->position());
-    const QString text = reply >= 0 ? breakDescription(reply) : QString();
+    const QString text = reply >= 0 ? replyDescription(reply) : QString();
     if (text.isEmpty())
         QToolTip::hideText();
     else
-        QToolTip::showText(event->globalPosition().toPoint(),
-                           QString(tr("Reply %1").arg(reply + 1) + QLatin1Char('\n') + text), this);
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+QString TrajectoryChart::replyDescription(int reply) const
+{
+    if (reply < 0 || reply >= m_trajectory.turnIds.size())
+        return {};
+    int rated = 0;
+    for (const auto &values : m_trajectory.values)
+        rated += values.value(reply) ? 1 : 0;
+    const std::optional<double> mean = m_trajectory.mean.value(reply);
+    QString text = tr("Reply %1").arg(reply + 1);
+    if (mean)
+        text += QLatin1String(": ")
+            + tr("mean %1, n = %2 of %3 dimensions")
+                  .arg(QLocale().toString(*mean, 'f', 2), QLocale().toString(rated),
+                       QLocale().toString(m_trajectory.dimensions.size()));
+    const QString breaks = breakDescription(reply);
+    if (!mean && breaks.isEmpty())
+        return {};
+    return breaks.isEmpty() ? text : text + QLatin1Char('\n') + breaks;
 }
 
 void TrajectoryChart::resizeEvent(QResizeEvent *event)

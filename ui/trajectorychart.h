@@ -28,6 +28,9 @@ public:
     const browse::ConversationTrajectory &trajectory() const { return m_trajectory; }
     /** What the tooltip says at reply \a reply (0-based): its breaks, empty when none. */
     QString breakDescription(int reply) const;
+    /** The whole tooltip at reply \a reply: its mean over the n dimensions rated, then its breaks.
+     */
+    QString replyDescription(int reply) const;
 
     /** Small: the legend wraps and the axes shrink rather than widen the transcript pane. */
     QSize minimumSizeHint() const override { return {240, 150}; }

@@ -143,10 +143,12 @@ QString intervalsLine(const analysis::Options &options)
         return tr("No bootstrap intervals.");
     switch (options.cluster) {
     case stats::Cluster::Participant:
-        return tr("95% intervals: %1 bootstrap resamples of whole participants.")
+        return tr("95% intervals: %1 bootstrap resamples of whole participants (none from a "
+                  "single one).")
             .arg(options.bootstrapReplicates);
     case stats::Cluster::Conversation:
-        return tr("95% intervals: %1 bootstrap resamples of whole conversations.")
+        return tr("95% intervals: %1 bootstrap resamples of whole conversations (none from a "
+                  "single one).")
             .arg(options.bootstrapReplicates);
     case stats::Cluster::None:
         break;
@@ -346,14 +348,17 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
     for (int i = 0; i < r.dimensions.size(); ++i)
         agreementLine(out, r.dimensions[i].key, r.retest[0].byDimension[i]);
     out << '\n'
-        << QCoreApplication::translate("sense7::cli", "Self against observers (%n observer(s))",
-                                       nullptr, r.observers)
+        << QCoreApplication::translate(
+               "sense7::cli",
+               "Self against observers, pooled (%n observer(s); n = pairs, a turn "
+               "once per observer)",
+               nullptr, r.observers)
         << '\n';
     agreementHeader(out, tr("dimension"));
     for (int i = 0; i < r.dimensions.size(); ++i)
         agreementLine(out, r.dimensions[i].key, r.selfObserver[i]);
     for (int o = 0; o < r.observerCodes.size(); ++o) {
-        out << '\n' << tr("Self against observer “%1”").arg(r.observerCodes[o]) << '\n';
+        out << '\n' << tr("Self against observer “%1” (n = turns)").arg(r.observerCodes[o]) << '\n';
         agreementHeader(out, tr("dimension"));
         for (int i = 0; i < r.dimensions.size(); ++i)
             agreementLine(out, r.dimensions[i].key, r.selfPerObserver[o][i]);

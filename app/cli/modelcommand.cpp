@@ -109,6 +109,24 @@ int mixedModel(const QStringList &arguments, QTextStream &out, QTextStream &err)
             << '\n';
         fitLine(out, tr("intercept only"), d.interceptOnly);
         fitLine(out, tr("+ assistant"), d.withAssistant);
+        for (const auto &[label, fit] : {std::pair {tr("intercept only"), &d.interceptOnly},
+                                         std::pair {tr("+ assistant"), &d.withAssistant}}) {
+            const QStringList zero = analysis::singularComponents(*fit);
+            if (zero.isEmpty())
+                continue;
+            QStringList names;
+            for (const QString &component : zero)
+                names << (component == QLatin1String("participant") ? tr("between participants")
+                                                                    : tr("between conversations"));
+            out << "  "
+                << (names.size() == 1
+                        ? tr("Singular (%1): the variance %2 is estimated at zero; the ratings "
+                             "show no sign of it.")
+                        : tr("Singular (%1): the variances %2 are estimated at zero; the "
+                             "ratings show no sign of them."))
+                       .arg(label, names.join(tr(" and ")))
+                << '\n';
+        }
         fixedLines(out, tr("Fixed effects, intercept only (estimate ± SE):"), d.interceptOnly);
         if (d.withAssistant.fitted)
             fixedLines(out,

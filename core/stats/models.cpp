@@ -68,9 +68,30 @@ MixedModels mixedModels(const Store &store, const QString &instrument, const QSt
     return result;
 }
 
+QString formula(const stats::MixedModelFit &fit)
+{
+    return fit.fixedPart == stats::FixedPart::Group
+        ? QStringLiteral("value ~ assistant + (1 | participant) + (1 | participant:conversation)")
+        : QStringLiteral("value ~ 1 + (1 | participant) + (1 | participant:conversation)");
+}
+
+QStringList singularComponents(const stats::MixedModelFit &fit)
+{
+    QStringList zero;
+    if (!fit.fitted || !fit.singular)
+        return zero;
+    // lme4's isSingular(): a relative standard deviation θ below 1e-4.
+    if (fit.thetaParticipant < 1e-4)
+        zero << QStringLiteral("participant");
+    if (fit.thetaConversation < 1e-4)
+        zero << QStringLiteral("conversation");
+    return zero;
+}
+
 QJsonObject toJson(const stats::MixedModelFit &fit)
 {
-    QJsonObject out {{QStringLiteral("fitted"), fit.fitted},
+    QJsonObject out {{QStringLiteral("formula"), formula(fit)},
+                     {QStringLiteral("fitted"), fit.fitted},
                      {QStringLiteral("n"), fit.observations},
                      {QStringLiteral("participants"), fit.participants},
                      {QStringLiteral("conversations"), fit.conversations}};
@@ -102,6 +123,8 @@ QJsonObject toJson(const stats::MixedModelFit &fit)
     out.insert(QStringLiteral("fixed"), fixed);
     out.insert(QStringLiteral("reml_criterion"), fit.remlCriterion);
     out.insert(QStringLiteral("singular"), fit.singular);
+    out.insert(QStringLiteral("singular_components"),
+               QJsonArray::fromStringList(singularComponents(fit)));
     return out;
 }
 
@@ -114,6 +137,7 @@ QJsonObject toJson(const MixedModels &models)
                          {QStringLiteral("intercept_only"), toJson(d.interceptOnly)},
                          {QStringLiteral("with_assistant"), toJson(d.withAssistant)}});
     return {{QStringLiteral("instrument"), models.instrument},
+            {QStringLiteral("method"), QStringLiteral("REML")},
             {QStringLiteral("dimensions"), dimensions}};
 }
 

@@ -39,15 +39,21 @@ MixedModels mixedModels(const Store &store, const QString &instrument = QStringL
                         const QString &dimension = {});
 
 /**
- * {"instrument", "dimensions": [{"dimension", "intercept_only": FIT, "with_assistant": FIT}]}
- * where FIT is {"fitted", "n", "participants", "conversations", "variance": {"participant",
- * "conversation", "residual"}, "sd": {…}, "icc": {"participant", "conversation"}, "fixed":
- * [{"term", "estimate", "se", "t"}], "reml_criterion", "singular"} or {"fitted": false, "n", …,
- * "reason"}; with the assistant, also "assistants" (the reference first) and "reference". A term
- * other than "(Intercept)" is an assistant, its estimate the difference from the reference.
+ * {"instrument", "method": "REML", "dimensions": [{"dimension", "intercept_only": FIT,
+ * "with_assistant": FIT}]} where FIT is {"formula", "fitted", "n", "participants",
+ * "conversations", "variance": {"participant", "conversation", "residual"}, "sd": {…}, "icc":
+ * {"participant", "conversation"}, "fixed": [{"term", "estimate", "se", "t"}], "reml_criterion",
+ * "singular", "singular_components": ["participant" and/or "conversation", the variances
+ * estimated at zero]} or {"formula", "fitted": false, "n", …, "reason"}; with the assistant, also
+ * "assistants" (the reference first) and "reference". A term other than "(Intercept)" is an
+ * assistant, its estimate the difference from the reference.
  */
 QJsonObject toJson(const MixedModels &models);
 QJsonObject toJson(const stats::MixedModelFit &fit);
+/** The model fitted, in lme4's notation. */
+QString formula(const stats::MixedModelFit &fit);
+/** "participant" and/or "conversation": the variance components a singular fit puts at zero. */
+QStringList singularComponents(const stats::MixedModelFit &fit);
 
 } // namespace analysis
 } // namespace sense7

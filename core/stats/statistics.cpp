@@ -469,6 +469,8 @@ std::optional<Interval> clusteredBootstrapInterval(
             members.emplace_back();
         members[it->second].push_back(i);
     }
+    if (members.size() < minimumBootstrapClusters)
+        return std::nullopt;
     std::mt19937_64 generator(seed);
     std::uniform_int_distribution<std::size_t> pick(0, members.size() - 1);
     std::vector<double> estimates;

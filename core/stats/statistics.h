@@ -127,7 +127,12 @@ std::optional<Interval> bootstrapInterval(
  * takes every index of each drawn cluster (\a clusterOf gives the cluster of index i). Ratings of
  * one participant, or of one conversation, are not independent; resampling them as single pairs
  * makes the interval too narrow. With every index its own cluster this is bootstrapInterval.
+ * nullopt with fewer than minimumBootstrapClusters clusters: resampling one participant gives
+ * that participant back every time, a "95% interval" of a single point.
  */
+/// The fewest clusters a cluster bootstrap resamples; fewer give no interval.
+constexpr std::size_t minimumBootstrapClusters = 2;
+
 std::optional<Interval> clusteredBootstrapInterval(
     const std::vector<std::int64_t> &clusterOf,
     const std::function<std::optional<double>(const std::vector<std::size_t> &)> &statistic,

@@ -182,6 +182,13 @@ double clamped(double value, const QCPRange &scale)
 }
 
 constexpr const char *pointTipsProperty = "sense7PointTips";
+/** A colour map's tips by cell: "column:row" in plot coordinates → text. */
+constexpr const char *cellTipsProperty = "sense7CellTips";
+
+QString cellKey(int column, int row)
+{
+    return QStringLiteral("%1:%2").arg(column).arg(row);
+}
 
 /** "Empathy: mean 3.42, 95% CI 2.91–3.93, n = 5 (23 ratings)": what hovering a point shows. */
 QString estimateTip(const QString &what, const series::Estimate &e)
@@ -275,6 +282,40 @@ void legendBelow(QCustomPlot *plot, int wrap, const QString &title = {})
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
 }
 
+/** The title's note on the intervals: which are drawn and the range of n over the points, so
+ *  that a title never promises a band or an interval that no point has. */
+QString intervalNote(const QVector<series::Estimate> &estimates, const QString &withIntervals)
+{
+    int fewest = std::numeric_limits<int>::max(), most = 0;
+    bool anyInterval = false;
+    for (const series::Estimate &e : estimates)
+        if (e.defined()) {
+            fewest = std::min(fewest, e.n);
+            most = std::max(most, e.n);
+            anyInterval = anyInterval || e.hasInterval();
+        }
+    const QString range = most == 0 ? QStringLiteral("0")
+        : fewest == most
+        ? QLocale().toString(most)
+        : QStringLiteral("%1–%2").arg(QLocale().toString(fewest), QLocale().toString(most));
+    if (anyInterval)
+        return QCoreApplication::translate("sense7::charts", "%1, n = %2 per point")
+            .arg(withIntervals, range);
+    return QCoreApplication::translate("sense7::charts",
+                                       "n = %1 per point, too few for an interval")
+        .arg(range);
+}
+
+/** "(means, 95% CI)" when any group's mean has an interval, else says that none is drawn. */
+QString groupMeansNote(const series::GroupMeans &means)
+{
+    for (const auto &row : means.cells)
+        for (const series::Estimate &e : row)
+            if (e.defined() && e.hasInterval())
+                return QCoreApplication::translate("sense7::charts", "means, 95% CI");
+    return QCoreApplication::translate("sense7::charts", "means; too few for an interval");
+}
+
 } // namespace
 
 void fitRotatedLabels(QCustomPlot *plot)
@@ -355,12 +396,21 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
         bars->setBrush(okabeIto()[size_t(order[level % 7])]);
         bars->setPen(QPen(Qt::white));
         bars->setWidth(0.7);
+        QStringList tips;
         for (int d = 0; d < distribution.counts.size(); ++d) {
             int total = 0;
             for (int c : distribution.counts[d])
                 total += c;
-            bars->addData(d + 1, total > 0 ? 100.0 * distribution.counts[d][level] / total : 0.0);
+            const double share = total > 0 ? 100.0 * distribution.counts[d][level] / total : 0.0;
+            bars->addData(d + 1, share);
+            tips.append(QCoreApplication::translate("sense7::charts",
+                                                    "%1 · rating %2: %3% (%4 of n = %5 ratings)")
+                            .arg(dimensions.value(d).displayName(), bars->name(),
+                                 QLocale().toString(share, 'f', 1),
+                                 QLocale().toString(distribution.counts[d][level]),
+                                 QLocale().toString(total)));
         }
+        bars->setProperty(pointTipsProperty, tips);
         if (below)
             bars->moveAbove(below);
         below = bars;
@@ -386,8 +436,9 @@ void drawMeanTrajectory(QCustomPlot *plot, const series::Trajectory &trajectory,
 {
     clear(plot);
     setTitle(plot,
-             QCoreApplication::translate("sense7::charts",
-                                         "Mean rating over the conversation (95% band)"));
+             QCoreApplication::translate("sense7::charts", "Mean rating over the conversation (%1)")
+                 .arg(intervalNote(trajectory.mean,
+                                   QCoreApplication::translate("sense7::charts", "95% band"))));
     QCPGraph *low = plot->addGraph();
     QCPGraph *high = plot->addGraph();
     QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
@@ -515,9 +566,15 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
     map->data()->setRange(columns == 1 ? QCPRange(0.75, 1.25) : QCPRange(1, std::max(1, columns)),
                           rows == 1 ? QCPRange(0.75, 1.25) : QCPRange(1, std::max(1, rows)));
     const QCPRange scale = scaleRange(dimensions);
+    QVariantMap tips;
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c) {
             const series::Estimate &e = means.cells[order[r]][c];
+            if (e.defined())
+                tips.insert(cellKey(c + 1, r + 1),
+                            estimateTip(means.groups[order[r]] + QLatin1String(" · ")
+                                            + dimensions[c].displayName(),
+                                        e));
             for (int kc = c; kc < (columns == 1 ? 2 : c + 1); ++kc)
                 for (int vc = r; vc < (rows == 1 ? 2 : r + 1); ++vc)
                     map->data()->setCell(kc, vc, e.defined() ? e.mean : qQNaN());
@@ -525,6 +582,7 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                 label(plot, c + 1, r + 1, QLocale().toString(e.mean, 'f', 1),
                       (e.mean - scale.lower) / std::max(1.0, scale.size()) > 0.6);
         }
+    map->setProperty(cellTipsProperty, tips);
     QCPColorScale *colourScale =
         colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Mean rating"));
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
@@ -567,21 +625,12 @@ void drawBreakAligned(QCustomPlot *plot, const series::BreakAligned &aligned,
     clear(plot);
     // Each point has its own n (a break near a conversation's start has no turns before it):
     // the title gives their range, the tooltip and the sidecar each point's.
-    int fewest = std::numeric_limits<int>::max(), most = 0;
-    for (const series::Estimate &e : aligned.mean)
-        if (e.defined()) {
-            fewest = std::min(fewest, e.n);
-            most = std::max(most, e.n);
-        }
-    const QString range = most == 0 ? QStringLiteral("0")
-        : fewest == most
-        ? QLocale().toString(most)
-        : QStringLiteral("%1–%2").arg(QLocale().toString(fewest), QLocale().toString(most));
     setTitle(
         plot,
-        QCoreApplication::translate(
-            "sense7::charts", "Mean rating around %1 flagged breaks (95% CI, n = %2 per point)")
-            .arg(QLocale().toString(aligned.breaks), range));
+        QCoreApplication::translate("sense7::charts", "Mean rating around %1 flagged breaks (%2)")
+            .arg(QLocale().toString(aligned.breaks),
+                 intervalNote(aligned.mean,
+                              QCoreApplication::translate("sense7::charts", "95% CI"))));
     const QCPRange scale = scaleRange(dimensions);
     QCPGraph *mean = new Unclipped<QCPGraph>(plot->xAxis, plot->yAxis);
     auto *errors = new Unclipped<QCPErrorBars>(plot->xAxis, plot->yAxis);
@@ -638,10 +687,20 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     auto *map = new QCPColorMap(plot->xAxis, plot->yAxis);
     map->data()->setSize(std::max(1, n), std::max(1, n));
     map->data()->setRange(QCPRange(1, std::max(1, n)), QCPRange(1, std::max(1, n)));
+    QVariantMap tips;
     for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b) {
             const std::optional<double> rho = correlation.rho.value(a).value(b);
             map->data()->setCell(b, a, rho ? *rho : qQNaN());
+            const QString pair =
+                dimensions[a].displayName() + QLatin1String(" · ") + dimensions[b].displayName();
+            const QString pairs = QLocale().toString(correlation.n.value(a).value(b));
+            tips.insert(cellKey(b + 1, a + 1),
+                        rho ? QCoreApplication::translate("sense7::charts", "%1: ρ = %2, n = %3")
+                                  .arg(pair, QLocale().toString(*rho, 'f', 2), pairs)
+                            : QCoreApplication::translate("sense7::charts",
+                                                          "%1: too few pairs for ρ, n = %2")
+                                  .arg(pair, pairs));
             if (rho)
                 label(plot, b + 1, a + 1, QLocale().toString(*rho, 'f', 2), std::abs(*rho) > 0.6);
         }
@@ -651,6 +710,7 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     diverging.setColorStopAt(1.0, okabeIto()[5]);
     // Too few pairs: an empty cell, not the colour of ρ = −1.
     diverging.setNanHandling(QCPColorGradient::nhTransparent);
+    map->setProperty(cellTipsProperty, tips);
     QCPColorScale *colourScale =
         colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Spearman ρ"));
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
@@ -755,7 +815,31 @@ QString pointTip(QCustomPlot *plot, const QPointF &pixel, double tolerance)
     QString best;
     double nearest = tolerance;
     for (int i = 0; i < plot->plottableCount(); ++i) {
-        auto *graph = qobject_cast<QCPGraph *>(plot->plottable(i));
+        QCPAbstractPlottable *plottable = plot->plottable(i);
+        // A heat map's cell, a bar: the one under the pointer.
+        if (auto *map = qobject_cast<QCPColorMap *>(plottable)) {
+            const QVariantMap tips = map->property(cellTipsProperty).toMap();
+            if (tips.isEmpty() || !map->keyAxis()->axisRect()->rect().contains(pixel.toPoint()))
+                continue;
+            double key = 0, value = 0;
+            map->pixelsToCoords(pixel, key, value);
+            const QString tip =
+                tips.value(cellKey(int(std::lround(key)), int(std::lround(value)))).toString();
+            if (!tip.isEmpty())
+                return tip;
+            continue;
+        }
+        if (auto *bars = qobject_cast<QCPBars *>(plottable)) {
+            const QStringList tips = bars->property(pointTipsProperty).toStringList();
+            QVariant details;
+            if (tips.size() != bars->dataCount() || bars->selectTest(pixel, false, &details) < 0)
+                continue;
+            const QCPDataSelection hit = details.value<QCPDataSelection>();
+            if (!hit.isEmpty())
+                return tips.value(hit.dataRange().begin());
+            continue;
+        }
+        auto *graph = qobject_cast<QCPGraph *>(plottable);
         if (!graph)
             continue;
         const QStringList tips = graph->property(pointTipsProperty).toStringList();
@@ -927,12 +1011,12 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         drawMeanTrajectory(plot, a.trajectory, a.dimensions);
         break;
     case Chart::Assistants:
-        drawGroupMeans(
-            plot, a.agents, a.dimensions,
-            QCoreApplication::translate("sense7::charts", "Assistants compared (means, 95% CI)"),
-            QCoreApplication::translate("sense7::charts", "unknown"),
-            largest(QCoreApplication::translate("sense7::charts", "Assistant"),
-                    int(a.agents.groups.size()), a.agentGroups));
+        drawGroupMeans(plot, a.agents, a.dimensions,
+                       QCoreApplication::translate("sense7::charts", "Assistants compared (%1)")
+                           .arg(groupMeansNote(a.agents)),
+                       QCoreApplication::translate("sense7::charts", "unknown"),
+                       largest(QCoreApplication::translate("sense7::charts", "Assistant"),
+                               int(a.agents.groups.size()), a.agentGroups));
         break;
     case Chart::Participants:
         drawHeatMap(plot, a.participants, a.dimensions);
@@ -945,12 +1029,11 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         break;
     case Chart::Context: {
         const QString label = a.contextLabel.isEmpty() ? a.contextField : a.contextLabel;
-        drawGroupMeans(
-            plot, a.context, a.dimensions,
-            QCoreApplication::translate("sense7::charts", "Ratings by “%1” (means, 95% CI)")
-                .arg(label),
-            QCoreApplication::translate("sense7::charts", "not answered"),
-            largest(label, int(a.context.groups.size()), a.contextGroups));
+        drawGroupMeans(plot, a.context, a.dimensions,
+                       QCoreApplication::translate("sense7::charts", "Ratings by “%1” (%2)")
+                           .arg(label, groupMeansNote(a.context)),
+                       QCoreApplication::translate("sense7::charts", "not answered"),
+                       largest(label, int(a.context.groups.size()), a.contextGroups));
         break;
     }
     }

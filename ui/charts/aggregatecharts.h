@@ -44,8 +44,9 @@ QString unavailableReason(Chart chart, const browse::Aggregates &aggregates);
 void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &aggregates);
 
 /**
- * What the point of a mean nearest \a pixel (within \a tolerance pixels) stands for — its mean,
- * interval and n — for a tooltip; empty when no point is that near.
+ * What the point of a mean nearest \a pixel (within \a tolerance pixels), or the heat map's cell
+ * or the bar under it, stands for — its mean or share, interval and n — for a tooltip; empty when
+ * nothing is there.
  */
 QString pointTip(QCustomPlot *plot, const QPointF &pixel, double tolerance = 8.0);
 

@@ -172,7 +172,7 @@ QJsonObject plottedData(Chart chart, const browse::Aggregates &a)
 QJsonObject plottedData(const browse::ConversationTrajectory &t)
 {
     QJsonArray seriesList;
-    const auto line = [](const QString &name, const auto &values) {
+    const auto line = [](const QString &name, const auto &values, const QVector<int> &n) {
         QJsonArray points;
         for (int k = 0; k < values.size(); ++k)
             if (values[k])
@@ -180,13 +180,23 @@ QJsonObject plottedData(const browse::ConversationTrajectory &t)
                                            {QStringLiteral("estimate"), double(*values[k])},
                                            {QStringLiteral("lower"), QJsonValue()},
                                            {QStringLiteral("upper"), QJsonValue()},
-                                           {QStringLiteral("n"), 1}});
+                                           {QStringLiteral("n"), n.value(k)}});
         return named(name, points);
     };
-    for (int d = 0; d < t.dimensions.size() && d < t.values.size(); ++d)
-        seriesList.append(line(t.dimensions[d].key, t.values[d]));
-    seriesList.append(line(QStringLiteral("mean"), t.mean));
-    return {{QStringLiteral("series"), seriesList}};
+    // A dimension's point is one rating; the mean's, the dimensions rated at that reply.
+    const QVector<int> one(int(t.mean.size()), 1);
+    QVector<int> rated(int(t.mean.size()), 0);
+    for (int d = 0; d < t.dimensions.size() && d < t.values.size(); ++d) {
+        seriesList.append(line(t.dimensions[d].key, t.values[d], one));
+        for (int k = 0; k < t.values[d].size() && k < rated.size(); ++k)
+            rated[k] += t.values[d][k] ? 1 : 0;
+    }
+    seriesList.append(line(QStringLiteral("mean"), t.mean, rated));
+    return {{QStringLiteral("cluster"), series::clusterKey(series::Cluster::None)},
+            {QStringLiteral("interval"),
+             tr("One conversation: each point is a single rating, the mean the mean of the "
+                "dimensions rated at that reply (n); no interval is drawn.")},
+            {QStringLiteral("series"), seriesList}};
 }
 
 QStringList groupTestLines(const browse::Aggregates &a)
