@@ -12,6 +12,16 @@
     </message>
 </context>
 <context>
+    <name>sense7::AgreementTableModel</name>
+    <message numerus="yes">
+        <source>%n reply(s) where exactly one side said “not applicable”: %1% of the %2 replies both sides answered.</source>
+        <translation>
+            <numerusform>%n reply where exactly one side said “not applicable”: %1% of the %2 replies both sides answered.</numerusform>
+            <numerusform>%n replies where exactly one side said “not applicable”: %1% of the %2 replies both sides answered.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::AnalysisDialog</name>
     <message numerus="yes">
         <source>%1 re-rated pairs; %n observer(s).</source>
@@ -42,6 +52,33 @@
     </message>
 </context>
 <context>
+    <name>sense7::MixedModelView</name>
+    <message numerus="yes">
+        <source>%n singular fit(s): a variance estimated as zero means the ratings show no sign of that level of variation.</source>
+        <translation>
+            <numerusform>%n singular fit: a variance estimated as zero means the ratings show no sign of that level of variation.</numerusform>
+            <numerusform>%n singular fits: a variance estimated as zero means the ratings show no sign of that level of variation.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::NewStudyDialog</name>
+    <message numerus="yes">
+        <source>%n reply scale(s)</source>
+        <translation>
+            <numerusform>%n reply scale</numerusform>
+            <numerusform>%n reply scales</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation scale(s)</source>
+        <translation>
+            <numerusform>%n conversation scale</numerusform>
+            <numerusform>%n conversation scales</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::PredictDialog</name>
     <message numerus="yes">
         <source>All %n listed conversation(s)</source>
@@ -65,6 +102,13 @@
         <translation>
             <numerusform>Thank you: %n reply rated again.</numerusform>
             <numerusform>Thank you: %n replies rated again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The study protocol &quot;%1&quot; asks for a round of %2 % of the replies already rated after every %n fully rated conversation(s).</source>
+        <translation>
+            <numerusform>The study protocol &quot;%1&quot; asks for a round of %2 % of the replies already rated after every %n fully rated conversation.</numerusform>
+            <numerusform>The study protocol &quot;%1&quot; asks for a round of %2 % of the replies already rated after every %n fully rated conversations.</numerusform>
         </translation>
     </message>
 </context>
@@ -110,6 +154,16 @@
     </message>
 </context>
 <context>
+    <name>sense7::charts</name>
+    <message numerus="yes">
+        <source>(%n rating(s))</source>
+        <translation>
+            <numerusform>(%n rating)</numerusform>
+            <numerusform>(%n ratings)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::classify::Classifier</name>
     <message numerus="yes">
         <source>%1 (after %n attempt(s))</source>
@@ -122,17 +176,38 @@
 <context>
     <name>sense7::cli</name>
     <message numerus="yes">
-        <source>Self against observers (%n observer(s))</source>
+        <source>Wrote %n file(s) to %1</source>
         <translation>
-            <numerusform>Self against observers (%n observer)</numerusform>
-            <numerusform>Self against observers (%n observers)</numerusform>
+            <numerusform>Wrote %n file to %1</numerusform>
+            <numerusform>Wrote %n files to %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Wrote %n figure(s) to %1.</source>
+        <source>%n chart(s) drawn</source>
         <translation>
-            <numerusform>Wrote %n figure to %1.</numerusform>
-            <numerusform>Wrote %n figures to %1.</numerusform>
+            <numerusform>%n chart drawn</numerusform>
+            <numerusform>%n charts drawn</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped.</source>
+        <translation>
+            <numerusform>%n skipped.</numerusform>
+            <numerusform>%n skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Instrument %1 (%2, version %3): %n dimension(s)</source>
+        <translation>
+            <numerusform>Instrument %1 (%2, version %3): %n dimension</numerusform>
+            <numerusform>Instrument %1 (%2, version %3): %n dimensions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Self against observers, pooled (%n observer(s); n = pairs, a turn once per observer)</source>
+        <translation>
+            <numerusform>Self against observers, pooled (%n observer; n = pairs, a turn once per observer)</numerusform>
+            <numerusform>Self against observers, pooled (%n observers; n = pairs, a turn once per observer)</numerusform>
         </translation>
     </message>
 </context>
@@ -170,6 +245,16 @@
         <translation>
             <numerusform>and %n more</numerusform>
             <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::stats</name>
+    <message numerus="yes">
+        <source>There are too few observations (%n) for the fixed effects.</source>
+        <translation>
+            <numerusform>There are too few observations (%n) for the fixed effects.</numerusform>
+            <numerusform>There are too few observations (%n) for the fixed effects.</numerusform>
         </translation>
     </message>
 </context>

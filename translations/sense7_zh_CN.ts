@@ -2,6 +2,165 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnalysisRows</name>
+    <message>
+        <source>ICC(2,1)</source>
+        <translation>ICC(2,1)</translation>
+    </message>
+    <message>
+        <source>ICC(3,1)</source>
+        <translation>ICC(3,1)</translation>
+    </message>
+    <message>
+        <source>Two-way random effects, absolute agreement, single rating (Shrout &amp; Fleiss): ratings and re-ratings of the same replies</source>
+        <translation>双向随机效应，绝对一致性，单次评分（Shrout &amp; Fleiss）：对同一批回复的评分与重新评分</translation>
+    </message>
+    <message>
+        <source>Two-way mixed effects, consistency, single rating (Shrout &amp; Fleiss): a shift between rating and re-rating does not count</source>
+        <translation>双向混合效应，一致性，单次评分（Shrout &amp; Fleiss）：评分与重新评分之间的整体偏移不计入</translation>
+    </message>
+    <message>
+        <source>α self + observers</source>
+        <translation>α 本人 + 观察者</translation>
+    </message>
+    <message>
+        <source>α observers</source>
+        <translation>α 观察者</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s α (ordinal) with the participant and every observer as coders</source>
+        <translation>以参与者和每位观察者为编码者的 Krippendorff&apos;s α（有序）</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s α (ordinal) among observers only</source>
+        <translation>仅观察者之间的 Krippendorff&apos;s α（有序）</translation>
+    </message>
+    <message>
+        <source>ICC(2,1): two-way random effects, absolute agreement, single rating</source>
+        <translation>ICC(2,1)：双向随机效应，绝对一致性，单次评分</translation>
+    </message>
+    <message>
+        <source>ICC(3,1): two-way mixed effects, consistency, single rating</source>
+        <translation>ICC(3,1)：双向混合效应，一致性，单次评分</translation>
+    </message>
+    <message>
+        <source>Replies rated by every rater of the group (the others are left out)</source>
+        <translation>该组每位评分者都评过的回复（其余回复不计入）</translation>
+    </message>
+    <message>
+        <source>Retest ICC(2,1)</source>
+        <translation>重测 ICC(2,1)</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Self+obs. ICC(2,1)</source>
+        <translation>本人+观察者 ICC(2,1)</translation>
+    </message>
+    <message>
+        <source>Observers ICC(2,1)</source>
+        <translation>观察者 ICC(2,1)</translation>
+    </message>
+    <message>
+        <source>Participants against their own blind re-ratings. %1</source>
+        <translation>参与者与其本人的盲法重新评分对比。%1</translation>
+    </message>
+    <message>
+        <source>The participant and every observer. %1</source>
+        <translation>参与者与每位观察者。%1</translation>
+    </message>
+    <message>
+        <source>Observers only. %1</source>
+        <translation>仅观察者。%1</translation>
+    </message>
+    <message>
+        <source>Between participants</source>
+        <translation>参与者间</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>One-way ICC(1) for groups of unequal size: the share of the variance of participants&apos; own ratings that lies between participants</source>
+        <translation>适用于组大小不等情况的单向 ICC(1)：参与者本人评分的方差中位于参与者之间的比例</translation>
+    </message>
+    <message>
+        <source>Participants&apos; own ratings with a value</source>
+        <translation>有值的参与者本人评分</translation>
+    </message>
+    <message>
+        <source>Mean over dimensions</source>
+        <translation>各维度均值</translation>
+    </message>
+    <message>
+        <source>Majority rating</source>
+        <translation>多数评分</translation>
+    </message>
+    <message>
+        <source>Participant&apos;s own mean (other conversations)</source>
+        <translation>参与者自身均值（其他对话）</translation>
+    </message>
+    <message>
+        <source>SENSE-7 paper&apos;s classifier (reference)</source>
+        <translation>SENSE-7 论文的分类器（参照）</translation>
+    </message>
+    <message>
+        <source>ρ, Fisher z</source>
+        <translation>ρ，Fisher z</translation>
+    </message>
+    <message>
+        <source>ρ, Fisher z (n − 3)</source>
+        <translation>ρ，Fisher z（n − 3）</translation>
+    </message>
+    <message>
+        <source>Mean of ρ over dimensions through Fisher&apos;s z: tanh of the mean of atanh(ρ). The Spearman ρ column is the plain mean, as the SENSE-7 paper reports it</source>
+        <translation>通过 Fisher z 计算的各维度 ρ 均值：atanh(ρ) 均值的 tanh。Spearman ρ 列为简单平均，与 SENSE-7 论文的报告方式一致</translation>
+    </message>
+    <message>
+        <source>Mean of ρ through Fisher&apos;s z, each dimension weighted by n − 3 (the inverse variance of z)</source>
+        <translation>通过 Fisher z 计算的 ρ 均值，每个维度按 n − 3（z 的方差倒数）加权</translation>
+    </message>
+    <message>
+        <source>Δρ, own mean</source>
+        <translation>Δρ，自身均值</translation>
+    </message>
+    <message>
+        <source>Δaccuracy, majority</source>
+        <translation>Δ准确率，多数</translation>
+    </message>
+    <message>
+        <source>Δaccuracy, own mean</source>
+        <translation>Δ准确率，自身均值</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>with a 95% bootstrap interval of the difference, resampling the same clusters for model and floor</source>
+        <translation>并附差值的 95% 自助法区间，模型与基线对相同的聚类重抽样</translation>
+    </message>
+    <message>
+        <source>Model ρ minus the own-mean floor&apos;s ρ, %1. The majority floor is constant and has no ρ</source>
+        <translation>模型 ρ 减去自身均值基线的 ρ，%1。多数基线为常数，没有 ρ</translation>
+    </message>
+    <message>
+        <source>Model accuracy minus the majority floor&apos;s, %1</source>
+        <translation>模型准确率减去多数基线的准确率，%1</translation>
+    </message>
+    <message>
+        <source>Model accuracy minus the own-mean floor&apos;s, %1</source>
+        <translation>模型准确率减去自身均值基线的准确率，%1</translation>
+    </message>
+    <message>
+        <source>Replies of participants with a single conversation, for whom the own-mean floor uses the majority rating</source>
+        <translation>只有一个对话的参与者的回复，对这些参与者，自身均值基线改用多数评分</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Rate and analyse perceived empathy in AI conversations.</source>
@@ -137,6 +296,22 @@
         <source>Any rule</source>
         <translation>任一规则</translation>
     </message>
+    <message>
+        <source>Any field of the conversations&apos; context: the context form&apos;s, or one an importer stored</source>
+        <translation>对话情境中的任意字段：情境表单中的字段，或导入器存储的字段</translation>
+    </message>
+    <message>
+        <source>Instrument whose ratings the charts show</source>
+        <translation>图表所显示评分所属的量表</translation>
+    </message>
+    <message>
+        <source>&amp;Instrument</source>
+        <translation>量表(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Kruskal–Wallis test across the groups: %1</source>
+        <translation>各组间的 Kruskal–Wallis 检验：%1</translation>
+    </message>
 </context>
 <context>
     <name>sense7::AgreementTableModel</name>
@@ -177,10 +352,6 @@
         <translation>以量表分值计的平均绝对差</translation>
     </message>
     <message>
-        <source>Cohen&apos;s κ with quadratic weights</source>
-        <translation>二次加权的 Cohen κ</translation>
-    </message>
-    <message>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -200,6 +371,36 @@
         <source>QWK</source>
         <translation>QWK</translation>
     </message>
+    <message numerus="yes">
+        <source>%n reply(s) where exactly one side said “not applicable”: %1% of the %2 replies both sides answered.</source>
+        <translation>
+            <numerusform>%n 条回复中恰有一方选择了“不适用”：占双方都作答的 %2 条回复的 %1%。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On every point of the dimension&apos;s scale, used or not.</source>
+        <translation>涵盖该维度量表上的每个点，无论是否被使用。</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s κ with quadratic weights, on the dimension&apos;s full scale</source>
+        <translation>二次加权 Cohen&apos;s κ，基于该维度的完整量表</translation>
+    </message>
+    <message>
+        <source>Replies where exactly one side said “not applicable”, and their share of the replies both answered; they are left out of n and the statistics before</source>
+        <translation>恰有一方选择“不适用”的回复，及其在双方都作答的回复中所占比例；这些回复不计入 n 及前面的统计量</translation>
+    </message>
+    <message>
+        <source>Share of exactly equal ratings when a one-sided “not applicable” counts as a disagreement</source>
+        <translation>将单方“不适用”计为不一致时，评分完全相同的比例</translation>
+    </message>
+    <message>
+        <source>One-sided N/A</source>
+        <translation>单方 N/A</translation>
+    </message>
+    <message>
+        <source>Accuracy incl. N/A</source>
+        <translation>准确率（含 N/A）</translation>
+    </message>
 </context>
 <context>
     <name>sense7::AnalysisDialog</name>
@@ -218,10 +419,6 @@
     <message>
         <source>95% bootstrap intervals</source>
         <translation>95% 自助法区间</translation>
-    </message>
-    <message>
-        <source>Resample the rated turns 1,000 times for intervals around ρ and accuracy. Slower on large data sets.</source>
-        <translation>对已评分回合重抽样 1,000 次，得到 ρ 和准确率的区间。数据集较大时会更慢。</translation>
     </message>
     <message>
         <source>Computing</source>
@@ -315,22 +512,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Dimension</source>
         <translation>维度</translation>
     </message>
-    <message>
-        <source>α self + observers</source>
-        <translation>α 自评 + 观察者</translation>
-    </message>
-    <message>
-        <source>α observers</source>
-        <translation>α 观察者</translation>
-    </message>
-    <message>
-        <source>Between participants</source>
-        <translation>参与者之间</translation>
-    </message>
-    <message>
-        <source>Ratings</source>
-        <translation>评分数</translation>
-    </message>
     <message numerus="yes">
         <source>%1 re-rated pairs; %n observer(s).</source>
         <translation>
@@ -338,32 +519,8 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         </translation>
     </message>
     <message>
-        <source>Mean over dimensions</source>
-        <translation>各维度平均</translation>
-    </message>
-    <message>
         <source>Predictor</source>
         <translation>预测方式</translation>
-    </message>
-    <message>
-        <source>Majority rating</source>
-        <translation>多数评分</translation>
-    </message>
-    <message>
-        <source>Participant&apos;s own mean (leave-one-out)</source>
-        <translation>参与者本人的平均值（留一法）</translation>
-    </message>
-    <message>
-        <source>SENSE-7 paper&apos;s classifier (reference)</source>
-        <translation>SENSE-7 论文中的分类器（参考）</translation>
-    </message>
-    <message>
-        <source>The floors predict the same turns without reading them: always the most common rating, or the participant&apos;s own average of their other ratings. The reference row is what Suh et al. (2025) report for their LLM classifier: mean ρ = %1, accuracy = %2.</source>
-        <translation>基线在不阅读回合内容的情况下预测相同的回合：总是给出最常见的评分，或给出该参与者其他评分的平均值。参考行是 Suh 等人（2025）报告的 LLM 分类器结果：平均 ρ = %1，准确率 = %2。</translation>
-    </message>
-    <message>
-        <source>Model “%1”: %2 rated pairs.</source>
-        <translation>模型“%1”：%2 对评分。</translation>
     </message>
     <message>
         <source>%1: %2 pairs</source>
@@ -376,6 +533,102 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Model&apos;s rating</source>
         <translation>模型的评分</translation>
+    </message>
+    <message>
+        <source>Instrument</source>
+        <translation>量表</translation>
+    </message>
+    <message>
+        <source>Resample 1,000 times for intervals around ρ, accuracy and the model&apos;s difference from the floors. Slower on large data sets.</source>
+        <translation>重抽样 1,000 次，得到 ρ、准确率以及模型与各基线之差的区间。在大型数据集上较慢。</translation>
+    </message>
+    <message>
+        <source>Resample</source>
+        <translation>重抽样</translation>
+    </message>
+    <message>
+        <source>whole participants</source>
+        <translation>整个参与者</translation>
+    </message>
+    <message>
+        <source>whole conversations</source>
+        <translation>整个对话</translation>
+    </message>
+    <message>
+        <source>single pairs</source>
+        <translation>单个配对</translation>
+    </message>
+    <message>
+        <source>What the bootstrap draws with replacement. A person&apos;s ratings hang together, so resampling single pairs treats them as independent and gives intervals that are too narrow; resampling whole participants (or conversations) does not.</source>
+        <translation>自助法有放回抽取的单位。同一个人的评分彼此相关，因此按单个配对重抽样会把它们当作相互独立，得到的区间过窄；按整个参与者（或对话）重抽样则不会。</translation>
+    </message>
+    <message>
+        <source>I&amp;nstrument:</source>
+        <translation>量表(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>resampling</source>
+        <translation>重抽样</translation>
+    </message>
+    <message>
+        <source>Mi&amp;xed models</source>
+        <translation>混合模型(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Compare participants with</source>
+        <translation>将参与者与以下对象比较</translation>
+    </message>
+    <message>
+        <source>Every observer pooled (one pair per observer and reply), one observer, or the mean of the observers who rated each reply (one pair per reply; ρ and MAE only, since a mean is no point of the scale).</source>
+        <translation>所有观察者合并（每位观察者与每条回复构成一对）、单个观察者，或评过每条回复的观察者的均值（每条回复一对；仅 ρ 和 MAE，因为均值不是量表上的点）。</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare with:</source>
+        <translation>比较对象(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Intraclass correlations</source>
+        <translation>组内相关系数</translation>
+    </message>
+    <message>
+        <source>Where raters overlap: ICC(2,1) counts any shift between raters as disagreement, ICC(3,1) only inconsistency. Each uses the replies that every rater of its group rated (n).</source>
+        <translation>在评分者有重叠之处：ICC(2,1) 把评分者之间的任何偏移都计为分歧，ICC(3,1) 只计入不一致性。每种都使用该组每位评分者都评过的回复（n）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model minus floor, per dimension&lt;/b&gt;</source>
+        <translation>&lt;b&gt;模型减基线，按维度&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The model&apos;s ρ and accuracy minus each floor&apos;s on the same replies, with 95% intervals from resampling the same clusters for both.</source>
+        <translation>模型的 ρ 和准确率减去各基线在相同回复上的对应值，95% 区间通过对两者重抽样相同的聚类得到。</translation>
+    </message>
+    <message>
+        <source>Model minus floor, per dimension</source>
+        <translation>模型减基线，按维度</translation>
+    </message>
+    <message>
+        <source>every observer, pooled</source>
+        <translation>所有观察者，合并</translation>
+    </message>
+    <message>
+        <source>observer %1</source>
+        <translation>观察者 %1</translation>
+    </message>
+    <message>
+        <source>the observers&apos; mean</source>
+        <translation>观察者均值</translation>
+    </message>
+    <message>
+        <source>The floors predict the same turns without reading them: always the most common rating, or the participant&apos;s own average in their other conversations (a person&apos;s known tendency, not this conversation).</source>
+        <translation>基线在不读取回复的情况下预测相同的轮次：总是预测最常见的评分，或参与者在其他对话中的本人平均值（一个人已知的倾向，而非本次对话）。</translation>
+    </message>
+    <message>
+        <source>The reference row is what Suh et al. (2025) report for their LLM classifier: mean ρ = %1, accuracy = %2.</source>
+        <translation>参照行是 Suh 等人（2025）为其 LLM 分类器报告的结果：平均 ρ = %1，准确率 = %2。</translation>
+    </message>
+    <message>
+        <source>Model “%1”: %2 rated pairs, %3 one-sided “not applicable”.</source>
+        <translation>模型“%1”：%2 个已评分配对，%3 个单方“不适用”。</translation>
     </message>
 </context>
 <context>
@@ -543,6 +796,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图表</translation>
     </message>
 </context>
 <context>
@@ -803,6 +1060,46 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Journals set the caption outside the figure: leave the title out.</source>
         <translation>期刊把图注放在图外：可省略标题。</translation>
     </message>
+    <message>
+        <source>Instrument</source>
+        <translation>量表</translation>
+    </message>
+    <message>
+        <source>The instrument whose ratings the figure shows</source>
+        <translation>图表所显示评分所属的量表</translation>
+    </message>
+    <message>
+        <source>&amp;Instrument:</source>
+        <translation>量表(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Units of the intervals</source>
+        <translation>区间的单位</translation>
+    </message>
+    <message>
+        <source>Ratings of one participant are not independent: by default a mean is taken over participants&apos; means, with its 95% interval.</source>
+        <translation>同一参与者的评分并不相互独立：默认对各参与者的均值取平均，并给出其 95% 区间。</translation>
+    </message>
+    <message>
+        <source>Participants</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Ratings (none)</source>
+        <translation>评分（无）</translation>
+    </message>
+    <message>
+        <source>&amp;Intervals over:</source>
+        <translation>区间单位(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>This chart cannot be drawn: %1.</source>
+        <translation>无法绘制此图表：%1。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::FilterBar</name>
@@ -825,10 +1122,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Assistant</source>
         <translation>助手</translation>
-    </message>
-    <message>
-        <source>Task type</source>
-        <translation>任务类型</translation>
     </message>
     <message>
         <source>Dimension of the rating range</source>
@@ -895,10 +1188,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>助手(&amp;A)</translation>
     </message>
     <message>
-        <source>&amp;Task</source>
-        <translation>任务(&amp;T)</translation>
-    </message>
-    <message>
         <source>&amp;Breaks</source>
         <translation>断裂(&amp;B)</translation>
     </message>
@@ -925,6 +1214,30 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>All tasks</source>
         <translation>全部任务</translation>
+    </message>
+    <message>
+        <source>Context field</source>
+        <translation>情境字段</translation>
+    </message>
+    <message>
+        <source>Filter on this field of the conversations&apos; context: the context form&apos;s, or one an importer stored</source>
+        <translation>按对话情境中的此字段筛选：情境表单中的字段，或导入器存储的字段</translation>
+    </message>
+    <message>
+        <source>Value of the context field</source>
+        <translation>情境字段的值</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
     </message>
 </context>
 <context>
@@ -989,6 +1302,26 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>—</source>
         <translation>—</translation>
+    </message>
+    <message>
+        <source>— no date —</source>
+        <translation>— 无日期 —</translation>
+    </message>
+    <message>
+        <source>Type the year, month and day, or press F4 for a calendar</source>
+        <translation>输入年、月、日，或按 F4 打开日历</translation>
+    </message>
+    <message>
+        <source>No answer</source>
+        <translation>未作答</translation>
+    </message>
+    <message>
+        <source>%1: no answer</source>
+        <translation>%1：未作答</translation>
+    </message>
+    <message>
+        <source>Leave this date unanswered</source>
+        <translation>此日期不作答</translation>
     </message>
 </context>
 <context>
@@ -1180,16 +1513,8 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>导入(&amp;I)…</translation>
     </message>
     <message>
-        <source>Import chat exports (ChatGPT, Claude, JSON, CSV), research data sets, ratings or Sense-7 bundles; you can also drop files on the window</source>
-        <translation>导入聊天导出文件（ChatGPT、Claude、JSON、CSV）、研究数据集、评分或 Sense-7 数据包；也可以把文件拖放到窗口上</translation>
-    </message>
-    <message>
         <source>Import</source>
         <translation>导入</translation>
-    </message>
-    <message>
-        <source>Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt);;All files (*)</source>
-        <translation>导出文件和数据集 (*.json *.zip *.jsonl *.csv *.tsv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>%1 is open read-only: nothing can be imported into it.</source>
@@ -1371,16 +1696,434 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1 [damaged, read-only] — Sense-7 Studio</source>
         <translation>%1 [已损坏，只读] — Sense-7 Studio</translation>
     </message>
+    <message>
+        <source>New s&amp;tudy…</source>
+        <translation>新建研究(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Choose a study protocol, see what participants will see, and create a data set under it</source>
+        <translation>选择研究协议，查看参与者将看到的内容，并据此创建数据集</translation>
+    </message>
+    <message>
+        <source>Import chat exports (ChatGPT, Claude, Gemini, Grok, Open WebUI, LibreChat, JSON, CSV), transcripts, research data sets, ratings or Sense-7 bundles; you can also drop files on the window</source>
+        <translation>导入聊天导出文件（ChatGPT、Claude、Gemini、Grok、Open WebUI、LibreChat、JSON、CSV）、对话记录、研究数据集、评分或 Sense-7 数据包；也可以将文件拖放到窗口上</translation>
+    </message>
+    <message>
+        <source>&amp;Paste conversation…</source>
+        <translation>粘贴对话(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Import a conversation copied from a chat page, with a preview of how it splits into turns</source>
+        <translation>导入从聊天页面复制的对话，并预览其如何拆分为轮次</translation>
+    </message>
+    <message>
+        <source>Exports and data sets (*.json *.zip *.jsonl *.csv *.tsv *.txt *.md);;All files (*)</source>
+        <translation>导出文件和数据集 (*.json *.zip *.jsonl *.csv *.tsv *.txt *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The pasted conversation could not be saved for import: %1</source>
+        <translation>无法保存粘贴的对话以供导入：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::MixedModelTableModel</name>
+    <message>
+        <source>intercept %1</source>
+        <translation>截距 %1</translation>
+    </message>
+    <message>
+        <source>Intercept only</source>
+        <translation>仅截距</translation>
+    </message>
+    <message>
+        <source>+ Assistant</source>
+        <translation>+ 助手</translation>
+    </message>
+    <message>
+        <source>Not fitted: %1</source>
+        <translation>未拟合：%1</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 ratings by %2 participants in %3 conversations</source>
+        <translation>%2 位参与者在 %3 个对话中的 %1 条评分</translation>
+    </message>
+    <message>
+        <source>Reference: %1</source>
+        <translation>参照：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 ± %3 (t = %4)</source>
+        <translation>%1：%2 ± %3（t = %4）</translation>
+    </message>
+    <message>
+        <source>Intercept</source>
+        <translation>截距</translation>
+    </message>
+    <message>
+        <source>between participants</source>
+        <translation>参与者间</translation>
+    </message>
+    <message>
+        <source>between conversations</source>
+        <translation>对话间</translation>
+    </message>
+    <message>
+        <source>No variance %1: the ratings carry no evidence of it, and the other estimates are those of a simpler model.</source>
+        <translation>%1无方差：评分中没有这方面的证据，其他估计值为一个更简单模型的估计值。</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Fixed
+part</source>
+        <translation>固定
+部分</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Participant
+σ² (SD)</source>
+        <translation>参与者
+σ² (SD)</translation>
+    </message>
+    <message>
+        <source>Conversation
+σ² (SD)</source>
+        <translation>对话
+σ² (SD)</translation>
+    </message>
+    <message>
+        <source>Residual
+σ² (SD)</source>
+        <translation>残差
+σ² (SD)</translation>
+    </message>
+    <message>
+        <source>ICC
+participant</source>
+        <translation>ICC
+参与者</translation>
+    </message>
+    <message>
+        <source>ICC
+conversation</source>
+        <translation>ICC
+对话</translation>
+    </message>
+    <message>
+        <source>Fixed effects (± SE)</source>
+        <translation>固定效应（± SE）</translation>
+    </message>
+    <message>
+        <source>REML
+criterion</source>
+        <translation>REML
+准则</translation>
+    </message>
+    <message>
+        <source>Singular</source>
+        <translation>奇异</translation>
+    </message>
+    <message>
+        <source>Intercept only: value ~ 1 + (1 | participant) + (1 | participant:conversation). + Assistant: the assistant as a fixed effect, against the first alphabetically.</source>
+        <translation>仅截距：value ~ 1 + (1 | participant) + (1 | participant:conversation)。+ 助手：将助手作为固定效应，以按字母顺序排在第一位的助手为参照。</translation>
+    </message>
+    <message>
+        <source>The participants&apos; own ratings modelled (“not applicable” left out)</source>
+        <translation>建模对象为参与者本人的评分（不含“不适用”）</translation>
+    </message>
+    <message>
+        <source>Variance (and standard deviation) of the participants&apos; average ratings: how much people differ in how they rate</source>
+        <translation>参与者平均评分的方差（及标准差）：不同的人在评分方式上的差异有多大</translation>
+    </message>
+    <message>
+        <source>Variance (and standard deviation) between conversations of the same participant</source>
+        <translation>同一参与者不同对话之间的方差（及标准差）</translation>
+    </message>
+    <message>
+        <source>Variance (and standard deviation) between replies of the same conversation</source>
+        <translation>同一对话中不同回复之间的方差（及标准差）</translation>
+    </message>
+    <message>
+        <source>Share of the total variance that lies between participants: the correlation of two ratings by the same participant in different conversations</source>
+        <translation>总方差中位于参与者之间的比例：同一参与者在不同对话中两次评分的相关性</translation>
+    </message>
+    <message>
+        <source>Share of the total variance that lies between participants or conversations: the correlation of two ratings in the same conversation</source>
+        <translation>总方差中位于参与者之间或对话之间的比例：同一对话中两次评分的相关性</translation>
+    </message>
+    <message>
+        <source>The intercept (mean rating of the reference assistant), then each other assistant&apos;s difference from it, each ± its standard error</source>
+        <translation>截距（参照助手的平均评分），以及其他每个助手与它的差值，均附 ± 标准误</translation>
+    </message>
+    <message>
+        <source>−2 × the restricted log-likelihood at the estimates, as lme4 reports it; lower is better, comparable only between models with the same fixed part</source>
+        <translation>估计值处的 −2 × 限制性对数似然，与 lme4 的报告方式相同；越低越好，仅在固定部分相同的模型之间可比</translation>
+    </message>
+    <message>
+        <source>Yes when a variance component is estimated as zero: the data cannot tell that level of variation apart from none</source>
+        <translation>当某个方差分量估计为零时为“是”：数据无法把该层级的变异与无变异区分开</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::MixedModelView</name>
+    <message>
+        <source>How the variance of participants&apos; own ratings divides between participants, their conversations and single replies, by REML with random intercepts for participant and conversation, without and with the assistant as a fixed effect. All participants are modelled, whichever is chosen above. Hover over a column&apos;s title for what it means.</source>
+        <translation>参与者本人评分的方差如何在参与者、其对话和单条回复之间分解：使用 REML，参与者和对话取随机截距，分别不含和含有作为固定效应的助手。无论上方选择了什么，都会对所有参与者建模。将鼠标悬停在列标题上可查看其含义。</translation>
+    </message>
+    <message>
+        <source>Mixed models</source>
+        <translation>混合模型</translation>
+    </message>
+    <message>
+        <source>No model could be fitted: %1</source>
+        <translation>无法拟合任何模型：%1</translation>
+    </message>
+    <message>
+        <source>No fit is singular: every variance component is above zero.</source>
+        <translation>没有奇异拟合：所有方差分量均大于零。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n singular fit(s): a variance estimated as zero means the ratings show no sign of that level of variation.</source>
+        <translation>
+            <numerusform>%n 个奇异拟合：方差估计为零表示评分中没有该层级变异的迹象。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::NewStudyDialog</name>
+    <message numerus="yes">
+        <source>%n reply scale(s)</source>
+        <translation>
+            <numerusform>%n 个回复级量表</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation scale(s)</source>
+        <translation>
+            <numerusform>%n 个对话级量表</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>New Study</source>
+        <translation>新建研究</translation>
+    </message>
+    <message>
+        <source>A study&apos;s protocol says what participants rate and answer. Choose one; the preview shows exactly what participants will see. Nothing is created until you choose Create.</source>
+        <translation>研究协议规定参与者要评什么、回答什么。请选择一个协议；预览会准确显示参与者将看到的内容。在选择“创建”之前，不会创建任何内容。</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <source>The protocols that come with Sense-7 Studio, and the files you chose</source>
+        <translation>Sense-7 Studio 自带的协议，以及所选的文件</translation>
+    </message>
+    <message>
+        <source>Choose a protocol file (JSON) of your own</source>
+        <translation>选择自己的协议文件（JSON）</translation>
+    </message>
+    <message>
+        <source>&amp;Protocol:</source>
+        <translation>协议(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Problem with the protocol</source>
+        <translation>协议有问题</translation>
+    </message>
+    <message>
+        <source>Preview of what participants see</source>
+        <translation>参与者所见内容的预览</translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>情境</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>个人资料</translation>
+    </message>
+    <message>
+        <source>Consent text</source>
+        <translation>知情同意文本</translation>
+    </message>
+    <message>
+        <source>Consent</source>
+        <translation>知情同意</translation>
+    </message>
+    <message>
+        <source>The rating panel for each reply: try the scales, nothing is kept</source>
+        <translation>每条回复的评分面板：可以试用各量表，不会保存任何内容</translation>
+    </message>
+    <message>
+        <source>Scales rated once per conversation</source>
+        <translation>每个对话评一次的量表</translation>
+    </message>
+    <message>
+        <source>The form asked about each conversation</source>
+        <translation>针对每个对话提问的表单</translation>
+    </message>
+    <message>
+        <source>The form asked once of each participant</source>
+        <translation>对每位参与者只提问一次的表单</translation>
+    </message>
+    <message>
+        <source>Shown before a participant shares anything</source>
+        <translation>在参与者分享任何内容之前显示</translation>
+    </message>
+    <message>
+        <source>&amp;Create…</source>
+        <translation>创建(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Choose where to save the new data set</source>
+        <translation>选择新数据集的保存位置</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What participants will see&lt;/b&gt;</source>
+        <translation>&lt;b&gt;参与者将看到的内容&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No protocol is installed: choose a protocol file.</source>
+        <translation>未安装任何协议：请选择协议文件。</translation>
+    </message>
+    <message>
+        <source>version %1</source>
+        <translation>版本 %1</translation>
+    </message>
+    <message>
+        <source>This study does not let participants share their data.</source>
+        <translation>本研究不允许参与者分享其数据。</translation>
+    </message>
+    <message>
+        <source>This protocol has no consent text: participants share after looking at the preview of what leaves.</source>
+        <translation>此协议没有知情同意文本：参与者在查看将要发出内容的预览后进行分享。</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Choose a protocol</source>
+        <translation>选择协议</translation>
+    </message>
+    <message>
+        <source>Study protocols (*.json);;All files (*)</source>
+        <translation>研究协议 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a protocol that can be read first.</source>
+        <translation>请先选择一个可以读取的协议。</translation>
+    </message>
+    <message>
+        <source>New study</source>
+        <translation>新建研究</translation>
+    </message>
+    <message>
+        <source>Sense-7 data sets (*.sense7);;All files (*)</source>
+        <translation>Sense-7 数据集 (*.sense7);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot replace %1.</source>
+        <translation>无法替换 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::PasteDialog</name>
+    <message>
+        <source>Paste Conversation</source>
+        <translation>粘贴对话</translation>
+    </message>
+    <message>
+        <source>Paste a conversation copied from a chat page, or type one. Each speaker starts a line: &quot;You:&quot;, &quot;User:&quot;, &quot;Assistant:&quot;, &quot;Copilot:&quot;, &quot;ChatGPT said:&quot;…</source>
+        <translation>粘贴从聊天页面复制的对话，或直接输入。每位发言者的内容另起一行，并以发言者开头：“You:”、“User:”、“Assistant:”、“Copilot:”、“ChatGPT said:”…</translation>
+    </message>
+    <message>
+        <source>You: …
+Copilot: …</source>
+        <translation>You: …
+Copilot: …</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Speaker</source>
+        <translation>发言者</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>e.g. Alex=user, Coach=assistant</source>
+        <translation>例如 Alex=user, Coach=assistant</translation>
+    </message>
+    <message>
+        <source>Other &amp;speakers:</source>
+        <translation>其他发言者(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Nothing pasted yet.</source>
+        <translation>尚未粘贴任何内容。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; — turns: %2 (%3 from the participant, %4 from the assistant).</source>
+        <translation>“%1” — 轮次：%2（参与者 %3 轮，助手 %4 轮）。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::PredictDialog</name>
     <message>
         <source>Predict ratings</source>
         <translation>预测评分</translation>
-    </message>
-    <message>
-        <source>A model rates every assistant reply on the seven dimensions, reading the conversation up to that reply. Its ratings are stored as a separate “model” annotator, never over anyone&apos;s own. Nothing is sent until you press Start, and only to the address below.</source>
-        <translation>模型会阅读截至每条助手回复的对话，并在七个维度上为其评分。评分作为单独的“模型”标注者保存，绝不会覆盖任何人自己的评分。在你按下“开始”之前不会发送任何内容，且只会发送到下面的地址。</translation>
     </message>
     <message>
         <source>Any OpenAI-compatible chat-completions endpoint: llama.cpp, Ollama, vLLM or a hosted service.</source>
@@ -1508,6 +2251,14 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>The key could not be kept in the system keychain: %1</source>
         <translation>无法将密钥保存在系统钥匙串中：%1</translation>
     </message>
+    <message>
+        <source>A model rates every reply on the instrument&apos;s dimensions, reading the conversation up to that reply. Its ratings are stored as a separate “model” annotator, never over anyone&apos;s own. Nothing is sent until you press Start, and only to the address below.</source>
+        <translation>模型会按量表的各维度为每条回复评分，读取截至该回复的对话内容。其评分作为单独的“模型”评分者保存，绝不会覆盖任何人自己的评分。在按下“开始”之前不会发送任何内容，并且只会发送到下方的地址。</translation>
+    </message>
+    <message>
+        <source>&amp;Instrument:</source>
+        <translation>量表(&amp;I)：</translation>
+    </message>
 </context>
 <context>
     <name>sense7::PreferencesDialog</name>
@@ -1587,10 +2338,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>个人资料</translation>
     </message>
     <message>
-        <source>Rate the current assistant reply</source>
-        <translation>为当前助手回复评分</translation>
-    </message>
-    <message>
         <source>About the situation of this conversation</source>
         <translation>关于此对话的情境</translation>
     </message>
@@ -1655,10 +2402,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>未选择</translation>
     </message>
     <message>
-        <source>This conversation has no assistant replies</source>
-        <translation>此对话没有助手回复</translation>
-    </message>
-    <message>
         <source>No conversation chosen</source>
         <translation>未选择对话</translation>
     </message>
@@ -1670,6 +2413,22 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1 of %2 rated</source>
         <translation>已评 %1/%2</translation>
     </message>
+    <message>
+        <source>Rate the current reply</source>
+        <translation>为当前回复评分</translation>
+    </message>
+    <message>
+        <source>Rate the whole conversation</source>
+        <translation>为整个对话评分</translation>
+    </message>
+    <message>
+        <source>This conversation has no turns to rate</source>
+        <translation>此对话没有可评分的轮次</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2</source>
+        <translation>第 %1 轮，共 %2 轮</translation>
+    </message>
 </context>
 <context>
     <name>sense7::RetestController</name>
@@ -1680,26 +2439,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Now and then, some replies you already rated come back without your earlier ratings. Rating them again shows how stable judgements are (test–retest reliability). The new ratings are kept apart from the first ones.</source>
         <translation>你已评过的一些回复会不时再次出现，且不显示你之前的评分。再次评分可以显示判断的稳定程度（重测信度）。新的评分与第一次的评分分开保存。</translation>
-    </message>
-    <message>
-        <source>Offer re-rating rounds</source>
-        <translation>提供重复评分轮次</translation>
-    </message>
-    <message>
-        <source> conversations</source>
-        <translation> 个对话</translation>
-    </message>
-    <message>
-        <source> %</source>
-        <translation> %</translation>
-    </message>
-    <message>
-        <source>After every</source>
-        <translation>每完成</translation>
-    </message>
-    <message>
-        <source>Re-rate</source>
-        <translation>重复评分比例</translation>
     </message>
     <message>
         <source>Start a round now</source>
@@ -1725,16 +2464,22 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
             <numerusform>谢谢：已重新评分 %n 条回复。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The study protocol &quot;%1&quot; asks for no blind re-rating.</source>
+        <translation>研究协议“%1”不要求盲重评。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The study protocol &quot;%1&quot; asks for a round of %2 % of the replies already rated after every %n fully rated conversation(s).</source>
+        <translation>
+            <numerusform>研究协议“%1”要求每完整评完 %n 个对话后，对已评分回复中的 %2 % 进行一轮重评。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sense7::ScaleSelector</name>
     <message>
         <source>N/A</source>
         <translation>不适用</translation>
-    </message>
-    <message>
-        <source>Not applicable to this reply (0 or N)</source>
-        <translation>不适用于此回复（0 或 N）</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -1751,6 +2496,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Not applicable (N)</source>
+        <translation>不适用（N）</translation>
     </message>
 </context>
 <context>
@@ -1879,6 +2628,26 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
             <numerusform>已将 %n 个对话保存到 %1。请把此文件发给研究团队。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The study&apos;s consent</source>
+        <translation>研究的知情同意</translation>
+    </message>
+    <message>
+        <source>The study&apos;s consent text</source>
+        <translation>研究的知情同意文本</translation>
+    </message>
+    <message>
+        <source>I &amp;agree to the consent text above.</source>
+        <translation>我同意以上知情同意文本(&amp;A)。</translation>
+    </message>
+    <message>
+        <source>This study does not let participants share their data.</source>
+        <translation>本研究不允许参与者分享其数据。</translation>
+    </message>
+    <message>
+        <source>Please read the study&apos;s consent text and tick &quot;I agree&quot; first.</source>
+        <translation>请先阅读研究的知情同意文本并勾选“我同意”。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::Store</name>
@@ -1994,6 +2763,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1 is damaged (%2) so badly that it cannot be opened. Restore a verified backup (`sense7 restore %1`), or salvage what can be read into a new data set (`sense7 recover %1 NEW.sense7`).</source>
         <translation>%1 损坏严重（%2），无法打开。请恢复经过验证的备份（`sense7 restore %1`），或把可读取的内容抢救到新的数据集（`sense7 recover %1 NEW.sense7`）。</translation>
     </message>
+    <message>
+        <source>%1, its protocol</source>
+        <translation>%1 的协议</translation>
+    </message>
 </context>
 <context>
     <name>sense7::TrajectoryChart</name>
@@ -2032,6 +2805,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Export &amp;Figure…</source>
         <translation>导出图表(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>mean %1, n = %2 of %3 dimensions</source>
+        <translation>均值 %1，n = %2（共 %3 个维度）</translation>
     </message>
 </context>
 <context>
@@ -2074,20 +2851,8 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>操作</translation>
     </message>
     <message>
-        <source>1 – 5</source>
-        <translation>1 – 5</translation>
-    </message>
-    <message>
         <source>Rate the current dimension and move to the next</source>
         <translation>为当前维度评分并移到下一个</translation>
-    </message>
-    <message>
-        <source>0 or N</source>
-        <translation>0 或 N</translation>
-    </message>
-    <message>
-        <source>Not applicable, and move to the next</source>
-        <translation>不适用，并移到下一个</translation>
     </message>
     <message>
         <source>Delete</source>
@@ -2169,6 +2934,42 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Preferences: language and theme</source>
         <translation>首选项：语言和主题</translation>
     </message>
+    <message>
+        <source>1 – 9</source>
+        <translation>1 – 9</translation>
+    </message>
+    <message>
+        <source>Two digits (1 0)</source>
+        <translation>两位数（1 0）</translation>
+    </message>
+    <message>
+        <source>10 or 11 on longer scales: the second digit within a moment; a single digit is taken once no second follows</source>
+        <translation>较长量表上的 10 或 11：在片刻之内按下第二位数字；如果没有接着按第二位，则按单个数字处理</translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <source>0 on scales that have it; elsewhere not applicable</source>
+        <translation>在有 0 的量表上为 0；其他量表上为不适用</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Not applicable, and move to the next (where the dimension allows it)</source>
+        <translation>不适用，并移至下一项（在维度允许时）</translation>
+    </message>
+    <message>
+        <source>Left / Right, - / +</source>
+        <translation>Left / Right，- / +</translation>
+    </message>
+    <message>
+        <source>Step the focused rating down or up</source>
+        <translation>将焦点所在的评分调低或调高</translation>
+    </message>
 </context>
 <context>
     <name>sense7::about</name>
@@ -2203,6 +3004,22 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>No model “%1” in this data set; it has: %2.</source>
         <translation>此数据集中没有模型“%1”；现有：%2。</translation>
     </message>
+    <message>
+        <source>%1 has no instrument to compare ratings on.</source>
+        <translation>%1 没有可用于比较评分的量表。</translation>
+    </message>
+    <message>
+        <source>%1 has no instrument “%2”; it has: %3.</source>
+        <translation>%1 没有量表“%2”；它有：%3。</translation>
+    </message>
+    <message>
+        <source>The instrument “%1” has no turn-level dimension “%2”; it has: %3.</source>
+        <translation>量表“%1”没有轮次级维度“%2”；它有：%3。</translation>
+    </message>
+    <message>
+        <source>(unknown assistant)</source>
+        <translation>（未知助手）</translation>
+    </message>
 </context>
 <context>
     <name>sense7::charts</name>
@@ -2213,10 +3030,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Share of ratings (%)</source>
         <translation>评分占比（%）</translation>
-    </message>
-    <message>
-        <source>Mean rating over the conversation (95% band)</source>
-        <translation>对话过程中的平均评分（95% 区间带）</translation>
     </message>
     <message>
         <source>Relative position in the conversation</source>
@@ -2233,10 +3046,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Participant</source>
         <translation>参与者</translation>
-    </message>
-    <message>
-        <source>Mean rating around flagged breaks (n = %1, 95% CI)</source>
-        <translation>标记断裂前后的平均评分（n = %1，95% 置信区间）</translation>
     </message>
     <message>
         <source>Replies from the flagged break</source>
@@ -2295,16 +3104,8 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>按情境</translation>
     </message>
     <message>
-        <source>Assistants compared (means, 95% CI)</source>
-        <translation>助手比较（平均值，95% 置信区间）</translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation>未知</translation>
-    </message>
-    <message>
-        <source>Ratings by “%1” (means, 95% CI)</source>
-        <translation>按“%1”的评分（平均值，95% 置信区间）</translation>
     </message>
     <message>
         <source>not answered</source>
@@ -2337,6 +3138,172 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Assistant</source>
         <translation>助手</translation>
+    </message>
+    <message>
+        <source>mean %1</source>
+        <translation>均值 %1</translation>
+    </message>
+    <message>
+        <source>95% CI %1–%2</source>
+        <translation>95% CI %1–%2</translation>
+    </message>
+    <message>
+        <source>n = %1</source>
+        <translation>n = %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n rating(s))</source>
+        <translation>
+            <numerusform>（%n 条评分）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>too few for an interval</source>
+        <translation>数量太少，无法计算区间</translation>
+    </message>
+    <message>
+        <source>Position %1</source>
+        <translation>位置 %1</translation>
+    </message>
+    <message>
+        <source>Participants (n = %1), by mean</source>
+        <translation>参与者（n = %1），按均值排序</translation>
+    </message>
+    <message>
+        <source>Offset %1</source>
+        <translation>偏移 %1</translation>
+    </message>
+    <message>
+        <source>the data set has no such instrument</source>
+        <translation>数据集中没有这个量表</translation>
+    </message>
+    <message>
+        <source>the instrument %1 has no reply-level dimensions</source>
+        <translation>量表 %1 没有回复级维度</translation>
+    </message>
+    <message>
+        <source>no reply in the conversations selected is rated on %1</source>
+        <translation>所选对话中没有任何回复按 %1 评过分</translation>
+    </message>
+    <message>
+        <source>no rated reply has a position in its conversation</source>
+        <translation>没有任何已评分回复在其对话中有位置</translation>
+    </message>
+    <message>
+        <source>no assistant has ratings</source>
+        <translation>没有任何助手有评分</translation>
+    </message>
+    <message>
+        <source>no participant has ratings</source>
+        <translation>没有任何参与者有评分</translation>
+    </message>
+    <message>
+        <source>no reply in the conversations selected is flagged as a break</source>
+        <translation>所选对话中没有任何回复被标记为中断</translation>
+    </message>
+    <message>
+        <source>no reply around the flagged breaks is rated</source>
+        <translation>已标记中断前后没有任何已评分的回复</translation>
+    </message>
+    <message>
+        <source>a correlation matrix needs two dimensions or more, and %1 has one</source>
+        <translation>相关矩阵需要两个或更多维度，而 %1 只有一个</translation>
+    </message>
+    <message>
+        <source>too few replies are rated on two dimensions to correlate them</source>
+        <translation>同时在两个维度上评过分的回复太少，无法计算相关</translation>
+    </message>
+    <message>
+        <source>the conversations have no context field to group by</source>
+        <translation>对话没有可用于分组的情境字段</translation>
+    </message>
+    <message>
+        <source>no rated conversation has a value for “%1”</source>
+        <translation>没有任何已评分对话在“%1”上有值</translation>
+    </message>
+    <message>
+        <source>Not drawn: %1.</source>
+        <translation>未绘制：%1。</translation>
+    </message>
+    <message>
+        <source>%1 (the %2 largest of %3)</source>
+        <translation>%1（%3 个中最大的 %2 个）</translation>
+    </message>
+    <message>
+        <source>Means of the participants&apos; means, with a t-based 95% interval over participants (n = participants), clamped to the scale; none below n = 3.</source>
+        <translation>参与者均值的均值，附基于 t 分布、跨参与者计算的 95% 区间（n = 参与者数），截断到量表范围内；n 小于 3 时不给出区间。</translation>
+    </message>
+    <message>
+        <source>Means of the conversations&apos; means, with a t-based 95% interval over conversations (n = conversations), clamped to the scale; none below n = 3.</source>
+        <translation>对话均值的均值，附基于 t 分布、跨对话计算的 95% 区间（n = 对话数），截断到量表范围内；n 小于 3 时不给出区间。</translation>
+    </message>
+    <message>
+        <source>Means of the ratings, with a t-based 95% interval treating ratings as independent (n = ratings), clamped to the scale; none below n = 3.</source>
+        <translation>评分的均值，附基于 t 分布、将各评分视为相互独立的 95% 区间（n = 评分数），截断到量表范围内；n 小于 3 时不给出区间。</translation>
+    </message>
+    <message>
+        <source>%1: no test (fewer than two groups with varying ratings)</source>
+        <translation>%1：未检验（评分有变化的组少于两个）</translation>
+    </message>
+    <message>
+        <source>%1: H = %2, df = %3, p %4, n = %5</source>
+        <translation>%1：H = %2，df = %3，p %4，n = %5</translation>
+    </message>
+    <message>
+        <source>%1, n = %2 per point</source>
+        <translation>%1，每点 n = %2</translation>
+    </message>
+    <message>
+        <source>n = %1 per point, too few for an interval</source>
+        <translation>每点 n = %1，太少，无法给出区间</translation>
+    </message>
+    <message>
+        <source>means, 95% CI</source>
+        <translation>均值，95% 置信区间</translation>
+    </message>
+    <message>
+        <source>means; too few for an interval</source>
+        <translation>均值；太少，无法给出区间</translation>
+    </message>
+    <message>
+        <source>%1 · rating %2: %3% (%4 of n = %5 ratings)</source>
+        <translation>%1 · 评分 %2：%3%（n = %5 条评分中的 %4 条）</translation>
+    </message>
+    <message>
+        <source>Mean rating over the conversation (%1)</source>
+        <translation>对话过程中的平均评分（%1）</translation>
+    </message>
+    <message>
+        <source>95% band</source>
+        <translation>95% 区间带</translation>
+    </message>
+    <message>
+        <source>Mean rating around %1 flagged breaks (%2)</source>
+        <translation>%1 处标记中断前后的平均评分（%2）</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95% 置信区间</translation>
+    </message>
+    <message>
+        <source>%1: ρ = %2, n = %3</source>
+        <translation>%1：ρ = %2，n = %3</translation>
+    </message>
+    <message>
+        <source>%1: too few pairs for ρ, n = %2</source>
+        <translation>%1：配对太少，无法计算 ρ，n = %2</translation>
+    </message>
+    <message>
+        <source>Assistants compared (%1)</source>
+        <translation>助手比较（%1）</translation>
+    </message>
+    <message>
+        <source>Ratings by “%1” (%2)</source>
+        <translation>按“%1”分组的评分（%2）</translation>
+    </message>
+    <message>
+        <source>One conversation: each point is a single rating, the mean the mean of the dimensions rated at that reply (n); no interval is drawn.</source>
+        <translation>单个对话：每个点是一条评分，均值是该回复已评维度的均值（n）；不绘制区间。</translation>
     </message>
 </context>
 <context>
@@ -2377,10 +3344,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>请指定要询问的模型。</translation>
     </message>
     <message>
-        <source>%1 has no SENSE-7 instrument to rate with.</source>
-        <translation>%1 中没有可用于评分的 SENSE-7 量表。</translation>
-    </message>
-    <message>
         <source>conversation %1, turn %2</source>
         <translation>对话 %1，回合 %2</translation>
     </message>
@@ -2414,13 +3377,17 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
             <numerusform>%1（尝试 %n 次后）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Instrument “%1” rates only whole conversations; a model rates replies.</source>
+        <translation>量表“%1”只对整个对话评分；模型是对回复评分。</translation>
+    </message>
+    <message>
+        <source>%1 has no instrument “%2” to rate with; it has: %3.</source>
+        <translation>%1 没有可用于评分的量表“%2”；它有：%3。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::cli</name>
-    <message>
-        <source>Create a new, empty data set with the SENSE-7 instrument.</source>
-        <translation>新建一个带有 SENSE-7 量表的空数据集。</translation>
-    </message>
     <message>
         <source>The data set file to create.</source>
         <translation>要创建的数据集文件。</translation>
@@ -2428,10 +3395,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Fill it with the illustrative demo data.</source>
         <translation>填入示例演示数据。</translation>
-    </message>
-    <message>
-        <source>Created %1: %2 participants, %3 conversations, %4 ratings.</source>
-        <translation>已创建 %1：%2 名参与者，%3 个对话，%4 条评分。</translation>
     </message>
     <message>
         <source>Describe a data set: counts, assistants and instruments.</source>
@@ -2476,10 +3439,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Assistants:        %1</source>
         <translation>助手：        %1</translation>
-    </message>
-    <message>
-        <source>Instrument:        %1 (%2 %3): %4</source>
-        <translation>量表：        %1（%2 %3）：%4</translation>
     </message>
     <message>
         <source>create a new data set</source>
@@ -2554,10 +3513,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>只包括该参与者的对话。</translation>
     </message>
     <message>
-        <source>The instrument whose turn-level dimensions are compared (default: sense7).</source>
-        <translation>比较其回合级维度的量表（默认：sense7）。</translation>
-    </message>
-    <message>
         <source>Bootstrap resamples for the 95% intervals; 0 for none (default: 1000).</source>
         <translation>用于 95% 区间的自助法重抽样次数；0 表示不计算（默认：1000）。</translation>
     </message>
@@ -2582,10 +3537,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>QWK</translation>
     </message>
     <message>
-        <source>Compare a classifier&apos;s ratings (annotator kind &quot;model&quot;) with the participants&apos; own, per dimension: n, Spearman ρ, exact accuracy, mean absolute error and quadratic weighted κ, with two floors computed on the same turns: the majority rating and each participant&apos;s own mean rating (leave-one-out).</source>
-        <translation>按维度比较分类器评分（标注者类型“model”）与参与者自评：n、Spearman ρ、完全一致准确率、平均绝对误差和二次加权 κ，并在相同回合上计算两个基线：多数评分，以及每位参与者本人的平均评分（留一法）。</translation>
-    </message>
-    <message>
         <source>The model annotator to evaluate.</source>
         <translation>要评估的模型标注者。</translation>
     </message>
@@ -2596,10 +3547,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Choose a model with --model: %1.</source>
         <translation>请用 --model 选择一个模型：%1。</translation>
-    </message>
-    <message>
-        <source>Model “%1” against the participants&apos; own ratings</source>
-        <translation>模型“%1”与参与者自评的比较</translation>
     </message>
     <message>
         <source>dimension</source>
@@ -2618,26 +3565,12 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>多数评分</translation>
     </message>
     <message>
-        <source>own mean (LOO)</source>
-        <translation>本人平均（留一）</translation>
-    </message>
-    <message>
         <source>SENSE-7 paper (Suh et al., 2025): mean ρ = %1, accuracy = %2.</source>
         <translation>SENSE-7 论文（Suh 等，2025）：平均 ρ = %1，准确率 = %2。</translation>
     </message>
     <message>
-        <source>Reliability per dimension: participants against their own blind re-ratings (test–retest), self against observers and observers among themselves (Krippendorff&apos;s α, ordinal), and the share of rating variance that lies between participants.</source>
-        <translation>按维度给出信度：参与者与其本人的盲法重复评分（重测）、自评与观察者以及观察者之间（Krippendorff α，有序），以及评分方差中位于参与者之间的比例。</translation>
-    </message>
-    <message>
         <source>Test–retest: participants against their own blind re-ratings</source>
         <translation>重测信度：参与者与其本人的盲法重复评分</translation>
-    </message>
-    <message numerus="yes">
-        <source>Self against observers (%n observer(s))</source>
-        <translation>
-            <numerusform>自评与观察者（%n 名观察者）</numerusform>
-        </translation>
     </message>
     <message>
         <source>α self+obs.</source>
@@ -2654,10 +3587,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>--%1 needs a whole number of 1 or more, not “%2”.</source>
         <translation>--%1 需要 1 或更大的整数，而不是“%2”。</translation>
-    </message>
-    <message>
-        <source>Ask a model behind an OpenAI-compatible chat-completions endpoint (llama.cpp, Ollama, vLLM or a hosted service) to rate every assistant turn on the SENSE-7 dimensions. The answers are stored as annotator kind &quot;model&quot; named after the model. Turns whose prompt was answered before are not sent again. The API key is read from an environment variable and never stored.</source>
-        <translation>请兼容 OpenAI 的 chat-completions 端点（llama.cpp、Ollama、vLLM 或托管服务）背后的模型在 SENSE-7 各维度上为每个助手回合评分。回答以模型名称作为标注者（类型“model”）保存。提示已回答过的回合不会再次发送。API 密钥从环境变量读取，绝不保存。</translation>
     </message>
     <message>
         <source>The endpoint, e.g. http://localhost:8080/v1.</source>
@@ -2740,10 +3669,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>绘制出版用图表（PDF、SVG、PNG）</translation>
     </message>
     <message>
-        <source>Export a data set, or the part the filters select: a tidy CSV with one row per rating (and a codebook beside it), JSON Lines with one conversation a line, or a Sense-7 bundle that `sense7 import` reads back.</source>
-        <translation>导出数据集或筛选出的部分：每个评分一行的整洁 CSV（旁附编码手册）、每行一个对话的 JSON Lines，或可由 `sense7 import` 读回的 Sense-7 数据包。</translation>
-    </message>
-    <message>
         <source>The data set to export.</source>
         <translation>要导出的数据集。</translation>
     </message>
@@ -2792,10 +3717,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>遮盖：%1 处。</translation>
     </message>
     <message>
-        <source>Draw the aggregate charts of the conversations the filters select (distribution, trajectory, assistants, participants, around breaks, correlations, by context) as publication figures, each with a JSON sidecar naming the filters, the data hash and the program version. With --conversation, draw those conversations&apos; trajectories instead.</source>
-        <translation>将筛选出的对话的汇总图表（分布、轨迹、助手、参与者、断裂前后、相关、按情境）绘制为出版用图表，每个图表旁附一个 JSON 附属文件，记录筛选条件、数据哈希和程序版本。使用 --conversation 时改为绘制这些对话的轨迹。</translation>
-    </message>
-    <message>
         <source>The folder to write into (created if needed).</source>
         <translation>要写入的文件夹（需要时创建）。</translation>
     </message>
@@ -2818,10 +3739,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>The font size in points (default 8 single, 9 double).</source>
         <translation>字号，单位为磅（单栏默认 8，双栏默认 9）。</translation>
-    </message>
-    <message>
-        <source>The context-form field the &quot;by context&quot; chart groups by.</source>
-        <translation>“按情境”图表用来分组的情境表单字段。</translation>
     </message>
     <message>
         <source>Only this chart (repeat for more): distribution, trajectory, assistants, participants, breaks, correlation, context.</source>
@@ -2856,22 +3773,12 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>--chart：没有图表“%1”。</translation>
     </message>
     <message>
-        <source>--group-by: the context form has no field &quot;%1&quot;.</source>
-        <translation>--group-by：情境表单中没有字段“%1”。</translation>
-    </message>
-    <message>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
         <source>%1 has no conversation &quot;%2&quot;.</source>
         <translation>%1 中没有对话“%2”。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Wrote %n figure(s) to %1.</source>
-        <translation>
-            <numerusform>已将 %n 个图表写入 %1。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Only this participant&apos;s conversations (repeat for more).</source>
@@ -3053,6 +3960,528 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Salvaged %1 into %2.</source>
         <translation>已将 %1 抢救到 %2。</translation>
     </message>
+    <message>
+        <source>The instrument whose turn-level dimensions are compared (default: the data set&apos;s primary instrument).</source>
+        <translation>要比较其轮次级维度的量表（默认：数据集的主量表）。</translation>
+    </message>
+    <message>
+        <source>What the bootstrap resamples: participant (default), conversation, or none (single pairs; too narrow when a person&apos;s ratings hang together).</source>
+        <translation>自助法重抽样的单位：participant（默认）、conversation 或 none（单个配对；当同一个人的评分彼此相关时区间过窄）。</translation>
+    </message>
+    <message>
+        <source>Instrument “%1” rates only whole conversations; this compares turn ratings.</source>
+        <translation>量表“%1”只对整个对话评分；此处比较的是轮次评分。</translation>
+    </message>
+    <message>
+        <source>--cluster needs participant, conversation or none, not “%1”.</source>
+        <translation>--cluster 需要 participant、conversation 或 none，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>one-sided NA</source>
+        <translation>单方 NA</translation>
+    </message>
+    <message>
+        <source>acc. w/ NA</source>
+        <translation>准确率（含 NA）</translation>
+    </message>
+    <message>
+        <source>No bootstrap intervals.</source>
+        <translation>无自助法区间。</translation>
+    </message>
+    <message>
+        <source>95% intervals: %1 bootstrap resamples of single pairs (no clusters).</source>
+        <translation>95% 区间：对单个配对进行 %1 次自助法重抽样（无聚类）。</translation>
+    </message>
+    <message>
+        <source>Nothing to compare on instrument “%1” in %2: the participants&apos; own ratings (self) have %3 rated cells, model “%4” has %5, and they share none.</source>
+        <translation>在 %2 中，量表“%1”上没有可比较的内容：参与者本人的评分（self）有 %3 个已评分单元格，模型“%4”有 %5 个，二者没有共同的单元格。</translation>
+    </message>
+    <message>
+        <source>Nothing to compare on instrument “%1” in %2: the participants&apos; own ratings (self) have %3 rated cells, with %4 blind re-ratings and %5 observer ratings of the same turns (%6 observers), and too few participants to compare them with one another.</source>
+        <translation>在 %2 中，量表“%1”上没有可比较的内容：参与者本人的评分（self）有 %3 个已评分单元格，同一批轮次上有 %4 个盲法重新评分和 %5 个观察者评分（%6 位观察者），但参与者太少，无法对它们进行相互比较。</translation>
+    </message>
+    <message>
+        <source>Compare a classifier&apos;s ratings (annotator kind &quot;model&quot;) with the participants&apos; own, per dimension: n, Spearman ρ, exact accuracy, mean absolute error and quadratic weighted κ on the dimension&apos;s scale, how often exactly one side said &quot;not applicable&quot;, with two floors computed on the same turns: the majority rating and each participant&apos;s own mean rating in their other conversations, and the model&apos;s difference from each floor with a clustered bootstrap interval.</source>
+        <translation>按维度比较分类器的评分（评分者类型“model”）与参与者本人的评分：n、Spearman ρ、完全准确率、平均绝对误差以及基于该维度量表的二次加权 κ，恰有一方选择“不适用”的频率；并在相同轮次上计算两个基线——多数评分，以及每位参与者在其他对话中的本人平均评分——给出模型与各基线之差及其聚类自助法区间。</translation>
+    </message>
+    <message>
+        <source>Model “%1” against the participants&apos; own ratings on “%2”</source>
+        <translation>模型“%1”与参与者本人在“%2”上的评分对比</translation>
+    </message>
+    <message>
+        <source>κ is on each dimension&apos;s full scale; “one-sided NA” counts replies where exactly one side said “not applicable”, which “acc. w/ NA” counts as disagreements.</source>
+        <translation>κ 基于每个维度的完整量表；“单方 NA”统计恰有一方选择“不适用”的回复，“准确率（含 NA）”将这些回复计为不一致。</translation>
+    </message>
+    <message>
+        <source>mean ρ, Fisher z</source>
+        <translation>平均 ρ，Fisher z</translation>
+    </message>
+    <message>
+        <source>(weighted by n − 3: %1)</source>
+        <translation>（按 n − 3 加权：%1）</translation>
+    </message>
+    <message>
+        <source>own mean</source>
+        <translation>自身均值</translation>
+    </message>
+    <message>
+        <source>Own mean: the participant&apos;s mean rating in their other conversations.</source>
+        <translation>自身均值：参与者在其他对话中的平均评分。</translation>
+    </message>
+    <message>
+        <source>%1 turn(s) of participants with a single conversation use the majority rating instead.</source>
+        <translation>只有一个对话的参与者的 %1 个轮次改用多数评分。</translation>
+    </message>
+    <message>
+        <source>Model minus floor, with 95% intervals:</source>
+        <translation>模型减基线，附 95% 区间：</translation>
+    </message>
+    <message>
+        <source>Δρ own mean</source>
+        <translation>Δρ 自身均值</translation>
+    </message>
+    <message>
+        <source>Δaccuracy majority</source>
+        <translation>Δ准确率 多数</translation>
+    </message>
+    <message>
+        <source>Δaccuracy own mean</source>
+        <translation>Δ准确率 自身均值</translation>
+    </message>
+    <message>
+        <source>Reliability per dimension: participants against their own blind re-ratings (test–retest), self against observers (pooled, each observer, and their mean) and observers among themselves (Krippendorff&apos;s α, ordinal; ICC(2,1) and ICC(3,1)), and the share of rating variance that lies between participants.</source>
+        <translation>按维度的信度：参与者与其本人的盲法重新评分对比（重测），本人与观察者对比（合并、每位观察者及其均值），观察者之间对比（Krippendorff&apos;s α，有序；ICC(2,1) 和 ICC(3,1)），以及评分方差中位于参与者之间的比例。</translation>
+    </message>
+    <message>
+        <source>Self against the observers&apos; mean (n = turns; ρ and MAE only)</source>
+        <translation>自评与观察者均值的比较（n = 轮次数；仅 ρ 和 MAE）</translation>
+    </message>
+    <message>
+        <source>Intraclass correlations on the turns every rater of the group rated (n):</source>
+        <translation>在该组每位评分者都评过的轮次上的组内相关系数 (n)：</translation>
+    </message>
+    <message>
+        <source>test–retest</source>
+        <translation>重测</translation>
+    </message>
+    <message>
+        <source>self + observers</source>
+        <translation>自评 + 观察者</translation>
+    </message>
+    <message>
+        <source>observers</source>
+        <translation>观察者</translation>
+    </message>
+    <message>
+        <source>ICC(2,1)</source>
+        <translation>ICC(2,1)</translation>
+    </message>
+    <message>
+        <source>ICC(3,1)</source>
+        <translation>ICC(3,1)</translation>
+    </message>
+    <message>
+        <source>Ask a model behind an OpenAI-compatible chat-completions endpoint (llama.cpp, Ollama, vLLM or a hosted service) to rate every reply on the turn-level dimensions of the data set&apos;s primary instrument (or --instrument). The answers are stored as annotator kind &quot;model&quot; named after the model. Turns whose prompt was answered before are not sent again. The API key is read from an environment variable and never stored.</source>
+        <translation>让兼容 OpenAI 的 chat-completions 端点（llama.cpp、Ollama、vLLM 或托管服务）背后的模型，按数据集主量表（或 --instrument 指定的量表）中轮次级的维度为每条回复评分。回答以标注者类型“model”保存，并以模型名称命名。提示此前已得到回答的轮次不会再次发送。API 密钥从环境变量读取，绝不保存。</translation>
+    </message>
+    <message>
+        <source>The instrument to rate with (default: the data set&apos;s primary instrument).</source>
+        <translation>用于评分的量表（默认：数据集的主量表）。</translation>
+    </message>
+    <message>
+        <source>Create a new, empty data set under a study protocol (SENSE-7 unless --protocol says otherwise).</source>
+        <translation>按研究协议新建一个空数据集（除非 --protocol 另行指定，否则为 SENSE-7）。</translation>
+    </message>
+    <message>
+        <source>The study protocol: a protocol file, or a shipped one (%1).</source>
+        <translation>研究协议：协议文件，或内置协议之一（%1）。</translation>
+    </message>
+    <message>
+        <source>--demo needs the SENSE-7 instrument, which the protocol &quot;%1&quot; does not have.</source>
+        <translation>--demo 需要 SENSE-7 量表，而协议“%1”中没有该量表。</translation>
+    </message>
+    <message>
+        <source>Created %1 under the protocol %2 (%3): %4 participants, %5 conversations, %6 ratings.</source>
+        <translation>已按协议 %2（%3）创建 %1：%4 名参与者，%5 个对话，%6 条评分。</translation>
+    </message>
+    <message>
+        <source>Protocol:          %1 (version %2, fingerprint %3)</source>
+        <translation>协议：             %1（版本 %2，指纹 %3）</translation>
+    </message>
+    <message>
+        <source>Instrument:        %1 (%2 %3)</source>
+        <translation>量表：             %1（%2 %3）</translation>
+    </message>
+    <message>
+        <source>, the primary instrument</source>
+        <translation>，主量表</translation>
+    </message>
+    <message>
+        <source>turns, %1–%2: %3</source>
+        <translation>轮次，%1–%2：%3</translation>
+    </message>
+    <message>
+        <source>conversations, %1–%2: %3</source>
+        <translation>对话，%1–%2：%3</translation>
+    </message>
+    <message>
+        <source>JSON Lines corpora: which field holds what, KEY=FIELD, repeatable. Keys: %1.</source>
+        <translation>JSON Lines 语料：指定各字段存放的内容，格式为 KEY=FIELD，可重复。键：%1。</translation>
+    </message>
+    <message>
+        <source>The dimension (INSTRUMENT/DIMENSION) that the mapped per-turn score rates, as the participant&apos;s own rating.</source>
+        <translation>映射的逐轮得分所评价的维度（INSTRUMENT/DIMENSION），作为参与者本人的评分。</translation>
+    </message>
+    <message>
+        <source>Gemini activity: a pause of more than MINUTES starts a new conversation (default 30).</source>
+        <translation>Gemini 活动记录：停顿超过 MINUTES 分钟即开始新的对话（默认 30）。</translation>
+    </message>
+    <message>
+        <source>Pasted transcripts: a speaker name and the role it stands for, NAME=ROLE (user, assistant or system), repeatable.</source>
+        <translation>粘贴的对话记录：说话人名称及其代表的角色，格式为 NAME=ROLE（user、assistant 或 system），可重复。</translation>
+    </message>
+    <message>
+        <source>sense7 import: --map takes KEY=FIELD with KEY one of %1, not &quot;%2&quot;.</source>
+        <translation>sense7 import：--map 的参数为 KEY=FIELD，其中 KEY 须为 %1 之一，而不是“%2”。</translation>
+    </message>
+    <message>
+        <source>sense7 import: --gap takes a number of minutes, not &quot;%1&quot;.</source>
+        <translation>sense7 import：--gap 的参数为分钟数，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>sense7 import: --speaker takes NAME=ROLE with ROLE user, assistant or system, not &quot;%1&quot;.</source>
+        <translation>sense7 import：--speaker 的参数为 NAME=ROLE，其中 ROLE 为 user、assistant 或 system，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>mixed models: variance by participant and conversation, ICCs</source>
+        <translation>混合模型：按参与者和对话分解的方差、ICC</translation>
+    </message>
+    <message>
+        <source>check a protocol file, or show a data set&apos;s protocol</source>
+        <translation>检查协议文件，或显示数据集的协议</translation>
+    </message>
+    <message>
+        <source>Export a data set, or the part the filters select: a tidy CSV with one row per rating (and beside it a table of every turn, one of the participants and a codebook), JSON Lines with one conversation a line, or a Sense-7 bundle that `sense7 import` reads back.</source>
+        <translation>导出数据集或筛选条件选中的部分：整洁 CSV，每条评分一行（旁边另附所有轮次的表、参与者表和编码手册）；JSON Lines，每行一个对话；或可由 `sense7 import` 读回的 Sense-7 数据包。</translation>
+    </message>
+    <message>
+        <source>Draw the aggregate charts of the conversations the filters select (distribution, trajectory, assistants, participants, around breaks, correlations, by context) as publication figures, each with a JSON sidecar naming the filters, the data hash and the program version. With --conversation, draw those conversations&apos; trajectories instead. A chart that cannot be drawn (a correlation matrix of one dimension, no flagged breaks, no ratings) is skipped with a message; the exit code is 0 when at least one figure was drawn, 1 when none could be.</source>
+        <translation>将筛选条件选中的对话的汇总图表（分布、轨迹、助手、参与者、中断前后、相关、按情境）绘制为出版用图表，每张图表附带一个 JSON 附属文件，记录筛选条件、数据哈希和程序版本。使用 --conversation 时，改为绘制这些对话的轨迹。无法绘制的图表（只有一个维度的相关矩阵、没有标记的中断、没有评分）会被跳过并给出消息；至少绘制了一张图表时退出码为 0，一张也无法绘制时为 1。</translation>
+    </message>
+    <message>
+        <source>The instrument whose ratings are drawn (default: the protocol&apos;s primary one).</source>
+        <translation>要绘制其评分的量表（默认：协议的主量表）。</translation>
+    </message>
+    <message>
+        <source>The context field the &quot;by context&quot; chart groups by: any key of the conversations&apos; context, a form&apos;s or an importer&apos;s (default: the first choice of the context form the data answer).</source>
+        <translation>“按情境”图表用于分组的情境字段：对话情境中的任一键，可来自表单或导入器（默认：数据中有回答的情境表单的第一个选择题）。</translation>
+    </message>
+    <message>
+        <source>The units of the means&apos; 95% intervals: participant (default), conversation, or none (every rating on its own).</source>
+        <translation>均值 95% 区间的抽样单位：participant（默认）、conversation 或 none（每条评分各自独立）。</translation>
+    </message>
+    <message>
+        <source>--cluster must be participant, conversation or none, not &quot;%1&quot;.</source>
+        <translation>--cluster 必须是 participant、conversation 或 none，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--instrument: %1 has no instrument &quot;%2&quot;; it has: %3.</source>
+        <translation>--instrument：%1 中没有量表“%2”；现有量表：%3。</translation>
+    </message>
+    <message>
+        <source>--group-by: no conversation in %1 has a context field &quot;%2&quot;; they have no context fields.</source>
+        <translation>--group-by：%1 中没有任何对话具有情境字段“%2”；这些对话没有任何情境字段。</translation>
+    </message>
+    <message>
+        <source>--group-by: no conversation in %1 has a context field &quot;%2&quot;; the fields are: %3.</source>
+        <translation>--group-by：%1 中没有任何对话具有情境字段“%2”；现有字段为：%3。</translation>
+    </message>
+    <message>
+        <source>Skipped conversation %1: %2.</source>
+        <translation>已跳过对话 %1：%2。</translation>
+    </message>
+    <message>
+        <source>the instrument %1 has no reply-level dimensions</source>
+        <translation>量表 %1 没有回复级维度</translation>
+    </message>
+    <message>
+        <source>it has no assistant reply</source>
+        <translation>它没有助手回复</translation>
+    </message>
+    <message>
+        <source>Skipped %1 (%2): %3.</source>
+        <translation>已跳过 %1（%2）：%3。</translation>
+    </message>
+    <message>
+        <source>Kruskal–Wallis test across the groups of %1:</source>
+        <translation>%1 各组间的 Kruskal–Wallis 检验：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n file(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件写入 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chart(s) drawn</source>
+        <translation>
+            <numerusform>已绘制 %n 张图表</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped.</source>
+        <translation>
+            <numerusform>跳过 %n 张。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The data set has other instruments too: %1 (choose one with --instrument).</source>
+        <translation>数据集中还有其他量表：%1（可用 --instrument 选择）。</translation>
+    </message>
+    <message>
+        <source>Only conversations whose context field KEY is VALUE, any key of the conversations&apos; context (an importer&apos;s too), e.g. emotion_type=anxiety; repeat for more, a key&apos;s values are alternatives.</source>
+        <translation>只包括情境字段 KEY 为 VALUE 的对话，KEY 可以是对话情境中的任一键（包括导入器存储的键），例如 emotion_type=anxiety；可重复，同一键的多个值之间为“或”的关系。</translation>
+    </message>
+    <message>
+        <source>--context %1 is not KEY=VALUE, e.g. emotion_type=anxiety.</source>
+        <translation>--context %1 不是 KEY=VALUE 格式，例如 emotion_type=anxiety。</translation>
+    </message>
+    <message>
+        <source>--context %1: no conversation in %2 has a context field &quot;%3&quot;; the fields are: %4.</source>
+        <translation>--context %1：%2 中没有任何对话具有情境字段“%3”；现有字段为：%4。</translation>
+    </message>
+    <message>
+        <source>--range %1: &quot;%2&quot; is a dimension of %3; write INSTRUMENT/%2, e.g. %4/%2.</source>
+        <translation>--range %1：“%2”是 %3 的维度；请写作 INSTRUMENT/%2，例如 %4/%2。</translation>
+    </message>
+    <message>
+        <source>not fitted: %1</source>
+        <translation>未拟合：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>(intercept)</source>
+        <translation>（截距）</translation>
+    </message>
+    <message>
+        <source>Linear mixed models of the participants&apos; own ratings, per turn-level dimension, fitted by REML: value ~ 1 + (1 | participant) + (1 | participant:conversation), and the same with the assistant as a fixed effect (the first alphabetically as the reference). Prints the variance components, the intraclass correlations of ratings by the same participant and of the same conversation, the fixed effects with standard errors, the REML criterion and whether the fit is singular (a variance component at zero).</source>
+        <translation>对参与者本人的评分按每个轮次级维度拟合线性混合模型，采用 REML 估计：value ~ 1 + (1 | participant) + (1 | participant:conversation)，以及将助手作为固定效应的同一模型（以按字母顺序排在第一的助手为参照）。输出方差分量、同一参与者评分和同一对话评分的组内相关系数、带标准误的固定效应、REML 准则，以及是否为奇异拟合（某个方差分量为零）。</translation>
+    </message>
+    <message>
+        <source>The instrument whose turn-level dimensions are modelled (default: sense7).</source>
+        <translation>要对其轮次级维度建模的量表（默认：sense7）。</translation>
+    </message>
+    <message>
+        <source>Only this dimension (its key).</source>
+        <translation>只包括此维度（使用其键）。</translation>
+    </message>
+    <message>
+        <source>No participants&apos; own ratings to model on “%1” in %2.</source>
+        <translation>%2 中没有可用于对“%1”建模的参与者本人评分。</translation>
+    </message>
+    <message>
+        <source>Linear mixed models (REML) of the participants&apos; own ratings: variance (SD) by level, intraclass correlations, REML criterion</source>
+        <translation>参与者本人评分的线性混合模型（REML）：各层级的方差（SD）、组内相关系数、REML 准则</translation>
+    </message>
+    <message>
+        <source>%1: %2 ratings, %3 participants, %4 conversations</source>
+        <translation>%1：%2 条评分，%3 名参与者，%4 个对话</translation>
+    </message>
+    <message>
+        <source>fixed part</source>
+        <translation>固定部分</translation>
+    </message>
+    <message>
+        <source>participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>ICC part.</source>
+        <translation>ICC 参与者</translation>
+    </message>
+    <message>
+        <source>ICC conv.</source>
+        <translation>ICC 对话</translation>
+    </message>
+    <message>
+        <source>REML crit.</source>
+        <translation>REML 准则</translation>
+    </message>
+    <message>
+        <source>singular</source>
+        <translation>奇异</translation>
+    </message>
+    <message>
+        <source>intercept only</source>
+        <translation>仅截距</translation>
+    </message>
+    <message>
+        <source>+ assistant</source>
+        <translation>+ 助手</translation>
+    </message>
+    <message>
+        <source>Fixed effects, intercept only (estimate ± SE):</source>
+        <translation>固定效应，仅截距（估计值 ± SE）：</translation>
+    </message>
+    <message>
+        <source>Fixed effects with the assistant (against “%1”):</source>
+        <translation>含助手的固定效应（以“%1”为参照）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Instrument %1 (%2, version %3): %n dimension(s)</source>
+        <translation>
+            <numerusform>量表 %1（%2，版本 %3）：%n 个维度</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rates %1</source>
+        <translation>评价 %1</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>no &quot;not applicable&quot;</source>
+        <translation>无“不适用”</translation>
+    </message>
+    <message>
+        <source>, required</source>
+        <translation>，必填</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Study:        %1 (%2, version %3)</source>
+        <translation>研究：        %1（%2，版本 %3）</translation>
+    </message>
+    <message>
+        <source>Fingerprint:  %1</source>
+        <translation>指纹：        %1</translation>
+    </message>
+    <message>
+        <source>Context form:</source>
+        <translation>情境表单：</translation>
+    </message>
+    <message>
+        <source>Profile form:</source>
+        <translation>个人资料表单：</translation>
+    </message>
+    <message>
+        <source>Sharing:      %1</source>
+        <translation>分享：        %1</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>已启用</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>已禁用</translation>
+    </message>
+    <message>
+        <source>Consent:      %1</source>
+        <translation>知情同意：    %1</translation>
+    </message>
+    <message>
+        <source>Re-rating:    %1</source>
+        <translation>重复评分：    %1</translation>
+    </message>
+    <message>
+        <source>%1% of rated replies after every %2 conversations</source>
+        <translation>每 %2 个对话后重评 %1% 的已评分回复</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Order:        %1</source>
+        <translation>维度顺序：    %1</translation>
+    </message>
+    <message>
+        <source>random per reply (seed %1)</source>
+        <translation>每条回复随机（种子 %1）</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>Check a study protocol file: exit code 0 and a summary when it is valid, 1 and the file, line and column of the first problem when it is not.</source>
+        <translation>检查研究协议文件：有效时退出码为 0 并显示摘要；无效时退出码为 1，并显示第一个问题所在的文件、行和列。</translation>
+    </message>
+    <message>
+        <source>The protocol file (JSON).</source>
+        <translation>协议文件（JSON）。</translation>
+    </message>
+    <message>
+        <source>%1 is a valid protocol.</source>
+        <translation>%1 是有效的协议。</translation>
+    </message>
+    <message>
+        <source>Show the study protocol a data set was made under: its instruments, dimensions with scales and levels, forms, consent text and fingerprint.</source>
+        <translation>显示创建数据集时所依据的研究协议：其量表、维度（含量表范围和层级）、表单、知情同意文本和指纹。</translation>
+    </message>
+    <message>
+        <source>Study protocols. `sense7 protocol check FILE` checks a protocol file; `sense7 protocol show DB [--json]` shows a data set&apos;s protocol. The shipped protocols: %1.</source>
+        <translation>研究协议。`sense7 protocol check FILE` 检查协议文件；`sense7 protocol show DB [--json]` 显示数据集的协议。内置协议：%1。</translation>
+    </message>
+    <message>
+        <source>What to do.</source>
+        <translation>要执行的操作。</translation>
+    </message>
+    <message>
+        <source>95% intervals: %1 bootstrap resamples of whole participants (none from a single one).</source>
+        <translation>95% 区间：对整名参与者进行 %1 次自助法重抽样（仅一名时不给出）。</translation>
+    </message>
+    <message>
+        <source>95% intervals: %1 bootstrap resamples of whole conversations (none from a single one).</source>
+        <translation>95% 区间：对整个对话进行 %1 次自助法重抽样（仅一个时不给出）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Self against observers, pooled (%n observer(s); n = pairs, a turn once per observer)</source>
+        <translation>
+            <numerusform>本人与观察者对比，合并（%n 名观察者；n = 配对数，每名观察者每个轮次计一次）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Self against observer “%1” (n = turns)</source>
+        <translation>本人与观察者“%1”对比（n = 轮次数）</translation>
+    </message>
+    <message>
+        <source>between conversations</source>
+        <translation>对话之间</translation>
+    </message>
+    <message>
+        <source>Singular (%1): the variance %2 is estimated at zero; the ratings show no sign of it.</source>
+        <translation>奇异拟合（%1）：方差 %2 估计为零；评分中没有显示出这一层级的变异。</translation>
+    </message>
+    <message>
+        <source>Singular (%1): the variances %2 are estimated at zero; the ratings show no sign of them.</source>
+        <translation>奇异拟合（%1）：方差 %2 估计为零；评分中没有显示出这些层级的变异。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>
@@ -3084,14 +4513,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Written by Sense-7 Studio %1 on %2 from %3.</source>
         <translation>由 Sense-7 Studio %1 于 %2 根据 %3 写出。</translation>
-    </message>
-    <message>
-        <source>One row per rating, in long format. UTF-8, comma-separated, RFC 4180 quoting.</source>
-        <translation>长格式，每个评分一行。UTF-8 编码，逗号分隔，RFC 4180 引号规则。</translation>
-    </message>
-    <message>
-        <source>## Columns</source>
-        <translation>## 列</translation>
     </message>
     <message>
         <source>Column</source>
@@ -3150,10 +4571,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>断裂的原因：forgot_context、contradicted_itself、repeated_itself、ignored_instruction、lost_thread、technical_failure 或 other。</translation>
     </message>
     <message>
-        <source>Context form: %1</source>
-        <translation>情境表单：%1</translation>
-    </message>
-    <message>
         <source>Instrument %1 (`%2`, version %3)</source>
         <translation>量表 %1（`%2`，版本 %3）</translation>
     </message>
@@ -3200,6 +4617,114 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; as stored with the data (by the importer, not a question of the form)</source>
+        <translation>%1：随数据存储的“%2”（由导入器存储，不是表单中的问题）</translation>
+    </message>
+    <message>
+        <source>Form: %1</source>
+        <translation>表单：%1</translation>
+    </message>
+    <message>
+        <source>any of %1; the values chosen, separated by &quot;;&quot;</source>
+        <translation>%1 中的任意项；所选的值，以“;”分隔</translation>
+    </message>
+    <message>
+        <source>a date, yyyy-MM-dd</source>
+        <translation>日期，yyyy-MM-dd</translation>
+    </message>
+    <message>
+        <source>Three tables, UTF-8, comma-separated, RFC 4180 quoting: the ratings (one row per rating, in long format), the turns (one row per turn, rated or not) and the participants (one row each, with their profile).</source>
+        <translation>三个表，UTF-8 编码，逗号分隔，按 RFC 4180 加引号：评分表（每条评分一行，长格式）、轮次表（每个轮次一行，无论是否已评分）和参与者表（每人一行，含其个人资料）。</translation>
+    </message>
+    <message>
+        <source>## Ratings</source>
+        <translation>## 评分</translation>
+    </message>
+    <message>
+        <source>1 for a blind re-rating (the participant rating a reply again without seeing the first rating; annotator &quot;self-retest&quot;), else 0.</source>
+        <translation>盲法重复评分（参与者在看不到第一次评分的情况下再次为回复评分；标注者为“self-retest”）时为 1，否则为 0。</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>情境</translation>
+    </message>
+    <message>
+        <source>Turns (`*.turns.csv`)</source>
+        <translation>轮次（`*.turns.csv`）</translation>
+    </message>
+    <message>
+        <source>One row per turn of every conversation exported, rated or not; `conversation_id` and `turn_index` join it to the ratings.</source>
+        <translation>所导出的每个对话的每个轮次各占一行，无论是否已评分；通过 `conversation_id` 和 `turn_index` 与评分表连接。</translation>
+    </message>
+    <message>
+        <source>The participant&apos;s code.</source>
+        <translation>参与者编号。</translation>
+    </message>
+    <message>
+        <source>The conversation&apos;s content hash.</source>
+        <translation>对话的内容哈希。</translation>
+    </message>
+    <message>
+        <source>The assistant (model) that replied.</source>
+        <translation>作出回复的助手（模型）。</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s position in the conversation, from 0.</source>
+        <translation>该轮次在对话中的位置，从 0 开始。</translation>
+    </message>
+    <message>
+        <source>The assistant reply&apos;s number, from 1; empty for other turns.</source>
+        <translation>助手回复的序号，从 1 开始；其他轮次为空。</translation>
+    </message>
+    <message>
+        <source>How many assistant replies the conversation has.</source>
+        <translation>对话中助手回复的数量。</translation>
+    </message>
+    <message>
+        <source>How many ratings the participant (&quot;self&quot;) gave the turn; 0: unrated.</source>
+        <translation>参与者（“self”）对该轮次给出的评分数量；0：未评分。</translation>
+    </message>
+    <message>
+        <source>The rules of break detection that fired on the reply, separated by &quot;;&quot;: %1.</source>
+        <translation>在该回复上触发的中断检测规则，以“;”分隔：%1。</translation>
+    </message>
+    <message>
+        <source>1 when the participant flagged a continuity break at this reply, else 0.</source>
+        <translation>参与者在此回复处标记了连续性中断时为 1，否则为 0。</translation>
+    </message>
+    <message>
+        <source>The reason the participant gave for the break (see break_reason above).</source>
+        <translation>参与者给出的中断原因（见上文 break_reason）。</translation>
+    </message>
+    <message>
+        <source>The turn_index of the turn the assistant lost (the one the break refers to); empty when none was named.</source>
+        <translation>助手丢失的那个轮次（中断所指的轮次）的 turn_index；未指明时为空。</translation>
+    </message>
+    <message>
+        <source>Participants (`*.participants.csv`)</source>
+        <translation>参与者（`*.participants.csv`）</translation>
+    </message>
+    <message>
+        <source>Their pseudonym in anonymised bundles (stable for the data set).</source>
+        <translation>其在匿名化数据包中的化名（在同一数据集中保持不变）。</translation>
+    </message>
+    <message>
+        <source>Their conversations in the export.</source>
+        <translation>其在导出内容中的对话数。</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>个人资料</translation>
+    </message>
+    <message>
+        <source>Where the dimension was shown, from 1, among its instrument&apos;s on that reply (or conversation): the study protocol&apos;s dimension order, randomised per reply when the protocol says so; empty when the instrument is not the protocol&apos;s.</source>
+        <translation>该维度在此回复（或对话）中于其量表各维度里显示的位置（从 1 开始）：即研究协议的维度顺序，协议要求时按回复随机排列；量表不属于该协议时为空。</translation>
     </message>
 </context>
 <context>
@@ -3456,6 +4981,210 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1, the supporter&apos;s survey</source>
         <translation>%1，支持者问卷</translation>
     </message>
+    <message>
+        <source>%1: its &quot;protocol&quot; has no &quot;definition&quot;.</source>
+        <translation>%1：其“protocol”没有“definition”。</translation>
+    </message>
+    <message>
+        <source>%1, its protocol</source>
+        <translation>%1 的协议</translation>
+    </message>
+    <message>
+        <source>%1: the dimension &quot;%2&quot; names instrument &quot;%3&quot;, but the instrument column says &quot;%4&quot;.</source>
+        <translation>%1：维度“%2”指明的量表为“%3”，但 instrument 列中为“%4”。</translation>
+    </message>
+    <message>
+        <source>%1: the dimension is empty.</source>
+        <translation>%1：维度为空。</translation>
+    </message>
+    <message>
+        <source>%1: a second rating of conversation &quot;%2&quot; as a whole on &quot;%3&quot; by %4 (the first is on line %5).</source>
+        <translation>%1：%4 对对话“%2”整体在“%3”上的第二条评分（第一条在第 %5 行）。</translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>%1: expected an activity entry (an object).</source>
+        <translation>%1：此处应为活动条目（一个对象）。</translation>
+    </message>
+    <message>
+        <source>%1: it has no &quot;title&quot;.</source>
+        <translation>%1：它没有“title”。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a prompt and was skipped.</source>
+        <translation>%1：“%2”不是提示，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;time&quot; is missing or not a date and time (%2).</source>
+        <translation>%1：“time”缺失或不是日期时间（%2）。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;safeHtmlItem&quot; must be a list.</source>
+        <translation>%1：“safeHtmlItem”必须是列表。</translation>
+    </message>
+    <message>
+        <source>%1: expected a &quot;conversation&quot; object and a list of &quot;responses&quot;.</source>
+        <translation>%1：此处应有一个“conversation”对象和一个“responses”列表。</translation>
+    </message>
+    <message>
+        <source>%1: response %2 is not an object.</source>
+        <translation>%1：响应 %2 不是对象。</translation>
+    </message>
+    <message>
+        <source>%1: response %2 has sender &quot;%3&quot;; expected &quot;human&quot; or &quot;assistant&quot;.</source>
+        <translation>%1：响应 %2 的发送者为“%3”；应为“human”或“assistant”。</translation>
+    </message>
+    <message>
+        <source>%1: response %2 has no text (&quot;message&quot;).</source>
+        <translation>%1：响应 %2 没有文本（“message”）。</translation>
+    </message>
+    <message>
+        <source>%1 skipped: %2</source>
+        <translation>已跳过 %1：%2</translation>
+    </message>
+    <message>
+        <source>--map %1: name the field, e.g. --map %1=FIELD.</source>
+        <translation>--map %1：请指定字段名，例如 --map %1=FIELD。</translation>
+    </message>
+    <message>
+        <source>--map: &quot;%1&quot; is not one of %2.</source>
+        <translation>--map：“%1”不是 %2 之一。</translation>
+    </message>
+    <message>
+        <source>--map score=%1 needs --score-dimension INSTRUMENT/DIMENSION: the dimension the scores rate.</source>
+        <translation>--map score=%1 需要 --score-dimension INSTRUMENT/DIMENSION：即这些得分所评价的维度。</translation>
+    </message>
+    <message>
+        <source>%1: expected an object (a conversation).</source>
+        <translation>%1：此处应为对象（一个对话）。</translation>
+    </message>
+    <message>
+        <source>%1: no list of turns (&quot;%2&quot;); name it with --map turns=FIELD.</source>
+        <translation>%1：没有轮次列表（“%2”）；请用 --map turns=FIELD 指定。</translation>
+    </message>
+    <message>
+        <source>%1: turn %2 is not an object.</source>
+        <translation>%1：第 %2 轮不是对象。</translation>
+    </message>
+    <message>
+        <source>%1: turn %2 has role &quot;%3&quot;; expected user, assistant (or model, gpt, bot), system or tool; name the field with --map role=FIELD.</source>
+        <translation>%1：第 %2 轮的角色为“%3”；应为 user、assistant（或 model、gpt、bot）、system 或 tool；请用 --map role=FIELD 指定字段。</translation>
+    </message>
+    <message>
+        <source>%1: turn %2: &quot;%3&quot; must be text or a list of parts.</source>
+        <translation>%1：第 %2 轮：“%3”必须是文本或片段列表。</translation>
+    </message>
+    <message>
+        <source>%1: turn %2: the score %3 is not a whole number.</source>
+        <translation>%1：第 %2 轮：得分 %3 不是整数。</translation>
+    </message>
+    <message>
+        <source>%1 has no turns and was skipped.</source>
+        <translation>%1 没有轮次，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1: the message tree is too deep.</source>
+        <translation>%1：消息树层级过深。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 is not an object.</source>
+        <translation>%1：消息 %2 不是对象。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has no &quot;message_id&quot;.</source>
+        <translation>%1：消息 %2 没有“message_id”。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has role &quot;%3&quot;; expected &quot;prompter&quot; or &quot;assistant&quot;.</source>
+        <translation>%1：消息 %2 的角色为“%3”；应为“prompter”或“assistant”。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has no text (&quot;text&quot;).</source>
+        <translation>%1：消息 %2 没有文本（“text”）。</translation>
+    </message>
+    <message>
+        <source>%1: message %2: &quot;replies&quot; must be a list.</source>
+        <translation>%1：消息 %2：“replies”必须是列表。</translation>
+    </message>
+    <message>
+        <source>%1: expected a message tree with a &quot;prompt&quot;.</source>
+        <translation>%1：此处应为带有“prompt”的消息树。</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has role &quot;%3&quot;; expected user, assistant or system.</source>
+        <translation>%1：消息 %2 的角色为“%3”；应为 user、assistant 或 system。</translation>
+    </message>
+    <message>
+        <source>%1: message %2: &quot;content&quot; must be text.</source>
+        <translation>%1：消息 %2：“content”必须是文本。</translation>
+    </message>
+    <message>
+        <source>chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <source>%1: it has no message tree (&quot;chat.history.messages&quot;).</source>
+        <translation>%1：它没有消息树（“chat.history.messages”）。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 has no &quot;messageId&quot;.</source>
+        <translation>%1：消息 %2 没有“messageId”。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 does not say who wrote it (&quot;isCreatedByUser&quot;).</source>
+        <translation>%1：消息 %2 没有说明由谁写出（“isCreatedByUser”）。</translation>
+    </message>
+    <message>
+        <source>%1: message %2: &quot;text&quot; must be text.</source>
+        <translation>%1：消息 %2：“text”必须是文本。</translation>
+    </message>
+    <message>
+        <source>%1: expected a LibreChat conversation with a list of &quot;messages&quot;.</source>
+        <translation>%1：此处应为带有“messages”列表的 LibreChat 对话。</translation>
+    </message>
+    <message>
+        <source>%1 has no messages.</source>
+        <translation>%1 没有消息。</translation>
+    </message>
+    <message>
+        <source>%1: message %2 points to a parent %3 that is not in the tree.</source>
+        <translation>%1：消息 %2 指向的父消息 %3 不在树中。</translation>
+    </message>
+    <message>
+        <source>%1: no speaker lines found (such as &quot;You:&quot;, &quot;User:&quot;, &quot;Assistant:&quot;, &quot;ChatGPT said:&quot;); name the speakers with --speaker NAME=ROLE.</source>
+        <translation>%1：未找到说话人行（如“You:”、“User:”、“Assistant:”、“ChatGPT said:”）；请用 --speaker NAME=ROLE 指定说话人。</translation>
+    </message>
+    <message>
+        <source>%1: line %2: text before the first speaker (&quot;%3&quot;); remove it, or name its speaker with --speaker NAME=ROLE.</source>
+        <translation>%1：第 %2 行：第一个说话人之前有文本（“%3”）；请删除它，或用 --speaker NAME=ROLE 指定其说话人。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid UTF-8 text.</source>
+        <translation>%1 不是有效的 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <source>message %1 appears twice in the message tree</source>
+        <translation>消息 %1 在消息树中出现了两次</translation>
+    </message>
+    <message>
+        <source>its current message %1 is not in the message tree</source>
+        <translation>它的当前消息 %1 不在消息树中</translation>
+    </message>
+    <message>
+        <source>its message tree has a cycle at message %1</source>
+        <translation>它的消息树在消息 %1 处有环</translation>
+    </message>
+    <message>
+        <source>message %1 points to a parent %2 that is not in the tree</source>
+        <translation>消息 %1 指向的父消息 %2 不在树中</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -3477,10 +5206,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1 is empty.</source>
         <translation>%1 是空的。</translation>
-    </message>
-    <message>
-        <source>%1: cannot tell which format this is (ChatGPT or Claude export, ShareGPT, OpenAI JSONL, CSV conversations or ratings, ESConv or a Sense-7 bundle). Choose the format explicitly.</source>
-        <translation>%1：无法判断其格式（ChatGPT 或 Claude 导出、ShareGPT、OpenAI JSONL、CSV 对话或评分、ESConv 或 Sense-7 数据包）。请明确指定格式。</translation>
     </message>
     <message>
         <source>%1 (%2): conversations imported: %3; already present: %4; skipped: %5</source>
@@ -3505,10 +5230,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1: conversation &quot;%2&quot; has no turn %3.</source>
         <translation>%1：对话“%2”没有第 %3 回合。</translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; rates whole conversations, not turns.</source>
-        <translation>%1：“%2”用于评价整个对话，而不是回合。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a format Sense-7 Studio reads; choose one of: %2.</source>
@@ -3676,6 +5397,58 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>%1 is %2 text; Sense-7 Studio reads UTF-8. Save it as UTF-8 and import it again.</source>
         <translation>%1 是 %2 文本；Sense-7 Studio 读取 UTF-8。请将其另存为 UTF-8 后重新导入。</translation>
     </message>
+    <message>
+        <source>%1: cannot tell which format this is (ChatGPT or Claude export, Grok, Open WebUI or LibreChat export, OpenAssistant trees, Gemini activity, a pasted transcript, ShareGPT, OpenAI or other chat JSONL, CSV conversations or ratings, ESConv or a Sense-7 bundle). Choose the format explicitly.</source>
+        <translation>%1：无法判断这是哪种格式（ChatGPT 或 Claude 导出、Grok、Open WebUI 或 LibreChat 导出、OpenAssistant 消息树、Gemini 活动记录、粘贴的对话记录、ShareGPT、OpenAI 或其他聊天 JSONL、CSV 对话或评分、ESConv 或 Sense-7 数据包）。请明确选择格式。</translation>
+    </message>
+    <message>
+        <source>; prompts without a reply, kept as unanswered: %1</source>
+        <translation>；没有回复的提示，已作为未回答保留：%1</translation>
+    </message>
+    <message>
+        <source>The pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <source>%1 was made under the study protocol &quot;%2&quot; (fingerprint %3), which is not compatible with this data set&apos;s &quot;%4&quot; (fingerprint %5): %6. Nothing was imported from it.</source>
+        <translation>%1 是按研究协议“%2”（指纹 %3）创建的，与此数据集的“%4”（指纹 %5）不兼容：%6。未从中导入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; rates turns, so the row needs a turn_index (an empty one is a rating of the whole conversation).</source>
+        <translation>%1：“%2”评价的是轮次，因此该行需要 turn_index（为空表示对整个对话的评分）。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; rates whole conversations, not turns: leave turn_index empty.</source>
+        <translation>%1：“%2”评价的是整个对话，而不是轮次：请将 turn_index 留空。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; has no &quot;not applicable&quot;: the value must be a whole number from %3 to %4, not empty or NA.</source>
+        <translation>%1：“%2”没有“不适用”：值必须是 %3 到 %4 之间的整数，不能为空或 NA。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; of the same conversation by %3 is rated on line %4 already.</source>
+        <translation>%1：%3 对同一对话的“%2”评分已在第 %4 行给出。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; of the same turn by %3 is rated on line %4 already.</source>
+        <translation>%1：%3 对同一轮次的“%2”评分已在第 %4 行给出。</translation>
+    </message>
+    <message>
+        <source>%1: the data set has no instrument &quot;%2&quot; (it has: %3).</source>
+        <translation>%1：数据集中没有量表“%2”（现有：%3）。</translation>
+    </message>
+    <message>
+        <source>%1: instrument &quot;%2&quot; has no dimension &quot;%3&quot; (it has: %4).</source>
+        <translation>%1：量表“%2”中没有维度“%3”（现有：%4）。</translation>
+    </message>
+    <message>
+        <source>%1: the data set has no dimension &quot;%2&quot; in any of its instruments (%3).</source>
+        <translation>%1：数据集的所有量表（%3）中都没有维度“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: the dimension &quot;%2&quot; is in more than one instrument (%3): name the instrument in an instrument column or as &quot;%4/%2&quot;.</source>
+        <translation>%1：维度“%2”存在于多个量表中（%3）：请在 instrument 列中指明量表，或写作“%4/%2”。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::JsonArrayReader</name>
@@ -3722,6 +5495,34 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>%1: %2 (%3) is not valid JSON: %4</source>
         <translation>%1：%2（%3）不是有效的 JSON：%4</translation>
+    </message>
+    <message>
+        <source>expected a member name</source>
+        <translation>此处应为成员名</translation>
+    </message>
+    <message>
+        <source>expected &quot;:&quot; after %1</source>
+        <translation>%1 之后应为“:”</translation>
+    </message>
+    <message>
+        <source>the file ends after %1</source>
+        <translation>文件在 %1 之后结束</translation>
+    </message>
+    <message>
+        <source>the object has no &quot;%1&quot; list</source>
+        <translation>对象没有“%1”列表</translation>
+    </message>
+    <message>
+        <source>expected &quot;,&quot; or &quot;}&quot;</source>
+        <translation>此处应为“,”或“}”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a list</source>
+        <translation>“%1”不是列表</translation>
+    </message>
+    <message>
+        <source>the file ends before the object is closed</source>
+        <translation>文件在对象闭合之前结束</translation>
     </message>
 </context>
 <context>
@@ -3803,16 +5604,16 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>无法从 %1 抢救任何内容：其第一页或表列表已损坏（%2）。请改为恢复备份。</translation>
     </message>
     <message>
-        <source>the SENSE-7 instrument (none could be read)</source>
-        <translation>SENSE-7 量表（无法读取任何量表）</translation>
-    </message>
-    <message>
         <source>The salvaged data set failed its check (%1).</source>
         <translation>抢救出的数据集未通过检查（%1）。</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>the instruments of the study protocol &quot;%1&quot; (none could be read)</source>
+        <translation>研究协议“%1”的量表（均无法读取）</translation>
     </message>
 </context>
 <context>
@@ -3954,10 +5755,6 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>锚点“%1”必须是带文字说明的量表分值</translation>
     </message>
     <message>
-        <source>type &quot;%1&quot; must be choice, scale, text or number</source>
-        <translation>类型“%1”必须是 choice、scale、text 或 number</translation>
-    </message>
-    <message>
         <source>%1: field %2</source>
         <translation>%1：字段 %2</translation>
     </message>
@@ -4069,6 +5866,54 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>&quot;%1&quot; cannot be translated here</source>
         <translation>“%1”在这里不能翻译</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; must be a list of the listed answers, each once.</source>
+        <translation>“%1”必须是由所列答案组成的列表，每个答案只出现一次。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; needs at least %2 answers.</source>
+        <translation>“%1”至少需要 %2 个答案。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; takes at most %2 answers.</source>
+        <translation>“%1”最多只能有 %2 个答案。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a date written as yyyy-MM-dd.</source>
+        <translation>“%1”必须是以 yyyy-MM-dd 格式书写的日期。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be %2 or later.</source>
+        <translation>“%1”不得早于 %2。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be %2 or earlier.</source>
+        <translation>“%1”不得晚于 %2。</translation>
+    </message>
+    <message>
+        <source>type &quot;%1&quot; must be choice, multiple_choice, scale, number, date or text</source>
+        <translation>类型“%1”必须是 choice、multiple_choice、scale、number、date 或 text</translation>
+    </message>
+    <message>
+        <source>min_choices (%1) must be from 0 to the %2 options</source>
+        <translation>min_choices（%1）必须在 0 到选项数 %2 之间</translation>
+    </message>
+    <message>
+        <source>max_choices (%1) must be from min_choices (or 1) to the %2 options</source>
+        <translation>max_choices（%1）必须在 min_choices（或 1）到选项数 %2 之间</translation>
+    </message>
+    <message>
+        <source>the date &quot;%1&quot; must be written as yyyy-MM-dd</source>
+        <translation>日期“%1”必须写作 yyyy-MM-dd</translation>
+    </message>
+    <message>
+        <source>max (%1) must not be before min (%2)</source>
+        <translation>max（%1）不得早于 min（%2）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a role</source>
+        <translation>“%1”不是角色</translation>
+    </message>
 </context>
 <context>
     <name>sense7::keys</name>
@@ -4166,6 +6011,264 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     </message>
 </context>
 <context>
+    <name>sense7::protocol</name>
+    <message>
+        <source>%1: the file is empty.</source>
+        <translation>%1：文件为空。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>There is no shipped protocol &quot;%1&quot;; the shipped ones are %2.</source>
+        <translation>没有内置协议“%1”；内置协议有 %2。</translation>
+    </message>
+    <message>
+        <source>the instrument &quot;%1&quot; is not in this data set&apos;s protocol (&quot;%2&quot;)</source>
+        <translation>量表“%1”不在此数据集的协议（“%2”）中</translation>
+    </message>
+    <message>
+        <source>%1/%2 is not a dimension of this data set&apos;s %1</source>
+        <translation>%1/%2 不是此数据集的 %1 中的维度</translation>
+    </message>
+    <message>
+        <source>%1/%2 is rated per %3 here, per %4 there</source>
+        <translation>%1/%2 在这里按 %3 评分，在那里按 %4 评分</translation>
+    </message>
+    <message>
+        <source>%1/%2 has the scale %3–%4 here, %5–%6 there</source>
+        <translation>%1/%2 在这里的量表范围为 %3–%4，在那里为 %5–%6</translation>
+    </message>
+    <message>
+        <source>%1/%2 is a dimension here but not there</source>
+        <translation>%1/%2 在这里是维度，在那里则不是</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::protocol::Parser</name>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1：不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>%1:%2: not valid JSON: %3</source>
+        <translation>%1:%2：不是有效的 JSON：%3</translation>
+    </message>
+    <message>
+        <source>a protocol is a JSON object</source>
+        <translation>协议应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the study key &quot;%1&quot; must be lower-case letters, digits and _, starting with a letter (e.g. &quot;my_study&quot;)</source>
+        <translation>研究键“%1”只能由小写字母、数字和 _ 组成，并以字母开头（例如“my_study”）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a field here; the fields are %2</source>
+        <translation>“%1”不是此处的字段；可用字段为 %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is missing</source>
+        <translation>缺少“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object</source>
+        <translation>“%1”必须是对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>“%1”必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must not be empty</source>
+        <translation>“%1”不能为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be true or false</source>
+        <translation>“%1”必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a whole number</source>
+        <translation>“%1”必须是整数</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be from %2 to %3</source>
+        <translation>“%1”必须在 %2 到 %3 之间</translation>
+    </message>
+    <message>
+        <source>&quot;instruments&quot; is missing: a study rates with at least one</source>
+        <translation>缺少“instruments”：研究至少要用一个量表评分</translation>
+    </message>
+    <message>
+        <source>&quot;instruments&quot; must be a list</source>
+        <translation>“instruments”必须是列表</translation>
+    </message>
+    <message>
+        <source>&quot;instruments&quot; is empty: a study rates with at least one instrument</source>
+        <translation>“instruments”为空：研究至少要用一个量表评分</translation>
+    </message>
+    <message>
+        <source>instrument %1 (&quot;%2&quot;)</source>
+        <translation>量表 %1（“%2”）</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; is used by instrument %2 too</source>
+        <translation>键“%1”也被量表 %2 使用</translation>
+    </message>
+    <message>
+        <source>instrument %1</source>
+        <translation>量表 %1</translation>
+    </message>
+    <message>
+        <source>an instrument is a JSON object</source>
+        <translation>量表应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; must be lower-case letters, digits and _</source>
+        <translation>键“%1”只能由小写字母、数字和 _ 组成</translation>
+    </message>
+    <message>
+        <source>instrument &quot;%1&quot;</source>
+        <translation>量表“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;dimensions&quot; is missing</source>
+        <translation>缺少“dimensions”</translation>
+    </message>
+    <message>
+        <source>&quot;dimensions&quot; must be a list of at least one</source>
+        <translation>“dimensions”必须是至少包含一项的列表</translation>
+    </message>
+    <message>
+        <source>%1, dimension %2 (&quot;%3&quot;)</source>
+        <translation>%1，维度 %2（“%3”）</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; is used by dimension %2 too</source>
+        <translation>键“%1”也被维度 %2 使用</translation>
+    </message>
+    <message>
+        <source>%1, dimension %2</source>
+        <translation>%1，维度 %2</translation>
+    </message>
+    <message>
+        <source>a dimension is a JSON object</source>
+        <translation>维度应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the scale needs &quot;min&quot; and &quot;max&quot;</source>
+        <translation>量表需要“min”和“max”</translation>
+    </message>
+    <message>
+        <source>the scale&apos;s max (%1) is below its min (%2)</source>
+        <translation>量表的 max（%1）小于其 min（%2）</translation>
+    </message>
+    <message>
+        <source>the scale has 1 point; a scale has 2 to 11</source>
+        <translation>量表只有 1 个分值；量表应有 2 到 11 个分值</translation>
+    </message>
+    <message>
+        <source>the scale has %1 points; a scale has 2 to 11</source>
+        <translation>量表有 %1 个分值；量表应有 2 到 11 个分值</translation>
+    </message>
+    <message>
+        <source>level &quot;%1&quot; must be &quot;turn&quot; or &quot;conversation&quot;</source>
+        <translation>层级“%1”必须是“turn”或“conversation”</translation>
+    </message>
+    <message>
+        <source>&quot;roles&quot; must be a list of at least one role</source>
+        <translation>“roles”必须是至少包含一个角色的列表</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a role; the roles are %2</source>
+        <translation>“%1”不是角色；可用角色为 %2</translation>
+    </message>
+    <message>
+        <source>the role &quot;%1&quot; is listed twice</source>
+        <translation>角色“%1”列出了两次</translation>
+    </message>
+    <message>
+        <source>give &quot;labels&quot; or &quot;anchors&quot; (the older name), not both</source>
+        <translation>请给出“labels”或“anchors”（旧名称）之一，不要同时给出</translation>
+    </message>
+    <message>
+        <source>&quot;labels&quot; is missing: label every point of the scale, or the ends and middle (%1)</source>
+        <translation>缺少“labels”：请为量表的每个分值加标签，或只为两端和中点加标签（%1）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object of scale points</source>
+        <translation>“%1”必须是以量表分值为键的对象</translation>
+    </message>
+    <message>
+        <source>label &quot;%1&quot; is not a scale point</source>
+        <translation>标签“%1”不是量表分值</translation>
+    </message>
+    <message>
+        <source>the label for %1 is outside the scale %2–%3</source>
+        <translation>%1 的标签超出量表范围 %2–%3</translation>
+    </message>
+    <message>
+        <source>the label for %1 must be a non-empty string</source>
+        <translation>%1 的标签必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>%1 missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 not an end or the middle</source>
+        <translation>%1 不是端点或中点</translation>
+    </message>
+    <message>
+        <source>labels for %1 do not fit the scale %2–%3: label every point (missing: %4) or only the ends and middle, %5 (%6)</source>
+        <translation>%1 的标签与量表 %2–%3 不符：请为每个分值加标签（缺少：%4），或只为两端和中点 %5 加标签（%6）</translation>
+    </message>
+    <message>
+        <source>forms</source>
+        <translation>forms</translation>
+    </message>
+    <message>
+        <source>form &quot;%1&quot;</source>
+        <translation>表单“%1”</translation>
+    </message>
+    <message>
+        <source>%1, field %2 (&quot;%3&quot;)</source>
+        <translation>%1，字段 %2（“%3”）</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; is used twice</source>
+        <translation>键“%1”使用了两次</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a field type; the types are %2</source>
+        <translation>“%1”不是字段类型；可用类型为 %2</translation>
+    </message>
+    <message>
+        <source>sharing</source>
+        <translation>sharing</translation>
+    </message>
+    <message>
+        <source>sharing is enabled but there is no consent text: add &quot;consent&quot;, the text shown before anything is shared</source>
+        <translation>已启用分享，但没有知情同意文本：请添加“consent”，即分享任何内容之前显示的文本</translation>
+    </message>
+    <message>
+        <source>retest</source>
+        <translation>retest</translation>
+    </message>
+    <message>
+        <source>dimension_order</source>
+        <translation>dimension_order</translation>
+    </message>
+    <message>
+        <source>mode &quot;%1&quot; must be &quot;fixed&quot; or &quot;random&quot;</source>
+        <translation>模式“%1”必须是“fixed”或“random”</translation>
+    </message>
+    <message>
+        <source>&quot;seed&quot; must be a whole number, 0 or more</source>
+        <translation>“seed”必须是 0 或更大的整数</translation>
+    </message>
+</context>
+<context>
     <name>sense7::sql::Connection</name>
     <message>
         <source>Cannot open %1: %2</source>
@@ -4220,6 +6323,47 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Cannot create %1.</source>
         <translation>无法创建 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::stats</name>
+    <message>
+        <source>There are no observations to model.</source>
+        <translation>没有可建模的观测值。</translation>
+    </message>
+    <message>
+        <source>Observation %1 has no finite value.</source>
+        <translation>观测值 %1 不是有限值。</translation>
+    </message>
+    <message>
+        <source>Comparing assistants needs ratings of at least two of them; there is one.</source>
+        <translation>比较助手需要至少两个助手的评分；目前只有一个。</translation>
+    </message>
+    <message>
+        <source>A model needs ratings from at least two participants; there is one.</source>
+        <translation>模型需要至少两名参与者的评分；目前只有一名。</translation>
+    </message>
+    <message>
+        <source>Every conversation has a single rating, so the variance between conversations cannot be told apart from the residual.</source>
+        <translation>每个对话只有一条评分，因此无法将对话间方差与残差区分开。</translation>
+    </message>
+    <message>
+        <source>Every participant has a single conversation, so the variance between participants cannot be told apart from that between conversations.</source>
+        <translation>每名参与者只有一个对话，因此无法将参与者间方差与对话间方差区分开。</translation>
+    </message>
+    <message numerus="yes">
+        <source>There are too few observations (%n) for the fixed effects.</source>
+        <translation>
+            <numerusform>观测值过少（%n），无法估计固定效应。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The ratings do not vary within conversations, so the residual variance cannot be estimated.</source>
+        <translation>评分在对话内没有变化，因此无法估计残差方差。</translation>
+    </message>
+    <message>
+        <source>The fixed effects cannot be estimated from these data.</source>
+        <translation>无法根据这些数据估计固定效应。</translation>
     </message>
 </context>
 </TS>
