@@ -1117,7 +1117,7 @@ void TestCli::figuresForAnyInstrumentAndContextKey()
                               QStringLiteral("--chart"), QStringLiteral("correlation")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("Skipped correlation")), qPrintable(r.err));
-    QVERIFY2(r.err.contains(QStringLiteral("1 chart(s) drawn, 1 skipped")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("1 chart drawn, 1 skipped")), qPrintable(r.err));
     const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
     QCOMPARE(lines.value(0), QDir(out).filePath(QStringLiteral("context.pdf")));
     // The context chart's Kruskal–Wallis test follows, across the emotions.
@@ -1175,7 +1175,7 @@ void TestCli::figuresForAnyInstrumentAndContextKey()
     QDir(out).removeRecursively();
     const Result none = figures({});
     QCOMPARE(none.exitCode, 1);
-    QVERIFY2(none.err.contains(QStringLiteral("0 chart(s) drawn, 7 skipped")),
+    QVERIFY2(none.err.contains(QStringLiteral("0 charts drawn, 7 skipped")),
              qPrintable(none.err));
     QVERIFY(QDir(out).entryList(QDir::Files).isEmpty());
 }
