@@ -199,8 +199,10 @@ QByteArray JsonArrayReader::scanValue()
             const qsizetype offset = scan - start;
             m_pos = start;
             if (!fill()) {
-                m_pos = start + offset;
-                advanceLines(start, m_pos);
+                // fill() dropped what came before the element: it now starts at m_pos.
+                const qsizetype begin = m_pos;
+                m_pos = begin + offset;
+                advanceLines(begin, m_pos);
                 fail(tr("the file ends in the middle of conversation %1 (which starts on line %2)")
                          .arg(m_index)
                          .arg(m_elementLine));
