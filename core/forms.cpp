@@ -126,7 +126,7 @@ QStringList Form::validate(const QJsonObject &answers) const
             const QJsonArray chosen = v.toArray();
             QSet<QString> seen;
             bool valid = v.isArray();
-            for (const QJsonValue &item : chosen) {
+            for (const auto &item : chosen) {
                 valid = valid && item.isString() && isOption(f, item.toString())
                     && !seen.contains(item.toString());
                 seen.insert(item.toString());

@@ -374,7 +374,7 @@ private:
         }
         if (!v->is_string())
             fail(path + key, item, tr("\"%1\" must be a string").arg(QString::fromLatin1(key)));
-        const QString s = qs(v->get<std::string>()).trimmed();
+        QString s = qs(v->get<std::string>()).trimmed();
         if (s.isEmpty() && required)
             fail(path + key, item, tr("\"%1\" must not be empty").arg(QString::fromLatin1(key)));
         return s;

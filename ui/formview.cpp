@@ -382,7 +382,8 @@ void FormView::showField(const Field &field)
     }
     case FormField::Type::MultipleChoice: {
         QSet<QString> chosen;
-        for (const QJsonValue &item : v.toArray())
+        const QJsonArray items = v.toArray();
+        for (const auto &item : items)
             chosen.insert(item.toString());
         for (QCheckBox *box : field.editor->findChildren<QCheckBox *>())
             box->setChecked(chosen.contains(box->property(optionValueProperty).toString()));

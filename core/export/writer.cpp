@@ -228,7 +228,7 @@ QString contextCell(const QJsonValue &value)
         // A multiple-choice answer: its values, separated by ";" (as the codebook says).
         const QJsonArray items = value.toArray();
         QStringList values;
-        for (const QJsonValue &item : items)
+        for (const auto &item : items)
             if (item.isString())
                 values << item.toString();
         if (values.size() == items.size())

@@ -138,7 +138,7 @@ QString htmlToText(const QString &html)
             if (!closing) {
                 newline(1);
                 const int depth = int(lists.size());
-                out += QString(2 * qMax(0, depth - 1), QLatin1Char(' '));
+                out += QString(qsizetype(2) * qMax(0, depth - 1), QLatin1Char(' '));
                 if (!lists.isEmpty() && lists.last().ordered)
                     out += QStringLiteral("%1. ").arg(lists.last().next++);
                 else

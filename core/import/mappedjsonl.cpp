@@ -85,7 +85,7 @@ struct Mapping
 std::string firstKey(const Json &object, const QStringList &keys)
 {
     for (const QString &k : keys) {
-        const std::string key = k.toStdString();
+        std::string key = k.toStdString();
         if (object.is_object() && object.contains(key) && !object.at(key).is_null())
             return key;
     }

@@ -134,10 +134,11 @@ void readOasst(QIODevice &in, const QString &source, ImportSink &sink)
         const QString leaf = chosenLeaf(nodes, [&](const QVector<int> &children) {
             int best = children.constFirst();
             for (int i : children) {
-                if (ranks[best].deleted && !ranks[i].deleted)
-                    best = i;
-                else if (ranks[i].deleted == ranks[best].deleted
-                         && ranks[i].rank < ranks[best].rank)
+                // A kept message beats a deleted one; among equals the better rank wins.
+                const bool better = (ranks[best].deleted && !ranks[i].deleted)
+                    || (ranks[i].deleted == ranks[best].deleted
+                        && ranks[i].rank < ranks[best].rank);
+                if (better)
                     best = i;
             }
             return best;

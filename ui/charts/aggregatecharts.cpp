@@ -823,7 +823,7 @@ QString pointTip(QCustomPlot *plot, const QPointF &pixel, double tolerance)
                 continue;
             double key = 0, value = 0;
             map->pixelsToCoords(pixel, key, value);
-            const QString tip =
+            QString tip =
                 tips.value(cellKey(int(std::lround(key)), int(std::lround(value)))).toString();
             if (!tip.isEmpty())
                 return tip;
