@@ -1175,8 +1175,7 @@ void TestCli::figuresForAnyInstrumentAndContextKey()
     QDir(out).removeRecursively();
     const Result none = figures({});
     QCOMPARE(none.exitCode, 1);
-    QVERIFY2(none.err.contains(QStringLiteral("0 charts drawn, 7 skipped")),
-             qPrintable(none.err));
+    QVERIFY2(none.err.contains(QStringLiteral("0 charts drawn, 7 skipped")), qPrintable(none.err));
     QVERIFY(QDir(out).entryList(QDir::Files).isEmpty());
 }
 
