@@ -189,8 +189,8 @@ void TestNewStudy::createsDataSetUnderProtocol()
     dialog.createAt(path);
     QCOMPARE(dialog.createdPath(), path);
     auto store = Store::open(path);
-    const Instrument *instrument =
-        store->protocol().instrument(QStringLiteral("perceived_empathy"));
+    const Protocol protocol = store->protocol();
+    const Instrument *instrument = protocol.instrument(QStringLiteral("perceived_empathy"));
     QVERIFY(instrument);
     QCOMPARE(instrument->dimensionsAt(Level::Turn).size(), 1);
     QCOMPARE(instrument->dimensionsAt(Level::Turn).first().scaleMax, 7);

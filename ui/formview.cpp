@@ -133,6 +133,15 @@ private:
 
 } // namespace
 
+FormView::~FormView()
+{
+    // The fields are deleted after this object has stopped being a FormView; a date field losing
+    // focus then must not reach it.
+    const QList<QObject *> descendants = findChildren<QObject *>();
+    for (QObject *descendant : descendants)
+        QObject::disconnect(descendant, nullptr, this, nullptr);
+}
+
 FormView::FormView(const Form &form, QWidget *parent)
     : QWidget(parent)
 {

@@ -23,6 +23,7 @@ class FormView : public QWidget
 
 public:
     explicit FormView(const Form &form, QWidget *parent = nullptr);
+    ~FormView() override;
 
     const Form &form() const { return m_form; }
     /** Shows \a form in place of the one shown, without answers. */

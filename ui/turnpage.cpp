@@ -168,7 +168,10 @@ void TurnPage::arrange(Role role, qint64 turnId)
                 arranged.append(groups[i][position]);
         }
     }
-    if (arranged == m_arranged && (!m_scales.isEmpty() || arranged.isEmpty()))
+    // Qt 6.4 compares two empty lists with memcmp of a null pointer: test emptiness first.
+    const bool same =
+        arranged.size() == m_arranged.size() && (arranged.isEmpty() || arranged == m_arranged);
+    if (same && (!m_scales.isEmpty() || arranged.isEmpty()))
         return;
     // The same widgets in another order: nothing is rebuilt while a key press is handled.
     while (QLayoutItem *item = m_scaleLayout->takeAt(0))

@@ -339,7 +339,9 @@ QVector<GroupTest> groupTests(const Sample &sample, GroupBy by, Cluster cluster)
         GroupTest test;
         for (auto it = ratings.cbegin(); it != ratings.cend(); ++it) {
             std::vector<double> values = it.value()[d];
-            for (const auto &sums : byGroup.value(it.key())[d])
+            // A copy: a reference into value()'s temporary would dangle in the loop.
+            const auto cells = byGroup.value(it.key());
+            for (const auto &sums : cells[d])
                 values.push_back(sums.first / sums.second);
             test.n += int(values.size());
             groups.push_back(std::move(values));
