@@ -149,169 +149,157 @@ void readMappedJsonl(QIODevice &in, const QString &source, ImportSink &sink, con
                        "dimension the scores rate.")
                         .arg(m.score));
 
-    qint64 lineNumber = 0;
-    qint64 bytes = 0;
-    while (!sink.cancelled()) {
-        QByteArray line = in.readLine();
-        if (line.isEmpty())
-            break;
-        ++lineNumber;
-        bytes += line.size();
-        if (lineNumber == 1 && line.startsWith("\xEF\xBB\xBF"))
-            line.remove(0, 3);
-        if (line.trimmed().isEmpty())
-            continue;
-        const QString where = tr("%1: line %2").arg(source).arg(lineNumber);
-        const Json entry =
-            json::parse(line.constBegin(), line.constEnd(), [&](const json::ParseFailure &f) {
-                if (!f.syntax)
-                    return tr("%1: not valid JSON: %2").arg(where, f.detail);
-                return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
-            });
-        if (!entry.is_object())
-            throw Error(tr("%1: expected an object (a conversation).").arg(where));
-        const std::string turnsKey = firstKey(entry, m.turns);
-        if (turnsKey.empty() || !entry.at(turnsKey).is_array())
-            throw Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
-                            .arg(where, m.turns.join(QStringLiteral("\", \""))));
-        const Json &messages = entry.at(turnsKey);
+    forEachJsonLine(
+        in, source, sink,
+        [&](const Json &entry, const QString &where, qint64 lineNumber, qint64 bytes) {
+            if (!entry.is_object())
+                throw Error(tr("%1: expected an object (a conversation).").arg(where));
+            const std::string turnsKey = firstKey(entry, m.turns);
+            if (turnsKey.empty() || !entry.at(turnsKey).is_array())
+                throw Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
+                                .arg(where, m.turns.join(QStringLiteral("\", \""))));
+            const Json &messages = entry.at(turnsKey);
 
-        ImportedConversation c;
-        c.where = where;
-        c.conversation.sourceFormat = QStringLiteral("jsonl");
-        const std::string idKey = firstKey(entry, m.id);
-        if (!idKey.empty()) {
-            const Json &id = entry.at(idKey);
-            c.conversation.sourceId = id.is_string() ? qs(id.get<std::string>()) : qs(id.dump());
-        }
-        if (c.conversation.sourceId.isEmpty())
-            c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
-        const std::string agentKey = firstKey(entry, m.agent);
-        if (!agentKey.empty())
-            c.conversation.agent = stringAt(entry, agentKey.c_str());
-        const std::string titleKey = firstKey(entry, m.title);
-        if (!titleKey.empty())
-            c.conversation.title = stringAt(entry, titleKey.c_str());
-        const std::string timeKey = firstKey(entry, m.time);
-        if (!timeKey.empty())
-            c.conversation.startedAt = timeOf(entry.at(timeKey));
+            ImportedConversation c;
+            c.where = where;
+            c.conversation.sourceFormat = QStringLiteral("jsonl");
+            const std::string idKey = firstKey(entry, m.id);
+            if (!idKey.empty()) {
+                const Json &id = entry.at(idKey);
+                c.conversation.sourceId =
+                    id.is_string() ? qs(id.get<std::string>()) : qs(id.dump());
+            }
+            if (c.conversation.sourceId.isEmpty())
+                c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
+            const std::string agentKey = firstKey(entry, m.agent);
+            if (!agentKey.empty())
+                c.conversation.agent = stringAt(entry, agentKey.c_str());
+            const std::string titleKey = firstKey(entry, m.title);
+            if (!titleKey.empty())
+                c.conversation.title = stringAt(entry, titleKey.c_str());
+            const std::string timeKey = firstKey(entry, m.time);
+            if (!timeKey.empty())
+                c.conversation.startedAt = timeOf(entry.at(timeKey));
 
-        // What the mapping does not use stays with the conversation.
-        Json record = Json::object();
-        for (const auto &[key, value] : entry.items()) {
-            if (key != turnsKey && key != idKey && key != agentKey && key != titleKey)
-                record[key] = value;
-        }
-        if (!record.empty())
-            c.conversation.provenance.insert(QStringLiteral("record"), toQt(record));
+            // What the mapping does not use stays with the conversation.
+            Json record = Json::object();
+            for (const auto &[key, value] : entry.items()) {
+                if (key != turnsKey && key != idKey && key != agentKey && key != titleKey)
+                    record[key] = value;
+            }
+            if (!record.empty())
+                c.conversation.provenance.insert(QStringLiteral("record"), toQt(record));
 
-        std::vector<Read> all;
-        int position = 0;
-        for (const Json &message : messages) {
-            ++position;
-            if (!message.is_object())
-                throw Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
-            const std::string roleKey = firstKey(message, m.role);
-            const QString roleName =
-                roleKey.empty() ? QString() : stringAt(message, roleKey.c_str());
-            const auto role = roleOf(roleName);
-            if (!role)
-                throw Error(tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
-                               "gpt, bot), system or tool; name the field with --map role=FIELD.")
-                                .arg(where)
-                                .arg(position)
-                                .arg(roleName));
-            const std::string textKey = firstKey(message, m.text);
-            const Json &content = textKey.empty() ? Json() : message.at(textKey);
-            if (!content.is_string() && !content.is_array() && !content.is_null())
-                throw Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
-                                .arg(where)
-                                .arg(position)
-                                .arg(qs(textKey)));
-            Turn turn;
-            turn.role = *role;
-            turn.text = textOf(content);
-            Json extra = Json::object();
-            for (const auto &[key, value] : message.items()) {
-                if (key != roleKey && key != textKey)
-                    extra[key] = value;
-            }
-            if (!extra.empty())
-                turn.meta = toQt(extra);
-            if (message.contains("timestamp"))
-                turn.createdAt = timeOf(message.at("timestamp"));
-
-            Read read;
-            read.turn = std::move(turn);
-            read.position = position;
-            if (!m.chosen.isEmpty() && message.contains(m.chosen.toStdString())
-                && message.at(m.chosen.toStdString()).is_boolean())
-                read.chosen = message.at(m.chosen.toStdString()).get<bool>();
-            if (!m.score.isEmpty() && message.contains(m.score.toStdString()))
-                read.score = message.at(m.score.toStdString());
-            all.push_back(std::move(read));
-        }
-        // Several candidate replies in a row, one chosen (PRISM): the chosen one is the turn,
-        // the others its alternatives.
-        for (std::size_t i = 0; i < all.size();) {
-            std::size_t end = i + 1;
-            if (all[i].chosen) {
-                while (end < all.size() && all[end].chosen
-                       && all[end].turn.role == all[i].turn.role)
-                    ++end;
-            }
-            std::size_t kept = i;
-            for (std::size_t k = i; k < end; ++k) {
-                if (all[k].chosen.value_or(false)) {
-                    kept = k;
-                    break;
-                }
-            }
-            Read &r = all[kept];
-            r.turn.meta.remove(m.chosen); // what the mapping used: the turn itself and its rating
-            if (!r.score.is_null())
-                r.turn.meta.remove(m.score);
-            QJsonArray alternatives;
-            for (std::size_t k = i; k < end; ++k) {
-                if (k != kept)
-                    alternatives.append(QJsonObject {{QStringLiteral("text"), all[k].turn.text},
-                                                     {QStringLiteral("meta"), all[k].turn.meta}});
-            }
-            if (!alternatives.isEmpty()) {
-                r.turn.meta.insert(QStringLiteral("alternatives"), alternatives);
-                r.turn.meta.insert(QStringLiteral("branch"), QStringLiteral("candidates"));
-            }
-            if (!r.score.is_null()) {
-                const double v = r.score.is_number() ? r.score.get<double>() : 0.5;
-                if (!r.score.is_number() || std::floor(v) != v || std::abs(v) > 1e9)
-                    throw Error(tr("%1: turn %2: the score %3 is not a whole number.")
+            std::vector<Read> all;
+            int position = 0;
+            for (const Json &message : messages) {
+                ++position;
+                if (!message.is_object())
+                    throw Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
+                const std::string roleKey = firstKey(message, m.role);
+                const QString roleName =
+                    roleKey.empty() ? QString() : stringAt(message, roleKey.c_str());
+                const auto role = roleOf(roleName);
+                if (!role)
+                    throw Error(
+                        tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
+                           "gpt, bot), system or tool; name the field with --map role=FIELD.")
+                            .arg(where)
+                            .arg(position)
+                            .arg(roleName));
+                const std::string textKey = firstKey(message, m.text);
+                const Json &content = textKey.empty() ? Json() : message.at(textKey);
+                if (!content.is_string() && !content.is_array() && !content.is_null())
+                    throw Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
                                     .arg(where)
-                                    .arg(r.position)
-                                    .arg(qs(r.score.dump())));
-                ImportedRating rating;
-                rating.turnIndex = int(c.turns.size());
-                rating.dimension = options.scoreDimension;
-                rating.value = int(v);
-                c.ratings.append(rating);
+                                    .arg(position)
+                                    .arg(qs(textKey)));
+                Turn turn;
+                turn.role = *role;
+                turn.text = textOf(content);
+                Json extra = Json::object();
+                for (const auto &[key, value] : message.items()) {
+                    if (key != roleKey && key != textKey)
+                        extra[key] = value;
+                }
+                if (!extra.empty())
+                    turn.meta = toQt(extra);
+                if (message.contains("timestamp"))
+                    turn.createdAt = timeOf(message.at("timestamp"));
+
+                Read read;
+                read.turn = std::move(turn);
+                read.position = position;
+                if (!m.chosen.isEmpty() && message.contains(m.chosen.toStdString())
+                    && message.at(m.chosen.toStdString()).is_boolean())
+                    read.chosen = message.at(m.chosen.toStdString()).get<bool>();
+                if (!m.score.isEmpty() && message.contains(m.score.toStdString()))
+                    read.score = message.at(m.score.toStdString());
+                all.push_back(std::move(read));
             }
-            c.turns.append(std::move(r.turn));
-            i = end;
-        }
-        if (c.turns.isEmpty()) {
-            sink.warning(tr("%1 has no turns and was skipped.").arg(where));
-            continue;
-        }
-        for (const Turn &t : std::as_const(c.turns)) {
-            if (c.conversation.agent.isEmpty() && t.role == Role::Assistant)
-                c.conversation.agent = t.meta.value(QStringLiteral("model_name")).toString();
-            if (c.conversation.title.isEmpty() && t.role == Role::User)
-                c.conversation.title = t.text.left(60).simplified();
-        }
-        if (c.conversation.title.isEmpty())
-            c.conversation.title = c.turns.constFirst().text.left(60).simplified();
-        sink.progress(bytes);
-        sink.conversation(std::move(c));
-    }
+            // Several candidate replies in a row, one chosen (PRISM): the chosen one is the turn,
+            // the others its alternatives.
+            for (std::size_t i = 0; i < all.size();) {
+                std::size_t end = i + 1;
+                if (all[i].chosen) {
+                    while (end < all.size() && all[end].chosen
+                           && all[end].turn.role == all[i].turn.role)
+                        ++end;
+                }
+                std::size_t kept = i;
+                for (std::size_t k = i; k < end; ++k) {
+                    if (all[k].chosen.value_or(false)) {
+                        kept = k;
+                        break;
+                    }
+                }
+                Read &r = all[kept];
+                r.turn.meta.remove(
+                    m.chosen); // what the mapping used: the turn itself and its rating
+                if (!r.score.is_null())
+                    r.turn.meta.remove(m.score);
+                QJsonArray alternatives;
+                for (std::size_t k = i; k < end; ++k) {
+                    if (k != kept)
+                        alternatives.append(
+                            QJsonObject {{QStringLiteral("text"), all[k].turn.text},
+                                         {QStringLiteral("meta"), all[k].turn.meta}});
+                }
+                if (!alternatives.isEmpty()) {
+                    r.turn.meta.insert(QStringLiteral("alternatives"), alternatives);
+                    r.turn.meta.insert(QStringLiteral("branch"), QStringLiteral("candidates"));
+                }
+                if (!r.score.is_null()) {
+                    const double v = r.score.is_number() ? r.score.get<double>() : 0.5;
+                    if (!r.score.is_number() || std::floor(v) != v || std::abs(v) > 1e9)
+                        throw Error(tr("%1: turn %2: the score %3 is not a whole number.")
+                                        .arg(where)
+                                        .arg(r.position)
+                                        .arg(qs(r.score.dump())));
+                    ImportedRating rating;
+                    rating.turnIndex = int(c.turns.size());
+                    rating.dimension = options.scoreDimension;
+                    rating.value = int(v);
+                    c.ratings.append(rating);
+                }
+                c.turns.append(std::move(r.turn));
+                i = end;
+            }
+            if (c.turns.isEmpty()) {
+                sink.warning(tr("%1 has no turns and was skipped.").arg(where));
+                return;
+            }
+            for (const Turn &t : std::as_const(c.turns)) {
+                if (c.conversation.agent.isEmpty() && t.role == Role::Assistant)
+                    c.conversation.agent = t.meta.value(QStringLiteral("model_name")).toString();
+                if (c.conversation.title.isEmpty() && t.role == Role::User)
+                    c.conversation.title = t.text.left(60).simplified();
+            }
+            if (c.conversation.title.isEmpty())
+                c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+            sink.progress(bytes);
+            sink.conversation(std::move(c));
+        });
 }
 
 } // namespace sense7::import

@@ -106,65 +106,48 @@ void collect(const Json &message, const QString &parent, const QString &where,
 
 void readOasst(QIODevice &in, const QString &source, ImportSink &sink)
 {
-    qint64 lineNumber = 0;
-    qint64 bytes = 0;
-    while (!sink.cancelled()) {
-        QByteArray line = in.readLine();
-        if (line.isEmpty())
-            break;
-        ++lineNumber;
-        bytes += line.size();
-        if (lineNumber == 1 && line.startsWith("\xEF\xBB\xBF"))
-            line.remove(0, 3);
-        if (line.trimmed().isEmpty())
-            continue;
-        const QString where = tr("%1: line %2").arg(source).arg(lineNumber);
-        const Json entry =
-            json::parse(line.constBegin(), line.constEnd(), [&](const json::ParseFailure &f) {
-                if (!f.syntax)
-                    return tr("%1: not valid JSON: %2").arg(where, f.detail);
-                return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
+    forEachJsonLine(
+        in, source, sink, [&](const Json &entry, const QString &where, qint64, qint64 bytes) {
+            const Json &prompt = child(entry, "prompt");
+            if (!prompt.is_object())
+                throw Error(tr("%1: expected a message tree with a \"prompt\".").arg(where));
+            QVector<TreeMessage> nodes;
+            QVector<Ranked> ranks;
+            collect(prompt, QString(), where, nodes, ranks, 0);
+            const QString leaf = chosenLeaf(nodes, [&](const QVector<int> &children) {
+                int best = children.constFirst();
+                for (int i : children) {
+                    // A kept message beats a deleted one; among equals the better rank wins.
+                    const bool better = (ranks[best].deleted && !ranks[i].deleted)
+                        || (ranks[i].deleted == ranks[best].deleted
+                            && ranks[i].rank < ranks[best].rank);
+                    if (better)
+                        best = i;
+                }
+                return best;
             });
-        const Json &prompt = child(entry, "prompt");
-        if (!prompt.is_object())
-            throw Error(tr("%1: expected a message tree with a \"prompt\".").arg(where));
-        QVector<TreeMessage> nodes;
-        QVector<Ranked> ranks;
-        collect(prompt, QString(), where, nodes, ranks, 0);
-        const QString leaf = chosenLeaf(nodes, [&](const QVector<int> &children) {
-            int best = children.constFirst();
-            for (int i : children) {
-                // A kept message beats a deleted one; among equals the better rank wins.
-                const bool better = (ranks[best].deleted && !ranks[i].deleted)
-                    || (ranks[i].deleted == ranks[best].deleted
-                        && ranks[i].rank < ranks[best].rank);
-                if (better)
-                    best = i;
-            }
-            return best;
+            ImportedConversation c;
+            c.where = where;
+            const QString problem = keptPath(nodes, leaf, c.turns);
+            if (!problem.isEmpty())
+                throw Error(tr("%1: %2.").arg(where, problem));
+            // A tree whose only replies were deleted ends in a deleted message: drop it.
+            while (c.turns.size() > 1
+                   && c.turns.constLast().meta.value(QStringLiteral("deleted")).toBool())
+                c.turns.removeLast();
+            c.conversation.sourceFormat = QStringLiteral("oasst");
+            c.conversation.sourceId = stringAt(entry, "message_tree_id");
+            if (c.conversation.sourceId.isEmpty())
+                c.conversation.sourceId = nodes.constFirst().id;
+            c.conversation.agent = QStringLiteral("open-assistant");
+            c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+            c.conversation.startedAt = c.turns.constFirst().createdAt;
+            const QString state = stringAt(entry, "tree_state");
+            if (!state.isEmpty())
+                c.turns.first().meta.insert(QStringLiteral("tree_state"), state);
+            sink.progress(bytes);
+            sink.conversation(std::move(c));
         });
-        ImportedConversation c;
-        c.where = where;
-        const QString problem = keptPath(nodes, leaf, c.turns);
-        if (!problem.isEmpty())
-            throw Error(tr("%1: %2.").arg(where, problem));
-        // A tree whose only replies were deleted ends in a deleted message: drop it.
-        while (c.turns.size() > 1
-               && c.turns.constLast().meta.value(QStringLiteral("deleted")).toBool())
-            c.turns.removeLast();
-        c.conversation.sourceFormat = QStringLiteral("oasst");
-        c.conversation.sourceId = stringAt(entry, "message_tree_id");
-        if (c.conversation.sourceId.isEmpty())
-            c.conversation.sourceId = nodes.constFirst().id;
-        c.conversation.agent = QStringLiteral("open-assistant");
-        c.conversation.title = c.turns.constFirst().text.left(60).simplified();
-        c.conversation.startedAt = c.turns.constFirst().createdAt;
-        const QString state = stringAt(entry, "tree_state");
-        if (!state.isEmpty())
-            c.turns.first().meta.insert(QStringLiteral("tree_state"), state);
-        sink.progress(bytes);
-        sink.conversation(std::move(c));
-    }
 }
 
 } // namespace sense7::import

@@ -38,74 +38,59 @@ QString contentText(const Json &content)
 
 void readOpenAiJsonl(QIODevice &in, const QString &source, ImportSink &sink)
 {
-    qint64 lineNumber = 0;
-    qint64 bytes = 0;
-    while (!sink.cancelled()) {
-        QByteArray line = in.readLine();
-        if (line.isEmpty())
-            break;
-        ++lineNumber;
-        bytes += line.size();
-        if (lineNumber == 1 && line.startsWith("\xEF\xBB\xBF"))
-            line.remove(0, 3);
-        if (line.trimmed().isEmpty())
-            continue;
-        const QString where = tr("%1: line %2").arg(source).arg(lineNumber);
-        const Json entry =
-            json::parse(line.constBegin(), line.constEnd(), [&](const json::ParseFailure &f) {
-                if (!f.syntax) // a number too large for a double, and the like
-                    return tr("%1: not valid JSON: %2").arg(where, f.detail);
-                return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
-            });
-        const Json &messages = child(entry, "messages");
-        if (!messages.is_array())
-            throw Error(tr("%1: expected an object with a \"messages\" list.").arg(where));
-        ImportedConversation c;
-        c.where = where;
-        c.conversation.sourceFormat = QStringLiteral("openai-jsonl");
-        c.conversation.sourceId = stringAt(entry, "id");
-        if (c.conversation.sourceId.isEmpty())
-            c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
-        c.conversation.agent = stringAt(entry, "model");
-        int position = 0;
-        for (const Json &message : messages) {
-            ++position;
-            const auto role = roleFromKey(stringAt(message, "role"));
-            const QString roleName = stringAt(message, "role");
-            Turn turn;
-            if (role)
-                turn.role = *role;
-            else if (roleName == QLatin1String("function")
-                     || roleName == QLatin1String("developer"))
-                turn.role = roleName == QLatin1String("function") ? Role::Tool : Role::System;
-            else
-                throw Error(tr("%1: message %2 has role \"%3\"; expected user, assistant, system "
-                               "or tool.")
-                                .arg(where)
-                                .arg(position)
-                                .arg(roleName));
-            const Json &content = child(message, "content");
-            if (!content.is_string() && !content.is_array() && !content.is_null())
-                throw Error(tr("%1: message %2: \"content\" must be text or a list of parts.")
-                                .arg(where)
-                                .arg(position));
-            turn.text = contentText(content);
-            c.turns.append(std::move(turn));
-        }
-        if (c.turns.isEmpty()) {
-            sink.warning(tr("%1 has no messages and was skipped.").arg(where));
-            continue;
-        }
-        c.conversation.title = c.turns.constFirst().text.left(60).simplified();
-        for (const Turn &t : std::as_const(c.turns)) {
-            if (t.role == Role::User) {
-                c.conversation.title = t.text.left(60).simplified();
-                break;
+    forEachJsonLine(
+        in, source, sink,
+        [&](const Json &entry, const QString &where, qint64 lineNumber, qint64 bytes) {
+            const Json &messages = child(entry, "messages");
+            if (!messages.is_array())
+                throw Error(tr("%1: expected an object with a \"messages\" list.").arg(where));
+            ImportedConversation c;
+            c.where = where;
+            c.conversation.sourceFormat = QStringLiteral("openai-jsonl");
+            c.conversation.sourceId = stringAt(entry, "id");
+            if (c.conversation.sourceId.isEmpty())
+                c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
+            c.conversation.agent = stringAt(entry, "model");
+            int position = 0;
+            for (const Json &message : messages) {
+                ++position;
+                const auto role = roleFromKey(stringAt(message, "role"));
+                const QString roleName = stringAt(message, "role");
+                Turn turn;
+                if (role)
+                    turn.role = *role;
+                else if (roleName == QLatin1String("function")
+                         || roleName == QLatin1String("developer"))
+                    turn.role = roleName == QLatin1String("function") ? Role::Tool : Role::System;
+                else
+                    throw Error(
+                        tr("%1: message %2 has role \"%3\"; expected user, assistant, system "
+                           "or tool.")
+                            .arg(where)
+                            .arg(position)
+                            .arg(roleName));
+                const Json &content = child(message, "content");
+                if (!content.is_string() && !content.is_array() && !content.is_null())
+                    throw Error(tr("%1: message %2: \"content\" must be text or a list of parts.")
+                                    .arg(where)
+                                    .arg(position));
+                turn.text = contentText(content);
+                c.turns.append(std::move(turn));
             }
-        }
-        sink.progress(bytes);
-        sink.conversation(std::move(c));
-    }
+            if (c.turns.isEmpty()) {
+                sink.warning(tr("%1 has no messages and was skipped.").arg(where));
+                return;
+            }
+            c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+            for (const Turn &t : std::as_const(c.turns)) {
+                if (t.role == Role::User) {
+                    c.conversation.title = t.text.left(60).simplified();
+                    break;
+                }
+            }
+            sink.progress(bytes);
+            sink.conversation(std::move(c));
+        });
 }
 
 } // namespace sense7::import

@@ -7,7 +7,9 @@
 #include "jsonarrayreader.h"
 #include "jsonsource.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
+#include <QIODevice>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
@@ -98,6 +100,42 @@ void forEachElement(QIODevice &in, const QString &source, ImportSink &sink, cons
             parseElement(element, array, source, describe(kind, array.index(), QString()));
         sink.progress(array.bytesRead());
         read(entry, array);
+    }
+}
+
+/**
+ * Reads JSON Lines from \a in until its end or until \a sink is cancelled: a byte-order mark
+ * before the first line is dropped, blank lines are skipped, and each other line is parsed, with a
+ * message naming \a source, the line and the column when it is not JSON. \a handle gets the
+ * value, where it stands ("file: line N"), its line number and the bytes read so far, for
+ * sink.progress().
+ */
+template<typename Handle>
+void forEachJsonLine(QIODevice &in, const QString &source, ImportSink &sink, Handle &&handle)
+{
+    const auto tr = [](const char *text) {
+        return QCoreApplication::translate("sense7::import", text);
+    };
+    qint64 lineNumber = 0;
+    qint64 bytes = 0;
+    while (!sink.cancelled()) {
+        QByteArray line = in.readLine();
+        if (line.isEmpty())
+            break;
+        ++lineNumber;
+        bytes += line.size();
+        if (lineNumber == 1 && line.startsWith("\xEF\xBB\xBF"))
+            line.remove(0, 3);
+        if (line.trimmed().isEmpty())
+            continue;
+        const QString where = tr("%1: line %2").arg(source).arg(lineNumber);
+        const Json entry =
+            json::parse(line.constBegin(), line.constEnd(), [&](const json::ParseFailure &f) {
+                if (!f.syntax) // a number too large for a double, and the like
+                    return tr("%1: not valid JSON: %2").arg(where, f.detail);
+                return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
+            });
+        handle(entry, where, lineNumber, bytes);
     }
 }
 
