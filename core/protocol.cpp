@@ -44,6 +44,15 @@ quint64 splitmix64(quint64 x)
 
 } // namespace
 
+const AssistantCondition *LivePlan::condition(const QString &key) const
+{
+    for (const AssistantCondition &c : conditions) {
+        if (c.key == key)
+            return &c;
+    }
+    return nullptr;
+}
+
 const Instrument *Protocol::instrument(const QString &instrumentKey) const
 {
     for (const Instrument &i : instruments) {

@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 #include <QVector>
 
 namespace sense7 {
@@ -29,6 +30,58 @@ struct KeyTable<DimensionOrder>
 };
 
 /**
+ * An assistant set-up participants talk with in a live session: an OpenAI-compatible
+ * chat-completions endpoint, or replies written into the protocol (scripted), for controlled
+ * stimuli and for sessions with no network at all.
+ */
+struct AssistantCondition
+{
+    enum class Kind { Endpoint, Scripted };
+    /** One scripted reply. The first unused reply whose rule matches the user's message is sent. */
+    struct ScriptedReply
+    {
+        QString text;
+        QString
+            match; // a word or phrase the user's message contains (case-insensitive); empty: any
+        int turn = 0; // only as the Nth reply of the conversation (1-based); 0: any
+    };
+
+    QString key;
+    QString label; // what participants see, e.g. "Assistant A"
+    Kind kind = Kind::Scripted;
+    // Kind::Endpoint
+    QUrl url; // ".../v1" or ".../v1/chat/completions"
+    QString model;
+    QString systemPrompt;
+    double temperature = 0.7;
+    int maxTokens = 0; // 0: the server's default
+    int historyTurns = -1; // earlier turns sent with each message; -1: all
+    QString apiKeyVariable; // the environment variable that may hold the key
+    // Kind::Scripted
+    QVector<ScriptedReply> replies;
+    QString fallback; // sent when no reply is left that matches
+    int chunkMs = 20; // a scripted reply streams in pieces this far apart
+};
+
+/** How participants meet the conditions. */
+enum class AssignmentDesign { Between, Within };
+/** When the replies of a live conversation are rated. */
+enum class RatingTiming { AfterEachReply, AtEnd };
+
+/** What a protocol says about live sessions; no conditions: the study annotates exports only. */
+struct LivePlan
+{
+    QVector<AssistantCondition> conditions;
+    AssignmentDesign design = AssignmentDesign::Between;
+    quint64 seed = 0; // fixes the randomised assignment
+    bool blinded = true; // participants see labels, never keys or models
+    RatingTiming rating = RatingTiming::AfterEachReply;
+    bool ratingRequired = false; // a reply's required ratings before the next message
+
+    const AssistantCondition *condition(const QString &key) const;
+};
+
+/**
  * A study protocol: what a study asks of its participants — the instruments they rate with, the
  * forms they fill, the consent text shown before anything is shared, the blind re-rating plan and
  * the order of the dimensions. A data set carries the protocol it was made under.
@@ -45,6 +98,7 @@ struct Protocol
     QString consent; // shown before anything is shared; empty when sharing is off
     bool sharing = true; // participants may share (bundles, server)
     RetestPlan retest;
+    LivePlan live;
     DimensionOrder order = DimensionOrder::Fixed;
     quint64 orderSeed = 0; // DimensionOrder::Random: with the turn, fixes each reply's order
     i18n::Translations translations; // name, description, consent

@@ -240,6 +240,43 @@ CREATE TABLE protocol(
     definition TEXT NOT NULL CHECK(json_valid(definition)),
     fingerprint TEXT NOT NULL);
 )sql",
+
+    // 8: live sessions (protocol.h LivePlan). A live conversation records the condition it was
+    // held with; a participant the conditions assigned to them (JSON: {"position": N, the order
+    // in which they were assigned, "conditions": [keys in the order met]}); each sitting is a
+    // session from the turn it began at; the unsent message of a conversation is its draft.
+    R"sql(
+ALTER TABLE conversation ADD COLUMN condition TEXT;
+ALTER TABLE participant ADD COLUMN assignment TEXT CHECK(assignment IS NULL OR json_valid(assignment));
+CREATE TABLE session(
+    id INTEGER PRIMARY KEY,
+    conversation_id INTEGER NOT NULL REFERENCES conversation(id) ON DELETE CASCADE,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    first_turn_idx INTEGER NOT NULL);
+CREATE INDEX session_by_conversation ON session(conversation_id);
+CREATE TABLE draft(
+    conversation_id INTEGER PRIMARY KEY REFERENCES conversation(id) ON DELETE CASCADE,
+    text TEXT NOT NULL,
+    updated_at TEXT NOT NULL);
+)sql",
+
+    // 9: the study server this data set syncs with (one at most), and how far each journal has
+    // been pushed to it and pulled from it. Written by the sync engine only.
+    R"sql(
+CREATE TABLE sync_server(
+    id INTEGER PRIMARY KEY CHECK(id = 1),
+    url TEXT NOT NULL,
+    participant_code TEXT NOT NULL,
+    machine TEXT NOT NULL,
+    sharing TEXT NOT NULL CHECK(sharing IN ('full','redacted','ratings')),
+    consent_at TEXT,
+    joined_at TEXT NOT NULL,
+    last_sync_at TEXT);
+CREATE TABLE sync_mark(
+    stream TEXT PRIMARY KEY,
+    upto INTEGER NOT NULL) WITHOUT ROWID;
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
@@ -340,8 +377,9 @@ void recordProtocol(sql::Connection &db)
 }
 
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
-void (*const afterwards[])(sql::Connection &) = {
-    nullptr, nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes, recordProtocol};
+void (*const afterwards[])(sql::Connection &) = {nullptr,        nullptr, nullptr,
+                                                 nullptr,        nullptr, fillAnonymisedHashes,
+                                                 recordProtocol, nullptr, nullptr};
 
 static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
               "one entry per schema version");

@@ -33,6 +33,21 @@ inline sql::Connection &connection(const Store &store)
     return StoreAccess::connection(store);
 }
 
+/**
+ * Takes a data set's schema back to format 7 (before live sessions and sync), for tests that go
+ * further back to see an old format migrate. Extend it with each later format.
+ */
+inline void rollBackToFormat7(sql::Connection &db)
+{
+    db.exec("DROP TABLE sync_mark");
+    db.exec("DROP TABLE sync_server");
+    db.exec("DROP TABLE draft");
+    db.exec("DROP TABLE session");
+    db.exec("ALTER TABLE participant DROP COLUMN assignment");
+    db.exec("ALTER TABLE conversation DROP COLUMN condition");
+    db.exec("PRAGMA user_version = 7");
+}
+
 inline QByteArray fileHash(const QString &path)
 {
     QFile file(path);

@@ -435,6 +435,7 @@ void TestIdentity::migrationTellsAnonymisedFromPlain()
         QCOMPARE(chat.size(), before.conversations - 2);
         QCOMPARE(store->conversation(store->findConversation(fromAnonymised))->anonymisedHash,
                  fromAnonymised);
+        test::rollBackToFormat7(test::connection(*store));
         test::connection(*store).exec("DROP INDEX conversation_by_anonymised_hash");
         test::connection(*store).exec("ALTER TABLE conversation DROP COLUMN anonymised_hash");
         test::connection(*store).exec("ALTER TABLE participant DROP COLUMN pseudonym");

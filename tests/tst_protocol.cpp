@@ -531,6 +531,7 @@ void TestProtocol::oldDataSetKeepsExtraInstruments()
     {
         auto store = Store::create(path);
         store->installInstrument(taxonomy::load(QStringLiteral(":/sense7/taxonomy/esconv.json")));
+        test::rollBackToFormat7(test::connection(*store));
         test::connection(*store).exec("DROP TABLE protocol");
         test::connection(*store).exec("PRAGMA user_version = 6");
     }
