@@ -28,7 +28,7 @@ extra=$(find "$root/bin" -type f ! -name sense7 ! -name sense7-studio)
 [ -z "$extra" ] || fail "unexpected programs in the package: $extra"
 
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libqt6widgets6 libsqlite3-0 libquazip1-qt6-1 fonts-noto-cjk; do
+for library in libqt6widgets6 libsqlite3-0 libpq5 libquazip1-qt6-1 fonts-noto-cjk; do
     [[ $depends == *"$library"* ]] || fail "Depends lacks $library: $depends"
 done
 

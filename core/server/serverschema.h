@@ -1,0 +1,84 @@
+#pragma once
+
+#include "pg.h"
+#include "protocol.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QVector>
+
+/**
+ * The study server's schema on PostgreSQL: tables in the schema "sense7", the roles
+ * sense7_researcher and sense7_participant, one login role per participant, and row-level
+ * security so that a participant reads, inserts and updates only their own rows, deletes nothing
+ * and cannot change the protocol. See docs and the README's "Running a study server".
+ */
+namespace sense7::server {
+
+/** The schema's format, recorded as the comment on the schema "sense7". */
+constexpr int schemaVersion = 1;
+
+/** The tables that hold a participant's data (each has participant_code), in deletion order. */
+const QStringList &dataTables();
+
+/** What add-participant hands out. The password is shown once and never stored in clear. */
+struct Credentials
+{
+    QString code;
+    QString role; // s7p_ + 12 random hex digits, never derived from the code
+    QString password;
+    QString url; // the server and database as that role, without the password
+};
+
+/** One participant's line in status(). */
+struct ParticipantStatus
+{
+    QString code;
+    QDateTime createdAt;
+    QDateTime withdrawnAt; // invalid while taking part
+    qint64 machines = 0;
+    qint64 conversations = 0;
+    qint64 ratings = 0; // present turn and conversation ratings
+    QDateTime lastSyncAt; // invalid: never synced
+};
+
+struct Status
+{
+    QString protocolKey;
+    QString protocolVersion;
+    QString fingerprint;
+    QVector<ParticipantStatus> participants;
+};
+
+/** Whether the database \a db is connected to holds a study (the schema "sense7"). */
+bool isInitialised(pg::Connection &db);
+
+/**
+ * Creates the study on the server: roles (kept when they exist: they belong to the whole
+ * cluster), the schema owned by sense7_researcher, its tables, grants and policies, and
+ * \a protocol. The connecting user becomes a member of sense7_researcher and must be allowed to
+ * create roles. Refuses, changing nothing, when the database already holds a study.
+ */
+void init(pg::Connection &db, const Protocol &protocol);
+void init(const QString &url, const Protocol &protocol, const pg::ConnectOptions &options = {});
+
+/** Adds the participant \a code with a new login role and a random password. */
+Credentials addParticipant(pg::Connection &db, const QString &code);
+Credentials addParticipant(const QString &url, const QString &code,
+                           const pg::ConnectOptions &options = {});
+
+/**
+ * Withdraws the participant \a code: deletes their rows from every data table and their profile,
+ * marks them withdrawn, journals it in sense7.withdrawal and drops their login role. Returns the
+ * number of rows removed.
+ */
+qint64 withdraw(pg::Connection &db, const QString &code);
+qint64 withdraw(const QString &url, const QString &code, const pg::ConnectOptions &options = {});
+
+/** The study's protocol and, per participant, what has arrived. */
+Status status(pg::Connection &db);
+
+/** The protocol stored on the server (parsed as a data set's stored protocol). */
+Protocol serverProtocol(pg::Connection &db);
+
+} // namespace sense7::server
