@@ -1,0 +1,284 @@
+// The study server's side of a sync: every PostgreSQL statement the sync engine runs.
+
+#include "sync/syncserver.h"
+
+#include "error.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <libpq-fe.h>
+
+namespace sense7::sync::server {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(sense7::sync)
+};
+
+QByteArray json(const QJsonValue &value)
+{
+    if (value.isArray())
+        return QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
+    if (value.isObject())
+        return QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    return QByteArrayLiteral("null");
+}
+
+pg::Param text(const QJsonObject &payload, const char *key)
+{
+    const QJsonValue value = payload.value(QLatin1String(key));
+    if (value.isNull() || value.isUndefined())
+        return nullptr;
+    return value.toString();
+}
+
+pg::Param number(const QJsonObject &payload, const char *key)
+{
+    const QJsonValue value = payload.value(QLatin1String(key));
+    if (!value.isDouble())
+        return nullptr;
+    return qint64(value.toDouble());
+}
+
+// Times the server gives back in the form the journals write them.
+#define SENSE7_ISO(x) "to_char((" x ") AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+
+// The later edit wins; of two at the same moment, the larger machine id, so that every copy
+// settles on the same value.
+#define SENSE7_LATER(table)                                                                        \
+    " WHERE excluded.updated_at > " table ".updated_at OR (excluded.updated_at = " table           \
+    ".updated_at AND excluded.machine > " table ".machine)"
+
+void applyConversation(pg::Connection &db, const QString &participant, const QString &machine,
+                       const QJsonObject &p)
+{
+    const QString uid = p.value(QStringLiteral("conversation")).toString();
+    db.exec("INSERT INTO sense7.conversation(participant_code, uid, source_format, source_id, "
+            "agent, title, started_at, context, provenance, sharing) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10) "
+            "ON CONFLICT (participant_code, uid) DO UPDATE SET source_format = "
+            "excluded.source_format, source_id = excluded.source_id, agent = excluded.agent, "
+            "title = excluded.title, started_at = excluded.started_at, provenance = "
+            "excluded.provenance, sharing = excluded.sharing, context = CASE WHEN "
+            "sense7.conversation.context_updated_at IS NULL THEN excluded.context ELSE "
+            "sense7.conversation.context END",
+            {participant, uid, text(p, "source_format"), text(p, "source_id"), text(p, "agent"),
+             text(p, "title"), text(p, "started_at"), json(p.value(QStringLiteral("context"))),
+             json(p.value(QStringLiteral("provenance")).isObject()
+                      ? p.value(QStringLiteral("provenance"))
+                      : QJsonObject()),
+             text(p, "sharing")});
+    db.exec("INSERT INTO sense7.turn(participant_code, conversation_uid, idx, role, text, "
+            "created_at, meta) SELECT $1, $2, t.idx, t.role, coalesce(t.text, ''), t.created_at, "
+            "coalesce(t.meta, '{}') FROM jsonb_to_recordset($3::jsonb) AS t(idx int, role text, "
+            "text text, created_at timestamptz, meta jsonb) "
+            "ON CONFLICT (participant_code, conversation_uid, idx) DO UPDATE SET role = "
+            "excluded.role, text = excluded.text, created_at = excluded.created_at, meta = "
+            "excluded.meta",
+            {participant, uid, json(p.value(QStringLiteral("turns")))});
+    // What the conversation arrived with (an import's flags, notes and conversation ratings):
+    // as old as can be, so that any journaled edit of the same cell wins over it.
+    db.exec("INSERT INTO sense7.flag(participant_code, conversation_uid, turn_idx, annotator, "
+            "kind, present, reason, refers_to_idx, note, updated_at, machine) "
+            "SELECT $1, $2, f.turn, f.annotator, 'continuity_break', true, nullif(f.reason, ''), "
+            "f.refers_to, coalesce(f.note, ''), '-infinity', $4 FROM jsonb_to_recordset($3::jsonb) "
+            "AS f(turn int, annotator text, reason text, refers_to int, note text) "
+            "ON CONFLICT DO NOTHING",
+            {participant, uid, json(p.value(QStringLiteral("flags"))), machine});
+    db.exec("INSERT INTO sense7.note(participant_code, conversation_uid, turn_idx, annotator, "
+            "text, updated_at, machine) SELECT $1, $2, n.turn, n.annotator, n.text, '-infinity', "
+            "$4 FROM jsonb_to_recordset($3::jsonb) AS n(turn int, annotator text, text text) "
+            "ON CONFLICT DO NOTHING",
+            {participant, uid, json(p.value(QStringLiteral("notes"))), machine});
+    db.exec("INSERT INTO sense7.conversation_rating(participant_code, conversation_uid, "
+            "instrument, dimension, annotator, present, value, updated_at, machine) "
+            "SELECT $1, $2, split_part(r.dimension, '/', 1), substr(r.dimension, "
+            "strpos(r.dimension, '/') + 1), r.annotator, true, r.value, '-infinity', $4 "
+            "FROM jsonb_to_recordset($3::jsonb) AS r(turn int, dimension text, annotator text, "
+            "value int) WHERE r.turn IS NULL ON CONFLICT DO NOTHING",
+            {participant, uid, json(p.value(QStringLiteral("ratings"))), machine});
+}
+
+void apply(pg::Connection &db, const QString &participant, const QString &machine,
+           const Change &change)
+{
+    const QJsonObject &p = change.payload;
+    const QString &kind = change.kind;
+    if (kind == QLatin1String("conversation")) {
+        applyConversation(db, participant, machine, p);
+    } else if (kind == QLatin1String("rating")) {
+        db.exec("INSERT INTO sense7.rating(participant_code, conversation_uid, turn_idx, "
+                "instrument, dimension, annotator, present, value, updated_at, machine) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+                "ON CONFLICT (participant_code, conversation_uid, turn_idx, instrument, "
+                "dimension, annotator) DO UPDATE SET present = excluded.present, value = "
+                "excluded.value, updated_at = excluded.updated_at, machine = "
+                "excluded.machine" SENSE7_LATER("sense7.rating"),
+                {participant, text(p, "conversation"), number(p, "turn"), text(p, "instrument"),
+                 text(p, "dimension"), text(p, "annotator"),
+                 p.value(QStringLiteral("present")).toBool(), number(p, "value"), change.at,
+                 machine});
+    } else if (kind == QLatin1String("conversation_rating")) {
+        db.exec("INSERT INTO sense7.conversation_rating(participant_code, conversation_uid, "
+                "instrument, dimension, annotator, present, value, updated_at, machine) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                "ON CONFLICT (participant_code, conversation_uid, instrument, dimension, "
+                "annotator) DO UPDATE SET present = excluded.present, value = excluded.value, "
+                "updated_at = excluded.updated_at, machine = excluded.machine" SENSE7_LATER(
+                    "sense7.conversation_rating"),
+                {participant, text(p, "conversation"), text(p, "instrument"), text(p, "dimension"),
+                 text(p, "annotator"), p.value(QStringLiteral("present")).toBool(),
+                 number(p, "value"), change.at, machine});
+    } else if (kind == QLatin1String("flag")) {
+        db.exec("INSERT INTO sense7.flag(participant_code, conversation_uid, turn_idx, "
+                "annotator, kind, present, reason, refers_to_idx, note, updated_at, machine) "
+                "VALUES ($1, $2, $3, $4, 'continuity_break', $5, $6, $7, $8, $9, $10) "
+                "ON CONFLICT (participant_code, conversation_uid, turn_idx, annotator, kind) "
+                "DO UPDATE SET present = excluded.present, reason = excluded.reason, "
+                "refers_to_idx = excluded.refers_to_idx, note = excluded.note, updated_at = "
+                "excluded.updated_at, machine = excluded.machine" SENSE7_LATER("sense7.flag"),
+                {participant, text(p, "conversation"), number(p, "turn"), text(p, "annotator"),
+                 p.value(QStringLiteral("present")).toBool(),
+                 p.value(QStringLiteral("reason")).toString().isEmpty() ? pg::Param(nullptr)
+                                                                        : text(p, "reason"),
+                 number(p, "refers_to"), text(p, "note"), change.at, machine});
+    } else if (kind == QLatin1String("note")) {
+        db.exec("INSERT INTO sense7.note(participant_code, conversation_uid, turn_idx, "
+                "annotator, text, updated_at, machine) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                "ON CONFLICT (participant_code, conversation_uid, turn_idx, annotator) "
+                "DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at, machine = "
+                "excluded.machine" SENSE7_LATER("sense7.note"),
+                {participant, text(p, "conversation"), number(p, "turn"), text(p, "annotator"),
+                 p.value(QStringLiteral("text")).toString(), change.at, machine});
+    } else if (kind == QLatin1String("context")) {
+        db.exec("UPDATE sense7.conversation SET context = $3::jsonb, context_updated_at = $4 "
+                "WHERE participant_code = $1 AND uid = $2 AND (context_updated_at IS NULL OR "
+                "context_updated_at < $4)",
+                {participant, text(p, "conversation"), json(p.value(QStringLiteral("context"))),
+                 change.at});
+    } else if (kind == QLatin1String("profile")) {
+        db.exec("UPDATE sense7.participant SET profile = $2::jsonb, profile_updated_at = $3 "
+                "WHERE code = $1 AND (profile_updated_at IS NULL OR profile_updated_at < $3)",
+                {participant, json(p.value(QStringLiteral("profile"))), change.at});
+    } else {
+        throw Error(Tr::tr("Cannot push a change of the unknown kind \"%1\".").arg(kind));
+    }
+}
+
+} // namespace
+
+std::unique_ptr<pg::Connection> connect(const QString &url, const QString &password)
+{
+    pg::ConnectOptions options;
+    options.password = password;
+    auto db = std::make_unique<pg::Connection>(url, options);
+    db->exec("SET TIME ZONE 'UTC'");
+    return db;
+}
+
+bool isBroken(pg::Connection &db)
+{
+    return PQstatus(db.handle()) != CONNECTION_OK;
+}
+
+QString participantCode(pg::Connection &db)
+{
+    const pg::Result result =
+        db.exec("SELECT code FROM sense7.participant WHERE role_name = session_user");
+    if (result.rows() != 1)
+        throw Error(Tr::tr("%1 is not a participant's login on this study server.").arg(db.user()));
+    return result.text(0, 0);
+}
+
+QByteArray protocolDefinition(pg::Connection &db)
+{
+    const pg::Result result = db.exec("SELECT definition FROM sense7.protocol WHERE id = 1");
+    if (result.rows() != 1)
+        throw Error(Tr::tr("The study server holds no protocol."));
+    return result.bytes(0, 0);
+}
+
+qint64 push(pg::Connection &db, const QString &participant, const QString &machine,
+            const QVector<Change> &changes)
+{
+    pg::Transaction tx(db);
+    db.exec("INSERT INTO sense7.machine(participant_code, machine, first_seen, last_sync_at) "
+            "VALUES ($1, $2, now(), now()) ON CONFLICT (participant_code, machine) "
+            "DO UPDATE SET last_sync_at = now()",
+            {participant, machine});
+    qint64 added = 0;
+    for (const Change &change : changes) {
+        const pg::Result inserted = db.exec(
+            "INSERT INTO sense7.change(participant_code, machine, seq, kind, payload, at) "
+            "VALUES ($1, $2, $3, $4, $5::jsonb, $6) "
+            "ON CONFLICT (participant_code, machine, seq) DO NOTHING RETURNING seq",
+            {participant, machine, change.seq, change.kind, json(change.payload), change.at});
+        if (inserted.rows() == 0)
+            continue; // sent before, and applied with it
+        apply(db, participant, machine, change);
+        ++added;
+    }
+    tx.commit();
+    return added;
+}
+
+QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterServerSeq, int limit)
+{
+    const pg::Result rows = db.exec(
+        "SELECT c.server_seq, c.machine, c.kind, c.payload, " SENSE7_ISO("c.at") ", " SENSE7_ISO(
+            "w.updated_at") ", w.machine FROM sense7.change c LEFT JOIN LATERAL ("
+                            "SELECT r.updated_at, r.machine FROM sense7.rating r "
+                            "WHERE c.kind = 'rating' AND r.participant_code = c.participant_code "
+                            "AND r.conversation_uid = c.payload->>'conversation' "
+                            "AND r.turn_idx = (c.payload->>'turn')::int "
+                            "AND r.instrument = c.payload->>'instrument' "
+                            "AND r.dimension = c.payload->>'dimension' "
+                            "AND r.annotator = c.payload->>'annotator' "
+                            "UNION ALL SELECT r.updated_at, r.machine FROM "
+                            "sense7.conversation_rating r WHERE c.kind = 'conversation_rating' "
+                            "AND r.participant_code = c.participant_code "
+                            "AND r.conversation_uid = c.payload->>'conversation' "
+                            "AND r.instrument = c.payload->>'instrument' "
+                            "AND r.dimension = c.payload->>'dimension' "
+                            "AND r.annotator = c.payload->>'annotator' "
+                            "UNION ALL SELECT f.updated_at, f.machine FROM sense7.flag f "
+                            "WHERE c.kind = 'flag' AND f.participant_code = c.participant_code "
+                            "AND f.conversation_uid = c.payload->>'conversation' "
+                            "AND f.turn_idx = (c.payload->>'turn')::int "
+                            "AND f.annotator = c.payload->>'annotator' "
+                            "AND f.kind = 'continuity_break' "
+                            "UNION ALL SELECT n.updated_at, n.machine FROM sense7.note n "
+                            "WHERE c.kind = 'note' AND n.participant_code = c.participant_code "
+                            "AND n.conversation_uid = c.payload->>'conversation' "
+                            "AND n.turn_idx = (c.payload->>'turn')::int "
+                            "AND n.annotator = c.payload->>'annotator' "
+                            "UNION ALL SELECT x.context_updated_at, NULL FROM "
+                            "sense7.conversation x WHERE c.kind = 'context' "
+                            "AND x.participant_code = c.participant_code "
+                            "AND x.uid = c.payload->>'conversation' "
+                            "UNION ALL SELECT p.profile_updated_at, NULL FROM sense7.participant "
+                            "p WHERE c.kind = 'profile' AND p.code = c.participant_code"
+                            ") w ON true WHERE c.machine <> $1 AND c.server_seq > $2 "
+                            "ORDER BY c.server_seq LIMIT $3",
+        {machine, afterServerSeq, limit});
+    QVector<Pulled> result;
+    result.reserve(rows.rows());
+    for (int row = 0; row < rows.rows(); ++row) {
+        Pulled pulled;
+        pulled.serverSeq = rows.int64(row, 0);
+        pulled.machine = rows.text(row, 1);
+        pulled.kind = rows.text(row, 2);
+        pulled.payload = rows.json(row, 3).toObject();
+        pulled.at = rows.text(row, 4);
+        pulled.winnerAt = rows.text(row, 5);
+        pulled.winnerMachine = rows.text(row, 6);
+        result.append(pulled);
+    }
+    return result;
+}
+
+} // namespace sense7::sync::server

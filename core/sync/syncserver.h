@@ -1,0 +1,57 @@
+#pragma once
+
+// The study server's side of a sync (sync.h): the PostgreSQL statements a participant's login
+// runs. Row-level security limits every statement to the participant's own rows.
+
+#include "server/pg.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QVector>
+
+namespace sense7::sync::server {
+
+/** One change as pushed: this machine's seq, its kind, payload and time ("…Z"). */
+struct Change
+{
+    qint64 seq = 0;
+    QString kind;
+    QJsonObject payload;
+    QString at;
+};
+
+/** A change pulled from another machine, with the time and machine of the value that won. */
+struct Pulled
+{
+    qint64 serverSeq = 0;
+    QString machine;
+    QString kind;
+    QJsonObject payload;
+    QString at;
+    QString winnerAt; // empty when the server keeps no time for the cell
+    QString winnerMachine; // empty when the server keeps no machine for the cell
+};
+
+/** Connects as a participant, in UTC. */
+std::unique_ptr<pg::Connection> connect(const QString &url, const QString &password);
+
+/** Whether the connection to the server was lost. */
+bool isBroken(pg::Connection &db);
+
+/** The participant code of the connected login; throws Error when it is not a participant's. */
+QString participantCode(pg::Connection &db);
+/** The study protocol's canonical JSON as the server stores it. */
+QByteArray protocolDefinition(pg::Connection &db);
+
+/**
+ * Pushes \a changes in one transaction: each is added to the change log unless it is there
+ * already (a batch sent again after a crash), and applied to the state tables where it is later
+ * than what they hold. Returns how many were new.
+ */
+qint64 push(pg::Connection &db, const QString &participant, const QString &machine,
+            const QVector<Change> &changes);
+
+/** At most \a limit changes of the participant's other machines after \a afterServerSeq. */
+QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterServerSeq, int limit);
+
+} // namespace sense7::sync::server
