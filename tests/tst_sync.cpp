@@ -9,12 +9,16 @@
 #include "server/serverschema.h"
 #include "store.h"
 #include "store_sync.h"
+#include "studysync.h"
 #include "sync/sync.h"
 #include "testsupport.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -106,6 +110,7 @@ private slots:
     void offlineWorkGoesOn();
     void joinRefusesIncompatibleData();
     void cliJoinAndSync();
+    void studioSyncsInBackground();
 
 private:
     /** A new study database named after the running test, and participant \a code on it. */
@@ -640,5 +645,42 @@ void TestSync::cliJoinAndSync()
     QVERIFY2(message.contains(QLatin1String("offline, 1 change(s) waiting")), qPrintable(message));
 }
 
-QTEST_GUILESS_MAIN(TestSync)
+void TestSync::studioSyncsInBackground()
+{
+    const Study study = freshStudy();
+    Local l = makeLocal(test::testFunctionPath(m_dir));
+    qputenv("SENSE7_SERVER_PASSWORD", study.password.toUtf8());
+    StudySync studio;
+    QSignalSpy finished(&studio, &StudySync::finished);
+    studio.setStore(l.store.get());
+    studio.join(sync::inspect(study.url, study.password), sync::Sharing::Full, study.password);
+    QVERIFY(!studio.label()->isHidden());
+    QVERIFY(studio.isSyncing());
+    // Rating goes on while the round runs on its own thread and connection.
+    QElapsedTimer timer;
+    timer.start();
+    edit(*l.store, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 4);
+    QVERIFY(timer.elapsed() < 1000);
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(studio.lastResult().ok(), qPrintable(studio.lastResult().error));
+    QVERIFY2(studio.label()->text().startsWith(QLatin1String("Synced ")),
+             qPrintable(studio.label()->text()));
+    // The rating made meanwhile follows a few seconds later, by itself.
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() >= 2 && sync::waitingChanges(*l.store) == 0, 20000);
+    QCOMPARE(serverCount(study.adminUrl, "SELECT value FROM sense7.rating WHERE turn_idx = 1"), 4);
+    // Offline: the status bar says how many changes wait.
+    m_cluster->stop();
+    edit(*l.store, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 2);
+    const auto count = finished.size();
+    studio.syncNow();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() > count && !studio.isSyncing(), 20000);
+    m_cluster->start();
+    QVERIFY(studio.lastResult().offline);
+    QCOMPARE(studio.label()->text(), QStringLiteral("Offline — 1 change(s) waiting"));
+    studio.setStore(nullptr);
+    QVERIFY(studio.label()->isHidden());
+    qunsetenv("SENSE7_SERVER_PASSWORD");
+}
+
+QTEST_MAIN(TestSync)
 #include "tst_sync.moc"
