@@ -205,6 +205,11 @@ void TestSync::everyKindOfChangeUnderEachSharingRule()
              QJsonObject {{QStringLiteral("emotion_type"), QStringLiteral("sadness")}});
         edit(s, Edit::Kind::Profile, l.participant, 0, l.self,
              QJsonObject {{QStringLiteral("age"), QStringLiteral("25-34")}});
+        // A live conversation's condition and sittings (data set format 8) go with it.
+        test::connection(s).exec("UPDATE conversation SET condition = 'warm'");
+        test::connection(s).exec(
+            "INSERT INTO session(conversation_id, started_at, ended_at, first_turn_idx) "
+            "VALUES (1, '2026-01-02T10:00:00.000Z', '2026-01-02T10:30:00.000Z', 0)");
         QCOMPARE(sync::waitingChanges(s), 1 + 6 + 7);
 
         const sync::Result result = sync::run(s, study.password);

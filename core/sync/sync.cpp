@@ -154,6 +154,9 @@ QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::
     }
     p.insert(QStringLiteral("turns"), turnArray);
     p.insert(QStringLiteral("sharing"), sharingKey(sharing));
+    const QJsonObject live = syncstore::liveDetails(store, id);
+    for (auto it = live.begin(); it != live.end(); ++it)
+        p.insert(it.key(), it.value());
     return p;
 }
 

@@ -69,12 +69,13 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
 {
     const QString uid = p.value(QStringLiteral("conversation")).toString();
     db.exec("INSERT INTO sense7.conversation(participant_code, uid, source_format, source_id, "
-            "agent, title, started_at, context, provenance, sharing) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10) "
+            "agent, title, started_at, context, provenance, sharing, condition) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11) "
             "ON CONFLICT (participant_code, uid) DO UPDATE SET source_format = "
             "excluded.source_format, source_id = excluded.source_id, agent = excluded.agent, "
             "title = excluded.title, started_at = excluded.started_at, provenance = "
-            "excluded.provenance, sharing = excluded.sharing, context = CASE WHEN "
+            "excluded.provenance, sharing = excluded.sharing, condition = excluded.condition, "
+            "context = CASE WHEN "
             "sense7.conversation.context_updated_at IS NULL THEN excluded.context ELSE "
             "sense7.conversation.context END",
             {participant, uid, text(p, "source_format"), text(p, "source_id"), text(p, "agent"),
@@ -82,7 +83,16 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
              json(p.value(QStringLiteral("provenance")).isObject()
                       ? p.value(QStringLiteral("provenance"))
                       : QJsonObject()),
-             text(p, "sharing")});
+             text(p, "sharing"), text(p, "condition")});
+    db.exec(
+        "INSERT INTO sense7.session(participant_code, conversation_uid, started_at, ended_at, "
+        "first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
+        "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at timestamptz, "
+        "first_turn_idx int) ON CONFLICT (participant_code, conversation_uid, started_at) "
+        "DO UPDATE SET ended_at = excluded.ended_at, first_turn_idx = excluded.first_turn_idx",
+        {participant, uid,
+         json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
+                                                            : QJsonArray())});
     db.exec("INSERT INTO sense7.turn(participant_code, conversation_uid, idx, role, text, "
             "created_at, meta) SELECT $1, $2, t.idx, t.role, coalesce(t.text, ''), t.created_at, "
             "coalesce(t.meta, '{}') FROM jsonb_to_recordset($3::jsonb) AS t(idx int, role text, "
