@@ -475,8 +475,10 @@ void TestSync::twoMachinesConverge()
         turns[0].text = QStringLiteral("Hello");
         turns[1].role = Role::Assistant;
         turns[1].text = QStringLiteral("Hi");
-        a->addConversation(c, turns);
+        const qint64 id = a->addConversation(c, turns);
         edit(*a, Edit::Kind::Rating, turns[1].id, feedback, self, 3);
+        // As an import writes it: not journaled, so it travels with the conversation.
+        a->setConversationRating(id, empathy, self, 5);
     }
     QThread::msleep(5);
     edit(*b, Edit::Kind::Note, turn(*b, 1), 0, self, QStringLiteral("from B"));
@@ -517,6 +519,7 @@ void TestSync::twoMachinesConverge()
         const qint64 other = b->conversationWithHash(a->conversation(id)->contentHash);
         QVERIFY(other);
         QCOMPARE(b->ratingRecords(other).size(), a->ratingRecords(id).size());
+        QCOMPARE(b->conversationRatings(other, self), a->conversationRatings(id, self));
     }
     // B's edit of turn 3 was journaled, and so was A's that lost.
     QCOMPARE(test::queryInt(pathB, "SELECT count(*) FROM rating_event WHERE new_value = 1"), 1);
