@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 
 #include <libpq-fe.h>
 
@@ -131,18 +132,6 @@ void apply(pg::Connection &db, const QString &participant, const QString &machin
     const QString &kind = change.kind;
     if (kind == QLatin1String("conversation")) {
         applyConversation(db, participant, machine, p);
-    } else if (kind == QLatin1String("rating")) {
-        db.exec("INSERT INTO sense7.rating(participant_code, conversation_uid, turn_idx, "
-                "instrument, dimension, annotator, present, value, updated_at, machine) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
-                "ON CONFLICT (participant_code, conversation_uid, turn_idx, instrument, "
-                "dimension, annotator) DO UPDATE SET present = excluded.present, value = "
-                "excluded.value, updated_at = excluded.updated_at, machine = "
-                "excluded.machine" SENSE7_LATER("sense7.rating"),
-                {participant, text(p, "conversation"), number(p, "turn"), text(p, "instrument"),
-                 text(p, "dimension"), text(p, "annotator"),
-                 p.value(QStringLiteral("present")).toBool(), number(p, "value"), change.at,
-                 machine});
     } else if (kind == QLatin1String("conversation_rating")) {
         db.exec("INSERT INTO sense7.conversation_rating(participant_code, conversation_uid, "
                 "instrument, dimension, annotator, present, value, updated_at, machine) "
@@ -231,18 +220,53 @@ qint64 push(pg::Connection &db, const QString &participant, const QString &machi
             "VALUES ($1, $2, now(), now()) ON CONFLICT (participant_code, machine) "
             "DO UPDATE SET last_sync_at = now()",
             {participant, machine});
-    qint64 added = 0;
+    // The log first, the whole batch in one statement: a change sent before is left out.
+    QJsonArray batch;
+    for (const Change &change : changes)
+        batch.append(QJsonObject {{QStringLiteral("seq"), change.seq},
+                                  {QStringLiteral("kind"), change.kind},
+                                  {QStringLiteral("payload"), change.payload},
+                                  {QStringLiteral("at"), change.at}});
+    const pg::Result inserted =
+        db.exec("INSERT INTO sense7.change(participant_code, machine, seq, kind, payload, at) "
+                "SELECT $1, $2, b.seq, b.kind, b.payload, b.at FROM jsonb_to_recordset($3::jsonb) "
+                "AS b(seq bigint, kind text, payload jsonb, at timestamptz) ORDER BY b.seq "
+                "ON CONFLICT (participant_code, machine, seq) DO NOTHING RETURNING seq",
+                {participant, machine, json(batch)});
+    QSet<qint64> fresh;
+    for (int row = 0; row < inserted.rows(); ++row)
+        fresh.insert(inserted.int64(row, 0));
+    // Then the state tables: turn ratings, most of any batch, in one statement (the last of
+    // this machine's changes of a cell counts); the rest one by one, in order.
+    QJsonArray ratings;
     for (const Change &change : changes) {
-        const pg::Result inserted = db.exec(
-            "INSERT INTO sense7.change(participant_code, machine, seq, kind, payload, at) "
-            "VALUES ($1, $2, $3, $4, $5::jsonb, $6) "
-            "ON CONFLICT (participant_code, machine, seq) DO NOTHING RETURNING seq",
-            {participant, machine, change.seq, change.kind, json(change.payload), change.at});
-        if (inserted.rows() == 0)
-            continue; // sent before, and applied with it
-        apply(db, participant, machine, change);
-        ++added;
+        if (!fresh.contains(change.seq))
+            continue;
+        if (change.kind == QLatin1String("rating")) {
+            QJsonObject row = change.payload;
+            row.insert(QStringLiteral("seq"), change.seq);
+            row.insert(QStringLiteral("at"), change.at);
+            ratings.append(row);
+        } else {
+            apply(db, participant, machine, change);
+        }
     }
+    if (!ratings.isEmpty())
+        db.exec("INSERT INTO sense7.rating(participant_code, conversation_uid, turn_idx, "
+                "instrument, dimension, annotator, present, value, updated_at, machine) "
+                "SELECT DISTINCT ON (r.conversation, r.turn, r.instrument, r.dimension, "
+                "r.annotator) $1, r.conversation, r.turn, r.instrument, r.dimension, r.annotator, "
+                "r.present, r.value, r.at, $2 FROM jsonb_to_recordset($3::jsonb) AS "
+                "r(seq bigint, conversation text, turn int, instrument text, dimension text, "
+                "annotator text, present boolean, value int, at timestamptz) "
+                "ORDER BY r.conversation, r.turn, r.instrument, r.dimension, r.annotator, "
+                "r.seq DESC "
+                "ON CONFLICT (participant_code, conversation_uid, turn_idx, instrument, "
+                "dimension, annotator) DO UPDATE SET present = excluded.present, value = "
+                "excluded.value, updated_at = excluded.updated_at, machine = "
+                "excluded.machine" SENSE7_LATER("sense7.rating"),
+                {participant, machine, json(ratings)});
+    const qint64 added = fresh.size();
     tx.commit();
     return added;
 }
