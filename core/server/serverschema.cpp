@@ -382,7 +382,7 @@ qint64 withdraw(pg::Connection &db, const QString &code)
             {code, removed});
     // Their open sessions end now, where this user may end them.
     db.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1 AND "
-            "(SELECT rolsuper FROM pg_roles WHERE rolname = current_user "
+            "((SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
             " OR pg_has_role(current_user, 'pg_signal_backend', 'MEMBER'))",
             {role});
     db.execScript("DROP ROLE IF EXISTS " + db.quoteIdentifier(role));
