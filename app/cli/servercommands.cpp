@@ -251,8 +251,8 @@ int serverCommand(const QStringList &arguments, QTextStream &out, QTextStream &e
            "a study; `sense7 server add-participant URL CODE` adds a participant and prints their "
            "credentials; `sense7 server withdraw URL CODE` removes a participant's data; `sense7 "
            "server status URL` shows who has sent what."));
-    parser.addPositionalArgument(QStringLiteral("init|add-participant|withdraw|status"),
-                                 tr("What to do."));
+    parser.addPositionalArgument(QStringLiteral("SUBCOMMAND"),
+                                 tr("init, add-participant, withdraw or status."));
     if (const auto done = parseOrExit(parser, arguments, -1, out, err))
         return *done;
     err << helpText(parser, arguments);
