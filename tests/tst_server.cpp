@@ -8,14 +8,17 @@
 #include "server/serverschema.h"
 #include "testsupport.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
+#include <QThread>
 
 #include <memory>
+#include <thread>
 
 using namespace sense7;
 
@@ -129,6 +132,7 @@ private slots:
     void copyInAndOut();
     void serverErrorsCarrySqlstate();
     void cliInitAddStatusWithdraw();
+    void serverStoppedAndStarted();
     void cliMessages();
 
 private:
@@ -601,6 +605,18 @@ void TestServer::serverErrorsCarrySqlstate()
                  .toArray()
                  .size(),
              2);
+    // A long statement is cancelled from another thread.
+    std::thread canceller([&db] {
+        QThread::msleep(300);
+        db.cancel();
+    });
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(attempt(db, "SELECT pg_sleep(30)"), QStringLiteral("57014"));
+    canceller.join();
+    QVERIFY(timer.elapsed() < 20000);
+    QVERIFY(db.isOk());
+    QCOMPARE(attempt(db, "SELECT 1"), QStringLiteral("ok 1"));
     try {
         pg::Connection nowhere(QStringLiteral("postgresql://x:y@127.0.0.1:1/db"));
         QFAIL("connected to nothing");
@@ -699,6 +715,26 @@ void TestServer::cliMessages()
                    QStringLiteral("--sslmode"), QStringLiteral("sometimes")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(QLatin1String("--sslmode must be one of")), qPrintable(r.err));
+}
+
+void TestServer::serverStoppedAndStarted()
+{
+    const QString url = freshStudy();
+    pg::Connection before(url);
+    before.exec("INSERT INTO sense7.participant (code, role_name) VALUES ('kept', 'x')");
+    m_cluster->stop();
+    // The open connection fails with the server's or libpq's message, and says it is lost.
+    QVERIFY_THROWS_EXCEPTION(pg::ServerError, before.exec("SELECT 1"));
+    QVERIFY(!before.isOk());
+    try {
+        pg::Connection during(url);
+        QFAIL("connected to a stopped server");
+    } catch (const pg::ConnectError &e) {
+        QCOMPARE(e.kind(), pg::ConnectError::Kind::Unreachable);
+    }
+    m_cluster->start();
+    pg::Connection after(url);
+    QCOMPARE(after.exec("SELECT code FROM sense7.participant").text(0, 0), QStringLiteral("kept"));
 }
 
 QTEST_GUILESS_MAIN(TestServer)

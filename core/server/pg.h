@@ -15,6 +15,7 @@
 
 struct pg_conn;
 struct pg_result;
+struct pg_cancel;
 
 /**
  * A small RAII wrapper on libpq, PostgreSQL's client library: the only place besides the store
@@ -165,6 +166,14 @@ public:
     /** \a password hashed for \a role as the server wants it (SCRAM), for CREATE/ALTER ROLE. */
     QByteArray encryptPassword(const QString &role, const QByteArray &password);
 
+    /**
+     * Asks the server to stop the statement running now (it then fails with SQLSTATE 57014).
+     * Safe to call from another thread while this one waits in exec(). False if not delivered.
+     */
+    bool cancel();
+    /** False once the connection is lost (the server stopped, the network went away). */
+    bool isOk() const;
+
     QString user() const;
     QString host() const;
     QString port() const;
@@ -183,6 +192,7 @@ private:
     ServerError error(pg_result *result) const;
 
     pg_conn *m_conn = nullptr;
+    pg_cancel *m_cancel = nullptr;
 };
 
 /**
