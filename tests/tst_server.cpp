@@ -129,6 +129,7 @@ private slots:
     void quotesAndSqlFragmentsStoredVerbatim();
     void withdrawRemovesExactlyThatParticipant();
     void researcherWithoutSuperuser();
+    void initNeedsTheRightToCreateRoles();
     void copyInAndOut();
     void serverErrorsCarrySqlstate();
     void cliInitAddStatusWithdraw();
@@ -547,6 +548,25 @@ void TestServer::researcherWithoutSuperuser()
     QCOMPARE(server::withdraw(lab, QStringLiteral("B")), qint64(server::dataTables().size()));
     QCOMPARE(lab.exec("SELECT by_role FROM sense7.withdrawal").text(0, 0), QStringLiteral("lab"));
     QCOMPARE(count(lab, QStringLiteral("rating"), QStringLiteral("A")), 1);
+}
+
+void TestServer::initNeedsTheRightToCreateRoles()
+{
+    pg::Connection admin(m_cluster->url());
+    admin.execScript("CREATE ROLE plain LOGIN PASSWORD 'plain-secret'");
+    m_cluster->createDatabase(QStringLiteral("plainstudy"));
+    admin.execScript("ALTER DATABASE plainstudy OWNER TO plain");
+    const QString url = m_cluster->urlAs(QStringLiteral("plain"), QStringLiteral("plain-secret"),
+                                         QStringLiteral("plainstudy"));
+    try {
+        server::init(url, protocol::sense7());
+        QFAIL("a user without CREATEROLE initialised a study");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QLatin1String("may not create the study's roles")),
+                 qPrintable(e.message()));
+    }
+    pg::Connection db(url);
+    QVERIFY(!server::isInitialised(db));
 }
 
 void TestServer::copyInAndOut()

@@ -276,10 +276,18 @@ void init(pg::Connection &db, const Protocol &protocol)
     if (isInitialised(db))
         refuseInitialised(db);
     pg::Transaction transaction(db);
-    db.execScript(createRoles);
-    // The connecting user manages the study: a member of the researcher role. (A superuser
-    // bypasses row-level security anyway; a database owner with CREATEROLE works as well.)
-    db.execScript("GRANT sense7_researcher TO " + db.quoteIdentifier(db.user()));
+    try {
+        db.execScript(createRoles);
+        // The connecting user manages the study: a member of the researcher role. (A superuser
+        // bypasses row-level security anyway; a database owner with CREATEROLE works as well.)
+        db.execScript("GRANT sense7_researcher TO " + db.quoteIdentifier(db.user()));
+    } catch (const pg::ServerError &e) {
+        if (e.sqlstate() != QLatin1String("42501")) // insufficient_privilege
+            throw;
+        throw Error(tr("The user \"%1\" may not create the study's roles: a study is initialised "
+                       "by a superuser, or by a user with CREATEROLE who owns the database. %2")
+                        .arg(db.user(), e.message()));
+    }
     try {
         db.execScript("CREATE SCHEMA sense7 AUTHORIZATION sense7_researcher");
     } catch (const pg::ServerError &e) {
