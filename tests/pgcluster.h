@@ -211,9 +211,10 @@ private:
         openssl.start(QStringLiteral("openssl"),
                       {QStringLiteral("req"), QStringLiteral("-new"), QStringLiteral("-x509"),
                        QStringLiteral("-days"), QStringLiteral("30"), QStringLiteral("-nodes"),
-                       QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                       QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
-                       QStringLiteral("-keyout"), key, QStringLiteral("-out"), certificate});
+                       QStringLiteral("-newkey"), QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                       QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-subj"),
+                       QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-keyout"), key,
+                       QStringLiteral("-out"), certificate});
         if (!openssl.waitForFinished(60000) || openssl.exitStatus() != QProcess::NormalExit
             || openssl.exitCode() != 0)
             qFatal("PgCluster: openssl could not make a certificate: %s",

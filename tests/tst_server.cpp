@@ -604,6 +604,10 @@ void TestServer::copyInAndOut()
 
 void TestServer::serverErrorsCarrySqlstate()
 {
+    // A conninfo string works as well as a URL; messages never show a password.
+    QCOMPARE(pg::Connection(m_cluster->conninfo()).user(), m_cluster->superuser());
+    QVERIFY(!pg::Connection::redacted(m_cluster->conninfo()).contains(m_cluster->password()));
+    QVERIFY(!pg::Connection::redacted(m_cluster->url()).contains(m_cluster->password()));
     pg::Connection db(m_cluster->url());
     try {
         db.exec("SELECT * FROM no_such_table");
