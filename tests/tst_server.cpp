@@ -641,6 +641,17 @@ void TestServer::serverErrorsCarrySqlstate()
     QVERIFY(timer.elapsed() < 20000);
     QVERIFY(db.isOk());
     QCOMPARE(attempt(db, "SELECT 1"), QStringLiteral("ok 1"));
+    // Timestamps go out and come back in UTC, to the millisecond; NULL stays NULL.
+    const QDateTime at =
+        QDateTime::fromString(QStringLiteral("2026-03-01T08:09:10.123+02:00"), Qt::ISODateWithMs);
+    const pg::Result times =
+        db.exec("SELECT $1::timestamptz, $2::timestamptz, $3::float8", {at, QDateTime(), 0.1});
+    QCOMPARE(times.dateTime(0, 0), at);
+    QCOMPARE(times.dateTime(0, 0).timeSpec(), Qt::UTC);
+    QVERIFY(times.isNull(0, 1));
+    QVERIFY(!times.dateTime(0, 1).isValid());
+    QCOMPARE(times.text(0, 2), QStringLiteral("0.1"));
+    QCOMPARE(db.exec("SELECT '2026-03-01 06:09:10.123456+00'::timestamptz").dateTime(0, 0), at);
     try {
         pg::Connection nowhere(QStringLiteral("postgresql://x:y@127.0.0.1:1/db"));
         QFAIL("connected to nothing");

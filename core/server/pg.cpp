@@ -117,6 +117,24 @@ bool Result::boolean(int row, int column) const
     return value[0] == 't';
 }
 
+QDateTime Result::dateTime(int row, int column) const
+{
+    if (isNull(row, column))
+        return QDateTime();
+    // "2026-11-23 19:03:00.123456+00": the session's zone is UTC (set on connecting).
+    QString value = text(row, column);
+    const qsizetype zone =
+        value.lastIndexOf(QRegularExpression(QStringLiteral("[+-]\\d\\d(:\\d\\d)?$")));
+    QString offset = zone > 0 ? value.mid(zone) : QStringLiteral("+00");
+    if (zone > 0)
+        value.truncate(zone);
+    if (offset.size() == 3)
+        offset += QStringLiteral(":00");
+    value.replace(QLatin1Char(' '), QLatin1Char('T'));
+    QDateTime at = QDateTime::fromString(value + offset, Qt::ISODateWithMs);
+    return at.toUTC();
+}
+
 QJsonValue Result::json(int row, int column) const
 {
     if (isNull(row, column))

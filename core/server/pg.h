@@ -4,6 +4,9 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 
@@ -76,6 +79,19 @@ public:
     Param(bool value)
         : m_value(value ? QByteArray("true") : QByteArray("false"))
     { }
+    Param(double value)
+        : m_value(QByteArray::number(value, 'g', 17))
+    { }
+    /** A timestamptz; an invalid QDateTime is NULL. */
+    Param(const QDateTime &value)
+    {
+        if (value.isValid())
+            m_value = value.toUTC().toString(Qt::ISODateWithMs).toLatin1();
+    }
+    /** A json or jsonb value, compact. */
+    Param(const QJsonObject &value)
+        : m_value(QJsonDocument(value).toJson(QJsonDocument::Compact))
+    { }
     template<typename T>
     Param(const std::optional<T> &value)
     {
@@ -106,6 +122,8 @@ public:
     int integer(int row, int column) const { return int(int64(row, column)); }
     std::optional<qint64> optionalInt(int row, int column) const;
     bool boolean(int row, int column) const;
+    /** A timestamptz (the connection's zone is UTC); invalid for NULL. */
+    QDateTime dateTime(int row, int column) const;
     /** A json/jsonb value, parsed; Undefined for NULL. */
     QJsonValue json(int row, int column) const;
     /** Rows an INSERT, UPDATE or DELETE touched. */
