@@ -104,5 +104,6 @@ int backup(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int restore(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int recover(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int protocolCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int serverCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace sense7::cli
