@@ -5,7 +5,6 @@
 
 #include <QDateTime>
 #include <QLabel>
-#include <QLocale>
 #include <QThread>
 #include <QTimer>
 #include <qt6keychain/keychain.h>
@@ -19,7 +18,7 @@ const QString keychainService = QStringLiteral("Sense-7 Studio");
 QString clock(const QString &iso)
 {
     const QDateTime at = QDateTime::fromString(iso, Qt::ISODateWithMs).toLocalTime();
-    return QLocale().toString(at.time(), QLocale::ShortFormat);
+    return at.time().toString(QStringLiteral("HH:mm"));
 }
 
 } // namespace
