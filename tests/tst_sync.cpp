@@ -321,7 +321,7 @@ void TestSync::resentBatchAfterCrashIsNoOp()
     QVERIFY(QFile::copy(path, before));
     {
         auto store = Store::open(path);
-        const sync::Result result = sync::run(*store, study.password, {7, {}});
+        const sync::Result result = sync::run(*store, study.password, {7, {}, {}});
         QVERIFY2(result.ok(), qPrintable(result.error));
         QCOMPARE(result.pushed, 51);
     }
@@ -331,7 +331,7 @@ void TestSync::resentBatchAfterCrashIsNoOp()
     // under the same seqs, and the server takes none of them twice.
     auto store = Store::open(before);
     QCOMPARE(sync::waitingChanges(*store), 51);
-    const sync::Result again = sync::run(*store, study.password, {7, {}});
+    const sync::Result again = sync::run(*store, study.password, {7, {}, {}});
     QVERIFY2(again.ok(), qPrintable(again.error));
     QCOMPARE(again.pushed, 0);
     QCOMPARE(sync::waitingChanges(*store), 0);
@@ -504,7 +504,13 @@ void TestSync::twoMachinesConverge()
     const sync::Result ra = sync::run(*a, study.password);
     QVERIFY2(ra.ok(), qPrintable(ra.error));
     QVERIFY(ra.conflicts.isEmpty());
-    const sync::Result rb = sync::run(*b, study.password);
+    // B edits again while its round is between push and pull: that edit waits for the next
+    // round, and what the pull writes into B's journal is never pushed back.
+    sync::Options meanwhile;
+    meanwhile.beforePull = [&] {
+        edit(*b, Edit::Kind::Note, turn(*b, 3), 0, self, QStringLiteral("meanwhile"));
+    };
+    const sync::Result rb = sync::run(*b, study.password, meanwhile);
     QVERIFY2(rb.ok(), qPrintable(rb.error));
     QCOMPARE(rb.conflicts.size(), 1);
     QCOMPARE(rb.conflicts.first().kind, QStringLiteral("rating"));
@@ -512,6 +518,15 @@ void TestSync::twoMachinesConverge()
     QCOMPARE(rb.conflicts.first().keptMachine, linkB.machine);
     QVERIFY(rb.conflicts.first().describe().contains(linkB.machine));
     QVERIFY(rb.pulled >= 4);
+    QCOMPARE(sync::waitingChanges(*b), 1);
+    const qint64 fromB = serverCount(
+        study.adminUrl, "SELECT count(*) FROM sense7.change WHERE machine = $1", {linkB.machine});
+    const sync::Result rb2 = sync::run(*b, study.password);
+    QVERIFY2(rb2.ok(), qPrintable(rb2.error));
+    QCOMPARE(rb2.pushed, 1);
+    QCOMPARE(serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change WHERE machine = $1",
+                         {linkB.machine}),
+             fromB + 1);
     const sync::Result ra2 = sync::run(*a, study.password);
     QVERIFY2(ra2.ok(), qPrintable(ra2.error));
     QVERIFY(ra2.pulled >= 4);
@@ -522,6 +537,7 @@ void TestSync::twoMachinesConverge()
         QCOMPARE(store->rating(turn(*store, 3), feedback, self), Rating(5));
         QCOMPARE(store->rating(turn(*store, 1), feedback, self), Rating(2));
         QCOMPARE(store->noteOfTurn(turn(*store, 1), self), QStringLiteral("from B"));
+        QCOMPARE(store->noteOfTurn(turn(*store, 3), self), QStringLiteral("meanwhile"));
         QVERIFY(store->flagOfTurn(turn(*store, 3), self).has_value());
         QCOMPARE(store->conversation(conversation)->context.value(QStringLiteral("emotion_type")),
                  QJsonValue(QStringLiteral("anger")));

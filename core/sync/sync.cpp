@@ -738,13 +738,17 @@ Result run(Store &store, const QString &password, const Options &options)
                 options.afterBatch(result.pushed);
         }
         // Pull.
+        if (options.beforePull)
+            options.beforePull();
         for (;;) {
-            const QMap<QString, qint64> marks = syncstore::marks(store);
-            const auto pulled = server::pull(*db, link.machine, marks.value(pulledKey),
-                                             std::max(1, options.batchSize));
+            const auto pulled =
+                server::pull(*db, link.machine, syncstore::marks(store).value(pulledKey),
+                             std::max(1, options.batchSize));
             if (pulled.isEmpty())
                 break;
             store.transaction([&] {
+                // Read again inside the transaction: the marks as this write finds them.
+                const QMap<QString, qint64> marks = syncstore::marks(store);
                 QMap<QString, qint64> before;
                 for (const Stream s : streams)
                     before.insert(syncstore::streamKey(s), syncstore::maxId(store, s));
@@ -758,7 +762,7 @@ Result run(Store &store, const QString &password, const Options &options)
                     if (applyPulled(store, link, change, unmet, result.conflicts))
                         ++result.pulled;
                 QMap<QString, qint64> set;
-                set.insert(pulledKey, pulled.last().serverSeq);
+                set.insert(pulledKey, std::max(pulled.last().serverSeq, marks.value(pulledKey)));
                 for (const Stream s : streams) {
                     const qint64 was = before.value(syncstore::streamKey(s));
                     const qint64 now = syncstore::maxId(store, s);

@@ -104,6 +104,8 @@ struct Options
     int batchSize = 300; // changes per server transaction
     /** Called after each batch the server committed, with the changes pushed so far. */
     std::function<void(qint64 pushed)> afterBatch;
+    /** Called once every waiting change was pushed, before pulling. */
+    std::function<void()> beforePull;
 };
 
 /**
