@@ -583,6 +583,11 @@ void TestSync::offlineWorkGoesOn()
     edit(*l.store, Edit::Kind::Note, l.turns[1], 0, l.self, QStringLiteral("offline note"));
     QCOMPARE(sync::waitingChanges(*l.store), 15);
     m_cluster->start();
+    // A wrong password is not being offline: it says so, and the changes still wait.
+    const sync::Result refused = sync::run(*l.store, QStringLiteral("wrong"));
+    QVERIFY(!refused.ok());
+    QVERIFY(!refused.offline);
+    QCOMPARE(refused.waiting, 15);
     const sync::Result online = sync::run(*l.store, study.password);
     QVERIFY2(online.ok(), qPrintable(online.error));
     QCOMPARE(online.pushed, 15);

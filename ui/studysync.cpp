@@ -30,6 +30,7 @@ StudySync::StudySync(QObject *parent)
     , m_soon(new QTimer(this))
 {
     m_label->setObjectName(QStringLiteral("syncStatus"));
+    m_label->setAccessibleName(tr("Study server sync"));
     m_label->hide();
     m_every->setInterval(60 * 1000);
     connect(m_every, &QTimer::timeout, this, &StudySync::syncNow);

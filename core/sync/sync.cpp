@@ -784,7 +784,8 @@ Result run(Store &store, const QString &password, const Options &options)
         result.at = nowIso();
         syncstore::setLastSync(store, result.at);
     } catch (const pg::ConnectError &e) {
-        result.offline = true;
+        // A refused password is not being offline: waiting will not help.
+        result.offline = e.kind() == pg::ConnectError::Kind::Unreachable;
         result.error = e.message();
     } catch (const Error &e) {
         // A connection lost mid-round is being offline too; anything else is a real error.
