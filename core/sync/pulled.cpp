@@ -1,0 +1,243 @@
+// Applying pulled changes (pulled.h).
+
+#include "sync/pulled.h"
+
+#include "store.h"
+
+#include <QJsonArray>
+
+namespace sense7::sync {
+
+namespace {
+
+qint64 localParticipant(Store &store, const syncstore::Link &link)
+{
+    if (const qint64 id = store.participantId(link.participant))
+        return id;
+    const QVector<Participant> participants = store.participants();
+    if (participants.size() == 1)
+        return participants.first().id;
+    return store.addParticipant(link.participant);
+}
+
+qint64 addPulledConversation(Store &store, const syncstore::Link &link, const QJsonObject &p)
+{
+    Conversation conversation;
+    conversation.participantId = localParticipant(store, link);
+    conversation.sourceFormat = p.value(QStringLiteral("source_format")).toString();
+    conversation.sourceId = p.value(QStringLiteral("source_id")).toString();
+    conversation.agent = p.value(QStringLiteral("agent")).toString();
+    conversation.title = p.value(QStringLiteral("title")).toString();
+    conversation.startedAt =
+        QDateTime::fromString(p.value(QStringLiteral("started_at")).toString(), Qt::ISODateWithMs);
+    conversation.context = p.value(QStringLiteral("context")).toObject();
+    conversation.contentHash = p.value(QStringLiteral("conversation")).toString();
+    conversation.provenance = p.value(QStringLiteral("provenance")).toObject();
+    QVector<Turn> turns;
+    for (const QJsonValue value : p.value(QStringLiteral("turns")).toArray()) {
+        const QJsonObject t = value.toObject();
+        Turn turn;
+        turn.index = t.value(QStringLiteral("idx")).toInt(int(turns.size()));
+        turn.role = roleFromKey(t.value(QStringLiteral("role")).toString()).value_or(Role::User);
+        turn.text = t.value(QStringLiteral("text")).toString();
+        turn.createdAt = QDateTime::fromString(t.value(QStringLiteral("created_at")).toString(),
+                                               Qt::ISODateWithMs);
+        turn.meta = t.value(QStringLiteral("meta")).toObject();
+        turns.append(turn);
+    }
+    const qint64 id = store.addConversation(conversation, turns);
+    // What it arrived with on the other machine.
+    for (const QJsonValue value : p.value(QStringLiteral("flags")).toArray()) {
+        const QJsonObject f = value.toObject();
+        const auto kind =
+            annotatorKindFromKey(f.value(QStringLiteral("annotator_kind")).toString());
+        const qint64 annotator = store.annotatorId(f.value(QStringLiteral("annotator")).toString(),
+                                                   kind.value_or(AnnotatorKind::Self));
+        QJsonObject flag;
+        if (!f.value(QStringLiteral("reason")).toString().isEmpty())
+            flag.insert(QStringLiteral("reason"), f.value(QStringLiteral("reason")));
+        if (f.value(QStringLiteral("refers_to")).isDouble())
+            flag.insert(QStringLiteral("refers_to"),
+                        store.turnId(id, f.value(QStringLiteral("refers_to")).toInt()));
+        if (!f.value(QStringLiteral("note")).toString().isEmpty())
+            flag.insert(QStringLiteral("note"), f.value(QStringLiteral("note")));
+        store.apply({Edit::Kind::Flag,
+                     store.turnId(id, f.value(QStringLiteral("turn")).toInt()),
+                     0,
+                     annotator,
+                     {},
+                     flag},
+                    Origin::Data);
+    }
+    for (const QJsonValue value : p.value(QStringLiteral("ratings")).toArray()) {
+        const QJsonObject r = value.toObject();
+        if (!r.value(QStringLiteral("turn")).isNull())
+            continue; // turn ratings come as their own changes
+        const auto dimension = store.findDimension(r.value(QStringLiteral("dimension")).toString());
+        if (!dimension)
+            continue;
+        const auto kind =
+            annotatorKindFromKey(r.value(QStringLiteral("annotator_kind")).toString());
+        const qint64 annotator = store.annotatorId(r.value(QStringLiteral("annotator")).toString(),
+                                                   kind.value_or(AnnotatorKind::Self));
+        store.apply({Edit::Kind::ConversationRating,
+                     id,
+                     dimension->id,
+                     annotator,
+                     {},
+                     r.value(QStringLiteral("value")).isDouble() ? r.value(QStringLiteral("value"))
+                                                                 : QJsonValue(QJsonValue::Null)},
+                    Origin::Data);
+    }
+    for (const QJsonValue value : p.value(QStringLiteral("notes")).toArray()) {
+        const QJsonObject n = value.toObject();
+        const auto kind =
+            annotatorKindFromKey(n.value(QStringLiteral("annotator_kind")).toString());
+        const qint64 annotator = store.annotatorId(n.value(QStringLiteral("annotator")).toString(),
+                                                   kind.value_or(AnnotatorKind::Self));
+        store.apply({Edit::Kind::Note,
+                     store.turnId(id, n.value(QStringLiteral("turn")).toInt()),
+                     0,
+                     annotator,
+                     {},
+                     n.value(QStringLiteral("text"))},
+                    Origin::Data);
+    }
+    return id;
+}
+
+/** The local edit a pulled change makes; subjectId 0 when what it refers to is not here. */
+Edit editOf(Store &store, const syncstore::Link &link, const server::Pulled &c)
+{
+    const QJsonObject &p = c.payload;
+    Edit edit;
+    edit.kind = editKindFromKey(c.kind).value_or(Edit::Kind::Rating);
+    const qint64 conversation = c.kind == QLatin1String("profile")
+        ? 0
+        : store.conversationWithHash(p.value(QStringLiteral("conversation")).toString());
+    const auto annotator = [&] {
+        const auto kind =
+            annotatorKindFromKey(p.value(QStringLiteral("annotator_kind")).toString());
+        return store.annotatorId(p.value(QStringLiteral("annotator")).toString(),
+                                 kind.value_or(AnnotatorKind::Self));
+    };
+    const auto dimension = [&]() -> qint64 {
+        const auto found =
+            store.findDimension(p.value(QStringLiteral("instrument")).toString() + QLatin1Char('/')
+                                + p.value(QStringLiteral("dimension")).toString());
+        return found ? found->id : 0;
+    };
+    const auto rating = [&]() -> QJsonValue {
+        if (!p.value(QStringLiteral("present")).toBool())
+            return QJsonValue::Undefined;
+        return p.value(QStringLiteral("value")).isDouble() ? p.value(QStringLiteral("value"))
+                                                           : QJsonValue(QJsonValue::Null);
+    };
+    const int turn = p.value(QStringLiteral("turn")).toInt();
+    switch (edit.kind) {
+    case Edit::Kind::Rating:
+        edit.subjectId = conversation ? store.turnId(conversation, turn) : 0;
+        edit.dimensionId = dimension();
+        edit.annotatorId = annotator();
+        edit.after = rating();
+        if (!edit.dimensionId)
+            edit.subjectId = 0;
+        break;
+    case Edit::Kind::ConversationRating:
+        edit.subjectId = conversation;
+        edit.dimensionId = dimension();
+        edit.annotatorId = annotator();
+        edit.after = rating();
+        if (!edit.dimensionId)
+            edit.subjectId = 0;
+        break;
+    case Edit::Kind::Flag: {
+        edit.subjectId = conversation ? store.turnId(conversation, turn) : 0;
+        edit.annotatorId = annotator();
+        if (p.value(QStringLiteral("present")).toBool()) {
+            QJsonObject flag;
+            if (!p.value(QStringLiteral("reason")).toString().isEmpty())
+                flag.insert(QStringLiteral("reason"), p.value(QStringLiteral("reason")));
+            if (p.value(QStringLiteral("refers_to")).isDouble() && conversation)
+                flag.insert(
+                    QStringLiteral("refers_to"),
+                    store.turnId(conversation, p.value(QStringLiteral("refers_to")).toInt()));
+            if (!p.value(QStringLiteral("note")).toString().isEmpty())
+                flag.insert(QStringLiteral("note"), p.value(QStringLiteral("note")));
+            edit.after = flag;
+        }
+        break;
+    }
+    case Edit::Kind::Note:
+        edit.subjectId = conversation ? store.turnId(conversation, turn) : 0;
+        edit.annotatorId = annotator();
+        if (!p.value(QStringLiteral("text")).toString().isEmpty())
+            edit.after = p.value(QStringLiteral("text"));
+        break;
+    case Edit::Kind::Context:
+        edit.subjectId = conversation;
+        edit.after = p.value(QStringLiteral("context")).toObject();
+        break;
+    case Edit::Kind::Profile:
+        edit.subjectId = localParticipant(store, link);
+        edit.after = p.value(QStringLiteral("profile")).toObject();
+        break;
+    }
+    return edit;
+}
+
+} // namespace
+
+bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled &c,
+                 const syncstore::JournalRange &unmet, QVector<Conflict> &conflicts)
+{
+    if (c.kind == QLatin1String("conversation")) {
+        if (store.conversationWithHash(c.payload.value(QStringLiteral("conversation")).toString()))
+            return false;
+        addPulledConversation(store, link, c.payload);
+        return true;
+    }
+    Edit edit = editOf(store, link, c);
+    if (!edit.subjectId)
+        return false; // refers to what this data set does not hold
+    const bool lostOnServer = !c.winnerAt.isEmpty()
+        && (c.winnerAt > c.at
+            || (c.winnerAt == c.at && !c.winnerMachine.isEmpty() && c.winnerMachine != c.machine));
+    const auto localAt = syncstore::editedIn(store, edit, unmet);
+    if (localAt) {
+        Conflict conflict;
+        conflict.kind = c.kind;
+        conflict.conversation = c.payload.value(QStringLiteral("conversation")).toString();
+        if (c.payload.contains(QStringLiteral("turn")))
+            conflict.turn = c.payload.value(QStringLiteral("turn")).toInt();
+        if (c.payload.contains(QStringLiteral("dimension")))
+            conflict.dimension = c.payload.value(QStringLiteral("instrument")).toString()
+                + QLatin1Char('/') + c.payload.value(QStringLiteral("dimension")).toString();
+        conflict.localAt = *localAt;
+        conflict.remoteAt = c.at;
+        const bool localLater = *localAt > c.at || lostOnServer;
+        conflict.keptMachine = localLater ? link.machine : c.machine;
+        conflicts.append(conflict);
+        if (localLater) {
+            // Journal both: the other machine's edit, then this one's again on top.
+            const QJsonValue mine = store.currentValue(edit);
+            if (mine == edit.after)
+                return false;
+            store.apply(edit, Origin::Data);
+            Edit back = edit;
+            back.after = mine;
+            if (!(mine.isUndefined()
+                  && (edit.kind == Edit::Kind::Context || edit.kind == Edit::Kind::Profile)))
+                store.apply(back, Origin::Data);
+            return true;
+        }
+    } else if (lostOnServer) {
+        return false; // a later edit of the same thing is on the server: it comes in its turn
+    }
+    if (store.currentValue(edit) == edit.after)
+        return false;
+    store.apply(edit, Origin::Data);
+    return true;
+}
+
+} // namespace sense7::sync
