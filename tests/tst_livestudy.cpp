@@ -13,6 +13,7 @@
 #include "mainwindow.h"
 #include "ratingpanel.h"
 #include "store.h"
+#include "streamserver.h"
 #include "testsupport.h"
 #include "transcriptview.h"
 #include "workspace.h"
@@ -96,6 +97,7 @@ private slots:
     void ctrlEnterSendsAndEnterDoesNot();
     void draftSurvivesClosingAndReopening();
     void escapeStopsTheReplyAndKeepsIt();
+    void failedReplySaysWhyAndRetries();
     void panelOpensOnTheReplyWhenItEnds();
     void requiredRatingBlocksTheNextMessage();
     void endConversationNeedsTheRequiredContext();
@@ -261,6 +263,47 @@ void TestLiveStudio::escapeStopsTheReplyAndKeepsIt()
              QStringLiteral("stopped"));
     QVERIFY(!reply.text.isEmpty() && replyText.startsWith(reply.text) && reply.text != replyText);
     QCOMPARE(pane->messageBox()->toPlainText(), QStringLiteral("next")); // typing is kept
+}
+
+void TestLiveStudio::failedReplySaysWhyAndRetries()
+{
+    // An endpoint condition on a local server: the key is refused once, then the reply comes.
+    test::StreamServer server;
+    server.handler = [](int number, const QJsonObject &) {
+        return number == 1 ? test::StreamPlan::error(401)
+                           : test::StreamPlan::reply(QStringLiteral("Here I am again."));
+    };
+    QJsonObject live = liveSection(QStringLiteral("after_each_reply"), false, 0, {});
+    live.insert(QStringLiteral("conditions"),
+                QJsonArray {QJsonObject {
+                    {QStringLiteral("key"), QStringLiteral("remote")},
+                    {QStringLiteral("endpoint"),
+                     QJsonObject {{QStringLiteral("url"), server.url().toString()},
+                                  {QStringLiteral("model"), QStringLiteral("test-model")}}}}});
+    const QString path = test::testFunctionPath(m_dir);
+    makeLiveDataSet(path, live);
+    MainWindow window;
+    const qint64 id = startConversation(window, path);
+    ChatPane *pane = window.liveStudy()->pane();
+    QVERIFY(pane->isOpen());
+    typeAndSend(pane, QStringLiteral("Are you there?"));
+    QTest::keyClicks(pane->messageBox(), QStringLiteral("typed meanwhile"));
+    QTRY_VERIFY(pane->retryButton()->isVisible());
+    QVERIFY2(pane->statusLabel()->isVisible() && !pane->statusLabel()->text().isEmpty(),
+             qPrintable(pane->statusLabel()->text()));
+    QCOMPARE(pane->messageBox()->toPlainText(), QStringLiteral("typed meanwhile")); // kept
+    test::keepScreenshot(pane, QStringLiteral("live-failed.png"));
+    QCOMPARE(turnsOf(*window.store(), id, Role::User).size(), 1);
+
+    pane->retryButton()->click();
+    QVERIFY(waitForReplies(*window.store(), id, 1));
+    QCOMPARE(turnsOf(*window.store(), id, Role::Assistant).constFirst().text,
+             QStringLiteral("Here I am again."));
+    QCOMPARE(turnsOf(*window.store(), id, Role::User).size(), 1); // asked again, not repeated
+    QCOMPARE(server.bodies.size(), 2);
+    QTRY_VERIFY(!pane->retryButton()->isVisible());
+    QVERIFY(pane->statusLabel()->text().isEmpty());
+    QCOMPARE(pane->messageBox()->toPlainText(), QStringLiteral("typed meanwhile"));
 }
 
 void TestLiveStudio::panelOpensOnTheReplyWhenItEnds()
