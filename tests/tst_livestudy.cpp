@@ -342,7 +342,7 @@ void TestLiveStudio::panelOpensOnTheReplyWhenItEnds()
     QTest::keyClicks(pane->messageBox(),
                      QStringLiteral("Billing, I think: nobody can pay us "
                                     "without it."));
-    QVERIFY(pane->sendButton()->isEnabled());
+    QTRY_VERIFY(pane->sendButton()->isEnabled());
     test::keepScreenshot(&window, QStringLiteral("live-session.png"));
 }
 

@@ -24,6 +24,7 @@ ChatPane::ChatPane(QWidget *parent)
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_retry(new QPushButton(tr("Retry"), this))
     , m_draftTimer(new QTimer(this))
+    , m_updateTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("chatPane"));
     m_heading->setObjectName(QStringLiteral("chatHeading"));
@@ -77,10 +78,13 @@ ChatPane::ChatPane(QWidget *parent)
     m_draftTimer->setSingleShot(true);
     m_draftTimer->setInterval(draftDelayMs);
     connect(m_draftTimer, &QTimer::timeout, this, &ChatPane::saveDraft);
+    m_updateTimer->setSingleShot(true);
+    m_updateTimer->setInterval(0);
+    connect(m_updateTimer, &QTimer::timeout, this, &ChatPane::updateState);
     connect(m_message, &QPlainTextEdit::textChanged, this, [this] {
         if (isOpen())
             m_draftTimer->start();
-        updateState();
+        scheduleUpdate(); // once per burst of typing
     });
     connect(m_send, &QPushButton::clicked, this, &ChatPane::send);
     connect(m_stop, &QPushButton::clicked, this, &ChatPane::stop);
@@ -126,15 +130,17 @@ void ChatPane::open(Store *store, qint64 conversationId, const QString &label)
     }
     m_message->moveCursor(QTextCursor::End);
     // A rating given may be what the next message waits for.
-    connect(store, &Store::ratingChanged, this, &ChatPane::updateState);
+    connect(store, &Store::ratingChanged, this, &ChatPane::scheduleUpdate);
+    // The engine emits these before it goes on (asks for the reply, writes the next piece):
+    // what they change on the screen waits for the event loop.
     connect(m_chat, &live::LiveChat::userTurnCommitted, this, [this](qint64 turnId) {
         Q_EMIT committedTurn(turnId);
-        updateState();
+        scheduleUpdate();
     });
     connect(m_chat, &live::LiveChat::replyStarted, this, [this](qint64 turnId) {
         m_problem.clear(); // a wait or retry before it is over
         Q_EMIT committedTurn(turnId);
-        updateState();
+        scheduleUpdate();
     });
     connect(m_chat, &live::LiveChat::replyFinished, this, [this](qint64 turnId) {
         Q_EMIT committedTurn(turnId);
@@ -250,6 +256,11 @@ void ChatPane::updateState()
         showStatus(tr("%1 is replying…").arg(m_label), false);
     else
         showStatus(QString(), false);
+}
+
+void ChatPane::scheduleUpdate()
+{
+    m_updateTimer->start();
 }
 
 void ChatPane::showStatus(const QString &text, bool problem)

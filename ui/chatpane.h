@@ -55,6 +55,8 @@ public:
     void saveDraft();
     /** Reads again what may keep a message from being sent (e.g. after a rating). */
     void updateState();
+    /** updateState() once control returns to the event loop (a request goes out first). */
+    void scheduleUpdate();
 
     QPlainTextEdit *messageBox() const { return m_message; }
     QPushButton *sendButton() const { return m_send; }
@@ -89,6 +91,7 @@ private:
     QPushButton *m_stop;
     QPushButton *m_retry;
     QTimer *m_draftTimer;
+    QTimer *m_updateTimer;
     QString m_problem; // the last error or wait, until the next send
 };
 

@@ -324,7 +324,7 @@ void LiveStudy::showLatest()
     }
     QScrollBar *bar = m_window->transcriptView()->verticalScrollBar();
     bar->setValue(bar->maximum());
-    m_pane->updateState();
+    m_pane->scheduleUpdate();
 }
 
 void LiveStudy::showError(const QString &message)
