@@ -95,6 +95,7 @@ private slots:
     void init();
     void studyMenuNeedsLiveConditions();
     void ctrlEnterSendsAndEnterDoesNot();
+    void withinDesignMeetsEveryConditionInOrder();
     void draftSurvivesClosingAndReopening();
     void escapeStopsTheReplyAndKeepsIt();
     void failedReplySaysWhyAndRetries();
@@ -210,6 +211,47 @@ void TestLiveStudio::ctrlEnterSendsAndEnterDoesNot()
     QCOMPARE(reply.meta.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("stop"));
     QTRY_VERIFY(window.transcriptView()->toPlainText().contains(replyText.left(40)));
     QVERIFY(window.transcriptView()->toPlainText().contains(QStringLiteral("and I am tired.")));
+}
+
+void TestLiveStudio::withinDesignMeetsEveryConditionInOrder()
+{
+    QJsonObject live = liveSection(QStringLiteral("after_each_reply"), false, 0, {});
+    QJsonArray conditions;
+    for (const QString &key : {QStringLiteral("first"), QStringLiteral("second")})
+        conditions.append(QJsonObject {
+            {QStringLiteral("key"), key},
+            {QStringLiteral("scripted"),
+             QJsonObject {{QStringLiteral("replies"),
+                           QJsonArray {QJsonObject {
+                               {QStringLiteral("text"), QStringLiteral("Reply of %1.").arg(key)}}}},
+                          {QStringLiteral("fallback"), QStringLiteral("Again %1.").arg(key)}}}});
+    live.insert(QStringLiteral("conditions"), conditions);
+    live.insert(QStringLiteral("assignment"),
+                QJsonObject {{QStringLiteral("design"), QStringLiteral("within")},
+                             {QStringLiteral("seed"), 3}});
+    const QString path = test::testFunctionPath(m_dir);
+    makeLiveDataSet(path, live);
+    MainWindow window;
+    const qint64 first = startConversation(window, path);
+    QVERIFY(first != 0);
+    LiveStudy *study = window.liveStudy();
+    const qint64 second = study->newConversation();
+    const qint64 third = study->newConversation();
+    QVERIFY(second != 0 && third != 0);
+    Store &store = *window.store();
+    const Assignment assignment = *store.assignment(store.conversation(first)->participantId);
+    QCOMPARE(assignment.conditions.size(), 2);
+    // Each condition once, in the participant's order; then the one met least, first in order.
+    QCOMPARE(store.conversation(first)->condition, assignment.conditions.at(0));
+    QCOMPARE(store.conversation(second)->condition, assignment.conditions.at(1));
+    QCOMPARE(store.conversation(third)->condition, assignment.conditions.at(0));
+    // The participant sees the condition's label only ("Assistant A"), never its key.
+    QCOMPARE(study->pane()->conversationId(), third);
+    const QString heading = window.findChild<QLabel *>(QStringLiteral("chatHeading"))->text();
+    QVERIFY2(heading.contains(store.protocol().live.condition(assignment.conditions.at(0))->label),
+             qPrintable(heading));
+    QVERIFY(heading.contains(QStringLiteral("Assistant ")));
+    QVERIFY(!heading.contains(assignment.conditions.at(0)));
 }
 
 void TestLiveStudio::draftSurvivesClosingAndReopening()
