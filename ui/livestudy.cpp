@@ -318,7 +318,9 @@ void LiveStudy::showLatest()
     const TurnListModel *turns = m_window->turns();
     for (int row = turns->rowCount() - 1; row >= 0; --row) {
         if (turns->turn(row).role == Role::Assistant) {
-            m_window->workspace()->setCurrentTurn(turns->turn(row).id);
+            // Often the workspace has already gone there: the panel is not read twice.
+            if (m_window->workspace()->currentTurn() != turns->turn(row).id)
+                m_window->workspace()->setCurrentTurn(turns->turn(row).id);
             break;
         }
     }
