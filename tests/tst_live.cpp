@@ -131,6 +131,9 @@ private slots:
     void refusedKeySaysWhereItComesFrom();
     void wrongAddressNamesTheModel();
     void malformedEventFails();
+    void eventsSplitAnywhereAreParsed();
+    void idleTimeoutKeepsThePartial();
+    void replyLeftStreamingByACrashIsMarked();
     void scriptedConditionEndToEnd();
     void resumingSendsTheHistoryInANewSession();
     void requiredRatingBlocksTheNextMessage();
@@ -441,6 +444,94 @@ void TestLive::malformedEventFails()
     QCOMPARE(turns.size(), 2);
     QCOMPARE(turns[1].text, QStringLiteral("Fine so"));
     QCOMPARE(turns[1].meta.value(QLatin1String("interrupted")).toBool(), true);
+}
+
+void TestLive::eventsSplitAnywhereAreParsed()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        StreamPlan plan;
+        // CRLF line ends, a comment, an event field, "data:" without its space, an event split
+        // inside its JSON and one spread over two data lines; then the end, split too.
+        plan.rawChunks = {
+            ": keep-alive\r\n\r\nevent: message\r\ndata: {\"model\": \"split-model\", ",
+            "\"choices\": [{\"delta\": {\"content\": \"Hel\"}}]}\r\n\r\ndata:{\"choices\": "
+            "[{\"delta\": {\"content\": \"lo, \"}}]}\r\n",
+            "\r\ndata: {\"choices\": [{\"delta\":\ndata: {\"content\": \"you.\"}, "
+            "\"finish_reason\": \"length\"}]}\n\n",
+            "data: {\"choices\": [], \"usage\": {\"prompt_tokens\": 7, "
+            "\"completion_tokens\": 3}}\n\ndata: [DO",
+            "NE]\n\n"};
+        return plan;
+    };
+    const qint64 conversation = f.start();
+    live::LiveChat chat(*f.store, conversation);
+    QSignalSpy failed(&chat, &live::LiveChat::failed);
+    QVERIFY(sendAndWait(chat, QStringLiteral("Hi")));
+    QCOMPARE(failed.size(), 0);
+    const Turn reply = liveTurns(*f.store, conversation).value(1);
+    QCOMPARE(reply.text, QStringLiteral("Hello, you."));
+    QCOMPARE(reply.meta.value(QLatin1String("model")).toString(), QStringLiteral("split-model"));
+    QCOMPARE(reply.meta.value(QLatin1String("finish_reason")).toString(), QStringLiteral("length"));
+    QCOMPARE(reply.meta.value(QLatin1String("prompt_tokens")).toInt(), 7);
+    QCOMPARE(reply.meta.value(QLatin1String("completion_tokens")).toInt(), 3);
+    QCOMPARE(reply.meta.value(QLatin1String("interrupted")).toBool(true), false);
+}
+
+void TestLive::idleTimeoutKeepsThePartial()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        StreamPlan plan = StreamPlan::reply(QStringLiteral("Well, let me think"));
+        plan.hangAfter = 2;
+        return plan;
+    };
+    const qint64 conversation = f.start();
+    live::LiveChat chat(*f.store, conversation);
+    live::StreamSettings settings = Fixture::quick();
+    settings.idleTimeoutMs = 300;
+    chat.setStreamSettings(settings);
+    QSignalSpy failed(&chat, &live::LiveChat::failed);
+    QVERIFY(sendAndWait(chat, QStringLiteral("Hi")));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed[0][0].toString().contains(QStringLiteral("nothing new for 0.3 s")),
+             qPrintable(failed[0][0].toString()));
+    const Turn reply = liveTurns(*f.store, conversation).value(1);
+    QCOMPARE(reply.text, QStringLiteral("Well, let "));
+    QCOMPARE(reply.meta.value(QLatin1String("interrupted")).toBool(), true);
+    QCOMPARE(reply.meta.value(QLatin1String("finish_reason")).toString(), QStringLiteral("error"));
+    QCOMPARE(f.server.bodies.size(), 1);
+}
+
+void TestLive::replyLeftStreamingByACrashIsMarked()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        return StreamPlan::reply(QStringLiteral("Asked again."));
+    };
+    const qint64 conversation = f.start();
+    // What a killed program leaves: the message and a partial reply still marked streaming.
+    f.store->appendTurn(conversation, QStringLiteral("user"), QStringLiteral("Before the crash."),
+                        QJsonObject {{QStringLiteral("live"), true}});
+    f.store->appendTurn(
+        conversation, QStringLiteral("assistant"), QStringLiteral("Half a"),
+        QJsonObject {{QStringLiteral("live"), true}, {QStringLiteral("streaming"), true}});
+    live::LiveChat chat(*f.store, conversation);
+    Turn partial = liveTurns(*f.store, conversation).value(1);
+    QCOMPARE(partial.text, QStringLiteral("Half a"));
+    QCOMPARE(partial.meta.value(QLatin1String("interrupted")).toBool(), true);
+    QCOMPARE(partial.meta.value(QLatin1String("finish_reason")).toString(),
+             QStringLiteral("crash"));
+    QVERIFY(chat.blockedReason().isEmpty());
+    QVERIFY(chat.canRetry());
+    chat.retry();
+    QTRY_VERIFY_WITH_TIMEOUT(!chat.isStreaming(), 10000);
+    // Asked again for the message, without the partial reply; both replies are kept.
+    QCOMPARE(f.server.messages(1).mid(1), QStringList({QStringLiteral("user: Before the crash.")}));
+    const QVector<Turn> turns = liveTurns(*f.store, conversation);
+    QCOMPARE(turns.size(), 3);
+    QCOMPARE(turns[2].text, QStringLiteral("Asked again."));
+    QCOMPARE(turns[2].meta.value(QLatin1String("session")).toInteger(), chat.sessionId());
 }
 
 void TestLive::scriptedConditionEndToEnd()
