@@ -176,7 +176,9 @@ private:
             return;
         }
         if (sent == plan.cutAfter) {
-            socket->abort(); // the stream ends without its last chunk
+            // The connection closes without the stream's end (no last chunk, no [DONE]). Closed
+            // rather than reset, so that what was sent is sure to arrive first.
+            socket->disconnectFromHost();
             return;
         }
         if (sent == plan.hangAfter)
