@@ -870,6 +870,10 @@ private:
                   AssistantCondition &c) const
     {
         c.kind = AssistantCondition::Kind::Endpoint;
+        if (child(node, "api_key"))
+            fail(path + "api_key", item,
+                 tr("a protocol never holds an API key: name the environment variable that "
+                    "holds it in \"api_key_env\", or enter it in the studio"));
         known(node, path, item,
               {"url", "model", "system_prompt", "temperature", "max_tokens", "history_turns",
                "api_key_env"});
