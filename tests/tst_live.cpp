@@ -132,6 +132,7 @@ private slots:
     void wrongAddressNamesTheModel();
     void malformedEventFails();
     void eventsSplitAnywhereAreParsed();
+    void unstreamedAnswersAreRead();
     void idleTimeoutKeepsThePartial();
     void replyLeftStreamingByACrashIsMarked();
     void scriptedConditionEndToEnd();
@@ -476,6 +477,34 @@ void TestLive::eventsSplitAnywhereAreParsed()
     QCOMPARE(reply.meta.value(QLatin1String("prompt_tokens")).toInt(), 7);
     QCOMPARE(reply.meta.value(QLatin1String("completion_tokens")).toInt(), 3);
     QCOMPARE(reply.meta.value(QLatin1String("interrupted")).toBool(true), false);
+}
+
+void TestLive::unstreamedAnswersAreRead()
+{
+    // A server that ignores "stream": one whole completion, or an error with status 200.
+    Fixture f;
+    f.server.handler = [](int number, const QJsonObject &) {
+        StreamPlan plan;
+        plan.rawChunks = {number == 1
+                              ? QByteArray("{\"choices\": [{\"message\": {\"role\": \"assistant\", "
+                                           "\"content\": \"All at once.\"}, \"finish_reason\": "
+                                           "\"stop\"}]}")
+                              : QByteArray("{\"error\": {\"message\": \"quota exceeded\"}}")};
+        return plan;
+    };
+    const qint64 conversation = f.start();
+    live::LiveChat chat(*f.store, conversation);
+    chat.setStreamSettings(Fixture::quick());
+    QSignalSpy failed(&chat, &live::LiveChat::failed);
+    QVERIFY(sendAndWait(chat, QStringLiteral("Hi")));
+    QCOMPARE(failed.size(), 0);
+    QCOMPARE(liveTurns(*f.store, conversation).value(1).text, QStringLiteral("All at once."));
+    QVERIFY(sendAndWait(chat, QStringLiteral("Again")));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed[0][0].toString().contains(QStringLiteral("quota exceeded")),
+             qPrintable(failed[0][0].toString()));
+    QCOMPARE(f.server.bodies.size(), 2); // not asked again
+    QCOMPARE(liveTurns(*f.store, conversation).size(), 3);
 }
 
 void TestLive::idleTimeoutKeepsThePartial()

@@ -300,6 +300,10 @@ void EndpointStream::onFinished()
         // A server that ignored "stream" and sent one whole completion.
         if (m_result.text.isEmpty() && whole.startsWith('{')) {
             const QJsonObject root = QJsonDocument::fromJson(whole).object();
+            if (root.contains(QStringLiteral("error"))) {
+                fail(tr("%1 reported an error: %2").arg(m_url.toString(), serverMessage(whole)));
+                return;
+            }
             const QJsonObject choice =
                 root.value(QStringLiteral("choices")).toArray().at(0).toObject();
             const QString content = choice.value(QStringLiteral("message"))
