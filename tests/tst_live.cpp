@@ -140,6 +140,7 @@ private slots:
     void requiredRatingBlocksTheNextMessage();
     void chatCommandScripted();
     void chatCommandEndpoint();
+    void chatCommandKilledWhileStreamingKeepsThePartial();
 };
 
 void TestLive::initTestCase()
@@ -776,6 +777,54 @@ void TestLive::chatCommandEndpoint()
     for (const QString &file : QStringList {db, db + QStringLiteral("-wal")})
         if (QFile::exists(file))
             QVERIFY(!readFile(file).contains("cli-key"));
+}
+
+void TestLive::chatCommandKilledWhileStreamingKeepsThePartial()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        StreamPlan plan = StreamPlan::reply(QStringLiteral("Once upon a time there was"));
+        plan.hangAfter = 3;
+        return plan;
+    };
+    const QString db = f.path();
+    f.store.reset();
+    QProcess process;
+    process.start(QStringLiteral(SENSE7_CLI),
+                  {QStringLiteral("chat"), db, QStringLiteral("--condition"),
+                   QStringLiteral("empathic"), QStringLiteral("--participant"),
+                   QStringLiteral("P09"), QStringLiteral("--message"),
+                   QStringLiteral("Tell me a story.")});
+    QVERIFY(process.waitForStarted());
+    // Watch the data set from outside, as a restarted studio would read it.
+    auto partialStored = [&db] {
+        auto store = Store::open(db, Store::Access::ReadOnly, Store::Check::Never);
+        const auto summaries =
+            store->conversationSummaries(0, store->participantId(QStringLiteral("P09")));
+        if (summaries.isEmpty())
+            return false;
+        const QVector<Turn> turns = store->turns(summaries[0].id);
+        return turns.size() == 2 && turns[1].text == QStringLiteral("Once upon a ");
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(partialStored(), 10000);
+    QCOMPARE(process.state(), QProcess::Running); // still streaming: the server hangs
+    process.kill(); // SIGKILL: nothing is flushed or rolled back by the program
+    QVERIFY(process.waitForFinished());
+
+    auto store = Store::open(db);
+    const qint64 conversation =
+        store->conversationSummaries(0, store->participantId(QStringLiteral("P09")))[0].id;
+    QCOMPARE(store->turns(conversation)[1].meta.value(QLatin1String("streaming")).toBool(), true);
+    live::LiveChat chat(*store, conversation); // opening it marks what the crash left
+    const QVector<Turn> turns = store->turns(conversation);
+    QCOMPARE(turns.size(), 2);
+    QCOMPARE(turns[0].text, QStringLiteral("Tell me a story."));
+    QCOMPARE(turns[1].text, QStringLiteral("Once upon a "));
+    QCOMPARE(turns[1].meta.value(QLatin1String("interrupted")).toBool(), true);
+    QCOMPARE(turns[1].meta.value(QLatin1String("finish_reason")).toString(),
+             QStringLiteral("crash"));
+    QVERIFY(!turns[1].meta.contains(QLatin1String("streaming")));
+    QVERIFY(chat.canRetry());
 }
 
 QTEST_GUILESS_MAIN(TestLive)
