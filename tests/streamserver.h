@@ -30,6 +30,7 @@ struct StreamPlan
     int cutAfter = -1; // close the connection after this many pieces, without ending the stream
     int hangAfter = -1; // send this many pieces, then nothing more (the connection stays open)
     QByteArray rawEvent; // sent after the pieces instead of the end of the stream (malformed)
+    QList<QByteArray> rawChunks; // sent as they are, chunkMs apart, instead of all of the above
     QString finishReason = QStringLiteral("stop");
     QString model = QStringLiteral("test-model");
     int promptTokens = 21;
@@ -159,8 +160,25 @@ private:
 
     void next(QTcpSocket *socket, const StreamPlan &plan, int sent)
     {
+        if (!plan.rawChunks.isEmpty()) {
+            if (sent == plan.rawChunks.size()) {
+                socket->write("0\r\n\r\n");
+                socket->disconnectFromHost();
+                return;
+            }
+            socket->write(chunk(plan.rawChunks.at(sent)));
+            socket->flush();
+            QPointer<QTcpSocket> guarded(socket);
+            QTimer::singleShot(plan.chunkMs, socket, [this, guarded, plan, sent] {
+                if (guarded)
+                    next(guarded, plan, sent + 1);
+            });
+            return;
+        }
         if (sent == plan.cutAfter) {
-            socket->abort(); // the stream ends without its last chunk
+            // The connection closes without the stream's end (no last chunk, no [DONE]). Closed
+            // rather than reset, so that what was sent is sure to arrive first.
+            socket->disconnectFromHost();
             return;
         }
         if (sent == plan.hangAfter)

@@ -131,11 +131,16 @@ private slots:
     void refusedKeySaysWhereItComesFrom();
     void wrongAddressNamesTheModel();
     void malformedEventFails();
+    void eventsSplitAnywhereAreParsed();
+    void unstreamedAnswersAreRead();
+    void idleTimeoutKeepsThePartial();
+    void replyLeftStreamingByACrashIsMarked();
     void scriptedConditionEndToEnd();
     void resumingSendsTheHistoryInANewSession();
     void requiredRatingBlocksTheNextMessage();
     void chatCommandScripted();
     void chatCommandEndpoint();
+    void chatCommandKilledWhileStreamingKeepsThePartial();
 };
 
 void TestLive::initTestCase()
@@ -443,6 +448,122 @@ void TestLive::malformedEventFails()
     QCOMPARE(turns[1].meta.value(QLatin1String("interrupted")).toBool(), true);
 }
 
+void TestLive::eventsSplitAnywhereAreParsed()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        StreamPlan plan;
+        // CRLF line ends, a comment, an event field, "data:" without its space, an event split
+        // inside its JSON and one spread over two data lines; then the end, split too.
+        plan.rawChunks = {
+            ": keep-alive\r\n\r\nevent: message\r\ndata: {\"model\": \"split-model\", ",
+            "\"choices\": [{\"delta\": {\"content\": \"Hel\"}}]}\r\n\r\ndata:{\"choices\": "
+            "[{\"delta\": {\"content\": \"lo, \"}}]}\r\n",
+            "\r\ndata: {\"choices\": [{\"delta\":\ndata: {\"content\": \"you.\"}, "
+            "\"finish_reason\": \"length\"}]}\n\n",
+            "data: {\"choices\": [], \"usage\": {\"prompt_tokens\": 7, "
+            "\"completion_tokens\": 3}}\n\ndata: [DO",
+            "NE]\n\n"};
+        return plan;
+    };
+    const qint64 conversation = f.start();
+    live::LiveChat chat(*f.store, conversation);
+    QSignalSpy failed(&chat, &live::LiveChat::failed);
+    QVERIFY(sendAndWait(chat, QStringLiteral("Hi")));
+    QCOMPARE(failed.size(), 0);
+    const Turn reply = liveTurns(*f.store, conversation).value(1);
+    QCOMPARE(reply.text, QStringLiteral("Hello, you."));
+    QCOMPARE(reply.meta.value(QLatin1String("model")).toString(), QStringLiteral("split-model"));
+    QCOMPARE(reply.meta.value(QLatin1String("finish_reason")).toString(), QStringLiteral("length"));
+    QCOMPARE(reply.meta.value(QLatin1String("prompt_tokens")).toInt(), 7);
+    QCOMPARE(reply.meta.value(QLatin1String("completion_tokens")).toInt(), 3);
+    QCOMPARE(reply.meta.value(QLatin1String("interrupted")).toBool(true), false);
+}
+
+void TestLive::unstreamedAnswersAreRead()
+{
+    // A server that ignores "stream": one whole completion, or an error with status 200.
+    Fixture f;
+    f.server.handler = [](int number, const QJsonObject &) {
+        StreamPlan plan;
+        plan.rawChunks = {number == 1
+                              ? QByteArray("{\"choices\": [{\"message\": {\"role\": \"assistant\", "
+                                           "\"content\": \"All at once.\"}, \"finish_reason\": "
+                                           "\"stop\"}]}")
+                              : QByteArray("{\"error\": {\"message\": \"quota exceeded\"}}")};
+        return plan;
+    };
+    const qint64 conversation = f.start();
+    live::LiveChat chat(*f.store, conversation);
+    chat.setStreamSettings(Fixture::quick());
+    QSignalSpy failed(&chat, &live::LiveChat::failed);
+    QVERIFY(sendAndWait(chat, QStringLiteral("Hi")));
+    QCOMPARE(failed.size(), 0);
+    QCOMPARE(liveTurns(*f.store, conversation).value(1).text, QStringLiteral("All at once."));
+    QVERIFY(sendAndWait(chat, QStringLiteral("Again")));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed[0][0].toString().contains(QStringLiteral("quota exceeded")),
+             qPrintable(failed[0][0].toString()));
+    QCOMPARE(f.server.bodies.size(), 2); // not asked again
+    QCOMPARE(liveTurns(*f.store, conversation).size(), 3);
+}
+
+void TestLive::idleTimeoutKeepsThePartial()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        StreamPlan plan = StreamPlan::reply(QStringLiteral("Well, let me think"));
+        plan.hangAfter = 2;
+        return plan;
+    };
+    const qint64 conversation = f.start();
+    live::LiveChat chat(*f.store, conversation);
+    live::StreamSettings settings = Fixture::quick();
+    settings.idleTimeoutMs = 300;
+    chat.setStreamSettings(settings);
+    QSignalSpy failed(&chat, &live::LiveChat::failed);
+    QVERIFY(sendAndWait(chat, QStringLiteral("Hi")));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed[0][0].toString().contains(QStringLiteral("nothing new for 0.3 s")),
+             qPrintable(failed[0][0].toString()));
+    const Turn reply = liveTurns(*f.store, conversation).value(1);
+    QCOMPARE(reply.text, QStringLiteral("Well, let "));
+    QCOMPARE(reply.meta.value(QLatin1String("interrupted")).toBool(), true);
+    QCOMPARE(reply.meta.value(QLatin1String("finish_reason")).toString(), QStringLiteral("error"));
+    QCOMPARE(f.server.bodies.size(), 1);
+}
+
+void TestLive::replyLeftStreamingByACrashIsMarked()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        return StreamPlan::reply(QStringLiteral("Asked again."));
+    };
+    const qint64 conversation = f.start();
+    // What a killed program leaves: the message and a partial reply still marked streaming.
+    f.store->appendTurn(conversation, QStringLiteral("user"), QStringLiteral("Before the crash."),
+                        QJsonObject {{QStringLiteral("live"), true}});
+    f.store->appendTurn(
+        conversation, QStringLiteral("assistant"), QStringLiteral("Half a"),
+        QJsonObject {{QStringLiteral("live"), true}, {QStringLiteral("streaming"), true}});
+    live::LiveChat chat(*f.store, conversation);
+    Turn partial = liveTurns(*f.store, conversation).value(1);
+    QCOMPARE(partial.text, QStringLiteral("Half a"));
+    QCOMPARE(partial.meta.value(QLatin1String("interrupted")).toBool(), true);
+    QCOMPARE(partial.meta.value(QLatin1String("finish_reason")).toString(),
+             QStringLiteral("crash"));
+    QVERIFY(chat.blockedReason().isEmpty());
+    QVERIFY(chat.canRetry());
+    chat.retry();
+    QTRY_VERIFY_WITH_TIMEOUT(!chat.isStreaming(), 10000);
+    // Asked again for the message, without the partial reply; both replies are kept.
+    QCOMPARE(f.server.messages(1).mid(1), QStringList({QStringLiteral("user: Before the crash.")}));
+    const QVector<Turn> turns = liveTurns(*f.store, conversation);
+    QCOMPARE(turns.size(), 3);
+    QCOMPARE(turns[2].text, QStringLiteral("Asked again."));
+    QCOMPARE(turns[2].meta.value(QLatin1String("session")).toInteger(), chat.sessionId());
+}
+
 void TestLive::scriptedConditionEndToEnd()
 {
     Fixture f;
@@ -656,6 +777,54 @@ void TestLive::chatCommandEndpoint()
     for (const QString &file : QStringList {db, db + QStringLiteral("-wal")})
         if (QFile::exists(file))
             QVERIFY(!readFile(file).contains("cli-key"));
+}
+
+void TestLive::chatCommandKilledWhileStreamingKeepsThePartial()
+{
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        StreamPlan plan = StreamPlan::reply(QStringLiteral("Once upon a time there was"));
+        plan.hangAfter = 3;
+        return plan;
+    };
+    const QString db = f.path();
+    f.store.reset();
+    QProcess process;
+    process.start(QStringLiteral(SENSE7_CLI),
+                  {QStringLiteral("chat"), db, QStringLiteral("--condition"),
+                   QStringLiteral("empathic"), QStringLiteral("--participant"),
+                   QStringLiteral("P09"), QStringLiteral("--message"),
+                   QStringLiteral("Tell me a story.")});
+    QVERIFY(process.waitForStarted());
+    // Watch the data set from outside, as a restarted studio would read it.
+    auto partialStored = [&db] {
+        auto store = Store::open(db, Store::Access::ReadOnly, Store::Check::Never);
+        const auto summaries =
+            store->conversationSummaries(0, store->participantId(QStringLiteral("P09")));
+        if (summaries.isEmpty())
+            return false;
+        const QVector<Turn> turns = store->turns(summaries[0].id);
+        return turns.size() == 2 && turns[1].text == QStringLiteral("Once upon a ");
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(partialStored(), 10000);
+    QCOMPARE(process.state(), QProcess::Running); // still streaming: the server hangs
+    process.kill(); // SIGKILL: nothing is flushed or rolled back by the program
+    QVERIFY(process.waitForFinished());
+
+    auto store = Store::open(db);
+    const qint64 conversation =
+        store->conversationSummaries(0, store->participantId(QStringLiteral("P09")))[0].id;
+    QCOMPARE(store->turns(conversation)[1].meta.value(QLatin1String("streaming")).toBool(), true);
+    live::LiveChat chat(*store, conversation); // opening it marks what the crash left
+    const QVector<Turn> turns = store->turns(conversation);
+    QCOMPARE(turns.size(), 2);
+    QCOMPARE(turns[0].text, QStringLiteral("Tell me a story."));
+    QCOMPARE(turns[1].text, QStringLiteral("Once upon a "));
+    QCOMPARE(turns[1].meta.value(QLatin1String("interrupted")).toBool(), true);
+    QCOMPARE(turns[1].meta.value(QLatin1String("finish_reason")).toString(),
+             QStringLiteral("crash"));
+    QVERIFY(!turns[1].meta.contains(QLatin1String("streaming")));
+    QVERIFY(chat.canRetry());
 }
 
 QTEST_GUILESS_MAIN(TestLive)

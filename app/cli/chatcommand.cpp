@@ -62,7 +62,8 @@ int chat(const QStringList &arguments, QTextStream &out, QTextStream &err)
            "Without --conversation a new conversation is started for --participant (added when "
            "new); with it, that conversation is resumed in a new session. An endpoint's API key "
            "comes from the condition's environment variable, else SENSE7_API_KEY, and is never "
-           "stored."));
+           "stored. When the protocol requires each reply's ratings before the next message, "
+           "send one message at a time and rate in between."));
     parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set."));
     parser.addOption({QStringLiteral("condition"), tr("The assistant condition to talk with."),
                       QStringLiteral("KEY")});

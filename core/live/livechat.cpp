@@ -4,6 +4,7 @@
 #include "store.h"
 
 #include <QJsonObject>
+#include <QNetworkAccessManager>
 
 namespace sense7::live {
 
@@ -177,7 +178,10 @@ void LiveChat::ask()
     const QJsonArray messages = requestMessages(m_condition, turns);
     ReplyStream *stream = nullptr;
     if (m_condition.kind == AssistantCondition::Kind::Endpoint) {
-        stream = new EndpointStream(m_condition, apiKey(), keySource(), m_settings, this);
+        if (!m_network)
+            m_network = new QNetworkAccessManager(this);
+        stream =
+            new EndpointStream(m_condition, apiKey(), keySource(), m_settings, m_network, this);
     } else {
         QSet<int> used;
         int replyNumber = 0;

@@ -8,6 +8,8 @@
 #include <QPointer>
 #include <QTimer>
 
+class QNetworkAccessManager;
+
 namespace sense7 {
 
 class Store;
@@ -91,6 +93,7 @@ private:
     bool m_ratingRequired = false;
     QString m_apiKey;
     StreamSettings m_settings;
+    QNetworkAccessManager *m_network = nullptr; // one for all replies: connections are reused
     QPointer<ReplyStream> m_stream;
     qint64 m_replyTurnId = 0;
     QString m_pendingText; // text not yet written to the reply's turn

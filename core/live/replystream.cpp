@@ -42,12 +42,18 @@ void ReplyStream::finish(StreamResult::Outcome outcome, const QString &finishRea
 
 EndpointStream::EndpointStream(const AssistantCondition &condition, const QString &apiKey,
                                const QString &keySource, StreamSettings settings, QObject *parent)
+    : EndpointStream(condition, apiKey, keySource, settings, nullptr, parent)
+{ }
+
+EndpointStream::EndpointStream(const AssistantCondition &condition, const QString &apiKey,
+                               const QString &keySource, StreamSettings settings,
+                               QNetworkAccessManager *network, QObject *parent)
     : ReplyStream(parent)
     , m_condition(condition)
     , m_apiKey(apiKey)
     , m_keySource(keySource)
     , m_settings(settings)
-    , m_network(new QNetworkAccessManager(this))
+    , m_network(network ? network : new QNetworkAccessManager(this))
 {
     classify::Endpoint endpoint;
     endpoint.url = condition.url;
@@ -294,6 +300,10 @@ void EndpointStream::onFinished()
         // A server that ignored "stream" and sent one whole completion.
         if (m_result.text.isEmpty() && whole.startsWith('{')) {
             const QJsonObject root = QJsonDocument::fromJson(whole).object();
+            if (root.contains(QStringLiteral("error"))) {
+                fail(tr("%1 reported an error: %2").arg(m_url.toString(), serverMessage(whole)));
+                return;
+            }
             const QJsonObject choice =
                 root.value(QStringLiteral("choices")).toArray().at(0).toObject();
             const QString content = choice.value(QStringLiteral("message"))

@@ -94,6 +94,10 @@ public:
      */
     EndpointStream(const AssistantCondition &condition, const QString &apiKey,
                    const QString &keySource, StreamSettings settings, QObject *parent = nullptr);
+    /** The same, sending through \a network (kept by the caller, so connections are reused). */
+    EndpointStream(const AssistantCondition &condition, const QString &apiKey,
+                   const QString &keySource, StreamSettings settings,
+                   QNetworkAccessManager *network, QObject *parent = nullptr);
     ~EndpointStream() override;
 
     void start(const QJsonArray &messages) override;
