@@ -218,6 +218,7 @@ void LiveStudy::openChat(qint64 conversationId)
         return;
     }
     m_pane->show();
+    m_window->workspace()->setChartDeferred(true);
     // The pane takes the room it needs from the transcript, not from the trajectory below.
     QSplitter *reading = m_window->workspace()->readingSplitter();
     QList<int> sizes = reading->sizes();
@@ -245,6 +246,7 @@ void LiveStudy::closeChat()
     const qint64 id = m_pane->conversationId();
     m_pane->close();
     m_pane->hide();
+    m_window->workspace()->setChartDeferred(false);
     m_window->workspace()->setBanner(QString());
     // The sitting ends with the chat; the conversation may be resumed later.
     if (Store *store = this->store(); store && !store->isReadOnly()) {
