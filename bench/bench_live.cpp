@@ -163,6 +163,11 @@ int main(int argc, char *argv[])
             std::fprintf(stderr, "bench_live: no reply to message %d\n", message);
             return 1;
         }
+        // A person reads the reply before writing the next message: what the studio does once
+        // the reply is in (the trajectory redrawn) is done before the next Ctrl+Enter.
+        QElapsedTimer reading;
+        reading.start();
+        until([&] { return reading.elapsed() >= 150; });
     }
     const double seconds = double(total.nsecsElapsed()) / 1e9;
     const double rssAfter = residentMegabytes();
