@@ -26,6 +26,16 @@ const KeyEntry<DimensionOrder> KeyTable<DimensionOrder>::entries[2] = {
     {DimensionOrder::Random, "random"},
 };
 
+const KeyEntry<AssignmentDesign> KeyTable<AssignmentDesign>::entries[2] = {
+    {AssignmentDesign::Between, "between"},
+    {AssignmentDesign::Within, "within"},
+};
+
+const KeyEntry<RatingTiming> KeyTable<RatingTiming>::entries[2] = {
+    {RatingTiming::AfterEachReply, "after_each_reply"},
+    {RatingTiming::AtEnd, "at_end"},
+};
+
 namespace {
 
 QString tr(const char *text)
@@ -304,7 +314,7 @@ public:
             fail({}, {}, tr("a protocol is a JSON object"));
         known(root, {}, {},
               {"$schema", "key", "name", "version", "description", "instruments", "forms",
-               "sharing", "retest", "dimension_order", "translations"});
+               "sharing", "retest", "dimension_order", "live", "translations"});
         Protocol p;
         p.key = string(root, {}, {}, "key", true);
         if (!isKey(p.key))
@@ -321,6 +331,7 @@ public:
         sharing(root, p);
         retest(root, p);
         order(root, p);
+        live(root, p);
         p.translations = translations(
             root, {}, {},
             {QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("consent")});
@@ -742,6 +753,189 @@ private:
         }
     }
 
+    double number(const Json &parent, const Path &path, const QString &item, const char *key,
+                  double fallback, double min, double max) const
+    {
+        const Json *v = child(parent, key);
+        if (!v)
+            return fallback;
+        if (!v->is_number())
+            fail(path + key, item, tr("\"%1\" must be a number").arg(QString::fromLatin1(key)));
+        const double n = v->get<double>();
+        if (n < min || n > max)
+            fail(
+                path + key, item,
+                tr("\"%1\" must be from %2 to %3").arg(QString::fromLatin1(key)).arg(min).arg(max));
+        return n;
+    }
+
+    void live(const Json &root, Protocol &p) const
+    {
+        if (!child(root, "live"))
+            return;
+        const Json &node = object(root, {}, {}, "live");
+        const Path path {"live"};
+        const QString item = tr("live");
+        known(node, path, item, {"conditions", "assignment", "blinded", "rating"});
+        const Json *list = child(node, "conditions");
+        if (!list)
+            fail(path, item, tr("\"conditions\" is missing: a live study has at least one"));
+        if (!list->is_array())
+            fail(path + "conditions", item, tr("\"conditions\" must be a list"));
+        if (list->empty())
+            fail(path + "conditions", item,
+                 tr("\"conditions\" is empty: a live study has at least one assistant condition"));
+        LivePlan &plan = p.live;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const Path at = path + "conditions" + i;
+            AssistantCondition c = condition((*list)[i], at, i);
+            for (qsizetype earlier = 0; earlier < plan.conditions.size(); ++earlier) {
+                if (plan.conditions[earlier].key == c.key)
+                    fail(at + "key", tr("live condition %1 (\"%2\")").arg(i + 1).arg(c.key),
+                         tr("the key \"%1\" is used by condition %2 too")
+                             .arg(c.key)
+                             .arg(earlier + 1));
+            }
+            plan.conditions.append(std::move(c));
+        }
+        if (child(node, "assignment")) {
+            const Json &assignment = object(node, path, item, "assignment");
+            const Path at = path + "assignment";
+            const QString assignmentItem = tr("live assignment");
+            known(assignment, at, assignmentItem, {"design", "seed"});
+            const QString design = child(assignment, "design")
+                ? string(assignment, at, assignmentItem, "design", true)
+                : QStringLiteral("between");
+            const auto known = fromKey<AssignmentDesign>(design);
+            if (!known)
+                fail(at + "design", assignmentItem,
+                     tr("design \"%1\" must be \"between\" or \"within\"").arg(design));
+            plan.design = *known;
+            if (const Json *seed = child(assignment, "seed")) {
+                if (!seed->is_number_unsigned())
+                    fail(at + "seed", assignmentItem,
+                         tr("\"seed\" must be a whole number, 0 or more"));
+                plan.seed = seed->get<quint64>();
+            }
+        }
+        plan.blinded = boolean(node, path, item, "blinded", true);
+        if (child(node, "rating")) {
+            const Json &rating = object(node, path, item, "rating");
+            const Path at = path + "rating";
+            const QString ratingItem = tr("live rating");
+            known(rating, at, ratingItem, {"when", "required"});
+            const QString when = child(rating, "when")
+                ? string(rating, at, ratingItem, "when", true)
+                : QStringLiteral("after_each_reply");
+            const auto known = fromKey<RatingTiming>(when);
+            if (!known)
+                fail(at + "when", ratingItem,
+                     tr("when \"%1\" must be \"after_each_reply\" or \"at_end\"").arg(when));
+            plan.rating = *known;
+            plan.ratingRequired = boolean(rating, at, ratingItem, "required", false);
+        }
+    }
+
+    AssistantCondition condition(const Json &node, const Path &path, std::size_t index) const
+    {
+        QString item = tr("live condition %1").arg(index + 1);
+        if (!node.is_object())
+            fail(path, item, tr("a condition is a JSON object"));
+        AssistantCondition c;
+        c.key = string(node, path, item, "key", true);
+        if (!isKey(c.key))
+            fail(path + "key", item,
+                 tr("the key \"%1\" must be lower-case letters, digits and _").arg(c.key));
+        item = tr("live condition %1 (\"%2\")").arg(index + 1).arg(c.key);
+        known(node, path, item, {"key", "label", "endpoint", "scripted"});
+        c.label = string(node, path, item, "label", false);
+        if (c.label.isEmpty())
+            c.label = defaultLabel(index);
+        const bool endpoint = child(node, "endpoint");
+        const bool scripted = child(node, "scripted");
+        if (!endpoint && !scripted)
+            fail(path, item,
+                 tr("give \"endpoint\" (a chat-completions server) or \"scripted\" (replies "
+                    "written here)"));
+        if (endpoint && scripted)
+            fail(path + "scripted", item, tr("give \"endpoint\" or \"scripted\", not both"));
+        if (endpoint)
+            this->endpoint(object(node, path, item, "endpoint"), path + "endpoint", item, c);
+        else
+            this->scripted(object(node, path, item, "scripted"), path + "scripted", item, c);
+        return c;
+    }
+
+    void endpoint(const Json &node, const Path &path, const QString &item,
+                  AssistantCondition &c) const
+    {
+        c.kind = AssistantCondition::Kind::Endpoint;
+        if (child(node, "api_key"))
+            fail(path + "api_key", item,
+                 tr("a protocol never holds an API key: name the environment variable that "
+                    "holds it in \"api_key_env\", or enter it in the studio"));
+        known(node, path, item,
+              {"url", "model", "system_prompt", "temperature", "max_tokens", "history_turns",
+               "api_key_env"});
+        const QString url = string(node, path, item, "url", true);
+        c.url = QUrl(url, QUrl::StrictMode);
+        if (!c.url.isValid() || c.url.host().isEmpty()
+            || (c.url.scheme() != QLatin1String("http")
+                && c.url.scheme() != QLatin1String("https")))
+            fail(path + "url", item,
+                 tr("\"%1\" is not an http:// or https:// address (e.g. "
+                    "\"https://api.example.org/v1\")")
+                     .arg(url));
+        c.model = string(node, path, item, "model", true);
+        c.systemPrompt = string(node, path, item, "system_prompt", false);
+        c.temperature = number(node, path, item, "temperature", 0.7, 0.0, 2.0);
+        c.maxTokens = int(integer(node, path, item, "max_tokens", 0, 1, 1000000));
+        c.historyTurns = int(integer(node, path, item, "history_turns", -1, 0, 100000));
+        c.apiKeyVariable = string(node, path, item, "api_key_env", false);
+        static const QRegularExpression variable(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+        if (!c.apiKeyVariable.isEmpty() && !variable.match(c.apiKeyVariable).hasMatch())
+            fail(path + "api_key_env", item,
+                 tr("\"%1\" is not the name of an environment variable (e.g. \"OPENAI_API_KEY\")")
+                     .arg(c.apiKeyVariable));
+    }
+
+    void scripted(const Json &node, const Path &path, const QString &item,
+                  AssistantCondition &c) const
+    {
+        c.kind = AssistantCondition::Kind::Scripted;
+        known(node, path, item, {"replies", "fallback", "chunk_ms"});
+        const Json *replies = child(node, "replies");
+        if (!replies)
+            fail(path, item, tr("\"replies\" is missing: a scripted condition has at least one"));
+        if (!replies->is_array())
+            fail(path + "replies", item, tr("\"replies\" must be a list"));
+        if (replies->empty())
+            fail(path + "replies", item,
+                 tr("\"replies\" is empty: a scripted condition has at least one reply"));
+        for (std::size_t i = 0; i < replies->size(); ++i) {
+            const Json &reply = (*replies)[i];
+            const Path at = path + "replies" + i;
+            const QString replyItem = tr("%1, reply %2").arg(item).arg(i + 1);
+            if (!reply.is_object())
+                fail(at, replyItem, tr("a reply is a JSON object"));
+            known(reply, at, replyItem, {"text", "match", "turn"});
+            AssistantCondition::ScriptedReply r;
+            r.text = string(reply, at, replyItem, "text", true);
+            r.match = string(reply, at, replyItem, "match", false);
+            r.turn = int(integer(reply, at, replyItem, "turn", 0, 0, 100000));
+            c.replies.append(r);
+        }
+        c.fallback = string(node, path, item, "fallback", false);
+        c.chunkMs = int(integer(node, path, item, "chunk_ms", 20, 0, 2000));
+    }
+
+    static QString defaultLabel(std::size_t index)
+    {
+        const QString letter =
+            index < 26 ? QString(QChar(char16_t(u'A' + index))) : QString::number(index + 1);
+        return tr("Assistant %1").arg(letter);
+    }
+
     const QByteArray &m_text;
     QString m_source;
     Locator m_locator;
@@ -862,6 +1056,48 @@ Json instrumentDefinition(const Instrument &instrument)
     return instrumentJson(instrument);
 }
 
+Json liveJson(const LivePlan &plan)
+{
+    Json conditions = Json::array();
+    for (const AssistantCondition &c : plan.conditions) {
+        Json node {{"key", c.key.toStdString()}, {"label", c.label.toStdString()}};
+        if (c.kind == AssistantCondition::Kind::Endpoint) {
+            Json endpoint {{"url", c.url.toString().toStdString()},
+                           {"model", c.model.toStdString()},
+                           {"temperature", c.temperature}};
+            if (!c.systemPrompt.isEmpty())
+                endpoint["system_prompt"] = c.systemPrompt.toStdString();
+            if (c.maxTokens > 0)
+                endpoint["max_tokens"] = c.maxTokens;
+            if (c.historyTurns >= 0)
+                endpoint["history_turns"] = c.historyTurns;
+            if (!c.apiKeyVariable.isEmpty())
+                endpoint["api_key_env"] = c.apiKeyVariable.toStdString();
+            node["endpoint"] = endpoint;
+        } else {
+            Json replies = Json::array();
+            for (const AssistantCondition::ScriptedReply &r : c.replies) {
+                Json reply {{"text", r.text.toStdString()}};
+                if (!r.match.isEmpty())
+                    reply["match"] = r.match.toStdString();
+                if (r.turn > 0)
+                    reply["turn"] = r.turn;
+                replies.push_back(reply);
+            }
+            Json scripted {{"replies", replies}, {"chunk_ms", c.chunkMs}};
+            if (!c.fallback.isEmpty())
+                scripted["fallback"] = c.fallback.toStdString();
+            node["scripted"] = scripted;
+        }
+        conditions.push_back(node);
+    }
+    return {{"conditions", conditions},
+            {"assignment", {{"design", keyOf(plan.design).toStdString()}, {"seed", plan.seed}}},
+            {"blinded", plan.blinded},
+            {"rating",
+             {{"when", keyOf(plan.rating).toStdString()}, {"required", plan.ratingRequired}}}};
+}
+
 Json protocolJson(const Protocol &p)
 {
     if (!p.definition.isEmpty()) {
@@ -888,6 +1124,8 @@ Json protocolJson(const Protocol &p)
         result["description"] = p.description.toStdString();
     if (!p.translations.isEmpty())
         result["translations"] = translationsJson(p.translations);
+    if (!p.live.conditions.isEmpty())
+        result["live"] = liveJson(p.live);
     if (p.context.fields.isEmpty())
         result["forms"].erase("context");
     if (p.profile.fields.isEmpty())

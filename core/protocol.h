@@ -65,8 +65,18 @@ struct AssistantCondition
 
 /** How participants meet the conditions. */
 enum class AssignmentDesign { Between, Within };
+template<>
+struct KeyTable<AssignmentDesign>
+{
+    static const KeyEntry<AssignmentDesign> entries[2];
+};
 /** When the replies of a live conversation are rated. */
 enum class RatingTiming { AfterEachReply, AtEnd };
+template<>
+struct KeyTable<RatingTiming>
+{
+    static const KeyEntry<RatingTiming> entries[2];
+};
 
 /** What a protocol says about live sessions; no conditions: the study annotates exports only. */
 struct LivePlan

@@ -229,6 +229,37 @@ public:
     /** The prompt hash of \a annotatorId's stored prediction for \a turnId; empty when none. */
     QString predictionPromptHash(qint64 turnId, qint64 annotatorId) const;
 
+    // Live sessions (store_live.cpp): participants talk with the protocol's assistant conditions.
+    /**
+     * The participant's assignment, made now (and stored) if they have none; throws Error when the
+     * protocol has no conditions. Position = number of participants assigned before.
+     */
+    Assignment assignConditions(qint64 participantId);
+    std::optional<Assignment> assignment(qint64 participantId) const;
+    /**
+     * A new live conversation of \a participantId held with \a conditionKey: source_format "live",
+     * agent = the condition's label, condition = key, a random 32-hex-digit content hash (never
+     * recomputed as turns arrive), started now, and its first session. Returns the conversation id.
+     */
+    qint64 startLiveConversation(qint64 participantId, const QString &conditionKey,
+                                 const QString &title);
+    /** A new sitting of a live conversation (resume); ends any open one. Returns the session id. */
+    qint64 beginSession(qint64 conversationId);
+    void endSession(qint64 sessionId);
+    QVector<LiveSession> sessions(qint64 conversationId) const;
+    /** Appends a turn to a live conversation and commits it at once; returns its id. */
+    qint64 appendTurn(qint64 conversationId, const QString &role, const QString &text,
+                      const QJsonObject &meta);
+    /** Replaces the text and meta of a turn of a live conversation (a reply as it streams). */
+    void updateLiveTurn(qint64 turnId, const QString &text, const QJsonObject &meta);
+    void saveDraft(qint64 conversationId, const QString &text); // empty text deletes the draft
+    QString draft(qint64 conversationId) const;
+    /**
+     * Replies left streaming by a crash: meta "streaming" true becomes "interrupted" true with
+     * "finish_reason" "crash". Returns how many. Called when a live conversation is opened.
+     */
+    int markInterruptedReplies(qint64 conversationId);
+
     // Annotating: the workspace's narrow API (store_annotations.cpp).
     /**
      * Makes \a edit's after value current and journals the change with \a origin, in one
@@ -419,6 +450,10 @@ private:
     void journalRating(const Edit &edit, const QJsonValue &old, Origin origin, const QString &at);
     void journalEdit(const Edit &edit, const QJsonValue &old, Origin origin);
     void requireWritable() const;
+    /** Throws Error unless \a conversationId is a live conversation (store_live.cpp). */
+    void requireLive(qint64 conversationId) const;
+    /** Marks a live conversation's digest stale after its turns changed (store_live.cpp). */
+    void turnsChanged(qint64 conversationId);
     /**
      * Emits now, or after the outermost transaction commits (dropped if it rolls back). Notices
      * with the same \a key in one transaction are announced once: an import of thousands of

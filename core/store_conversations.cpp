@@ -84,7 +84,8 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
                CASE WHEN EXISTS (SELECT 1 FROM asked WHERE role <> 'assistant')
                     THEN (SELECT count(*) FROM turn t JOIN asked a ON a.role = t.role
                            WHERE t.conversation_id = c.id AND t.role <> 'assistant')
-                    ELSE 0 END
+                    ELSE 0 END,
+               coalesce(c.condition, '')
           FROM conversation c
           JOIN participant p ON p.id = c.participant_id
           LEFT JOIN conversation_digest d ON d.conversation_id = c.id
@@ -107,6 +108,7 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
         s.ratedCells = query.integer(7);
         s.cells = s.assistantTurns * query.integer(8) + query.integer(9);
         s.ratedShare = s.cells > 0 ? double(s.ratedCells) / double(s.cells) : 0.0;
+        s.condition = query.text(10);
         result.append(s);
     }
     return result;
@@ -358,7 +360,8 @@ std::optional<Conversation> Store::conversation(qint64 id) const
                          "SELECT id, participant_id, source_format, "
                          "coalesce(source_id, ''), coalesce(agent, ''), title, "
                          "coalesce(started_at, ''), context, content_hash, provenance, "
-                         "coalesce(anonymised_hash, '') FROM conversation WHERE id = ?");
+                         "coalesce(anonymised_hash, ''), coalesce(condition, '') "
+                         "FROM conversation WHERE id = ?");
     query.bind(1, id);
     if (!query.next())
         return std::nullopt;
@@ -374,6 +377,7 @@ std::optional<Conversation> Store::conversation(qint64 id) const
     c.contentHash = query.text(8);
     c.provenance = parseObject(query.text(9));
     c.anonymisedHash = query.text(10);
+    c.condition = query.text(11);
     return c;
 }
 

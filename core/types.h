@@ -8,6 +8,7 @@
 #include <QJsonValue>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include <optional>
@@ -167,6 +168,7 @@ struct Conversation
      * itself when the conversation arrived anonymised. Filled in when written when empty. */
     QString anonymisedHash;
     QJsonObject provenance; // where an imported conversation came from (file, format, bundle)
+    QString condition; // the live condition's key (LivePlan); empty for imported conversations
 };
 
 /** One row of the conversation list: ids plus what a person needs to choose a conversation. */
@@ -182,6 +184,23 @@ struct ConversationSummary
     int ratedCells = 0; // ratings present, "not applicable" included
     int cells = 0; // what the protocol asks to be rated: Store::requiredTurnCells() per turn
     double ratedShare = 0.0; // ratedCells / cells
+    QString condition; // the live condition's key; empty for imported conversations
+};
+
+/** The live conditions assigned to a participant (live/assignment.h, Store::assignConditions). */
+struct Assignment
+{
+    int position = 0; // how many participants were assigned before this one
+    QStringList conditions; // the condition keys in the order the participant meets them
+};
+
+/** One sitting of a live conversation: from the turn it began at until it ended. */
+struct LiveSession
+{
+    qint64 id = 0;
+    qint64 conversationId = 0;
+    QDateTime startedAt, endedAt; // endedAt invalid while the session is open
+    int firstTurnIndex = 0;
 };
 
 /** A classifier's ratings of one turn and how they came about (see Store::recordPrediction). */

@@ -79,6 +79,11 @@ private slots:
     void malformed_data();
     void malformed();
     void fingerprintIgnoresLayout();
+    void liveSectionParsed();
+    void liveSectionDefaults();
+    void liveCanonicalFromFields();
+    void liveMalformed_data();
+    void liveMalformed();
     void randomOrderIsAReproduciblePermutation();
     void roundTripThroughDataSet();
     void createdDataSetsRecordTheirProtocol();
@@ -321,6 +326,321 @@ void TestProtocol::malformed()
         }
     }
     // Every variant has its own message.
+    static QSet<QString> seen;
+    QVERIFY(!seen.contains(message));
+    seen.insert(message);
+}
+
+namespace {
+
+/** A small protocol around a "live" section; § marks where an error should point. */
+QByteArray liveProtocolText(const QString &live)
+{
+    return QStringLiteral(R"({
+  "key": "live_study",
+  "name": "Live study",
+  "version": "1",
+  "instruments": [{"key": "help", "name": "Help", "version": "1", "dimensions": [
+    {"key": "helpful", "name": "Helpful", "question": "This reply helped me.", "level": "turn",
+     "scale": {"min": 1, "max": 2}, "labels": {"1": "No", "2": "Yes"}}]}],
+  "live": %1
+})")
+        .arg(live)
+        .toUtf8();
+}
+
+const char *const liveExample = R"({
+    "conditions": [
+      {"key": "empathic", "label": "Assistant A",
+       "endpoint": {"url": "https://api.example.org/v1", "model": "gpt-4o-mini",
+                    "system_prompt": "You are an empathic assistant.", "temperature": 0.4,
+                    "max_tokens": 512, "history_turns": 20, "api_key_env": "OPENAI_API_KEY"}},
+      {"key": "forgetful",
+       "scripted": {"replies": [{"text": "Tell me more.", "match": "deadline", "turn": 1},
+                                {"text": "Which project was that?"}],
+                    "fallback": "I see.", "chunk_ms": 5}}
+    ],
+    "assignment": {"design": "within", "seed": 42},
+    "blinded": false,
+    "rating": {"when": "at_end", "required": true}
+  })";
+
+} // namespace
+
+void TestProtocol::liveSectionParsed()
+{
+    const Protocol p = protocol::parse(liveProtocolText(QString::fromUtf8(liveExample)),
+                                       QStringLiteral("live.json"));
+    const LivePlan &live = p.live;
+    QCOMPARE(live.conditions.size(), 2);
+    const AssistantCondition &a = live.conditions[0];
+    QCOMPARE(a.key, QStringLiteral("empathic"));
+    QCOMPARE(a.label, QStringLiteral("Assistant A"));
+    QCOMPARE(a.kind, AssistantCondition::Kind::Endpoint);
+    QCOMPARE(a.url, QUrl(QStringLiteral("https://api.example.org/v1")));
+    QCOMPARE(a.model, QStringLiteral("gpt-4o-mini"));
+    QCOMPARE(a.systemPrompt, QStringLiteral("You are an empathic assistant."));
+    QCOMPARE(a.temperature, 0.4);
+    QCOMPARE(a.maxTokens, 512);
+    QCOMPARE(a.historyTurns, 20);
+    QCOMPARE(a.apiKeyVariable, QStringLiteral("OPENAI_API_KEY"));
+    const AssistantCondition &b = live.conditions[1];
+    QCOMPARE(b.key, QStringLiteral("forgetful"));
+    QCOMPARE(b.label, QStringLiteral("Assistant B")); // by its position
+    QCOMPARE(b.kind, AssistantCondition::Kind::Scripted);
+    QCOMPARE(b.replies.size(), 2);
+    QCOMPARE(b.replies[0].text, QStringLiteral("Tell me more."));
+    QCOMPARE(b.replies[0].match, QStringLiteral("deadline"));
+    QCOMPARE(b.replies[0].turn, 1);
+    QCOMPARE(b.replies[1].match, QString());
+    QCOMPARE(b.replies[1].turn, 0);
+    QCOMPARE(b.fallback, QStringLiteral("I see."));
+    QCOMPARE(b.chunkMs, 5);
+    QCOMPARE(live.design, AssignmentDesign::Within);
+    QCOMPARE(live.seed, quint64(42));
+    QVERIFY(!live.blinded);
+    QCOMPARE(live.rating, RatingTiming::AtEnd);
+    QVERIFY(live.ratingRequired);
+    QCOMPARE(live.condition(QStringLiteral("forgetful")), &b);
+    QCOMPARE(live.condition(QStringLiteral("none")), nullptr);
+
+    // The fingerprint covers the live plan: another seed or prompt is another protocol.
+    const QString fingerprint = p.fingerprint();
+    for (const auto &[from, to] : {std::pair {"\"seed\": 42", "\"seed\": 43"},
+                                   std::pair {"an empathic assistant", "a terse assistant"},
+                                   std::pair {"\"chunk_ms\": 5", "\"chunk_ms\": 6"}}) {
+        QByteArray changed = liveProtocolText(QString::fromUtf8(liveExample));
+        QVERIFY(changed.contains(from));
+        changed.replace(from, to);
+        QVERIFY(protocol::parse(changed, QStringLiteral("live.json")).fingerprint() != fingerprint);
+    }
+    // A data set keeps it.
+    QTemporaryDir dir;
+    auto store = Store::create(dir.filePath(QStringLiteral("live.sense7")), p);
+    const Protocol stored = store->protocol();
+    QCOMPARE(stored.fingerprint(), fingerprint);
+    QCOMPARE(stored.live.conditions.size(), 2);
+    QCOMPARE(stored.live.conditions[0].systemPrompt, a.systemPrompt);
+    QCOMPARE(stored.live.conditions[1].replies.size(), 2);
+    QCOMPARE(stored.live.design, AssignmentDesign::Within);
+}
+
+void TestProtocol::liveSectionDefaults()
+{
+    const Protocol p = protocol::parse(liveProtocolText(QStringLiteral(R"({"conditions": [
+            {"key": "a", "scripted": {"replies": [{"text": "Hello."}]}},
+            {"key": "b", "scripted": {"replies": [{"text": "Hi."}]}},
+            {"key": "c", "endpoint": {"url": "http://localhost:8080/v1", "model": "m"}}]})")),
+                                       QStringLiteral("live.json"));
+    const LivePlan &live = p.live;
+    QCOMPARE(live.conditions[0].label, QStringLiteral("Assistant A"));
+    QCOMPARE(live.conditions[1].label, QStringLiteral("Assistant B"));
+    QCOMPARE(live.conditions[2].label, QStringLiteral("Assistant C"));
+    QCOMPARE(live.conditions[0].chunkMs, 20);
+    QCOMPARE(live.conditions[2].temperature, 0.7);
+    QCOMPARE(live.conditions[2].maxTokens, 0);
+    QCOMPARE(live.conditions[2].historyTurns, -1);
+    QCOMPARE(live.design, AssignmentDesign::Between);
+    QCOMPARE(live.seed, quint64(0));
+    QVERIFY(live.blinded);
+    QCOMPARE(live.rating, RatingTiming::AfterEachReply);
+    QVERIFY(!live.ratingRequired);
+    // Without a "live" section there are no conditions.
+    QVERIFY(protocol::sense7().live.conditions.isEmpty());
+}
+
+void TestProtocol::liveCanonicalFromFields()
+{
+    // A protocol made in code (no definition) writes its live plan, and reads back the same.
+    Protocol p = protocol::parse(liveProtocolText(QString::fromUtf8(liveExample)),
+                                 QStringLiteral("live.json"));
+    const Protocol fromFile = p;
+    p.definition.clear();
+    const QByteArray written = protocol::canonical(p);
+    QVERIFY(written.contains("\"live\""));
+    const Protocol again = protocol::parse(written, QStringLiteral("written.json"));
+    QCOMPARE(again.live.conditions.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const AssistantCondition &x = fromFile.live.conditions[i];
+        const AssistantCondition &y = again.live.conditions[i];
+        QCOMPARE(y.key, x.key);
+        QCOMPARE(y.label, x.label);
+        QCOMPARE(y.kind, x.kind);
+        QCOMPARE(y.url, x.url);
+        QCOMPARE(y.model, x.model);
+        QCOMPARE(y.systemPrompt, x.systemPrompt);
+        QCOMPARE(y.temperature, x.temperature);
+        QCOMPARE(y.maxTokens, x.maxTokens);
+        QCOMPARE(y.historyTurns, x.historyTurns);
+        QCOMPARE(y.apiKeyVariable, x.apiKeyVariable);
+        QCOMPARE(y.replies.size(), x.replies.size());
+        for (int r = 0; r < x.replies.size(); ++r) {
+            QCOMPARE(y.replies[r].text, x.replies[r].text);
+            QCOMPARE(y.replies[r].match, x.replies[r].match);
+            QCOMPARE(y.replies[r].turn, x.replies[r].turn);
+        }
+        QCOMPARE(y.fallback, x.fallback);
+        QCOMPARE(y.chunkMs, x.chunkMs);
+    }
+    QCOMPARE(again.live.design, fromFile.live.design);
+    QCOMPARE(again.live.seed, fromFile.live.seed);
+    QCOMPARE(again.live.blinded, fromFile.live.blinded);
+    QCOMPARE(again.live.rating, fromFile.live.rating);
+    QCOMPARE(again.live.ratingRequired, fromFile.live.ratingRequired);
+}
+
+void TestProtocol::liveMalformed_data()
+{
+    QTest::addColumn<QString>("live");
+    QTest::addColumn<QString>("message");
+    const auto row = [](const char *name, const char *live, const char *message) {
+        QTest::newRow(name) << QString::fromUtf8(live) << QString::fromUtf8(message);
+    };
+    // An unknown field is pointed at by its value, as everywhere in the protocol.
+    row("not_an_object", R"(§[])", "\"live\" must be an object");
+    row("unknown_key", R"({"conditions": [], "seed": §3})",
+        "live: \"seed\" is not a field here; the fields are conditions, assignment, blinded, "
+        "rating");
+    row("conditions_missing", R"(§{"blinded": true})",
+        "live: \"conditions\" is missing: a live study has at least one");
+    row("conditions_empty", R"({"conditions": §[]})",
+        "live: \"conditions\" is empty: a live study has at least one assistant condition");
+    row("condition_not_object", R"({"conditions": [§"a"]})",
+        "live condition 1: a condition is a JSON object");
+    row("condition_key_missing", R"({"conditions": [§{"scripted": {"replies": []}}]})",
+        "live condition 1: \"key\" is missing");
+    row("condition_key_not_a_key", R"({"conditions": [{"key": §"Empathic"}]})",
+        "live condition 1: the key \"Empathic\" must be lower-case letters, digits and _");
+    row("condition_unknown_key",
+        R"({"conditions": [{"key": "a", "model": §"m", "scripted": {"replies": []}}]})",
+        "live condition 1 (\"a\"): \"model\" is not a field here; the fields are key, label, "
+        "endpoint, scripted");
+    row("neither_endpoint_nor_scripted", R"({"conditions": [§{"key": "a", "label": "A"}]})",
+        "live condition 1 (\"a\"): give \"endpoint\" (a chat-completions server) or "
+        "\"scripted\" (replies written here)");
+    row("both_endpoint_and_scripted",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "http://h/v1", "model": "m"},
+                           "scripted": §{"replies": [{"text": "Hi."}]}}]})",
+        "live condition 1 (\"a\"): give \"endpoint\" or \"scripted\", not both");
+    row("duplicate_condition_key",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}},
+                          {"key": §"a", "scripted": {"replies": [{"text": "Ho."}]}}]})",
+        "live condition 2 (\"a\"): the key \"a\" is used by condition 1 too");
+    row("endpoint_not_object", R"({"conditions": [{"key": "a", "endpoint": §"http://h/v1"}]})",
+        "live condition 1 (\"a\"): \"endpoint\" must be an object");
+    row("endpoint_url_missing", R"({"conditions": [{"key": "a", "endpoint": §{"model": "m"}}]})",
+        "live condition 1 (\"a\"): \"url\" is missing");
+    row("endpoint_model_missing",
+        R"({"conditions": [{"key": "a", "endpoint": §{"url": "https://h/v1"}}]})",
+        "live condition 1 (\"a\"): \"model\" is missing");
+    row("endpoint_model_empty",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": §" "}}]})",
+        "live condition 1 (\"a\"): \"model\" must not be empty");
+    row("endpoint_url_not_http",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": §"ftp://h/v1", "model": "m"}}]})",
+        "live condition 1 (\"a\"): \"ftp://h/v1\" is not an http:// or https:// address (e.g. "
+        "\"https://api.example.org/v1\")");
+    row("endpoint_unknown_key",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
+                                                     "top_p": §1}}]})",
+        "live condition 1 (\"a\"): \"top_p\" is not a field here; the fields are url, model, "
+        "system_prompt, temperature, max_tokens, history_turns, api_key_env");
+    row("endpoint_api_key",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
+                                                     "api_key": §"sk-123"}}]})",
+        "live condition 1 (\"a\"): a protocol never holds an API key: name the environment "
+        "variable that holds it in \"api_key_env\", or enter it in the studio");
+    row("endpoint_api_key_env_not_a_name",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
+                                                     "api_key_env": §"MY-KEY"}}]})",
+        "live condition 1 (\"a\"): \"MY-KEY\" is not the name of an environment variable (e.g. "
+        "\"OPENAI_API_KEY\")");
+    row("endpoint_temperature_out_of_range",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
+                                                     "temperature": §3}}]})",
+        "live condition 1 (\"a\"): \"temperature\" must be from 0 to 2");
+    row("endpoint_max_tokens_zero",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
+                                                     "max_tokens": §0}}]})",
+        "live condition 1 (\"a\"): \"max_tokens\" must be from 1 to 1000000");
+    row("endpoint_history_turns_negative",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
+                                                     "history_turns": §-1}}]})",
+        "live condition 1 (\"a\"): \"history_turns\" must be from 0 to 100000");
+    row("scripted_replies_missing", R"({"conditions": [{"key": "a", "scripted": §{}}]})",
+        "live condition 1 (\"a\"): \"replies\" is missing: a scripted condition has at least "
+        "one");
+    row("scripted_replies_empty",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": §[], "fallback": "Hm."}}]})",
+        "live condition 1 (\"a\"): \"replies\" is empty: a scripted condition has at least one "
+        "reply");
+    row("scripted_reply_text_empty",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."},
+                                                                 {"text": §""}]}}]})",
+        "live condition 1 (\"a\"), reply 2: \"text\" must not be empty");
+    row("scripted_reply_unknown_key",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi.",
+                                                                  "when": §"x"}]}}]})",
+        "live condition 1 (\"a\"), reply 1: \"when\" is not a field here; the fields are text, "
+        "match, turn");
+    row("scripted_reply_turn_negative",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi.",
+                                                                  "turn": §-2}]}}]})",
+        "live condition 1 (\"a\"), reply 1: \"turn\" must be from 0 to 100000");
+    row("scripted_chunk_ms_out_of_range",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}],
+                                                     "chunk_ms": §5000}}]})",
+        "live condition 1 (\"a\"): \"chunk_ms\" must be from 0 to 2000");
+    row("scripted_chunk_ms_not_whole",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}],
+                                                     "chunk_ms": §2.5}}]})",
+        "live condition 1 (\"a\"): \"chunk_ms\" must be a whole number");
+    row("bad_design",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}}],
+            "assignment": {"design": §"crossover"}})",
+        "live assignment: design \"crossover\" must be \"between\" or \"within\"");
+    row("negative_seed",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}}],
+            "assignment": {"seed": §-4}})",
+        "live assignment: \"seed\" must be a whole number, 0 or more");
+    row("assignment_unknown_key",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}}],
+            "assignment": {"blocks": §4}})",
+        "live assignment: \"blocks\" is not a field here; the fields are design, seed");
+    row("bad_when",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}}],
+            "rating": {"when": §"sometimes"}})",
+        "live rating: when \"sometimes\" must be \"after_each_reply\" or \"at_end\"");
+    row("rating_required_not_boolean",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}}],
+            "rating": {"required": §"yes"}})",
+        "live rating: \"required\" must be true or false");
+    row("blinded_not_boolean",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}}],
+            "blinded": §1})",
+        "live: \"blinded\" must be true or false");
+}
+
+void TestProtocol::liveMalformed()
+{
+    QFETCH(QString, live);
+    QFETCH(QString, message);
+    // The marker § says where the message must point; it is not part of the file.
+    const QByteArray marked = liveProtocolText(live);
+    const qsizetype at = marked.indexOf("§");
+    QVERIFY(at > 0);
+    const QByteArray before = marked.left(at);
+    const int line = int(before.count('\n')) + 1;
+    const int column = int(QString::fromUtf8(before.mid(before.lastIndexOf('\n') + 1)).size()) + 1;
+    QByteArray text = marked;
+    text.remove(at, qsizetype(qstrlen("§")));
+    try {
+        protocol::parse(text, QStringLiteral("live.json"));
+        QFAIL("the protocol was accepted");
+    } catch (const Error &e) {
+        QCOMPARE(e.message(),
+                 QStringLiteral("live.json:%1:%2: %3").arg(line).arg(column).arg(message));
+    }
     static QSet<QString> seen;
     QVERIFY(!seen.contains(message));
     seen.insert(message);

@@ -13,6 +13,7 @@
 #include "findbar.h"
 #include "importcontroller.h"
 #include "importoptionsdialog.h"
+#include "livestudy.h"
 #include "newstudydialog.h"
 #include "panecycler.h"
 #include "pastedialog.h"
@@ -160,6 +161,7 @@ TranscriptView *MainWindow::transcriptView() const
 MainWindow::~MainWindow()
 {
     // Views and models go before the store they point into.
+    m_live->closeChat();
     m_workspace->setSession(nullptr);
     m_turns->setStore(nullptr);
     m_conversations->setStore(nullptr);
@@ -267,6 +269,8 @@ void MainWindow::createActions()
     participantMode->setChecked(true);
     connect(m_researcherAction, &QAction::toggled, this, &MainWindow::setMode);
 
+    m_live = new LiveStudy(this, menuBar()->addMenu(tr("&Study")));
+
     QMenu *analysis = menuBar()->addMenu(tr("Anal&ysis"));
     QAction *reliability =
         analysis->addAction(tr("&Reliability…"), this, [this] { showAnalysis(false); });
@@ -347,12 +351,14 @@ QString MainWindow::openDataSet(const QString &path)
                             m_store->isReadOnly() ? tr(" [read-only]") : QString()));
     selectConversationRow(0);
     updateStatus();
+    m_live->updateActions();
     m_guard->opened(m_store.get());
     return {};
 }
 
 void MainWindow::releaseDataSet()
 {
+    m_live->closeChat();
     m_retest->stop();
     delete m_browser; // it shows the data set being replaced
     m_workspace->setSession(nullptr);
@@ -390,6 +396,7 @@ void MainWindow::setMode(bool researcher)
     m_conversations->setParticipant(m_annotationBar->participantId());
     startSession();
     selectConversationRow(0);
+    m_live->updateActions();
 }
 
 void MainWindow::startSession()
@@ -786,6 +793,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_settings.workspaceState.set(m_workspace->splitter()->saveState());
     m_settings.readingState.set(m_workspace->readingSplitter()->saveState());
     m_workspace->panel()->flushEdits();
+    m_live->closeChat(); // the draft is saved, the sitting ends
     m_guard->closing();
     event->accept();
 }

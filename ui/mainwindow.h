@@ -22,6 +22,7 @@ class AnnotationSession;
 class BrowserWindow;
 class ConversationTableModel;
 class DataSetGuard;
+class LiveStudy;
 class RetestController;
 class Store;
 class StudySync;
@@ -56,6 +57,10 @@ public:
     AnnotationSession *session() const { return m_session; }
     AnnotationBar *annotationBar() const { return m_annotationBar; }
     QUndoGroup *undoGroup() const { return m_undo; }
+    /** The turns of the conversation shown. */
+    TurnListModel *turns() const { return m_turns; }
+    /** The Study menu and the live conversation. */
+    LiveStudy *liveStudy() const { return m_live; }
     QLabel *savedLabel() const { return m_statusSaved; }
     /** The study server's background sync of the open data set (File ▸ Join study… joins). */
     StudySync *studySync() const { return m_sync; }
@@ -117,6 +122,7 @@ private:
     Workspace *m_workspace;
     AnnotationBar *m_annotationBar;
     RetestController *m_retest;
+    LiveStudy *m_live = nullptr;
     DataSetGuard *m_guard;
     QMenu *m_recentMenu = nullptr;
     QAction *m_importAction = nullptr;

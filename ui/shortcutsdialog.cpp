@@ -1,5 +1,6 @@
 #include "shortcutsdialog.h"
 
+#include "chatpane.h"
 #include "workspace.h"
 
 #include <QDialog>
@@ -16,7 +17,7 @@ void show(QWidget *parent)
     dialog->setObjectName(QStringLiteral("shortcutsDialog"));
     dialog->setWindowTitle(Workspace::tr("Keyboard shortcuts"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const auto rows = Workspace::shortcutHelp();
+    const auto rows = Workspace::shortcutHelp() + ChatPane::shortcutHelp();
     auto *table = new QTableWidget(int(rows.size()), 2, dialog);
     table->setHorizontalHeaderLabels({Workspace::tr("Key"), Workspace::tr("Action")});
     table->verticalHeader()->hide();

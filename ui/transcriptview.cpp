@@ -11,6 +11,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QTextCursor>
 #include <QTextFrame>
 #include <QUrl>
 
@@ -114,8 +115,10 @@ QString TranscriptView::roleLabel(const QString &role, int assistantNumber) cons
 
 void TranscriptView::render()
 {
+    const int framesBefore = int(m_frames.size());
     m_frames.clear();
     if (!m_model || m_model->rowCount() == 0) {
+        m_rowHtml.clear();
         setHtml(QStringLiteral("<p style=\"color:%1\">%2</p>")
                     .arg(palette().color(QPalette::PlaceholderText).name(),
                          tr("Choose a conversation to read it here, or import your chat exports "
@@ -133,7 +136,8 @@ void TranscriptView::render()
     // Minutes are enough in a transcript; some locales' short format still carries seconds.
     const QString timeFormat =
         QLocale().timeFormat(QLocale::ShortFormat).remove(QStringLiteral(":ss"));
-    QString html;
+    QStringList rows;
+    rows.reserve(m_model->rowCount());
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QModelIndex index = m_model->index(row);
         const qint64 id = index.data(TurnListModel::IdRole).toLongLong();
@@ -154,7 +158,7 @@ void TranscriptView::render()
                                 .toHtmlEscaped());
             text = collapsed(text, collapseAbove / 2);
         }
-        html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"10\" "
+        rows << QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"10\" "
                                "border=\"0\" style=\"margin-top:4px;margin-bottom:8px;"
                                "margin-%1:48px\"><tr><td style=\"background-color:%2\">"
                                "<p style=\"margin-bottom:2px\"><a href=\"turn:%6\" "
@@ -165,13 +169,42 @@ void TranscriptView::render()
                          header.toHtmlEscaped(), transcript::messageToHtml(text, codeBackground),
                          QString::number(id), more);
     }
-    setHtml(html);
+    // A conversation that grows (a live one) or changes at its end is drawn again from the first
+    // turn that differs only: the turns above keep their layout, and the view its scroll position.
+    int same = 0;
+    if (framesBefore == m_rowHtml.size()) {
+        while (same < rows.size() && same < m_rowHtml.size() && rows[same] == m_rowHtml[same])
+            ++same;
+    }
+    const QList<QTextFrame *> before = document()->rootFrame()->childFrames();
+    if (same > 0 && before.size() == m_rowHtml.size()) {
+        if (same < rows.size() || same < m_rowHtml.size()) {
+            QTextCursor cursor(document());
+            if (same < before.size()) {
+                cursor.setPosition(before[same]->firstPosition() - 1);
+                cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+                cursor.removeSelectedText();
+            }
+            cursor.movePosition(QTextCursor::End);
+            cursor.insertHtml(rows.mid(same).join(QString()));
+        }
+    } else {
+        setHtml(rows.join(QString()));
+    }
+    m_rowHtml = rows;
     // Each turn is one top-level table: keep them to outline the current one cheaply.
     const QList<QTextFrame *> frames = document()->rootFrame()->childFrames();
     for (QTextFrame *frame : frames)
         m_frames.append(frame);
-    if (m_frames.size() != m_model->rowCount())
+    if (m_frames.size() != m_model->rowCount()) {
         m_frames.clear(); // unexpected structure: no outline rather than a wrong one
+        m_rowHtml.clear(); // and drawn whole next time
+    }
+    // Kept turns may still be outlined as the current one before.
+    for (int row = 0; row < same && row < m_frames.size(); ++row) {
+        if (m_frames[row]->frameFormat().border() != 0)
+            outline(row, false);
+    }
     if (m_current) {
         for (int row = 0; row < m_model->rowCount(); ++row) {
             if (m_model->turn(row).id == m_current)

@@ -56,6 +56,7 @@ private:
 
     TurnListModel *m_model = nullptr;
     QVector<QTextFrame *> m_frames; // one per model row
+    QStringList m_rowHtml; // each row's HTML as drawn
     QSet<qint64> m_expanded;
     qint64 m_current = 0;
     bool m_picking = false;

@@ -183,9 +183,17 @@ void Workspace::reloadChart()
     m_chart->setCurrentTurn(currentTurn());
 }
 
+void Workspace::setChartDeferred(bool deferred)
+{
+    m_chartDeferred = deferred;
+}
+
 void Workspace::conversationReset()
 {
-    reloadChart();
+    if (m_chartDeferred)
+        m_chartUpdate->start(); // once the changes settle, after what the person waits for
+    else
+        reloadChart();
     m_row = -1;
     // Start where the work is: the first reply not fully rated, else the first reply.
     if (!nextUnrated(true) && !step(+1))

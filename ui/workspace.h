@@ -49,6 +49,11 @@ public:
     bool step(int direction);
     /** Moves to the first assistant turn after the current one that is not fully rated. */
     bool nextUnrated(bool fromStart = false);
+    /**
+     * Whether the trajectory is drawn again a moment after the conversation's turns change rather
+     * than at once: while a live conversation streams, the reply comes first.
+     */
+    void setChartDeferred(bool deferred);
     /** Shows a line (rich text) above the transcript; empty text hides it. */
     void setBanner(const QString &text);
 
@@ -77,6 +82,7 @@ private:
     TrajectoryChart *m_chart;
     QTimer *m_chartUpdate;
     int m_row = -1; // model row of the current assistant turn
+    bool m_chartDeferred = false;
     QList<QMetaObject::Connection> m_storeConnections;
 };
 

@@ -103,6 +103,7 @@ int check(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int backup(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int restore(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int recover(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int chat(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int protocolCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int serverCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
 

@@ -1,18 +1,23 @@
 // sense7-studio: the desktop application. Parses arguments, installs translations, hands over.
 
+#include "chatpane.h"
 #include "error.h"
 #include "fonts.h"
 #include "i18n.h"
+#include "livestudy.h"
 #include "mainwindow.h"
 #include "settings.h"
 #include "startup.h"
 #include "store.h"
 #include "theme.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QLabel>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QTimer>
 
 int main(int argc, char *argv[])
@@ -71,6 +76,24 @@ int main(int argc, char *argv[])
             "main", "Start on the conversation KEY: its id, source id or content hash."),
         QStringLiteral("KEY"));
     parser.addOption(conversation);
+    const QCommandLineOption resume(
+        QStringLiteral("resume"),
+        QApplication::translate("main",
+                                "Resume the live conversation given by --conversation in a new "
+                                "sitting (Study > Resume conversation)."));
+    parser.addOption(resume);
+    const QCommandLineOption message(
+        QStringLiteral("message"),
+        QApplication::translate("main",
+                                "With --resume: send TEXT, as if typed and sent with Ctrl+Enter."),
+        QStringLiteral("TEXT"));
+    parser.addOption(message);
+    const QCommandLineOption draft(
+        QStringLiteral("draft"),
+        QApplication::translate("main",
+                                "With --resume: leave TEXT typed, unsent, in the message box."),
+        QStringLiteral("TEXT"));
+    parser.addOption(draft);
     parser.addOption(
         {QStringLiteral("language"),
          QApplication::translate("main",
@@ -96,6 +119,19 @@ int main(int argc, char *argv[])
                 window.store()->findConversation(parser.value(conversation))))
             error = QApplication::translate("main", "%1 has no conversation %2.")
                         .arg(path, parser.value(conversation));
+        if (error.isEmpty() && parser.isSet(resume)) {
+            sense7::LiveStudy *live = window.liveStudy();
+            if (!window.store() || !live->resumeConversation())
+                error = QApplication::translate("main", "%1: cannot resume %2: %3")
+                            .arg(path, parser.value(conversation), live->resumeAction()->toolTip());
+            if (error.isEmpty() && parser.isSet(message)) {
+                live->pane()->messageBox()->setPlainText(parser.value(message));
+                if (!live->pane()->send())
+                    error = live->pane()->statusLabel()->text();
+            }
+            if (parser.isSet(draft))
+                live->pane()->messageBox()->setPlainText(parser.value(draft));
+        }
     } catch (const sense7::Error &e) {
         error = e.message();
     }

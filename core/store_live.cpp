@@ -1,0 +1,303 @@
+// Store: live sessions — assignment, live conversations, their sessions, turns and drafts.
+
+#include "error.h"
+#include "identity.h"
+#include "live/assignment.h"
+#include "store.h"
+#include "store_p.h"
+
+#include <QJsonArray>
+#include <QRandomGenerator>
+
+namespace sense7 {
+
+using namespace storage;
+
+namespace {
+
+QString randomHash()
+{
+    quint32 words[4];
+    QRandomGenerator::system()->fillRange(words);
+    return QString::fromLatin1(
+        QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
+}
+
+std::optional<Assignment> assignmentFromJson(const QString &text)
+{
+    if (text.isEmpty())
+        return std::nullopt;
+    const QJsonObject object = parseObject(text);
+    Assignment result;
+    result.position = object.value(QStringLiteral("position")).toInt();
+    for (const QJsonValue &key : object.value(QStringLiteral("conditions")).toArray())
+        result.conditions.append(key.toString());
+    return result;
+}
+
+} // namespace
+
+void Store::requireLive(qint64 conversationId) const
+{
+    sql::Statement query(*m_db, "SELECT coalesce(condition, '') FROM conversation WHERE id = ?");
+    query.bind(1, conversationId);
+    if (!query.next())
+        throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+    if (query.text(0).isEmpty())
+        throw Error(tr("%1: conversation %2 is not a live conversation; only live conversations "
+                       "take new turns.")
+                        .arg(path())
+                        .arg(conversationId));
+}
+
+void Store::turnsChanged(qint64 conversationId)
+{
+    // The digest counts turns and is trusted for them even when stale: drop it, so that the
+    // summaries count again until digest::refresh() writes a new one.
+    sql::Statement(*m_db, "DELETE FROM conversation_digest WHERE conversation_id = ?")
+        .bind(1, conversationId)
+        .run();
+    sql::Statement(*m_db, "INSERT OR IGNORE INTO digest_stale(conversation_id) VALUES (?)")
+        .bind(1, conversationId)
+        .run();
+    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
+}
+
+Assignment Store::assignConditions(qint64 participantId)
+{
+    return transaction([&] {
+        if (const auto existing = assignment(participantId))
+            return *existing;
+        {
+            sql::Statement exists(*m_db, "SELECT 1 FROM participant WHERE id = ?");
+            if (!exists.bind(1, participantId).next())
+                throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+        }
+        const LivePlan plan = protocol().live;
+        if (plan.conditions.isEmpty())
+            throw Error(tr("%1: the study's protocol names no assistant conditions, so there is "
+                           "nothing to assign.")
+                            .arg(path()));
+        const int position =
+            int(count(*m_db, "SELECT count(*) FROM participant WHERE assignment IS NOT NULL"));
+        const Assignment result = live::assign(plan, position);
+        const QJsonObject json {
+            {QStringLiteral("position"), result.position},
+            {QStringLiteral("conditions"), QJsonArray::fromStringList(result.conditions)}};
+        sql::Statement(*m_db, "UPDATE participant SET assignment = ? WHERE id = ?")
+            .bind(1, toJson(json))
+            .bind(2, participantId)
+            .run();
+        return result;
+    });
+}
+
+std::optional<Assignment> Store::assignment(qint64 participantId) const
+{
+    sql::Statement query(*m_db, "SELECT coalesce(assignment, '') FROM participant WHERE id = ?");
+    query.bind(1, participantId);
+    return query.next() ? assignmentFromJson(query.text(0)) : std::nullopt;
+}
+
+qint64 Store::startLiveConversation(qint64 participantId, const QString &conditionKey,
+                                    const QString &title)
+{
+    const qint64 id = transaction([&] {
+        const LivePlan plan = protocol().live;
+        const AssistantCondition *condition = plan.condition(conditionKey);
+        if (!condition)
+            throw Error(tr("%1: the study's protocol has no assistant condition \"%2\".")
+                            .arg(path(), conditionKey));
+        {
+            sql::Statement exists(*m_db, "SELECT 1 FROM participant WHERE id = ?");
+            if (!exists.bind(1, participantId).next())
+                throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+        }
+        // Live text changes as it arrives: the hash only identifies the conversation.
+        const QString hash = randomHash();
+        const QString started = now();
+        sql::Statement insert(
+            *m_db,
+            "INSERT INTO conversation(participant_id, source_format, agent, title, started_at, "
+            "context, content_hash, provenance, anonymised_hash, condition) "
+            "VALUES (?, 'live', ?, ?, ?, '{}', ?, ?, ?, ?)");
+        insert.bind(1, participantId)
+            .bindNullIfEmpty(2, condition->label)
+            .bind(3, title)
+            .bind(4, started)
+            .bind(5, hash)
+            .bind(6, toJson(QJsonObject {{QStringLiteral("format"), QStringLiteral("live")}}))
+            .bind(7, identity::anonymisedHash(hash))
+            .bind(8, conditionKey)
+            .run();
+        const qint64 conversationId = m_db->lastInsertId();
+        sql::Statement session(*m_db,
+                               "INSERT INTO session(conversation_id, started_at, first_turn_idx) "
+                               "VALUES (?, ?, 0)");
+        session.bind(1, conversationId).bind(2, started).run();
+        return conversationId;
+    });
+    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
+    return id;
+}
+
+qint64 Store::beginSession(qint64 conversationId)
+{
+    return transaction([&] {
+        requireLive(conversationId);
+        const QString at = now();
+        sql::Statement(*m_db,
+                       "UPDATE session SET ended_at = ? "
+                       "WHERE conversation_id = ? AND ended_at IS NULL")
+            .bind(1, at)
+            .bind(2, conversationId)
+            .run();
+        sql::Statement insert(*m_db,
+                              "INSERT INTO session(conversation_id, started_at, first_turn_idx) "
+                              "VALUES (?1, ?2, (SELECT coalesce(max(idx) + 1, 0) FROM turn "
+                              "WHERE conversation_id = ?1))");
+        insert.bind(1, conversationId).bind(2, at).run();
+        return m_db->lastInsertId();
+    });
+}
+
+void Store::endSession(qint64 sessionId)
+{
+    transaction([&] {
+        sql::Statement exists(*m_db, "SELECT 1 FROM session WHERE id = ?");
+        if (!exists.bind(1, sessionId).next())
+            throw Error(tr("%1: there is no session %2.").arg(path()).arg(sessionId));
+        sql::Statement(*m_db, "UPDATE session SET ended_at = ? WHERE id = ? AND ended_at IS NULL")
+            .bind(1, now())
+            .bind(2, sessionId)
+            .run();
+    });
+}
+
+QVector<LiveSession> Store::sessions(qint64 conversationId) const
+{
+    QVector<LiveSession> result;
+    sql::Statement query(*m_db,
+                         "SELECT id, started_at, coalesce(ended_at, ''), first_turn_idx "
+                         "FROM session WHERE conversation_id = ? ORDER BY id");
+    query.bind(1, conversationId);
+    while (query.next()) {
+        result.append(LiveSession {query.int64(0), conversationId, parseTime(query.text(1)),
+                                   parseTime(query.text(2)), query.integer(3)});
+    }
+    return result;
+}
+
+qint64 Store::appendTurn(qint64 conversationId, const QString &role, const QString &text,
+                         const QJsonObject &meta)
+{
+    if (!roleFromKey(role))
+        throw Error(tr("%1: \"%2\" is not a role; the roles are %3.")
+                        .arg(path(), role, keysOf<Role>().join(QStringLiteral(", "))));
+    return transaction([&] {
+        requireLive(conversationId);
+        sql::Statement insert(*m_db,
+                              "INSERT INTO turn(conversation_id, idx, role, text, created_at, "
+                              "meta) VALUES (?1, (SELECT coalesce(max(idx) + 1, 0) FROM turn "
+                              "WHERE conversation_id = ?1), ?2, ?3, ?4, ?5)");
+        insert.bind(1, conversationId)
+            .bind(2, role)
+            .bind(3, text)
+            .bind(4, now())
+            .bind(5, toJson(meta))
+            .run();
+        const qint64 id = m_db->lastInsertId();
+        turnsChanged(conversationId);
+        return id;
+    });
+}
+
+void Store::updateLiveTurn(qint64 turnId, const QString &text, const QJsonObject &meta)
+{
+    transaction([&] {
+        const qint64 conversationId = conversationOfTurn(turnId);
+        if (conversationId == 0)
+            throw Error(tr("%1: there is no turn %2.").arg(path()).arg(turnId));
+        requireLive(conversationId);
+        // The full-text index holds the text it was given: take the old out, put the new in.
+        sql::Statement indexed(*m_db,
+                               "SELECT text FROM turn WHERE id = ? "
+                               "AND id <= (SELECT indexed_upto FROM search_state)");
+        indexed.bind(1, turnId);
+        const bool wasIndexed = indexed.next();
+        if (wasIndexed) {
+            sql::Statement(*m_db,
+                           "INSERT INTO turn_text(turn_text, rowid, text) VALUES('delete', ?, ?)")
+                .bind(1, turnId)
+                .bind(2, indexed.text(0))
+                .run();
+        }
+        sql::Statement(*m_db, "UPDATE turn SET text = ?, meta = ? WHERE id = ?")
+            .bind(1, text)
+            .bind(2, toJson(meta))
+            .bind(3, turnId)
+            .run();
+        if (wasIndexed) {
+            sql::Statement(*m_db, "INSERT INTO turn_text(rowid, text) VALUES(?, ?)")
+                .bind(1, turnId)
+                .bind(2, text)
+                .run();
+        }
+        turnsChanged(conversationId);
+    });
+}
+
+void Store::saveDraft(qint64 conversationId, const QString &text)
+{
+    transaction([&] {
+        requireLive(conversationId);
+        if (text.isEmpty()) {
+            sql::Statement(*m_db, "DELETE FROM draft WHERE conversation_id = ?")
+                .bind(1, conversationId)
+                .run();
+            return;
+        }
+        sql::Statement(*m_db,
+                       "INSERT OR REPLACE INTO draft(conversation_id, text, updated_at) "
+                       "VALUES (?, ?, ?)")
+            .bind(1, conversationId)
+            .bind(2, text)
+            .bind(3, now())
+            .run();
+    });
+}
+
+QString Store::draft(qint64 conversationId) const
+{
+    sql::Statement query(*m_db, "SELECT text FROM draft WHERE conversation_id = ?");
+    query.bind(1, conversationId);
+    return query.next() ? query.text(0) : QString();
+}
+
+int Store::markInterruptedReplies(qint64 conversationId)
+{
+    return transaction([&] {
+        requireLive(conversationId);
+        QVector<QPair<qint64, QJsonObject>> streaming;
+        {
+            sql::Statement query(*m_db,
+                                 "SELECT id, meta FROM turn WHERE conversation_id = ? "
+                                 "AND json_extract(meta, '$.streaming') = 1 ORDER BY idx");
+            query.bind(1, conversationId);
+            while (query.next())
+                streaming.append({query.int64(0), parseObject(query.text(1))});
+        }
+        sql::Statement update(*m_db, "UPDATE turn SET meta = ? WHERE id = ?");
+        for (auto &[id, meta] : streaming) {
+            meta.remove(QStringLiteral("streaming"));
+            meta.insert(QStringLiteral("interrupted"), true);
+            meta.insert(QStringLiteral("finish_reason"), QStringLiteral("crash"));
+            update.bind(1, toJson(meta)).bind(2, id).run();
+        }
+        if (!streaming.isEmpty())
+            turnsChanged(conversationId);
+        return int(streaming.size());
+    });
+}
+
+} // namespace sense7
