@@ -102,5 +102,6 @@ int backup(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int restore(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int recover(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int protocolCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int pull(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace sense7::cli
