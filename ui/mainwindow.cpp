@@ -24,6 +24,8 @@
 #include "sharedialog.h"
 #include "shortcutsdialog.h"
 #include "store.h"
+#include "studyprogresswindow.h"
+#include "studyserverdialog.h"
 #include "trajectorychart.h"
 #include "transcriptview.h"
 #include "turnlistmodel.h"
@@ -184,6 +186,11 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
     populateRecentMenu();
+    QAction *server =
+        file->addAction(tr("Open study &server…"), this, &MainWindow::openStudyServer);
+    server->setObjectName(QStringLiteral("openStudyServerAction"));
+    server->setStatusTip(tr("Pull a study from its PostgreSQL server into a local data set, "
+                            "open it and watch the participants' progress"));
     file->addSeparator();
     m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importWithDialog);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
@@ -441,6 +448,24 @@ void MainWindow::shareData()
         return;
     auto *dialog = new ShareDialog(*m_store, m_annotationBar->participantId(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::openStudyServer()
+{
+    auto *dialog = new StudyServerDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (const QString error = openDataSet(dialog->pulledPath()); !error.isEmpty()) {
+            showError(error);
+            return;
+        }
+        statusBar()->showMessage(dialog->summary().section(QLatin1Char('\n'), 0, 0), 10000);
+        delete m_studyProgress;
+        m_studyProgress = new StudyProgressWindow(dialog->login(), this);
+        m_studyProgress->setAttribute(Qt::WA_DeleteOnClose);
+        m_studyProgress->show();
+    });
     dialog->open();
 }
 

@@ -24,6 +24,7 @@ class ConversationTableModel;
 class DataSetGuard;
 class RetestController;
 class Store;
+class StudyProgressWindow;
 class TranscriptView;
 class TurnListModel;
 class Workspace;
@@ -91,6 +92,7 @@ private:
     void showBrowser();
     void shareData();
     void exportData();
+    void openStudyServer();
     void openFromBrowser(qint64 conversationId);
     void setMode(bool researcher);
     void startSession();
@@ -104,6 +106,7 @@ private:
     std::unique_ptr<Store> m_store;
     QPointer<QDialog> m_analysis;
     QPointer<BrowserWindow> m_browser;
+    QPointer<StudyProgressWindow> m_studyProgress;
     ConversationTableModel *m_conversations;
     QSortFilterProxyModel *m_sorted;
     TurnListModel *m_turns;
