@@ -28,7 +28,7 @@ public:
 
     /** initdb and start a cluster; \a maxConnections for tests that open many at once. */
     explicit PgCluster(int maxConnections = 100)
-        : m_dir(QDir::tempPath() + QStringLiteral("/s7pg-XXXXXX"))
+        : m_dir(baseDir() + QStringLiteral("/s7pg-XXXXXX"))
     {
         if (!m_dir.isValid())
             qFatal("PgCluster: cannot create a temporary folder");
@@ -178,6 +178,12 @@ public:
     }
 
 private:
+    /**
+     * Where the cluster's folder goes: as root, /tmp, which the user nobody can reach (a
+     * TMPDIR under /root would not be); else the usual temporary folder.
+     */
+    static QString baseDir() { return geteuid() == 0 ? QStringLiteral("/tmp") : QDir::tempPath(); }
+
     /** Hands \a path to the unprivileged user when running as root. */
     void own(const QString &path) const
     {
@@ -211,9 +217,10 @@ private:
         openssl.start(QStringLiteral("openssl"),
                       {QStringLiteral("req"), QStringLiteral("-new"), QStringLiteral("-x509"),
                        QStringLiteral("-days"), QStringLiteral("30"), QStringLiteral("-nodes"),
-                       QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                       QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
-                       QStringLiteral("-keyout"), key, QStringLiteral("-out"), certificate});
+                       QStringLiteral("-newkey"), QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                       QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-subj"),
+                       QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-keyout"), key,
+                       QStringLiteral("-out"), certificate});
         if (!openssl.waitForFinished(60000) || openssl.exitStatus() != QProcess::NormalExit
             || openssl.exitCode() != 0)
             qFatal("PgCluster: openssl could not make a certificate: %s",

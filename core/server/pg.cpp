@@ -117,6 +117,24 @@ bool Result::boolean(int row, int column) const
     return value[0] == 't';
 }
 
+QDateTime Result::dateTime(int row, int column) const
+{
+    if (isNull(row, column))
+        return QDateTime();
+    // "2026-11-23 19:03:00.123456+00": the session's zone is UTC (set on connecting).
+    QString value = text(row, column);
+    const qsizetype zone =
+        value.lastIndexOf(QRegularExpression(QStringLiteral("[+-]\\d\\d(:\\d\\d)?$")));
+    QString offset = zone > 0 ? value.mid(zone) : QStringLiteral("+00");
+    if (zone > 0)
+        value.truncate(zone);
+    if (offset.size() == 3)
+        offset += QStringLiteral(":00");
+    value.replace(QLatin1Char(' '), QLatin1Char('T'));
+    QDateTime at = QDateTime::fromString(value + offset, Qt::ISODateWithMs);
+    return at.toUTC();
+}
+
 QJsonValue Result::json(int row, int column) const
 {
     if (isNull(row, column))
@@ -185,6 +203,7 @@ Connection::Connection(const QString &target, const ConnectOptions &options)
         throw ConnectError(tr("Cannot connect to the study server %1: %2").arg(where, message),
                            kind);
     }
+    m_cancel = PQgetCancel(m_conn);
     // The server's notices ("…does not exist, skipping") are not for the user's terminal.
     PQsetNoticeProcessor(
         m_conn, [](void *, const char *) {}, nullptr);
@@ -194,6 +213,8 @@ Connection::Connection(const QString &target, const ConnectOptions &options)
 
 Connection::~Connection()
 {
+    if (m_cancel)
+        PQfreeCancel(m_cancel);
     if (m_conn)
         PQfinish(m_conn);
 }
@@ -334,7 +355,7 @@ QByteArray Connection::quoteIdentifier(const QString &name) const
     char *quoted = PQescapeIdentifier(m_conn, utf8.constData(), std::size_t(utf8.size()));
     if (!quoted)
         throw Error(tr("Cannot quote the name \"%1\": %2").arg(name, connectionMessage(m_conn)));
-    const QByteArray result(quoted);
+    QByteArray result(quoted);
     PQfreemem(quoted);
     return result;
 }
@@ -344,7 +365,7 @@ QByteArray Connection::quoteLiteral(const QByteArray &text) const
     char *quoted = PQescapeLiteral(m_conn, text.constData(), std::size_t(text.size()));
     if (!quoted)
         throw Error(tr("Cannot quote a text: %1").arg(connectionMessage(m_conn)));
-    const QByteArray result(quoted);
+    QByteArray result(quoted);
     PQfreemem(quoted);
     return result;
 }
@@ -356,9 +377,20 @@ QByteArray Connection::encryptPassword(const QString &role, const QByteArray &pa
         PQencryptPasswordConn(m_conn, password.constData(), user.constData(), "scram-sha-256");
     if (!encrypted)
         throw Error(tr("Cannot hash the password: %1").arg(connectionMessage(m_conn)));
-    const QByteArray result(encrypted);
+    QByteArray result(encrypted);
     PQfreemem(encrypted);
     return result;
+}
+
+bool Connection::cancel()
+{
+    char message[256] = {};
+    return m_cancel && PQcancel(m_cancel, message, int(sizeof message)) == 1;
+}
+
+bool Connection::isOk() const
+{
+    return m_conn && PQstatus(m_conn) == CONNECTION_OK;
 }
 
 QString Connection::user() const

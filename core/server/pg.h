@@ -4,6 +4,9 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 
@@ -15,6 +18,7 @@
 
 struct pg_conn;
 struct pg_result;
+struct pg_cancel;
 
 /**
  * A small RAII wrapper on libpq, PostgreSQL's client library: the only place besides the store
@@ -75,6 +79,19 @@ public:
     Param(bool value)
         : m_value(value ? QByteArray("true") : QByteArray("false"))
     { }
+    Param(double value)
+        : m_value(QByteArray::number(value, 'g', 17))
+    { }
+    /** A timestamptz; an invalid QDateTime is NULL. */
+    Param(const QDateTime &value)
+    {
+        if (value.isValid())
+            m_value = value.toUTC().toString(Qt::ISODateWithMs).toLatin1();
+    }
+    /** A json or jsonb value, compact. */
+    Param(const QJsonObject &value)
+        : m_value(QJsonDocument(value).toJson(QJsonDocument::Compact))
+    { }
     template<typename T>
     Param(const std::optional<T> &value)
     {
@@ -105,6 +122,8 @@ public:
     int integer(int row, int column) const { return int(int64(row, column)); }
     std::optional<qint64> optionalInt(int row, int column) const;
     bool boolean(int row, int column) const;
+    /** A timestamptz (the connection's zone is UTC); invalid for NULL. */
+    QDateTime dateTime(int row, int column) const;
     /** A json/jsonb value, parsed; Undefined for NULL. */
     QJsonValue json(int row, int column) const;
     /** Rows an INSERT, UPDATE or DELETE touched. */
@@ -165,6 +184,14 @@ public:
     /** \a password hashed for \a role as the server wants it (SCRAM), for CREATE/ALTER ROLE. */
     QByteArray encryptPassword(const QString &role, const QByteArray &password);
 
+    /**
+     * Asks the server to stop the statement running now (it then fails with SQLSTATE 57014).
+     * Safe to call from another thread while this one waits in exec(). False if not delivered.
+     */
+    bool cancel();
+    /** False once the connection is lost (the server stopped, the network went away). */
+    bool isOk() const;
+
     QString user() const;
     QString host() const;
     QString port() const;
@@ -183,6 +210,7 @@ private:
     ServerError error(pg_result *result) const;
 
     pg_conn *m_conn = nullptr;
+    pg_cancel *m_cancel = nullptr;
 };
 
 /**

@@ -276,10 +276,18 @@ void init(pg::Connection &db, const Protocol &protocol)
     if (isInitialised(db))
         refuseInitialised(db);
     pg::Transaction transaction(db);
-    db.execScript(createRoles);
-    // The connecting user manages the study: a member of the researcher role. (A superuser
-    // bypasses row-level security anyway; a database owner with CREATEROLE works as well.)
-    db.execScript("GRANT sense7_researcher TO " + db.quoteIdentifier(db.user()));
+    try {
+        db.execScript(createRoles);
+        // The connecting user manages the study: a member of the researcher role. (A superuser
+        // bypasses row-level security anyway; a database owner with CREATEROLE works as well.)
+        db.execScript("GRANT sense7_researcher TO " + db.quoteIdentifier(db.user()));
+    } catch (const pg::ServerError &e) {
+        if (e.sqlstate() != QLatin1String("42501")) // insufficient_privilege
+            throw;
+        throw Error(tr("The user \"%1\" may not create the study's roles: a study is initialised "
+                       "by a superuser, or by a user with CREATEROLE who owns the database. %2")
+                        .arg(db.user(), e.message()));
+    }
     try {
         db.execScript("CREATE SCHEMA sense7 AUTHORIZATION sense7_researcher");
     } catch (const pg::ServerError &e) {
@@ -382,7 +390,7 @@ qint64 withdraw(pg::Connection &db, const QString &code)
             {code, removed});
     // Their open sessions end now, where this user may end them.
     db.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1 AND "
-            "(SELECT rolsuper FROM pg_roles WHERE rolname = current_user "
+            "((SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
             " OR pg_has_role(current_user, 'pg_signal_backend', 'MEMBER'))",
             {role});
     db.execScript("DROP ROLE IF EXISTS " + db.quoteIdentifier(role));
