@@ -274,6 +274,31 @@ qint64 turnCount(const Store &store, const QVector<qint64> &ids)
     return total;
 }
 
+QJsonObject liveDetails(const Store &store, qint64 conversationId)
+{
+    QJsonObject result;
+    {
+        sql::Statement query(db(store), "SELECT condition FROM conversation WHERE id = ?");
+        query.bind(1, conversationId);
+        result.insert(QStringLiteral("condition"),
+                      query.next() && !query.isNull(0) ? QJsonValue(query.text(0))
+                                                       : QJsonValue(QJsonValue::Null));
+    }
+    sql::Statement query(db(store),
+                         "SELECT started_at, ended_at, first_turn_idx FROM session "
+                         "WHERE conversation_id = ? ORDER BY started_at");
+    query.bind(1, conversationId);
+    QJsonArray sessions;
+    while (query.next())
+        sessions.append(QJsonObject {
+            {QStringLiteral("started_at"), query.text(0)},
+            {QStringLiteral("ended_at"),
+             query.isNull(1) ? QJsonValue(QJsonValue::Null) : QJsonValue(query.text(1))},
+            {QStringLiteral("first_turn_idx"), query.integer(2)}});
+    result.insert(QStringLiteral("sessions"), sessions);
+    return result;
+}
+
 bool holdsData(const Store &store)
 {
     return count(db(store),
@@ -315,9 +340,9 @@ std::optional<QString> editedIn(const Store &store, const Edit &edit, const Jour
         return std::nullopt;
     }
     sql::Statement query(db(store),
-                         "SELECT max(at) FROM edit_event WHERE kind = ? AND subject_id = ? AND "
-                         "coalesce(dimension_id, 0) = ? AND coalesce(annotator_id, 0) = ? "
-                         "AND id > ? AND id <= ?");
+                         "SELECT max(at) FROM edit_event WHERE kind = ?1 AND subject_id = ?2 AND "
+                         "coalesce(dimension_id, 0) = ?3 AND (?4 = 0 OR annotator_id = ?4) "
+                         "AND id > ?5 AND id <= ?6");
     query.bind(1, editKindKey(edit.kind)).bind(2, edit.subjectId).bind(3, edit.dimensionId);
     query.bind(4, edit.annotatorId).bind(5, range.editsAfter).bind(6, range.editsUpto);
     if (query.next() && !query.isNull(0))

@@ -71,6 +71,12 @@ QVector<qint64> conversationIds(const Store &store, qint64 after, qint64 upto, i
 /** The number of turns of each of \a ids. */
 qint64 turnCount(const Store &store, const QVector<qint64> &ids);
 
+/**
+ * What a live conversation (data set format 8) adds: {"condition": key or null, "sessions":
+ * [{"started_at", "ended_at", "first_turn_idx"}]}.
+ */
+QJsonObject liveDetails(const Store &store, qint64 conversationId);
+
 /** Whether the data set holds any conversation or rating. */
 bool holdsData(const Store &store);
 /** Makes \a protocol the data set's: its instruments installed and it recorded. */

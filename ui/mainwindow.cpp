@@ -26,6 +26,7 @@
 #include "store.h"
 #include "studyprogresswindow.h"
 #include "studyserverdialog.h"
+#include "studysync.h"
 #include "trajectorychart.h"
 #include "transcriptview.h"
 #include "turnlistmodel.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_statusSaved(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_statusNotice(new QLabel(this))
+    , m_sync(new StudySync(this))
 {
     setWindowTitle(tr("Sense-7 Studio"));
     setObjectName(QStringLiteral("MainWindow"));
@@ -107,6 +109,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_progress->setAccessibleName(tr("Share of all ratings given"));
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_statusNotice);
+    statusBar()->addPermanentWidget(m_sync->label());
 
     connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::conversationSelected);
@@ -324,6 +327,7 @@ QString MainWindow::openDataSet(const QString &path)
         updateStatus();
     });
     m_store->watchForOutsideChanges(1000);
+    m_sync->setStore(m_store.get());
 
     // Participant mode for a participant's own data set, researcher mode for a study's.
     const QString mode = m_settings.annotationMode.get();
@@ -370,6 +374,7 @@ void MainWindow::closeDataSet()
 {
     // Out of m_store first, so that nothing asks it again; destroyed once all let go of it.
     const std::unique_ptr<Store> closing = std::move(m_store);
+    m_sync->setStore(nullptr);
     releaseDataSet();
     delete m_analysis;
     {

@@ -25,6 +25,7 @@ class DataSetGuard;
 class RetestController;
 class Store;
 class StudyProgressWindow;
+class StudySync;
 class TranscriptView;
 class TurnListModel;
 class Workspace;
@@ -57,6 +58,8 @@ public:
     AnnotationBar *annotationBar() const { return m_annotationBar; }
     QUndoGroup *undoGroup() const { return m_undo; }
     QLabel *savedLabel() const { return m_statusSaved; }
+    /** The study server's background sync of the open data set (File ▸ Join study… joins). */
+    StudySync *studySync() const { return m_sync; }
     QProgressBar *progressBar() const { return m_progress; }
     /** Selects the conversation with id \a conversationId in the list; false when not listed. */
     bool selectConversation(qint64 conversationId);
@@ -125,6 +128,7 @@ private:
     QLabel *m_statusSaved;
     QProgressBar *m_progress;
     QLabel *m_statusNotice;
+    StudySync *m_sync;
 };
 
 } // namespace sense7

@@ -92,6 +92,8 @@ void warnIfDamaged(const Store &store, QTextStream &err);
 
 // Commands implemented outside commands.cpp.
 int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int join(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int syncCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int mixedModel(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &err);

@@ -294,6 +294,12 @@ const std::map<QString, Command> &commands()
     static const std::map<QString, Command> table {
         {QStringLiteral("init"), {QT_TRANSLATE_NOOP("sense7::cli", "create a new data set"), init}},
         {QStringLiteral("info"), {QT_TRANSLATE_NOOP("sense7::cli", "describe a data set"), info}},
+        {QStringLiteral("join"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "join a study server (PostgreSQL) with a data set"),
+          join}},
+        {QStringLiteral("sync"),
+         {QT_TRANSLATE_NOOP("sense7::cli", "send changes to the study server and take others'"),
+          syncCommand}},
         {QStringLiteral("import"),
          {QT_TRANSLATE_NOOP("sense7::cli", "import exports, data sets, ratings or bundles"),
           importFiles}},

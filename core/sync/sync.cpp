@@ -154,6 +154,9 @@ QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::
     }
     p.insert(QStringLiteral("turns"), turnArray);
     p.insert(QStringLiteral("sharing"), sharingKey(sharing));
+    const QJsonObject live = syncstore::liveDetails(store, id);
+    for (auto it = live.begin(); it != live.end(); ++it)
+        p.insert(it.key(), it.value());
     return p;
 }
 
@@ -323,8 +326,6 @@ qint64 addPulledConversation(Store &store, const syncstore::Link &link, const QJ
     }
     const qint64 id = store.addConversation(conversation, turns);
     // What it arrived with on the other machine.
-    const qint64 self = store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
-    Q_UNUSED(self)
     for (const QJsonValue value : p.value(QStringLiteral("flags")).toArray()) {
         const QJsonObject f = value.toObject();
         const auto kind =
@@ -345,6 +346,26 @@ qint64 addPulledConversation(Store &store, const syncstore::Link &link, const QJ
                      annotator,
                      {},
                      flag},
+                    Origin::Data);
+    }
+    for (const QJsonValue value : p.value(QStringLiteral("ratings")).toArray()) {
+        const QJsonObject r = value.toObject();
+        if (!r.value(QStringLiteral("turn")).isNull())
+            continue; // turn ratings come as their own changes
+        const auto dimension = store.findDimension(r.value(QStringLiteral("dimension")).toString());
+        if (!dimension)
+            continue;
+        const auto kind =
+            annotatorKindFromKey(r.value(QStringLiteral("annotator_kind")).toString());
+        const qint64 annotator = store.annotatorId(r.value(QStringLiteral("annotator")).toString(),
+                                                   kind.value_or(AnnotatorKind::Self));
+        store.apply({Edit::Kind::ConversationRating,
+                     id,
+                     dimension->id,
+                     annotator,
+                     {},
+                     r.value(QStringLiteral("value")).isDouble() ? r.value(QStringLiteral("value"))
+                                                                 : QJsonValue(QJsonValue::Null)},
                     Origin::Data);
     }
     for (const QJsonValue value : p.value(QStringLiteral("notes")).toArray()) {

@@ -36,6 +36,15 @@ pg::Param text(const QJsonObject &payload, const char *key)
     return value.toString();
 }
 
+/** A time: NULL when empty. */
+pg::Param time(const QJsonObject &payload, const char *key)
+{
+    const QString value = payload.value(QLatin1String(key)).toString();
+    if (value.isEmpty())
+        return nullptr;
+    return value;
+}
+
 pg::Param number(const QJsonObject &payload, const char *key)
 {
     const QJsonValue value = payload.value(QLatin1String(key));
@@ -48,30 +57,42 @@ pg::Param number(const QJsonObject &payload, const char *key)
 #define SENSE7_ISO(x) "to_char((" x ") AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
 
 // The later edit wins; of two at the same moment, the larger machine id, so that every copy
-// settles on the same value.
+// settles on the same value. A machine's own changes arrive in the order it made them, so its
+// next change of the same thing always replaces its last (two edits in one millisecond).
 #define SENSE7_LATER(table)                                                                        \
-    " WHERE excluded.updated_at > " table ".updated_at OR (excluded.updated_at = " table           \
-    ".updated_at AND excluded.machine > " table ".machine)"
+    " WHERE excluded.machine = " table ".machine OR excluded.updated_at > " table                  \
+    ".updated_at OR (excluded.updated_at = " table ".updated_at AND excluded.machine > " table     \
+    ".machine)"
 
 void applyConversation(pg::Connection &db, const QString &participant, const QString &machine,
                        const QJsonObject &p)
 {
     const QString uid = p.value(QStringLiteral("conversation")).toString();
     db.exec("INSERT INTO sense7.conversation(participant_code, uid, source_format, source_id, "
-            "agent, title, started_at, context, provenance, sharing) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10) "
+            "agent, title, started_at, context, provenance, sharing, condition) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11) "
             "ON CONFLICT (participant_code, uid) DO UPDATE SET source_format = "
             "excluded.source_format, source_id = excluded.source_id, agent = excluded.agent, "
             "title = excluded.title, started_at = excluded.started_at, provenance = "
-            "excluded.provenance, sharing = excluded.sharing, context = CASE WHEN "
+            "excluded.provenance, sharing = excluded.sharing, condition = excluded.condition, "
+            "context = CASE WHEN "
             "sense7.conversation.context_updated_at IS NULL THEN excluded.context ELSE "
             "sense7.conversation.context END",
             {participant, uid, text(p, "source_format"), text(p, "source_id"), text(p, "agent"),
-             text(p, "title"), text(p, "started_at"), json(p.value(QStringLiteral("context"))),
+             text(p, "title"), time(p, "started_at"), json(p.value(QStringLiteral("context"))),
              json(p.value(QStringLiteral("provenance")).isObject()
                       ? p.value(QStringLiteral("provenance"))
                       : QJsonObject()),
-             text(p, "sharing")});
+             text(p, "sharing"), text(p, "condition")});
+    db.exec(
+        "INSERT INTO sense7.session(participant_code, conversation_uid, started_at, ended_at, "
+        "first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
+        "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at timestamptz, "
+        "first_turn_idx int) ON CONFLICT (participant_code, conversation_uid, started_at) "
+        "DO UPDATE SET ended_at = excluded.ended_at, first_turn_idx = excluded.first_turn_idx",
+        {participant, uid,
+         json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
+                                                            : QJsonArray())});
     db.exec("INSERT INTO sense7.turn(participant_code, conversation_uid, idx, role, text, "
             "created_at, meta) SELECT $1, $2, t.idx, t.role, coalesce(t.text, ''), t.created_at, "
             "coalesce(t.meta, '{}') FROM jsonb_to_recordset($3::jsonb) AS t(idx int, role text, "
@@ -157,12 +178,12 @@ void apply(pg::Connection &db, const QString &participant, const QString &machin
     } else if (kind == QLatin1String("context")) {
         db.exec("UPDATE sense7.conversation SET context = $3::jsonb, context_updated_at = $4 "
                 "WHERE participant_code = $1 AND uid = $2 AND (context_updated_at IS NULL OR "
-                "context_updated_at < $4)",
+                "context_updated_at <= $4)",
                 {participant, text(p, "conversation"), json(p.value(QStringLiteral("context"))),
                  change.at});
     } else if (kind == QLatin1String("profile")) {
         db.exec("UPDATE sense7.participant SET profile = $2::jsonb, profile_updated_at = $3 "
-                "WHERE code = $1 AND (profile_updated_at IS NULL OR profile_updated_at < $3)",
+                "WHERE code = $1 AND (profile_updated_at IS NULL OR profile_updated_at <= $3)",
                 {participant, json(p.value(QStringLiteral("profile"))), change.at});
     } else {
         throw Error(Tr::tr("Cannot push a change of the unknown kind \"%1\".").arg(kind));

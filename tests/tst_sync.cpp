@@ -1,0 +1,694 @@
+// Syncing participants' data sets with a study server on a real, throwaway PostgreSQL 15
+// cluster: every kind of change under each sharing rule, resending after a crash, `sense7 sync`
+// killed mid-push, the server stopped mid-sync, two machines of one participant, and offline work.
+
+#include "error.h"
+#include "pgcluster.h"
+#include "protocol.h"
+#include "server/pg.h"
+#include "server/serverschema.h"
+#include "store.h"
+#include "store_sync.h"
+#include "studysync.h"
+#include "sync/sync.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+#include <memory>
+
+using namespace sense7;
+
+namespace {
+
+const QString email = QStringLiteral("ann@example.com");
+
+struct Study
+{
+    QString adminUrl; // the superuser's: what the researcher sees
+    QString url; // the participant's, without the password
+    QString password;
+};
+
+struct Local
+{
+    std::unique_ptr<Store> store;
+    qint64 participant = 0;
+    qint64 self = 0;
+    qint64 conversation = 0;
+    QVector<qint64> turns; // of the first conversation
+    qint64 feedback = 0; // turn-level dimension
+    qint64 empathy = 0; // conversation-level dimension
+    qint64 relevance = 0; // conversation-level dimension
+};
+
+/** A data set under ESConv (a turn- and conversation-level instrument) with one conversation. */
+Local makeLocal(const QString &path, const QString &code = QStringLiteral("P01"))
+{
+    Local l;
+    l.store = Store::create(path, protocol::shipped(QStringLiteral("esconv")));
+    l.participant = l.store->addParticipant(code);
+    l.self = l.store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    Conversation c;
+    c.participantId = l.participant;
+    c.sourceFormat = QStringLiteral("generic");
+    c.title = QStringLiteral("Moving house");
+    c.context = QJsonObject {{QStringLiteral("emotion_type"), QStringLiteral("anxiety")}};
+    QVector<Turn> turns(4);
+    const Role roles[] = {Role::User, Role::Assistant, Role::User, Role::Assistant};
+    for (int i = 0; i < 4; ++i) {
+        turns[i].role = roles[i];
+        turns[i].text = QStringLiteral("Turn %1: write to me at %2 about 'x'); DROP TABLE turn;--")
+                            .arg(i)
+                            .arg(email);
+    }
+    l.conversation = l.store->addConversation(c, turns);
+    for (const Turn &t : turns)
+        l.turns << t.id;
+    l.feedback = l.store->findDimension(QStringLiteral("esconv/feedback"))->id;
+    l.empathy = l.store->findDimension(QStringLiteral("esconv/empathy"))->id;
+    l.relevance = l.store->findDimension(QStringLiteral("esconv/relevance"))->id;
+    return l;
+}
+
+void edit(Store &store, Edit::Kind kind, qint64 subject, qint64 dimension, qint64 annotator,
+          const QJsonValue &after)
+{
+    store.apply({kind, subject, dimension, annotator, {}, after}, Origin::Edit);
+}
+
+qint64 serverCount(const QString &url, const char *sql,
+                   std::initializer_list<pg::Param> params = {})
+{
+    pg::Connection db(url);
+    return db.exec(sql, params).int64(0, 0);
+}
+
+} // namespace
+
+class TestSync : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void everyKindOfChangeUnderEachSharingRule();
+    void resentBatchAfterCrashIsNoOp();
+    void killedSyncLeavesExactlyTheAcknowledgedChanges();
+    void serverStoppedMidSync();
+    void twoMachinesConverge();
+    void offlineWorkGoesOn();
+    void joinRefusesIncompatibleData();
+    void cliJoinAndSync();
+    void studioSyncsInBackground();
+
+private:
+    /** A new study database named after the running test, and participant \a code on it. */
+    Study freshStudy(const QString &code = QStringLiteral("P01"));
+    /** Every change on the server as "stream:id" of its source, with repetitions. */
+    QStringList serverSources(const Study &study);
+    /** Every journal entry and conversation of \a store as "stream:id". */
+    static QStringList localSources(Store &store);
+
+    std::unique_ptr<test::PgCluster> m_cluster;
+    QTemporaryDir m_dir;
+};
+
+void TestSync::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_cluster = std::make_unique<test::PgCluster>();
+}
+
+void TestSync::cleanupTestCase()
+{
+    m_cluster.reset();
+}
+
+Study TestSync::freshStudy(const QString &code)
+{
+    Study s;
+    s.adminUrl =
+        m_cluster->createDatabase(QString::fromLatin1(QTest::currentTestFunction()).toLower());
+    server::init(s.adminUrl, protocol::shipped(QStringLiteral("esconv")));
+    const server::Credentials c = server::addParticipant(s.adminUrl, code);
+    s.url = c.url;
+    s.password = c.password;
+    return s;
+}
+
+QStringList TestSync::serverSources(const Study &study)
+{
+    pg::Connection db(study.adminUrl);
+    const pg::Result rows = db.exec("SELECT (payload->'source'->>'stream') || ':' || "
+                                    "(payload->'source'->>'id') FROM sense7.change ORDER BY 1");
+    QStringList result;
+    for (int i = 0; i < rows.rows(); ++i)
+        result << rows.text(i, 0);
+    return result;
+}
+
+QStringList TestSync::localSources(Store &store)
+{
+    QStringList result;
+    for (const auto stream : {syncstore::Stream::Conversation, syncstore::Stream::RatingEvent,
+                              syncstore::Stream::EditEvent}) {
+        const QString key = syncstore::streamKey(stream);
+        sql::Statement ids(test::connection(store),
+                           QByteArray("SELECT id FROM " + key.toLatin1()).constData());
+        while (ids.next())
+            result << key + QLatin1Char(':') + QString::number(ids.int64(0));
+    }
+    result.sort();
+    return result;
+}
+
+void TestSync::everyKindOfChangeUnderEachSharingRule()
+{
+    for (const sync::Sharing sharing :
+         {sync::Sharing::Full, sync::Sharing::Redacted, sync::Sharing::Ratings}) {
+        const QString key = sync::sharingKey(sharing);
+        const Study study = freshStudy(QStringLiteral("P'01; DROP TABLE x;--"));
+        Local l = makeLocal(m_dir.filePath(QStringLiteral("every-%1.sense7").arg(key)));
+        const auto link = sync::join(*l.store, sync::inspect(study.url, study.password), sharing);
+        QCOMPARE(link.participant, QStringLiteral("P'01; DROP TABLE x;--"));
+        QCOMPARE(link.sharing, key);
+        Store &s = *l.store;
+        // A rating, a "not applicable", a rating set then cleared, conversation ratings (one
+        // cleared), a flag, a note, the context form and the profile.
+        edit(s, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 4);
+        edit(s, Edit::Kind::Rating, l.turns[3], l.feedback, l.self, QJsonValue::Null);
+        edit(s, Edit::Kind::Rating, l.turns[3], l.feedback, l.self, QJsonValue::Undefined);
+        edit(s, Edit::Kind::Rating, l.turns[3], l.feedback, l.self, QJsonValue::Null);
+        edit(s, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 5);
+        edit(s, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, QJsonValue::Undefined);
+        edit(s, Edit::Kind::ConversationRating, l.conversation, l.empathy, l.self, 3);
+        edit(s, Edit::Kind::ConversationRating, l.conversation, l.relevance, l.self, 2);
+        edit(s, Edit::Kind::ConversationRating, l.conversation, l.relevance, l.self,
+             QJsonValue::Undefined);
+        edit(s, Edit::Kind::Flag, l.turns[3], 0, l.self,
+             QJsonObject {{QStringLiteral("reason"), QStringLiteral("forgot_context")},
+                          {QStringLiteral("refers_to"), double(l.turns[1])},
+                          {QStringLiteral("note"), QString(QStringLiteral("mail ") + email)}});
+        edit(s, Edit::Kind::Note, l.turns[1], 0, l.self, QString(QStringLiteral("Note: ") + email));
+        edit(s, Edit::Kind::Context, l.conversation, 0, l.self,
+             QJsonObject {{QStringLiteral("emotion_type"), QStringLiteral("sadness")}});
+        edit(s, Edit::Kind::Profile, l.participant, 0, l.self,
+             QJsonObject {{QStringLiteral("age"), QStringLiteral("25-34")}});
+        // A live conversation's condition and sittings (data set format 8) go with it.
+        test::connection(s).exec("UPDATE conversation SET condition = 'warm'");
+        test::connection(s).exec(
+            "INSERT INTO session(conversation_id, started_at, ended_at, first_turn_idx) "
+            "VALUES (1, '2026-01-02T10:00:00.000Z', '2026-01-02T10:30:00.000Z', 0)");
+        QCOMPARE(sync::waitingChanges(s), 1 + 6 + 7);
+
+        const sync::Result result = sync::run(s, study.password);
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        QCOMPARE(result.pushed, 1 + 6 + 7);
+        QCOMPARE(result.waiting, 0);
+        QCOMPARE(sync::waitingChanges(s), 0);
+        QVERIFY(!syncstore::link(s)->lastSyncAt.isEmpty());
+
+        pg::Connection db(study.adminUrl);
+        const QString code = link.participant;
+        const QString uid = s.conversation(l.conversation)->contentHash;
+        const pg::Result ratings = db.exec(
+            "SELECT turn_idx, present, value, machine FROM sense7.rating WHERE participant_code = "
+            "$1 AND conversation_uid = $2 ORDER BY turn_idx",
+            {code, uid});
+        QCOMPARE(ratings.rows(), 2);
+        QCOMPARE(ratings.integer(0, 0), 1); // set, changed, then cleared
+        QVERIFY(!ratings.boolean(0, 1));
+        QVERIFY(ratings.isNull(0, 2));
+        QCOMPARE(ratings.text(0, 3), link.machine);
+        QCOMPARE(ratings.integer(1, 0), 3); // not applicable
+        QVERIFY(ratings.boolean(1, 1));
+        QVERIFY(ratings.isNull(1, 2));
+        const pg::Result conversationRatings =
+            db.exec("SELECT dimension, present, value FROM sense7.conversation_rating "
+                    "WHERE conversation_uid = $1 ORDER BY dimension",
+                    {uid});
+        QCOMPARE(conversationRatings.rows(), 2);
+        QCOMPARE(conversationRatings.text(0, 0), QStringLiteral("empathy"));
+        QCOMPARE(conversationRatings.integer(0, 2), 3);
+        QCOMPARE(conversationRatings.text(1, 0), QStringLiteral("relevance"));
+        QVERIFY(!conversationRatings.boolean(1, 1));
+        const pg::Result flag = db.exec("SELECT turn_idx, present, reason, refers_to_idx, note "
+                                        "FROM sense7.flag WHERE conversation_uid = $1",
+                                        {uid});
+        QCOMPARE(flag.rows(), 1);
+        QCOMPARE(flag.integer(0, 0), 3);
+        QVERIFY(flag.boolean(0, 1));
+        QCOMPARE(flag.text(0, 2), QStringLiteral("forgot_context"));
+        QCOMPARE(flag.integer(0, 3), 1);
+        const QString note =
+            db.exec("SELECT text FROM sense7.note WHERE conversation_uid = $1 AND turn_idx = 1",
+                    {uid})
+                .text(0, 0);
+        QCOMPARE(db.exec("SELECT context->>'emotion_type' FROM sense7.conversation WHERE uid = $1",
+                         {uid})
+                     .text(0, 0),
+                 QStringLiteral("sadness"));
+        QCOMPARE(db.exec("SELECT profile->>'age' FROM sense7.participant WHERE code = $1", {code})
+                     .text(0, 0),
+                 QStringLiteral("25-34"));
+        const pg::Result turns = db.exec(
+            "SELECT idx, role, text FROM sense7.turn WHERE conversation_uid = $1 ORDER BY idx",
+            {uid});
+        QCOMPARE(turns.rows(), 4);
+        QCOMPARE(turns.text(1, 1), QStringLiteral("assistant"));
+        QCOMPARE(
+            db.exec("SELECT sharing FROM sense7.conversation WHERE uid = $1", {uid}).text(0, 0),
+            key);
+        const QString text = turns.text(0, 2);
+        switch (sharing) {
+        case sync::Sharing::Full:
+            QCOMPARE(text, s.turns(l.conversation).at(0).text); // verbatim, quotes and all
+            QCOMPARE(note, QStringLiteral("Note: ") + email);
+            QCOMPARE(flag.text(0, 4), QStringLiteral("mail ") + email);
+            break;
+        case sync::Sharing::Redacted:
+            QCOMPARE(text,
+                     QStringLiteral("Turn 0: write to me at [email] about 'x'); DROP "
+                                    "TABLE turn;--"));
+            QCOMPARE(note, QStringLiteral("Note: [email]"));
+            QCOMPARE(flag.text(0, 4), QStringLiteral("mail [email]"));
+            break;
+        case sync::Sharing::Ratings:
+            QCOMPARE(text, QString());
+            QCOMPARE(note, QStringLiteral("Note: [email]"));
+            break;
+        }
+        // Nothing anywhere on the server holds the address unless sharing is full.
+        const qint64 leaks =
+            db.exec("SELECT count(*) FROM sense7.change WHERE payload::text LIKE $1",
+                    {QString(QStringLiteral("%") + email + QStringLiteral("%"))})
+                .int64(0, 0);
+        QVERIFY2(sharing == sync::Sharing::Full ? leaks > 0 : leaks == 0, qPrintable(key));
+        // A second round has nothing to do.
+        const sync::Result again = sync::run(s, study.password);
+        QVERIFY(again.ok());
+        QCOMPARE(again.pushed, 0);
+        QCOMPARE(again.pulled, 0);
+        QCOMPARE(serverSources(study), localSources(s));
+    }
+}
+
+void TestSync::resentBatchAfterCrashIsNoOp()
+{
+    const Study study = freshStudy();
+    const QString path = test::testFunctionPath(m_dir);
+    const QString before = path + QStringLiteral(".before");
+    {
+        Local l = makeLocal(path);
+        sync::join(*l.store, sync::inspect(study.url, study.password), sync::Sharing::Full);
+        for (int i = 0; i < 50; ++i)
+            edit(*l.store, Edit::Kind::Rating, l.turns[1 + 2 * (i % 2)], l.feedback, l.self,
+                 1 + i % 5);
+        l.store->checkpoint();
+    }
+    QVERIFY(QFile::copy(path, before));
+    {
+        auto store = Store::open(path);
+        const sync::Result result = sync::run(*store, study.password, {7, {}});
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        QCOMPARE(result.pushed, 51);
+    }
+    const QStringList pushed = serverSources(study);
+    QCOMPARE(pushed.size(), 51);
+    // The crash: the server committed, the local marks never moved. The same changes go again,
+    // under the same seqs, and the server takes none of them twice.
+    auto store = Store::open(before);
+    QCOMPARE(sync::waitingChanges(*store), 51);
+    const sync::Result again = sync::run(*store, study.password, {7, {}});
+    QVERIFY2(again.ok(), qPrintable(again.error));
+    QCOMPARE(again.pushed, 0);
+    QCOMPARE(sync::waitingChanges(*store), 0);
+    QCOMPARE(serverSources(study), pushed);
+    QCOMPARE(serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change"), 51);
+    QCOMPARE(serverCount(study.adminUrl, "SELECT max(seq) FROM sense7.change"), 51);
+}
+
+void TestSync::killedSyncLeavesExactlyTheAcknowledgedChanges()
+{
+    const Study study = freshStudy();
+    const QString path = test::testFunctionPath(m_dir);
+    {
+        Local l = makeLocal(path);
+        sync::join(*l.store, sync::inspect(study.url, study.password), sync::Sharing::Full);
+    }
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("SENSE7_SERVER_PASSWORD"), study.password);
+    int interrupted = 0;
+    for (int round = 0; round < 20; ++round) {
+        {
+            // New work for this round: 120 rating changes in one go.
+            Local l;
+            l.store = Store::open(path);
+            const qint64 self = l.store->selfAnnotatorId();
+            const qint64 conversation = l.store->findConversation(QStringLiteral("1"));
+            const qint64 feedback = l.store->findDimension(QStringLiteral("esconv/feedback"))->id;
+            l.store->transaction([&] {
+                for (int i = 0; i < 120; ++i)
+                    l.store->setRating(l.store->turnId(conversation, 1 + 2 * (i % 2)), feedback,
+                                       self, 1 + (i + round) % 5, Origin::Edit);
+            });
+        }
+        QProcess sync;
+        sync.setProcessEnvironment(environment);
+        sync.start(QStringLiteral(SENSE7_CLI),
+                   {QStringLiteral("sync"), path, QStringLiteral("--batch"), QStringLiteral("5")});
+        QVERIFY(sync.waitForStarted());
+        QThread::msleep(20 + QRandomGenerator::global()->bounded(180));
+        ::kill(pid_t(sync.processId()), SIGKILL);
+        QVERIFY(sync.waitForFinished());
+        auto store = Store::open(path);
+        if (sync.exitStatus() == QProcess::CrashExit && sync::waitingChanges(*store) > 0)
+            ++interrupted;
+        // Every change the data set counts as acknowledged is on the server, once; the server
+        // holds nothing that is not in the data set.
+        const QStringList server = serverSources(study);
+        QCOMPARE(QSet<QString>(server.begin(), server.end()).size(), server.size());
+        const QStringList local = localSources(*store);
+        const QSet<QString> localSet(local.begin(), local.end());
+        for (const QString &source : server)
+            QVERIFY2(localSet.contains(source), qPrintable(source));
+        const auto marks = syncstore::marks(*store);
+        for (const QString &source : local) {
+            const QString stream = source.section(QLatin1Char(':'), 0, 0);
+            const qint64 id = source.section(QLatin1Char(':'), 1).toLongLong();
+            if (id <= marks.value(QStringLiteral("push:") + stream))
+                QVERIFY2(server.contains(source), qPrintable(source));
+        }
+    }
+    QVERIFY2(interrupted >= 5,
+             qPrintable(QStringLiteral("only %1 kills hit a push").arg(interrupted)));
+    auto store = Store::open(path);
+    const sync::Result final = sync::run(*store, study.password);
+    QVERIFY2(final.ok(), qPrintable(final.error));
+    QCOMPARE(final.waiting, 0);
+    QCOMPARE(serverSources(study), localSources(*store));
+    // Seqs of the machine run from 1 without a gap: nothing was skipped or doubled.
+    QCOMPARE(serverCount(study.adminUrl, "SELECT max(seq) - count(*) FROM sense7.change"), 0);
+}
+
+void TestSync::serverStoppedMidSync()
+{
+    const Study study = freshStudy();
+    Local l = makeLocal(test::testFunctionPath(m_dir));
+    sync::join(*l.store, sync::inspect(study.url, study.password), sync::Sharing::Full);
+    for (int i = 0; i < 300; ++i)
+        edit(*l.store, Edit::Kind::Rating, l.turns[1 + 2 * (i % 2)], l.feedback, l.self, 1 + i % 5);
+    sync::Options options;
+    options.batchSize = 20;
+    qint64 acknowledged = 0;
+    options.afterBatch = [&](qint64 pushed) {
+        acknowledged = pushed;
+        if (pushed >= 100 && m_cluster->isRunning())
+            m_cluster->stop(QStringLiteral("immediate"));
+    };
+    const sync::Result stopped = sync::run(*l.store, study.password, options);
+    QVERIFY(!stopped.ok());
+    QVERIFY2(stopped.offline, qPrintable(stopped.error));
+    QCOMPARE(stopped.pushed, acknowledged);
+    QCOMPARE(stopped.waiting, 301 - acknowledged);
+    m_cluster->start();
+    QCOMPARE(serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change"), acknowledged);
+    options.afterBatch = {};
+    const sync::Result resumed = sync::run(*l.store, study.password, options);
+    QVERIFY2(resumed.ok(), qPrintable(resumed.error));
+    QCOMPARE(resumed.pushed, 301 - acknowledged);
+    QCOMPARE(serverSources(study), localSources(*l.store));
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT value FROM sense7.rating WHERE turn_idx = 3 AND present"),
+             qint64(l.store->rating(l.turns[3], l.feedback, l.self).value()));
+}
+
+void TestSync::twoMachinesConverge()
+{
+    const Study study = freshStudy();
+    const QString pathA = test::testFunctionPath(m_dir, QStringLiteral("a-"));
+    const QString pathB = test::testFunctionPath(m_dir, QStringLiteral("b-"));
+    {
+        Local l = makeLocal(pathA);
+        l.store->checkpoint();
+    }
+    QVERIFY(QFile::copy(pathA, pathB));
+    auto a = Store::open(pathA);
+    auto b = Store::open(pathB);
+    const sync::Study s = sync::inspect(study.url, study.password);
+    const auto linkA = sync::join(*a, s, sync::Sharing::Full);
+    const auto linkB = sync::join(*b, s, sync::Sharing::Full);
+    QVERIFY(linkA.machine != linkB.machine);
+    QVERIFY(sync::run(*a, study.password).ok());
+    QVERIFY(sync::run(*b, study.password).ok());
+
+    const qint64 self = a->selfAnnotatorId();
+    const qint64 conversation = 1;
+    const qint64 feedback = a->findDimension(QStringLiteral("esconv/feedback"))->id;
+    const qint64 empathy = a->findDimension(QStringLiteral("esconv/empathy"))->id;
+    const auto turn = [](Store &store, int idx) {
+        return store.turnId(1, idx);
+    };
+    // A: rates turn 1, flags turn 3, adds a conversation of its own; B: a note and the context,
+    // and both rate turn 3 — B later: a conflict.
+    edit(*a, Edit::Kind::Rating, turn(*a, 1), feedback, self, 2);
+    edit(*a, Edit::Kind::Flag, turn(*a, 3), 0, self,
+         QJsonObject {{QStringLiteral("reason"), QStringLiteral("lost_thread")}});
+    edit(*a, Edit::Kind::Rating, turn(*a, 3), feedback, self, 1);
+    {
+        Conversation c;
+        c.participantId = a->participants().first().id;
+        c.sourceFormat = QStringLiteral("generic");
+        c.title = QStringLiteral("A only");
+        QVector<Turn> turns(2);
+        turns[0].text = QStringLiteral("Hello");
+        turns[1].role = Role::Assistant;
+        turns[1].text = QStringLiteral("Hi");
+        const qint64 id = a->addConversation(c, turns);
+        edit(*a, Edit::Kind::Rating, turns[1].id, feedback, self, 3);
+        // As an import writes it: not journaled, so it travels with the conversation.
+        a->setConversationRating(id, empathy, self, 5);
+    }
+    QThread::msleep(5);
+    edit(*b, Edit::Kind::Note, turn(*b, 1), 0, self, QStringLiteral("from B"));
+    edit(*b, Edit::Kind::Context, conversation, 0, self,
+         QJsonObject {{QStringLiteral("emotion_type"), QStringLiteral("anger")}});
+    edit(*b, Edit::Kind::ConversationRating, conversation, empathy, self, 4);
+    edit(*b, Edit::Kind::Rating, turn(*b, 3), feedback, self, 5);
+
+    const sync::Result ra = sync::run(*a, study.password);
+    QVERIFY2(ra.ok(), qPrintable(ra.error));
+    QVERIFY(ra.conflicts.isEmpty());
+    const sync::Result rb = sync::run(*b, study.password);
+    QVERIFY2(rb.ok(), qPrintable(rb.error));
+    QCOMPARE(rb.conflicts.size(), 1);
+    QCOMPARE(rb.conflicts.first().kind, QStringLiteral("rating"));
+    QCOMPARE(rb.conflicts.first().turn, 3);
+    QCOMPARE(rb.conflicts.first().keptMachine, linkB.machine);
+    QVERIFY(rb.conflicts.first().describe().contains(linkB.machine));
+    QVERIFY(rb.pulled >= 4);
+    const sync::Result ra2 = sync::run(*a, study.password);
+    QVERIFY2(ra2.ok(), qPrintable(ra2.error));
+    QVERIFY(ra2.pulled >= 4);
+    QVERIFY(sync::run(*b, study.password).ok());
+
+    // Both hold the same: the later edit of turn 3 (B's 5), everything else from both.
+    for (Store *store : {a.get(), b.get()}) {
+        QCOMPARE(store->rating(turn(*store, 3), feedback, self), Rating(5));
+        QCOMPARE(store->rating(turn(*store, 1), feedback, self), Rating(2));
+        QCOMPARE(store->noteOfTurn(turn(*store, 1), self), QStringLiteral("from B"));
+        QVERIFY(store->flagOfTurn(turn(*store, 3), self).has_value());
+        QCOMPARE(store->conversation(conversation)->context.value(QStringLiteral("emotion_type")),
+                 QJsonValue(QStringLiteral("anger")));
+        QCOMPARE(store->conversationRatings(conversation, self).value(empathy), Rating(4));
+        QCOMPARE(store->info().conversations, 2);
+    }
+    QCOMPARE(a->conversationSummaries().size(), b->conversationSummaries().size());
+    for (qint64 id : {qint64(1), a->conversationSummaries().last().id}) {
+        const qint64 other = b->conversationWithHash(a->conversation(id)->contentHash);
+        QVERIFY(other);
+        QCOMPARE(b->ratingRecords(other).size(), a->ratingRecords(id).size());
+        QCOMPARE(b->conversationRatings(other, self), a->conversationRatings(id, self));
+    }
+    // B's edit of turn 3 was journaled, and so was A's that lost.
+    QCOMPARE(test::queryInt(pathB, "SELECT count(*) FROM rating_event WHERE new_value = 1"), 1);
+    // The server agrees; pulled changes were not pushed back.
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT value FROM sense7.rating WHERE turn_idx = 3 AND present"),
+             5);
+    QCOMPARE(sync::waitingChanges(*a), 0);
+    QCOMPARE(sync::waitingChanges(*b), 0);
+    const qint64 changes = serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change");
+    QVERIFY(sync::run(*a, study.password).ok());
+    QVERIFY(sync::run(*b, study.password).ok());
+    QCOMPARE(serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change"), changes);
+}
+
+void TestSync::offlineWorkGoesOn()
+{
+    const Study study = freshStudy();
+    Local l = makeLocal(test::testFunctionPath(m_dir));
+    sync::join(*l.store, sync::inspect(study.url, study.password), sync::Sharing::Redacted);
+    QVERIFY(sync::run(*l.store, study.password).ok());
+    m_cluster->stop();
+    for (int i = 0; i < 14; ++i)
+        edit(*l.store, Edit::Kind::Rating, l.turns[1 + 2 * (i % 2)], l.feedback, l.self, 1 + i % 5);
+    const sync::Result offline = sync::run(*l.store, study.password);
+    QVERIFY(!offline.ok());
+    QVERIFY(offline.offline);
+    QCOMPARE(offline.waiting, 14);
+    QCOMPARE(offline.toJson().value(QStringLiteral("waiting")).toInt(), 14);
+    // Rating goes on and nothing is lost.
+    edit(*l.store, Edit::Kind::Note, l.turns[1], 0, l.self, QStringLiteral("offline note"));
+    QCOMPARE(sync::waitingChanges(*l.store), 15);
+    m_cluster->start();
+    const sync::Result online = sync::run(*l.store, study.password);
+    QVERIFY2(online.ok(), qPrintable(online.error));
+    QCOMPARE(online.pushed, 15);
+    QCOMPARE(serverSources(study), localSources(*l.store));
+}
+
+void TestSync::joinRefusesIncompatibleData()
+{
+    const Study study = freshStudy();
+    const QString path = test::testFunctionPath(m_dir);
+    test::makeDemoDataSet(path); // SENSE-7 ratings: the ESConv study cannot take them
+    auto store = Store::open(path);
+    const QString before = test::logicalDump(*store);
+    try {
+        sync::join(*store, sync::inspect(study.url, study.password), sync::Sharing::Full);
+        QFAIL("joined with data under an incompatible protocol");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QLatin1String("cannot join")), qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*store), before);
+    try {
+        sync::run(*store, study.password);
+        QFAIL("synced without joining");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QLatin1String("sense7 join")), qPrintable(e.message()));
+    }
+    // An empty data set takes the study's protocol.
+    auto empty = Store::create(test::testFunctionPath(m_dir, QStringLiteral("empty-")));
+    sync::join(*empty, sync::inspect(study.url, study.password), sync::Sharing::Ratings);
+    QCOMPARE(empty->protocol().key, QStringLiteral("esconv"));
+    QVERIFY(empty->findDimension(QStringLiteral("esconv/feedback")));
+}
+
+void TestSync::cliJoinAndSync()
+{
+    const Study study = freshStudy();
+    const QString path = test::testFunctionPath(m_dir);
+    {
+        Local l = makeLocal(path);
+        edit(*l.store, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 3);
+    }
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("SENSE7_SERVER_PASSWORD"), study.password);
+    QProcess join;
+    join.setProcessEnvironment(environment);
+    join.start(QStringLiteral(SENSE7_CLI),
+               {QStringLiteral("join"), path, study.url, QStringLiteral("--sharing"),
+                QStringLiteral("redacted"), QStringLiteral("--yes")});
+    QVERIFY(join.waitForFinished());
+    const QString joinOut = QString::fromUtf8(join.readAllStandardOutput());
+    QVERIFY2(join.exitCode() == 0, qPrintable(QString::fromUtf8(join.readAllStandardError())));
+    QVERIFY2(joinOut.contains(QLatin1String("1 conversation")), qPrintable(joinOut));
+    QVERIFY2(joinOut.contains(QLatin1String("[email]")), qPrintable(joinOut)); // the preview
+    QVERIFY(!joinOut.contains(email));
+    // Without --yes and without a terminal, consent cannot be given: nothing changes.
+    {
+        const QString other = test::testFunctionPath(m_dir, QStringLiteral("noconsent-"));
+        makeLocal(other);
+        QProcess refused;
+        refused.setProcessEnvironment(environment);
+        refused.start(QStringLiteral(SENSE7_CLI), {QStringLiteral("join"), other, study.url});
+        refused.closeWriteChannel();
+        QVERIFY(refused.waitForFinished());
+        QCOMPARE(refused.exitCode(), 1);
+        QCOMPARE(test::queryInt(other, "SELECT count(*) FROM sync_server"), 0);
+    }
+
+    QProcess sync;
+    sync.setProcessEnvironment(environment);
+    sync.start(QStringLiteral(SENSE7_CLI),
+               {QStringLiteral("sync"), path, QStringLiteral("--json")});
+    QVERIFY(sync.waitForFinished());
+    QVERIFY2(sync.exitCode() == 0, qPrintable(QString::fromUtf8(sync.readAllStandardError())));
+    const QJsonObject json = QJsonDocument::fromJson(sync.readAllStandardOutput()).object();
+    QCOMPARE(json.value(QStringLiteral("pushed")).toInt(), 2);
+    QCOMPARE(json.value(QStringLiteral("pulled")).toInt(), 0);
+    QCOMPARE(json.value(QStringLiteral("waiting")).toInt(), 0);
+    // The password is nowhere in the data set.
+    QVERIFY(!test::readFile(path).contains(study.password.toUtf8()));
+    if (QFile::exists(path + QStringLiteral("-wal")))
+        QVERIFY(!test::readFile(path + QStringLiteral("-wal")).contains(study.password.toUtf8()));
+
+    // Offline: exit code 1 and how many changes wait.
+    {
+        auto store = Store::open(path);
+        const qint64 self = store->selfAnnotatorId();
+        store->setRating(store->turnId(1, 3), store->findDimension(QStringLiteral("feedback"))->id,
+                         self, 2, Origin::Edit);
+    }
+    m_cluster->stop();
+    QProcess offline;
+    offline.setProcessEnvironment(environment);
+    offline.start(QStringLiteral(SENSE7_CLI), {QStringLiteral("sync"), path});
+    QVERIFY(offline.waitForFinished());
+    m_cluster->start();
+    QCOMPARE(offline.exitCode(), 1);
+    const QString message = QString::fromUtf8(offline.readAllStandardError());
+    QVERIFY2(message.contains(QLatin1String("offline, 1 change(s) waiting")), qPrintable(message));
+}
+
+void TestSync::studioSyncsInBackground()
+{
+    const Study study = freshStudy();
+    Local l = makeLocal(test::testFunctionPath(m_dir));
+    qputenv("SENSE7_SERVER_PASSWORD", study.password.toUtf8());
+    StudySync studio;
+    QSignalSpy finished(&studio, &StudySync::finished);
+    studio.setStore(l.store.get());
+    studio.join(sync::inspect(study.url, study.password), sync::Sharing::Full, study.password);
+    QVERIFY(!studio.label()->isHidden());
+    QVERIFY(studio.isSyncing());
+    // Rating goes on while the round runs on its own thread and connection.
+    QElapsedTimer timer;
+    timer.start();
+    edit(*l.store, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 4);
+    QVERIFY(timer.elapsed() < 1000);
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(studio.lastResult().ok(), qPrintable(studio.lastResult().error));
+    QVERIFY2(studio.label()->text().startsWith(QLatin1String("Synced ")),
+             qPrintable(studio.label()->text()));
+    // The rating made meanwhile follows a few seconds later, by itself.
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() >= 2 && sync::waitingChanges(*l.store) == 0, 20000);
+    QCOMPARE(serverCount(study.adminUrl, "SELECT value FROM sense7.rating WHERE turn_idx = 1"), 4);
+    // Offline: the status bar says how many changes wait.
+    m_cluster->stop();
+    edit(*l.store, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 2);
+    const auto count = finished.size();
+    studio.syncNow();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() > count && !studio.isSyncing(), 20000);
+    m_cluster->start();
+    QVERIFY(studio.lastResult().offline);
+    QCOMPARE(studio.label()->text(), QStringLiteral("Offline — 1 change(s) waiting"));
+    studio.setStore(nullptr);
+    QVERIFY(studio.label()->isHidden());
+    qunsetenv("SENSE7_SERVER_PASSWORD");
+}
+
+QTEST_MAIN(TestSync)
+#include "tst_sync.moc"
