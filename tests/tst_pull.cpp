@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "guisupport.h"
+#include "joinstudydialog.h"
 #include "pgcluster.h"
 #include "protocol.h"
 #include "server/pull.h"
@@ -16,6 +17,7 @@
 #include "sync/sync.h"
 #include "testsupport.h"
 
+#include <QCheckBox>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -23,6 +25,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QtTest>
 
 using namespace sense7;
@@ -130,6 +133,7 @@ private Q_SLOTS:
     void cliPullsAndSaysWhat();
     void studyProgressCountsParticipants();
     void openStudyServerAndProgressWindow();
+    void joinStudyDialogPreviewsAndJoins();
     void withdrawnParticipantDisappears();
 
 private:
@@ -439,6 +443,60 @@ void TestPull::openStudyServerAndProgressWindow()
     }
     // Keep it out of the withdrawal below.
     server::withdraw(m_study, QStringLiteral("P99"));
+}
+
+void TestPull::joinStudyDialogPreviewsAndJoins()
+{
+    const server::Credentials c = server::addParticipant(m_study, QStringLiteral("P03"));
+    auto store = Store::create(m_dir.filePath(QStringLiteral("p03.sense7")), protocol::sense7());
+    addConversation(*store, store->addParticipant(QStringLiteral("P03")), QStringLiteral("3-0"), 4);
+    int joins = 0;
+    JoinStudyDialog dialog(
+        *store, [&](const sync::Study &study, sync::Sharing sharing, const QString &password) {
+            ++joins;
+            sync::join(*store, study, sharing);
+            const sync::Result result = sync::run(*store, password);
+            if (!result.ok())
+                throw Error(result.error);
+        });
+    QUrl url(m_study);
+    url.setUserName({});
+    url.setPassword({});
+    dialog.urlEdit()->setText(url.toString());
+    dialog.loginEdit()->setText(c.role);
+    dialog.passwordEdit()->setText(QStringLiteral("wrong"));
+    QVERIFY(!dialog.connectToStudy());
+    QVERIFY(dialog.errorLabel()->isVisibleTo(&dialog));
+    QVERIFY(!dialog.joinButton()->isEnabled());
+    dialog.passwordEdit()->setText(c.password);
+    QVERIFY(dialog.connectToStudy());
+    QCOMPARE(dialog.study()->participant, QStringLiteral("P03"));
+    dialog.setSharing(sync::Sharing::Ratings);
+    const QString preview = dialog.preview()->toPlainText();
+    QVERIFY2(preview.contains(QStringLiteral("P03")), qPrintable(preview));
+    QVERIFY2(preview.contains(protocol::sense7().displayConsent().left(40)), qPrintable(preview));
+    QVERIFY2(preview.contains(QStringLiteral("no message text")), qPrintable(preview));
+    // Nothing goes before the participant agrees.
+    QVERIFY(!dialog.joinButton()->isEnabled());
+    QVERIFY(!dialog.joinStudy());
+    QCOMPARE(joins, 0);
+    dialog.consent()->setChecked(true);
+    QVERIFY(dialog.joinButton()->isEnabled());
+    if (qEnvironmentVariableIsSet("SENSE7_SCREENSHOT_DIR")) {
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.grab().save(qEnvironmentVariable("SENSE7_SCREENSHOT_DIR")
+                           + QStringLiteral("/join-study.png"));
+    }
+    QVERIFY2(dialog.joinStudy(), qPrintable(dialog.errorLabel()->text()));
+    QCOMPARE(joins, 1);
+    // The conversation is on the server, without its text.
+    pg::Connection db(m_study);
+    const pg::Result rows = db.exec(
+        "SELECT count(*), max(length(text)) FROM sense7.turn WHERE participant_code = 'P03'");
+    QCOMPARE(rows.int64(0, 0), 4);
+    QCOMPARE(rows.int64(0, 1), 0);
+    server::withdraw(m_study, QStringLiteral("P03"));
 }
 
 void TestPull::withdrawnParticipantDisappears()

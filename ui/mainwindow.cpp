@@ -13,6 +13,7 @@
 #include "findbar.h"
 #include "importcontroller.h"
 #include "importoptionsdialog.h"
+#include "joinstudydialog.h"
 #include "newstudydialog.h"
 #include "panecycler.h"
 #include "pastedialog.h"
@@ -189,6 +190,10 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
     populateRecentMenu();
+    QAction *join = file->addAction(tr("&Join study…"), this, &MainWindow::joinStudy);
+    join->setObjectName(QStringLiteral("joinStudyAction"));
+    join->setStatusTip(tr("Sync this data set with a study's server, after seeing what it "
+                          "would receive"));
     QAction *server =
         file->addAction(tr("Open study &server…"), this, &MainWindow::openStudyServer);
     server->setObjectName(QStringLiteral("openStudyServerAction"));
@@ -452,6 +457,20 @@ void MainWindow::shareData()
     if (!m_store)
         return;
     auto *dialog = new ShareDialog(*m_store, m_annotationBar->participantId(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::joinStudy()
+{
+    if (!m_store)
+        return;
+    auto *dialog = new JoinStudyDialog(
+        *m_store,
+        [this](const sync::Study &study, sync::Sharing sharing, const QString &password) {
+            m_sync->join(study, sharing, password);
+        },
+        this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

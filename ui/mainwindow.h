@@ -95,6 +95,7 @@ private:
     void showBrowser();
     void shareData();
     void exportData();
+    void joinStudy();
     void openStudyServer();
     void openFromBrowser(qint64 conversationId);
     void setMode(bool researcher);

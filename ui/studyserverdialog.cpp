@@ -48,7 +48,9 @@ StudyServerDialog::StudyServerDialog(QWidget *parent)
     form->addRow(tr("&Server:"), m_url);
     form->addRow(tr("&User:"), m_user);
     form->addRow(tr("Pass&word:"), m_password);
-    form->addRow(tr("&Local data set:"), pathRow);
+    auto *pathLabel = new QLabel(tr("&Local data set:"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
 
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
