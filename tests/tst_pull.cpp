@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "guisupport.h"
+#include "import/importer.h"
 #include "joinstudydialog.h"
 #include "pgcluster.h"
 #include "protocol.h"
@@ -130,6 +131,7 @@ private Q_SLOTS:
     void pullEqualsParticipantsOwnDataSets();
     void incrementalPullBringsOnlyNewChanges();
     void refusesIncompatibleDataSet();
+    void cancelledPullChangesNothing();
     void cliPullsAndSaysWhat();
     void studyProgressCountsParticipants();
     void openStudyServerAndProgressWindow();
@@ -334,6 +336,37 @@ void TestPull::refusesIncompatibleDataSet()
         QVERIFY2(e.message().contains(QStringLiteral("protocol")), qPrintable(e.message()));
     }
     QCOMPARE(test::logicalDump(*Store::open(path)), before);
+}
+
+void TestPull::cancelledPullChangesNothing()
+{
+    // A first pull cancelled: no data set is left behind.
+    const QString path = m_dir.filePath(QStringLiteral("cancelled.sense7"));
+    {
+        server::Puller puller(researcherUrl());
+        puller.progress().cancel();
+        QVERIFY_THROWS_EXCEPTION(import::Cancelled, puller.pull(path));
+    }
+    QVERIFY(!QFile::exists(path));
+    // A later pull cancelled: the data set is as it was, mark included.
+    const QString pulled = freshPull(QStringLiteral("cancelled-later.sense7"));
+    Member &p = m_participants.front();
+    const qint64 self = p.store->selfAnnotatorId();
+    const ConversationSummary first = p.store->conversationSummaries().constLast();
+    const Dimension warmth = *p.store->findDimension(QStringLiteral("sense7/warmth"));
+    p.store->apply({Edit::Kind::Rating, p.store->turns(first.id).at(1).id, warmth.id, self,
+                    QJsonValue::Undefined, QJsonValue(QJsonValue::Null)},
+                   Origin::Edit);
+    sync(p);
+    const QString before = test::logicalDump(*Store::open(pulled));
+    {
+        server::Puller puller(researcherUrl());
+        puller.progress().cancel();
+        QVERIFY_THROWS_EXCEPTION(import::Cancelled, puller.pull(pulled));
+    }
+    QCOMPARE(test::logicalDump(*Store::open(pulled)), before);
+    // Not cancelled, the same pull brings the change.
+    QCOMPARE(server::Puller(researcherUrl()).pull(pulled).ratings, 1);
 }
 
 void TestPull::cliPullsAndSaysWhat()

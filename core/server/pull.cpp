@@ -9,6 +9,7 @@
 #include "store.h"
 #include "store_sync.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -203,6 +204,8 @@ public:
         if (id == 0) {
             id = m_store.addParticipant(code, p.profile, p.pseudonym);
             ++m_summary.participantsAdded;
+            if (!p.profile.isEmpty())
+                ++m_summary.profiles;
         } else if (!p.profile.isEmpty()) {
             const Edit edit {Edit::Kind::Profile, id, 0, self(), QJsonValue::Undefined, p.profile};
             if (m_store.currentValue(edit) != QJsonValue(p.profile)) {
@@ -223,6 +226,8 @@ public:
             QVector<Turn> turns = c.turns;
             id = m_store.addConversation(c.conversation, turns);
             ++m_summary.conversations;
+            if (!c.conversation.context.isEmpty())
+                ++m_summary.contexts;
             m_summary.turns += turns.size();
         } else {
             const auto existing = m_store.conversation(id);
@@ -432,6 +437,27 @@ PullSummary Puller::pull(const QString &path)
                             .arg(path, fit.differences.join(u' ')));
     }
 
+    try {
+        read(server, *store, summary);
+    } catch (...) {
+        if (summary.created) { // a first pull that did not finish leaves no data set behind
+            store.reset();
+            for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+                QFile::remove(path + QLatin1String(suffix));
+        }
+        throw;
+    }
+    return summary;
+}
+
+void Puller::read(pulled::Snapshot &server, Store &storeRef, PullSummary &summary)
+{
+    Store *store = &storeRef;
+    const QString &path = summary.path;
+    const auto log = [&](const QString &line) {
+        if (m_log)
+            m_log(line);
+    };
     // Where the server's change log stands now, and which participants changed since last time.
     const QMap<QString, qint64> marks = syncstore::marks(*store);
     const qint64 mark = marks.value(markStream);
@@ -527,7 +553,6 @@ PullSummary Puller::pull(const QString &path)
         }
         syncstore::updateMarks(*store, {{markStream, upto}, {markXminStream, xmin}});
     });
-    return summary;
 }
 
 } // namespace sense7::server

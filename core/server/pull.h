@@ -9,7 +9,15 @@
 
 #include <functional>
 
+namespace sense7 {
+class Store;
+}
+
 namespace sense7::server {
+
+namespace pulled {
+class Snapshot;
+}
 
 /** What one pull from a study server wrote into the local data set. */
 struct PullSummary
@@ -27,8 +35,8 @@ struct PullSummary
     qint64 conversationRatings = 0;
     qint64 flags = 0;
     qint64 notes = 0;
-    qint64 contexts = 0; // context answers of conversations already present that changed
-    qint64 profiles = 0; // profile answers that changed
+    qint64 contexts = 0; // context answers: of new conversations, and changed ones
+    qint64 profiles = 0; // profile answers: of new participants, and changed ones
     QStringList warnings; // what was left out, and why
 
     qint64 changes() const
@@ -46,7 +54,8 @@ struct PullSummary
  * The first pull reads everything with COPY; a later one only the participants with changes the
  * server received since (change.server_seq above the data set's 'pull' mark). Everything is
  * written in one transaction with the new mark: a failed or cancelled pull leaves the data set as
- * it was. A participant who withdrew is removed from the data set with all their rows.
+ * it was (a first pull that fails leaves no file). A participant who withdrew is removed from the
+ * data set with all their rows.
  */
 class Puller
 {
@@ -65,6 +74,9 @@ public:
     PullSummary pull(const QString &path);
 
 private:
+    /** Reads the server into \a store (summary.path) and writes it, with the new mark. */
+    void read(pulled::Snapshot &server, Store &store, PullSummary &summary);
+
     QString m_url;
     QString m_password;
     Progress m_progress;
