@@ -57,6 +57,9 @@ StudyServerDialog::StudyServerDialog(QWidget *parent)
     m_progress->setFormat(tr("%v of %m conversations"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // Room for the summary's few lines, so that it never squeezes the fields above.
+    m_status->setMinimumHeight(m_status->fontMetrics().lineSpacing() * 5);
     m_pull->setDefault(true);
     m_buttons->addButton(m_pull, QDialogButtonBox::ActionRole);
 
