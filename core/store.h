@@ -194,6 +194,12 @@ public:
      */
     qint64 findParticipant(const QString &code, const QString &pseudonym = {}) const;
     void setParticipantProfile(qint64 participantId, const QJsonObject &profile);
+    /**
+     * Removes a participant and everything of theirs: conversations, turns, every rater's ratings,
+     * flags and notes on them, and the journal's entries about them (store_pull.cpp). For a
+     * participant who withdrew from a study.
+     */
+    void removeParticipant(qint64 participantId);
     /** Installs \a instrument; one installed already (same key) gains the dimensions it lacks. */
     qint64 installInstrument(const Instrument &instrument);
     qint64 annotatorId(const QString &code, AnnotatorKind kind); // created when missing

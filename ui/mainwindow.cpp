@@ -13,6 +13,7 @@
 #include "findbar.h"
 #include "importcontroller.h"
 #include "importoptionsdialog.h"
+#include "joinstudydialog.h"
 #include "livestudy.h"
 #include "newstudydialog.h"
 #include "panecycler.h"
@@ -25,6 +26,8 @@
 #include "sharedialog.h"
 #include "shortcutsdialog.h"
 #include "store.h"
+#include "studyprogresswindow.h"
+#include "studyserverdialog.h"
 #include "studysync.h"
 #include "trajectorychart.h"
 #include "transcriptview.h"
@@ -189,6 +192,15 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
     populateRecentMenu();
+    QAction *join = file->addAction(tr("&Join study…"), this, &MainWindow::joinStudy);
+    join->setObjectName(QStringLiteral("joinStudyAction"));
+    join->setStatusTip(tr("Sync this data set with a study's server, after seeing what it "
+                          "would receive"));
+    QAction *server =
+        file->addAction(tr("Open study &server…"), this, &MainWindow::openStudyServer);
+    server->setObjectName(QStringLiteral("openStudyServerAction"));
+    server->setStatusTip(tr("Pull a study from its PostgreSQL server into a local data set, "
+                            "open it and watch the participants' progress"));
     file->addSeparator();
     m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importWithDialog);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
@@ -453,6 +465,38 @@ void MainWindow::shareData()
         return;
     auto *dialog = new ShareDialog(*m_store, m_annotationBar->participantId(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::joinStudy()
+{
+    if (!m_store)
+        return;
+    auto *dialog = new JoinStudyDialog(
+        *m_store,
+        [this](const sync::Study &study, sync::Sharing sharing, const QString &password) {
+            m_sync->join(study, sharing, password);
+        },
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::openStudyServer()
+{
+    auto *dialog = new StudyServerDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (const QString error = openDataSet(dialog->pulledPath()); !error.isEmpty()) {
+            showError(error);
+            return;
+        }
+        statusBar()->showMessage(dialog->summary().section(QLatin1Char('\n'), 0, 0), 10000);
+        delete m_studyProgress;
+        m_studyProgress = new StudyProgressWindow(dialog->login(), this);
+        m_studyProgress->setAttribute(Qt::WA_DeleteOnClose);
+        m_studyProgress->show();
+    });
     dialog->open();
 }
 

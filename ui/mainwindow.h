@@ -25,6 +25,7 @@ class DataSetGuard;
 class LiveStudy;
 class RetestController;
 class Store;
+class StudyProgressWindow;
 class StudySync;
 class TranscriptView;
 class TurnListModel;
@@ -99,6 +100,8 @@ private:
     void showBrowser();
     void shareData();
     void exportData();
+    void joinStudy();
+    void openStudyServer();
     void openFromBrowser(qint64 conversationId);
     void setMode(bool researcher);
     void startSession();
@@ -112,6 +115,7 @@ private:
     std::unique_ptr<Store> m_store;
     QPointer<QDialog> m_analysis;
     QPointer<BrowserWindow> m_browser;
+    QPointer<StudyProgressWindow> m_studyProgress;
     ConversationTableModel *m_conversations;
     QSortFilterProxyModel *m_sorted;
     TurnListModel *m_turns;

@@ -105,6 +105,7 @@ int restore(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int recover(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int chat(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int protocolCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int pull(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int serverCommand(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace sense7::cli
