@@ -71,6 +71,7 @@ private Q_SLOTS:
     void editsMarkDigestsStale();
     void digestsHoldFlaggedAndDetectedBreaks();
     void refreshCanStopAndResume();
+    void refreshStoppedInLargerBatchesStaysConsistent();
     void filtersMatchSqlCounts();
     void ratingRangesAndBreaksFilterOnDigests();
     void textSearchFindsSubstringsInAnyScript();
@@ -243,6 +244,51 @@ void TestBrowse::refreshCanStopAndResume()
     auto readOnly = Store::open(store.path(), Store::Access::ReadOnly);
     QCOMPARE(digest::refresh(*readOnly), 0);
     QCOMPARE(digest::pendingWork(*readOnly), 3); // one conversation, two turns
+}
+
+void TestBrowse::refreshStoppedInLargerBatchesStaysConsistent()
+{
+    // Enough conversations for batches after the first (of 100) to grow: a stop between any two
+    // leaves each conversation either summarised or still marked stale, never both or neither.
+    Store &store = *m_store;
+    for (int i = 0; i < 400; ++i)
+        addConversation(store, QStringLiteral("P%1").arg(10 + i % 5),
+                        {QStringLiteral("question %1").arg(i), QStringLiteral("answer %1").arg(i),
+                         QStringLiteral("as I said, question %1").arg(i)});
+    const qint64 conversations = count(store, QStringLiteral("SELECT count(*) FROM conversation"));
+    const QString consistent = QStringLiteral(
+        "SELECT count(*) FROM conversation c WHERE (c.id IN (SELECT conversation_id FROM "
+        "conversation_digest)) = (c.id IN (SELECT conversation_id FROM digest_stale))");
+    QVector<qint64> seen;
+    Progress progress;
+    progress.setCallback([&](qint64 done, qint64) {
+        seen.append(done);
+        if (seen.size() == 3)
+            progress.cancel(); // after the second batch
+    });
+    digest::refresh(store, progress);
+    QCOMPARE(seen.size(), 3);
+    QVERIFY(seen[2] > seen[1]);
+    QVERIFY(seen[1] >= 100);
+    QCOMPARE(count(store, consistent), 0);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM conversation_digest")), seen[2]);
+    QCOMPARE(count(store, QStringLiteral("SELECT indexed_upto FROM search_state")), 0);
+    digest::refresh(store);
+    QCOMPARE(digest::pendingWork(store), 0);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM conversation_digest")),
+             conversations);
+    QCOMPARE(count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation_digest "
+                                  "WHERE detected > 0")),
+             400
+                 + count(store,
+                         QStringLiteral("SELECT count(*) FROM conversation_digest d JOIN "
+                                        "conversation c ON c.id = d.conversation_id "
+                                        "WHERE c.participant_id IN (SELECT id FROM "
+                                        "participant WHERE code < 'P10') AND detected > 0")));
+    Filter text;
+    text.text = QStringLiteral("question 399");
+    QCOMPARE(filtered(store, text), 1);
 }
 
 void TestBrowse::filtersMatchSqlCounts()
