@@ -3,6 +3,7 @@
 #include "browse/aggregates.h"
 #include "browse/digest.h"
 #include "browse/filter.h"
+#include "browse/page.h"
 #include "browse/sample.h"
 #include "import/importer.h"
 #include "testsupport.h"
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void ratingRangesAndBreaksFilterOnDigests();
     void textSearchFindsSubstringsInAnyScript();
     void textSearchSeesTurnsNotYetIndexed();
+    void browserCountsAndPagesOfTextFollowChanges();
     void sampleHoldsTheFilteredRatings();
     void choicesListDistinctValues();
     void filterToJsonNamesWhatIsSet();
@@ -289,6 +291,53 @@ void TestBrowse::refreshStoppedInLargerBatchesStaysConsistent()
     Filter text;
     text.text = QStringLiteral("question 399");
     QCOMPARE(filtered(store, text), 1);
+}
+
+void TestBrowse::browserCountsAndPagesOfTextFollowChanges()
+{
+    // browse::count() and browse::page() keep what a text search found: they answer as where()
+    // does, and see every change, on this connection or another.
+    Store &store = *m_store;
+    digest::refresh(store);
+    Filter f;
+    f.text = QStringLiteral("okapi");
+    QCOMPARE(browse::count(store, f), 0);
+    QVERIFY(browse::page(store, f, {}, 0, 50).isEmpty());
+    const qint64 first =
+        addConversation(store, QStringLiteral("P09"),
+                        {QStringLiteral("an okapi in the zoo"), QStringLiteral("ok")});
+    QCOMPARE(browse::count(store, f), 1); // not indexed yet
+    QCOMPARE(browse::count(store, f), filtered(store, f));
+    digest::refresh(store);
+    QCOMPARE(browse::count(store, f), 1); // indexed
+    f.participants = {QStringLiteral("P09")};
+    const QVector<PageRow> rows = browse::page(store, f, {}, 0, 50);
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.constFirst().id, first);
+    f.participants = {QStringLiteral("P01")};
+    QCOMPARE(browse::count(store, f), 0);
+    f.participants.clear();
+    {
+        // Another connection adds one: seen after its commit.
+        auto other = Store::open(store.path());
+        addConversation(*other, QStringLiteral("P08"),
+                        {QStringLiteral("OKAPI again"), QStringLiteral("yes")});
+    }
+    QCOMPARE(browse::count(store, f), 2);
+    QCOMPARE(browse::page(store, f, {}, 0, 50).size(), 2);
+    QCOMPARE(browse::count(store, f), filtered(store, f));
+    // Another text, then the first again; a short text; a removal.
+    f.text = QStringLiteral("zoo");
+    QCOMPARE(browse::count(store, f), 1);
+    f.text = QStringLiteral("ok");
+    QCOMPARE(browse::count(store, f), filtered(store, f));
+    f.text = QStringLiteral("okapi");
+    QCOMPARE(browse::count(store, f), 2);
+    sql::Statement(test::connection(store), "DELETE FROM conversation WHERE id = ?")
+        .bind(1, first)
+        .run();
+    QCOMPARE(browse::count(store, f), 1);
+    QCOMPARE(browse::page(store, f, {}, 0, 50).size(), 1);
 }
 
 void TestBrowse::filtersMatchSqlCounts()
