@@ -20,14 +20,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run(cmd, **kw):
-    """Runs cmd, returns (seconds, peak RSS in MB) of that process alone."""
+    """Runs cmd, returns (seconds, peak RSS in MB, CPU seconds) of that process alone."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def fresh(path):
@@ -73,13 +73,6 @@ def main():
     py_db = os.path.join(data, "bench-python.sqlite")
     floor_db = os.path.join(data, "bench-floor.sqlite")
 
-    # Count the kept-path turns once, from what sense7 imports.
-    fresh(db)
-    subprocess.run([sense7, "init", db], check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([sense7, "import", export, "--db", db] + mapping, check=True,
-                   stdout=subprocess.DEVNULL)
-    turns = int(subprocess.run(["sqlite3", db, "SELECT count(*) FROM turn"], check=True,
-                               capture_output=True, text=True).stdout)
 
     def prep_sense7():
         fresh(db)
@@ -107,24 +100,31 @@ def main():
             prepare()
             os.sync()
             runs[name].append(run(cmd))
+    # The kept-path turns, from what sense7 imported in the last round.
+    turns = int(subprocess.run(["sqlite3", db, "SELECT count(*) FROM turn"], check=True,
+                               capture_output=True, text=True).stdout)
     rows = [(name, min(runs[name], key=lambda r: r[0]), max(r[1] for r in runs[name]))
             for name, _, _ in importers]
+    cpus = {name: min(r[2] for r in runs[name]) for name, _, _ in importers}
     print(f"\n{'corpus' if jsonl else 'export'}: {args.conversations} conversations, {turns} kept turns, {megabytes:.0f} MB; "
           f"best of {args.runs} runs, peak RSS the highest")
-    print(f"{'importer':<24}{'seconds':>9}{'conv/s':>10}{'turns/s':>10}{'MB/s':>8}{'peak RSS MB':>13}")
-    for name, (seconds, _), rss in rows:
-        print(f"{name:<24}{seconds:>9.2f}{args.conversations / seconds:>10.0f}{turns / seconds:>10.0f}"
-              f"{megabytes / seconds:>8.0f}{rss:>13.0f}")
+    print(f"{'importer':<24}{'seconds':>9}{'CPU s':>8}{'conv/s':>10}{'turns/s':>10}{'MB/s':>8}"
+          f"{'peak RSS MB':>13}")
+    for name, (seconds, _, _), rss in rows:
+        print(f"{name:<24}{seconds:>9.2f}{cpus[name]:>8.2f}{args.conversations / seconds:>10.0f}"
+              f"{turns / seconds:>10.0f}{megabytes / seconds:>8.0f}{rss:>13.0f}")
     for name, _, _ in importers:
-        print(f"  {name}: every run " + ", ".join(f"{s:.2f} s" for s, _ in runs[name]))
+        print(f"  {name}: every run " + ", ".join(f"{s:.2f} s (CPU {c:.2f} s)"
+                                                  for s, _, c in runs[name]))
     ours, python, floor = rows[0][1][0], rows[1][1][0], rows[2][1][0]
-    medians = [statistics.median(s for s, _ in runs[name]) for name, _, _ in importers]
+    medians = [statistics.median(s for s, _, _ in runs[name]) for name, _, _ in importers]
     print(f"\nsense7 vs python: {python / ours:.2f}x faster (target >= 3); "
           f"sense7 vs sqlite3 .import: {ours / floor:.2f}x the time (target <= 1.5); "
           f"medians: {medians[1] / medians[0]:.2f}x and {medians[0] / medians[2]:.2f}x")
     # For bench/run's table.
-    for name, (seconds, _), rss in rows:
+    for name, (seconds, _, _), rss in rows:
         result(f"{name}: time", seconds, "s")
+        result(f"{name}: CPU time (best)", cpus[name], "s")
         result(f"{name}: peak RSS", rss, "MB", "< 300" if name == "sense7 import" else "")
     result("sense7 import: turns/s", turns / ours, "turns/s")
     result("python time / sense7 time", python / ours, "x", ">= 3")
