@@ -14,6 +14,7 @@ import argparse
 import csv
 import hashlib
 import json
+import os
 import random
 
 WORDS = ("the deadline report team data analysis chart revenue meeting draft email client plan "
@@ -49,10 +50,12 @@ def main():
     if args.n < 1:
         parser.error("N must be at least 1")
     rng = random.Random(20251123)
-    csv_file = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None
+    # Written under other names and renamed when complete: a benchmark that finds the files
+    # never reads half of them.
+    csv_file = open(args.csv + ".part", "w", newline="", encoding="utf-8") if args.csv else None
     writer = csv.writer(csv_file) if csv_file else None
     turns = 0
-    with open(args.out, "w", encoding="utf-8") as out:
+    with open(args.out + ".part", "w", encoding="utf-8") as out:
         for c in range(args.n):
             language = rng.choice(LANGUAGES)
             exchanges = 1 + (c & 1)
@@ -84,6 +87,8 @@ def main():
             turns += len(messages)
     if csv_file:
         csv_file.close()
+        os.replace(args.csv + ".part", args.csv)
+    os.replace(args.out + ".part", args.out)
     print(f"wrote {args.n} conversations, {turns} turns to {args.out}")
 
 
