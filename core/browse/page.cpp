@@ -2,6 +2,8 @@
 
 #include "browse/select.h"
 
+#include <QRegularExpression>
+
 #include <sqlite3.h>
 
 namespace sense7::browse {
@@ -89,7 +91,20 @@ QVector<qint64> conversationIds(const Store &store, const Filter &filter)
 
 qint64 count(const Store &store, const Filter &filter)
 {
-    Select query(store, QStringLiteral("count(*)"), browsed(store, filter));
+    const Condition condition = browsed(store, filter);
+    // Every conversation has one participant and at most one digest: unless the condition reads
+    // them, counting needs neither join (which cost a lookup a conversation, most of the time of
+    // counting all of a large data set).
+    static const QRegularExpression joined(QStringLiteral("\\b[pd]\\."));
+    if (!condition.sql.contains(joined)) {
+        sql::Statement query(connection(store),
+                             QByteArray("SELECT count(*) FROM conversation c WHERE ")
+                                 + condition.sql.toUtf8());
+        for (int i = 0; i < condition.binds.size(); ++i)
+            query.bind(i + 1, condition.binds[i]);
+        return query.next() ? query.int64(0) : 0;
+    }
+    Select query(store, QStringLiteral("count(*)"), condition);
     return query->next() ? query->int64(0) : 0;
 }
 
