@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Import benchmark: `sense7 import` of a ChatGPT-shaped export, side by side with a plain
+"""Import benchmark: `sense7 import` of a ChatGPT-shaped export (or, with --corpus jsonl, of a
+WildChat-shaped JSON Lines corpus, imported with --map), side by side with a plain
 Python json + sqlite3 importer of the same file and the sqlite3 shell's .import of the same
 turns as CSV (the floor). Prints conversations/s, turns/s, MB/s and peak RSS for each, best of
 K runs (5 unless told) taken round by round, so that all three meet the machine in the same
 state; and the ratios of the median runs beside those of the best.
 
-Usage: import_bench.py BUILD_DIR [--conversations N] [--data DIR] [--runs K]
+Usage: import_bench.py BUILD_DIR [--corpus chatgpt|jsonl] [--conversations N] [--data DIR] [--runs K]
 """
 import argparse
 import os
@@ -19,14 +20,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run(cmd, **kw):
-    """Runs cmd, returns (seconds, peak RSS in MB) of that process alone."""
+    """Runs cmd, returns (seconds, peak RSS in MB, CPU seconds) of that process alone."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def fresh(path):
@@ -44,6 +45,8 @@ def main():
     parser.add_argument("--data", default=None,
                         help="where the export and the data sets go (default BUILD/bench-data)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each importer (default 5)")
+    parser.add_argument("--corpus", choices=["chatgpt", "jsonl"], default="chatgpt",
+                        help="a ChatGPT export (default) or a WildChat-shaped JSON Lines corpus")
     args = parser.parse_args()
     if args.conversations < 1 or args.runs < 1:
         parser.error("--conversations and --runs must be at least 1")
@@ -53,24 +56,23 @@ def main():
     ARGS = args
     data = args.data or os.path.join(args.build, "bench-data")
     os.makedirs(data, exist_ok=True)
-    export = os.path.join(data, f"chatgpt-{args.conversations}.json")
-    turns_csv = os.path.join(data, f"chatgpt-{args.conversations}-turns.csv")
+    jsonl = args.corpus == "jsonl"
+    stem = f"{'corpus' if jsonl else 'chatgpt'}-{args.conversations}"
+    export = os.path.join(data, stem + (".jsonl" if jsonl else ".json"))
+    turns_csv = os.path.join(data, f"{stem}-turns.csv")
     if not (os.path.exists(export) and os.path.exists(turns_csv)):
         print(f"generating {args.conversations} conversations ...", flush=True)
-        subprocess.run([sys.executable, os.path.join(HERE, "make_chatgpt_export.py"),
+        generator = "make_jsonl_corpus.py" if jsonl else "make_chatgpt_export.py"
+        subprocess.run([sys.executable, os.path.join(HERE, generator),
                         str(args.conversations), export, "--csv", turns_csv], check=True)
+    mapping = (["--map", "turns=conversation", "--map", "agent=model", "--map",
+                "id=conversation_hash"] if jsonl else [])
     megabytes = os.path.getsize(export) / 1e6
     sense7 = os.path.join(args.build, "app", "cli", "sense7")
     db = os.path.join(data, "bench.sense7")
     py_db = os.path.join(data, "bench-python.sqlite")
     floor_db = os.path.join(data, "bench-floor.sqlite")
 
-    # Count the kept-path turns once, from what sense7 imports.
-    fresh(db)
-    subprocess.run([sense7, "init", db], check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([sense7, "import", export, "--db", db], check=True, stdout=subprocess.DEVNULL)
-    turns = int(subprocess.run(["sqlite3", db, "SELECT count(*) FROM turn"], check=True,
-                               capture_output=True, text=True).stdout)
 
     def prep_sense7():
         fresh(db)
@@ -85,7 +87,7 @@ def main():
                         "role TEXT, text TEXT)"], check=True)
 
     importers = [
-        ("sense7 import", prep_sense7, [sense7, "import", export, "--db", db]),
+        ("sense7 import", prep_sense7, [sense7, "import", export, "--db", db] + mapping),
         ("python json + sqlite3", prep_python,
          [sys.executable, os.path.join(HERE, "python_import.py"), export, py_db]),
         ("sqlite3 .import (CSV)", prep_floor, ["sqlite3", floor_db, f".import --csv {turns_csv} turn"]),
@@ -98,24 +100,31 @@ def main():
             prepare()
             os.sync()
             runs[name].append(run(cmd))
+    # The kept-path turns, from what sense7 imported in the last round.
+    turns = int(subprocess.run(["sqlite3", db, "SELECT count(*) FROM turn"], check=True,
+                               capture_output=True, text=True).stdout)
     rows = [(name, min(runs[name], key=lambda r: r[0]), max(r[1] for r in runs[name]))
             for name, _, _ in importers]
-    print(f"\nexport: {args.conversations} conversations, {turns} kept turns, {megabytes:.0f} MB; "
+    cpus = {name: min(r[2] for r in runs[name]) for name, _, _ in importers}
+    print(f"\n{'corpus' if jsonl else 'export'}: {args.conversations} conversations, {turns} kept turns, {megabytes:.0f} MB; "
           f"best of {args.runs} runs, peak RSS the highest")
-    print(f"{'importer':<24}{'seconds':>9}{'conv/s':>10}{'turns/s':>10}{'MB/s':>8}{'peak RSS MB':>13}")
-    for name, (seconds, _), rss in rows:
-        print(f"{name:<24}{seconds:>9.2f}{args.conversations / seconds:>10.0f}{turns / seconds:>10.0f}"
-              f"{megabytes / seconds:>8.0f}{rss:>13.0f}")
+    print(f"{'importer':<24}{'seconds':>9}{'CPU s':>8}{'conv/s':>10}{'turns/s':>10}{'MB/s':>8}"
+          f"{'peak RSS MB':>13}")
+    for name, (seconds, _, _), rss in rows:
+        print(f"{name:<24}{seconds:>9.2f}{cpus[name]:>8.2f}{args.conversations / seconds:>10.0f}"
+              f"{turns / seconds:>10.0f}{megabytes / seconds:>8.0f}{rss:>13.0f}")
     for name, _, _ in importers:
-        print(f"  {name}: every run " + ", ".join(f"{s:.2f} s" for s, _ in runs[name]))
+        print(f"  {name}: every run " + ", ".join(f"{s:.2f} s (CPU {c:.2f} s)"
+                                                  for s, _, c in runs[name]))
     ours, python, floor = rows[0][1][0], rows[1][1][0], rows[2][1][0]
-    medians = [statistics.median(s for s, _ in runs[name]) for name, _, _ in importers]
+    medians = [statistics.median(s for s, _, _ in runs[name]) for name, _, _ in importers]
     print(f"\nsense7 vs python: {python / ours:.2f}x faster (target >= 3); "
           f"sense7 vs sqlite3 .import: {ours / floor:.2f}x the time (target <= 1.5); "
           f"medians: {medians[1] / medians[0]:.2f}x and {medians[0] / medians[2]:.2f}x")
     # For bench/run's table.
-    for name, (seconds, _), rss in rows:
+    for name, (seconds, _, _), rss in rows:
         result(f"{name}: time", seconds, "s")
+        result(f"{name}: CPU time (best)", cpus[name], "s")
         result(f"{name}: peak RSS", rss, "MB", "< 300" if name == "sense7 import" else "")
     result("sense7 import: turns/s", turns / ours, "turns/s")
     result("python time / sense7 time", python / ours, "x", ">= 3")
@@ -124,7 +133,8 @@ def main():
 
 
 def result(measure, value, unit, target=""):
-    print(f"RESULT\timport ({ARGS.conversations} conversations)\t{measure}\t{value:.3f}\t{unit}\t{target}",
+    what = "JSON Lines corpus" if ARGS.corpus == "jsonl" else "ChatGPT export"
+    print(f"RESULT\timport ({what}, {ARGS.conversations} conversations)\t{measure}\t{value:.3f}\t{unit}\t{target}",
           flush=True)
 
 

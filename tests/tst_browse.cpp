@@ -3,6 +3,7 @@
 #include "browse/aggregates.h"
 #include "browse/digest.h"
 #include "browse/filter.h"
+#include "browse/page.h"
 #include "browse/sample.h"
 #include "import/importer.h"
 #include "testsupport.h"
@@ -71,10 +72,13 @@ private Q_SLOTS:
     void editsMarkDigestsStale();
     void digestsHoldFlaggedAndDetectedBreaks();
     void refreshCanStopAndResume();
+    void refreshStoppedInLargerBatchesStaysConsistent();
     void filtersMatchSqlCounts();
     void ratingRangesAndBreaksFilterOnDigests();
     void textSearchFindsSubstringsInAnyScript();
     void textSearchSeesTurnsNotYetIndexed();
+    void browserCountsAndPagesOfTextFollowChanges();
+    void browserCountMatchesEveryFilter();
     void sampleHoldsTheFilteredRatings();
     void choicesListDistinctValues();
     void filterToJsonNamesWhatIsSet();
@@ -243,6 +247,129 @@ void TestBrowse::refreshCanStopAndResume()
     auto readOnly = Store::open(store.path(), Store::Access::ReadOnly);
     QCOMPARE(digest::refresh(*readOnly), 0);
     QCOMPARE(digest::pendingWork(*readOnly), 3); // one conversation, two turns
+}
+
+void TestBrowse::refreshStoppedInLargerBatchesStaysConsistent()
+{
+    // Enough conversations for batches after the first (of 100) to grow: a stop between any two
+    // leaves each conversation either summarised or still marked stale, never both or neither.
+    Store &store = *m_store;
+    for (int i = 0; i < 400; ++i)
+        addConversation(store, QStringLiteral("P%1").arg(10 + i % 5),
+                        {QStringLiteral("question %1").arg(i), QStringLiteral("answer %1").arg(i),
+                         QStringLiteral("as I said, question %1").arg(i)});
+    const qint64 conversations = count(store, QStringLiteral("SELECT count(*) FROM conversation"));
+    const QString consistent = QStringLiteral(
+        "SELECT count(*) FROM conversation c WHERE (c.id IN (SELECT conversation_id FROM "
+        "conversation_digest)) = (c.id IN (SELECT conversation_id FROM digest_stale))");
+    QVector<qint64> seen;
+    Progress progress;
+    progress.setCallback([&](qint64 done, qint64) {
+        seen.append(done);
+        if (seen.size() == 3)
+            progress.cancel(); // after the second batch
+    });
+    digest::refresh(store, progress);
+    QCOMPARE(seen.size(), 3);
+    QVERIFY(seen[2] > seen[1]);
+    QVERIFY(seen[1] >= 100);
+    QCOMPARE(count(store, consistent), 0);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM conversation_digest")), seen[2]);
+    QCOMPARE(count(store, QStringLiteral("SELECT indexed_upto FROM search_state")), 0);
+    digest::refresh(store);
+    QCOMPARE(digest::pendingWork(store), 0);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM conversation_digest")),
+             conversations);
+    QCOMPARE(count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation_digest "
+                                  "WHERE detected > 0")),
+             400
+                 + count(store,
+                         QStringLiteral("SELECT count(*) FROM conversation_digest d JOIN "
+                                        "conversation c ON c.id = d.conversation_id "
+                                        "WHERE c.participant_id IN (SELECT id FROM "
+                                        "participant WHERE code < 'P10') AND detected > 0")));
+    Filter text;
+    text.text = QStringLiteral("question 399");
+    QCOMPARE(filtered(store, text), 1);
+}
+
+void TestBrowse::browserCountsAndPagesOfTextFollowChanges()
+{
+    // browse::count() and browse::page() keep what a text search found: they answer as where()
+    // does, and see every change, on this connection or another.
+    Store &store = *m_store;
+    digest::refresh(store);
+    Filter f;
+    f.text = QStringLiteral("okapi");
+    QCOMPARE(browse::count(store, f), 0);
+    QVERIFY(browse::page(store, f, {}, 0, 50).isEmpty());
+    const qint64 first =
+        addConversation(store, QStringLiteral("P09"),
+                        {QStringLiteral("an okapi in the zoo"), QStringLiteral("ok")});
+    QCOMPARE(browse::count(store, f), 1); // not indexed yet
+    QCOMPARE(browse::count(store, f), filtered(store, f));
+    digest::refresh(store);
+    QCOMPARE(browse::count(store, f), 1); // indexed
+    f.participants = {QStringLiteral("P09")};
+    const QVector<PageRow> rows = browse::page(store, f, {}, 0, 50);
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.constFirst().id, first);
+    f.participants = {QStringLiteral("P01")};
+    QCOMPARE(browse::count(store, f), 0);
+    f.participants.clear();
+    {
+        // Another connection adds one: seen after its commit.
+        auto other = Store::open(store.path());
+        addConversation(*other, QStringLiteral("P08"),
+                        {QStringLiteral("OKAPI again"), QStringLiteral("yes")});
+    }
+    QCOMPARE(browse::count(store, f), 2);
+    QCOMPARE(browse::page(store, f, {}, 0, 50).size(), 2);
+    QCOMPARE(browse::count(store, f), filtered(store, f));
+    // Another text, then the first again; a short text; a removal.
+    f.text = QStringLiteral("zoo");
+    QCOMPARE(browse::count(store, f), 1);
+    f.text = QStringLiteral("ok");
+    QCOMPARE(browse::count(store, f), filtered(store, f));
+    f.text = QStringLiteral("okapi");
+    QCOMPARE(browse::count(store, f), 2);
+    sql::Statement(test::connection(store), "DELETE FROM conversation WHERE id = ?")
+        .bind(1, first)
+        .run();
+    QCOMPARE(browse::count(store, f), 1);
+    QCOMPARE(browse::page(store, f, {}, 0, 50).size(), 1);
+}
+
+void TestBrowse::browserCountMatchesEveryFilter()
+{
+    // browse::count() leaves out the joins a condition does not read: the same counts as where()
+    // with every join, and its pages hold that many rows.
+    Store &store = *m_store;
+    digest::refresh(store);
+    const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
+    QVector<Filter> filters(12);
+    filters[1].participants = {QStringLiteral("P02")};
+    filters[2].agents = {QStringLiteral("gpt-4o"), QStringLiteral("gemini-1.5-pro")};
+    filters[3].taskTypes = {QStringLiteral("planning"), QStringLiteral("writing")};
+    filters[4].from = QDate(2024, 1, 1);
+    filters[4].to = QDate(2030, 1, 1);
+    filters[5].ranges = {{warmth.id, 3.0, 5.0}};
+    filters[6].breaks = Breaks::Flagged;
+    filters[7].breaks = Breaks::None;
+    filters[8].text = QStringLiteral("the");
+    filters[9].text = QStringLiteral("a");
+    filters[10] = filters[2];
+    filters[10].breaks = Breaks::Detected;
+    filters[11].context.insert(QStringLiteral("task_type"), {QStringLiteral("writing")});
+    for (int i = 0; i < filters.size(); ++i) {
+        const qint64 expected = filtered(store, filters[i]);
+        QVERIFY2(browse::count(store, filters[i]) == expected, qPrintable(QString::number(i)));
+        QCOMPARE(browse::page(store, filters[i], {}, 0, 100).size(), expected);
+    }
+    QCOMPARE(browse::count(store, filters[0]), 13);
+    QVERIFY(browse::count(store, filters[6]) > 0);
+    QVERIFY(browse::count(store, filters[7]) > 0);
 }
 
 void TestBrowse::filtersMatchSqlCounts()

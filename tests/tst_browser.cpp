@@ -17,12 +17,15 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTimer>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -63,6 +66,7 @@ private Q_SLOTS:
     void init();
     void opensWithDigestsAndAllConversations();
     void readOnlyDataSetSaysWhatIsMissing();
+    void stoppingThePreparationLeavesItForLater();
     void filterBarNarrowsTableAndCharts();
     void searchFindsTurnText();
     void everyChartDraws();
@@ -111,6 +115,39 @@ void TestBrowser::readOnlyDataSetSaysWhatIsMissing()
     window.setStore(store.get());
     QCOMPARE(window.model()->rowCount(), 13); // listed, though not summarised
     QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("read-only")));
+    waitCharts(window.charts());
+}
+
+void TestBrowser::stoppingThePreparationLeavesItForLater()
+{
+    auto store = Store::open(m_db);
+    const qint64 pending = digest::pendingWork(*store);
+    QVERIFY(pending > 0);
+    BrowserWindow window;
+    // Stop pressed in the progress dialog as soon as the preparation reports.
+    bool stopped = false;
+    QTimer::singleShot(0, &window, [&] {
+        auto *dialog = window.findChild<QProgressDialog *>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->labelText(), QStringLiteral("Preparing the data set for browsing…"));
+        auto *stop = dialog->findChild<QPushButton *>();
+        QVERIFY(stop);
+        QCOMPARE(stop->text(), QStringLiteral("Stop"));
+        stop->click();
+        stopped = true;
+    });
+    QVERIFY(!window.setStore(store.get()));
+    QVERIFY(stopped);
+    // Nothing half done: what was not summarised is still to do, and listed meanwhile.
+    QCOMPARE(digest::pendingWork(*store), pending);
+    QCOMPARE(sqlCount(*store, "SELECT count(*) FROM conversation_digest")
+                 + sqlCount(*store, "SELECT count(*) FROM digest_stale"),
+             13);
+    QCOMPARE(window.model()->rowCount(), 13);
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("F5")));
+    QVERIFY(window.refresh());
+    QCOMPARE(digest::pendingWork(*store), 0);
+    QCOMPARE(sqlCount(*store, "SELECT count(*) FROM conversation_digest"), 13);
     waitCharts(window.charts());
 }
 

@@ -3,18 +3,32 @@
 #include "browse/select.h"
 #include "store.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sense7::digest {
 namespace {
 
-// Small enough that a progress dialog on the GUI thread stays responsive between batches
-// (about a tenth of a second each on a 50,000-conversation data set).
-constexpr int conversationsPerBatch = 100;
-constexpr int turnsPerBatch = 5000;
+// A batch is one transaction, after which the progress hears of the work done. The first is small;
+// then each batch is sized to take about a tenth of a second on this machine, short enough for a
+// progress dialog on the GUI thread to stay responsive and long enough that the commits (each one
+// writes every page the batch touched) cost little beside the work.
+constexpr int firstConversations = 100;
+constexpr int firstTurns = 5000;
+constexpr qint64 batchNanoseconds = 100'000'000;
+
+/** The next batch's size after \a size items took \a nanoseconds: aimed at batchNanoseconds,
+ * growing at most fourfold and never below \a least. */
+int nextBatch(int size, qint64 nanoseconds, int least, int most)
+{
+    const double aimed =
+        double(size) * double(batchNanoseconds) / double(std::max<qint64>(nanoseconds, 1));
+    return int(std::clamp(aimed, double(least), std::min(4.0 * size, double(most))));
+}
 
 /** One conversation's turns with the self ratings and flags a digest summarises. */
 struct Material
@@ -267,7 +281,10 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
     qint64 refreshed = 0;
     if (!progress.report(done, total))
         return refreshed;
+    QElapsedTimer timer;
+    int conversationsPerBatch = firstConversations;
     for (;;) {
+        timer.start();
         QVector<qint64> batch;
         {
             sql::Statement query(db, "SELECT conversation_id FROM digest_stale ORDER BY 1 LIMIT ?");
@@ -290,10 +307,14 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
             }
         });
         done += batch.size();
+        conversationsPerBatch = nextBatch(int(batch.size()), timer.nsecsElapsed(),
+                                          firstConversations, 20 * firstConversations);
         if (!progress.report(std::min(done, total), total))
             return refreshed;
     }
+    int turnsPerBatch = firstTurns;
     for (;;) {
+        timer.start();
         qint64 from = 0;
         qint64 upto = 0;
         {
@@ -317,6 +338,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
                 .run();
             sql::Statement(db, "UPDATE search_state SET indexed_upto = ?").bind(1, upto).run();
         });
+        turnsPerBatch = nextBatch(turnsPerBatch, timer.nsecsElapsed(), firstTurns, 20 * firstTurns);
         if (!progress.report(std::min(done, total), total))
             break;
     }

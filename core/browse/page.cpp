@@ -2,8 +2,58 @@
 
 #include "browse/select.h"
 
+#include <QRegularExpression>
+
+#include <sqlite3.h>
+
 namespace sense7::browse {
 namespace {
+
+/**
+ * \a filter's condition, its full-text part read from the conversations it found the last time
+ * on this connection. The browser asks for a filter's count and then for its pages: the full-text
+ * search, by far the costliest part of a filter on a large data set, runs once for them all. The
+ * conversations it found are kept in a temporary table of the connection, with the text and the
+ * data set's state they were found in (PRAGMA data_version for other connections' commits, the
+ * connection's own count of changed rows for its own): any change searches again.
+ */
+Condition browsed(const Store &store, const Filter &filter)
+{
+    if (filter.text.trimmed().isEmpty())
+        return where(filter);
+    sql::Connection &db = connection(store);
+    db.exec(
+        "CREATE TEMP TABLE IF NOT EXISTS browse_text_hits(conversation_id INTEGER PRIMARY KEY)");
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS browse_text_key(text TEXT NOT NULL, "
+            "version INTEGER NOT NULL, changes INTEGER NOT NULL)");
+    const qint64 version = db.pragmaInt("PRAGMA data_version");
+    sql::Statement key(db,
+                       "SELECT 1 FROM temp.browse_text_key WHERE text = ? AND version = ? "
+                       "AND changes = ?");
+    key.bind(1, filter.text).bind(2, version).bind(3, qint64(sqlite3_total_changes64(db.handle())));
+    if (!key.next()) {
+        Filter text;
+        text.text = filter.text;
+        const Condition found = where(text);
+        db.exec("DELETE FROM temp.browse_text_key");
+        db.exec("DELETE FROM temp.browse_text_hits");
+        Select fill(store, QStringLiteral("c.id"), found, {}, {}, {}, {},
+                    QStringLiteral("INSERT INTO temp.browse_text_hits %1"));
+        fill->run();
+        // The key's own row is one more change.
+        sql::Statement(db, "INSERT INTO temp.browse_text_key VALUES(?, ?, ?)")
+            .bind(1, filter.text)
+            .bind(2, version)
+            .bind(3, qint64(sqlite3_total_changes64(db.handle())) + 1)
+            .run();
+    }
+    Filter rest = filter;
+    rest.text.clear();
+    Condition condition = where(rest);
+    condition.sql = QLatin1Char('(') + condition.sql
+        + QStringLiteral(") AND c.id IN (SELECT conversation_id FROM temp.browse_text_hits)");
+    return condition;
+}
 
 QString sortKey(Order::Key key)
 {
@@ -41,7 +91,20 @@ QVector<qint64> conversationIds(const Store &store, const Filter &filter)
 
 qint64 count(const Store &store, const Filter &filter)
 {
-    Select query(store, QStringLiteral("count(*)"), where(filter));
+    const Condition condition = browsed(store, filter);
+    // Every conversation has one participant and at most one digest: unless the condition reads
+    // them, counting needs neither join (which cost a lookup a conversation, most of the time of
+    // counting all of a large data set).
+    static const QRegularExpression joined(QStringLiteral("\\b[pd]\\."));
+    if (!condition.sql.contains(joined)) {
+        sql::Statement query(connection(store),
+                             QByteArray("SELECT count(*) FROM conversation c WHERE ")
+                                 + condition.sql.toUtf8());
+        for (int i = 0; i < condition.binds.size(); ++i)
+            query.bind(i + 1, condition.binds[i]);
+        return query.next() ? query.int64(0) : 0;
+    }
+    Select query(store, QStringLiteral("count(*)"), condition);
     return query->next() ? query->int64(0) : 0;
 }
 
@@ -56,7 +119,8 @@ QVector<PageRow> page(const Store &store, const Filter &filter, const Order &ord
     const bool byMean = order.key == Order::Key::Mean;
     Select query(
         store, QStringLiteral("c.id AS id, ") + sortKey(order.key) + QStringLiteral(" AS k"),
-        where(filter), QStringLiteral("ORDER BY ") + orderBy + QStringLiteral(" LIMIT ? OFFSET ?"),
+        browsed(store, filter),
+        QStringLiteral("ORDER BY ") + orderBy + QStringLiteral(" LIMIT ? OFFSET ?"),
         byMean ? QVariantList {order.dimensionId} : QVariantList {}, QVariantList {limit, offset},
         byMean ? QStringLiteral("LEFT JOIN digest_dimension s ON s.conversation_id = c.id "
                                 "AND s.dimension_id = ?")
