@@ -331,6 +331,7 @@ QString MainWindow::openDataSet(const QString &path)
     m_annotationBar->setStore(m_store.get(),
                               researcher ? AnnotationBar::Mode::Researcher
                                          : AnnotationBar::Mode::Participant);
+    m_conversations->setConditionsShown(researcher);
     m_conversations->setParticipant(m_annotationBar->participantId());
     startSession();
 
@@ -382,7 +383,10 @@ void MainWindow::setMode(bool researcher)
     m_annotationBar->setStore(m_store.get(),
                               researcher ? AnnotationBar::Mode::Researcher
                                          : AnnotationBar::Mode::Participant);
+    m_conversations->setConditionsShown(researcher);
     m_conversations->setParticipant(m_annotationBar->participantId());
+    if (m_browser)
+        m_browser->setConditionsShown(researcher);
     startSession();
     selectConversationRow(0);
 }
@@ -459,6 +463,7 @@ void MainWindow::showBrowser()
         m_browser->setWindowFlag(Qt::Window);
         m_browser->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_browser, &BrowserWindow::openConversation, this, &MainWindow::openFromBrowser);
+        m_browser->setConditionsShown(m_annotationBar->mode() == AnnotationBar::Mode::Researcher);
         m_browser->setStore(m_store.get());
     } else {
         m_browser->refresh();
