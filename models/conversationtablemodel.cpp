@@ -207,7 +207,9 @@ QString ConversationTableModel::agentText(const ConversationSummary &s) const
 {
     if (!m_conditionsShown || s.condition.isEmpty())
         return s.agent;
-    return tr("%1 · %2", "an assistant's label and its condition's key").arg(s.agent, s.condition);
+    // The key first: it is what a researcher looks for, and it survives a narrow column.
+    return tr("%1 · %2", "a condition's key and the assistant's label participants saw")
+        .arg(s.condition, s.agent);
 }
 
 QVariant ConversationTableModel::data(const QModelIndex &index, int role) const

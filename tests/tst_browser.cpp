@@ -495,7 +495,7 @@ void TestBrowser::trajectoryMarksSessions()
             texts.append(list->index(row, ConversationTableModel::Agent).data().toString());
         return texts;
     };
-    QVERIFY2(agents().contains(QStringLiteral("Assistant A · empathic")),
+    QVERIFY2(agents().contains(QStringLiteral("empathic · Assistant A")),
              qPrintable(agents().join(QLatin1Char(','))));
     QVERIFY(main.selectConversation(resumed));
     TrajectoryChart *chart = main.workspace()->chart();

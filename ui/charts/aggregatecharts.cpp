@@ -808,9 +808,12 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
         label->setObjectName(QStringLiteral("sessionLabel"));
         label->position->setTypeX(QCPItemPosition::ptPlotCoords);
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(x, 0);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        label->setPadding(QMargins(3, 1, 2, 1));
+        // Upright along the line, on its left from the top: a narrow strip that stays clear of
+        // the replies' points on either side of it.
+        label->position->setCoords(x, 0.01);
+        label->setRotation(-90);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setPadding(QMargins(3, 1, 3, 1));
         label->setClipToAxisRect(false);
         label->setFont(plot->font());
         label->setColor(QColor(0x33, 0x33, 0x33));
