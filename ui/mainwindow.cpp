@@ -323,10 +323,12 @@ QString MainWindow::openDataSet(const QString &path)
     const bool researcher =
         mode.isEmpty() ? m_store->participants().size() > 1 : mode == QLatin1String("researcher");
     {
-        const QSignalBlocker blocker(m_researcherAction);
-        m_researcherAction->setChecked(researcher);
-        if (!researcher)
-            m_researcherAction->actionGroup()->actions().first()->setChecked(true);
+        // Not a signal blocker: the action group must hear of the change, or both modes stay
+        // checked and choosing the other one does nothing.
+        m_applyingMode = true;
+        (researcher ? m_researcherAction : m_researcherAction->actionGroup()->actions().first())
+            ->setChecked(true);
+        m_applyingMode = false;
     }
     m_annotationBar->setStore(m_store.get(),
                               researcher ? AnnotationBar::Mode::Researcher
@@ -376,6 +378,8 @@ void MainWindow::closeDataSet()
 
 void MainWindow::setMode(bool researcher)
 {
+    if (m_applyingMode)
+        return;
     m_settings.annotationMode.set(researcher ? QStringLiteral("researcher")
                                              : QStringLiteral("participant"));
     if (!m_store)
