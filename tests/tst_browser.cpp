@@ -7,6 +7,7 @@
 #include "browser/filterbar.h"
 #include "conversationtablemodel.h"
 #include "datasetmodel.h"
+#include "figuredialog.h"
 #include "guisupport.h"
 #include "i18n.h"
 #include "import/importer.h"
@@ -22,6 +23,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -458,6 +461,25 @@ void TestBrowser::liveConditionsForResearchersOnly()
     QVERIFY(!view->results()->agents.groups.contains(QStringLiteral("forgetful")));
     QCOMPARE(view->contextFieldChoice()->findData(browse::conditionGroup), -1);
     QVERIFY(view->results()->contextField != browse::conditionGroup);
+    // Its figure too, even when the dialog computes it again for other units.
+    view->tabs()->setCurrentIndex(AggregateView::Assistants);
+    window.findChild<QAction *>(QStringLiteral("exportFigureAction"))->trigger();
+    auto *dialog = window.findChild<FigureDialog *>();
+    QVERIFY(dialog);
+    dialog->clusterChoice()->setCurrentIndex(
+        dialog->clusterChoice()->findData(int(series::Cluster::Conversation)));
+    const QString figure = m_dir.filePath(QStringLiteral("participant-assistants.pdf"));
+    QVERIFY(dialog->saveTo(figure));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(test::readFile(figure + QStringLiteral(".json"))).object();
+    QCOMPARE(sidecar.value(QStringLiteral("by")).toString(), QStringLiteral("assistant"));
+    QCOMPARE(sidecar.value(QStringLiteral("cluster")).toString(), QStringLiteral("conversation"));
+    const QByteArray plotted = QJsonDocument(sidecar.value(QStringLiteral("plotted")).toObject())
+                                   .toJson(QJsonDocument::Compact);
+    QVERIFY(plotted.contains("Assistant B"));
+    QVERIFY2(!plotted.contains("forgetful") && !plotted.contains("empathic"), plotted.constData());
+    dialog->close();
+    delete dialog;
 
     // Without live conversations nothing of it is offered.
     const QString plainPath = m_dir.filePath(QStringLiteral("plain-for-conditions.sense7"));

@@ -230,6 +230,10 @@ void BrowserWindow::exportFigure()
         details.insert(QStringLiteral("group_by"),
                        results->contextField == browse::conditionGroup ? QStringLiteral("condition")
                                                                        : results->contextField);
+    if (chart == charts::Chart::Assistants)
+        details.insert(QStringLiteral("by"),
+                       results->agentsByCondition ? QStringLiteral("condition")
+                                                  : QStringLiteral("assistant"));
     QApplication::setOverrideCursor(Qt::BusyCursor);
     details.insert(
         QStringLiteral("data_hash"),
@@ -268,7 +272,10 @@ void BrowserWindow::exportFigure()
                     auto store = Store::open(path, Store::Access::ReadOnly);
                     aggregates =
                         std::make_shared<const browse::Aggregates>(browse::computeAggregates(
-                            *store, filter, results->contextField, key, units));
+                            *store, filter, results->contextField, key, units,
+                            // As on screen: participant mode never shows condition keys.
+                            results->agentsByCondition ? browse::AssistantGrouping::Condition
+                                                       : browse::AssistantGrouping::Assistant));
                     cache->insert(cacheKey(key, units), aggregates);
                 } catch (const Error &e) {
                     QMessageBox::warning(nullptr, tr("Export Figure"), e.message());
