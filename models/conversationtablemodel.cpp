@@ -55,9 +55,9 @@ void ConversationTableModel::reload()
 bool ConversationTableModel::sameValues(const ConversationSummary &a, const ConversationSummary &b)
 {
     return a.id == b.id && a.participant == b.participant && a.agent == b.agent
-        && a.title == b.title && a.startedAt == b.startedAt && a.turns == b.turns
-        && a.assistantTurns == b.assistantTurns && a.ratedCells == b.ratedCells
-        && a.cells == b.cells;
+        && a.condition == b.condition && a.title == b.title && a.startedAt == b.startedAt
+        && a.turns == b.turns && a.assistantTurns == b.assistantTurns
+        && a.ratedCells == b.ratedCells && a.cells == b.cells;
 }
 
 void ConversationTableModel::refresh()
@@ -194,6 +194,24 @@ int ConversationTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+void ConversationTableModel::setConditionsShown(bool shown)
+{
+    if (shown == m_conditionsShown)
+        return;
+    m_conditionsShown = shown;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, Agent), index(int(m_rows.size()) - 1, Agent));
+}
+
+QString ConversationTableModel::agentText(const ConversationSummary &s) const
+{
+    if (!m_conditionsShown || s.condition.isEmpty())
+        return s.agent;
+    // The key first: it is what a researcher looks for, and it survives a narrow column.
+    return tr("%1 · %2", "a condition's key and the assistant's label participants saw")
+        .arg(s.condition, s.agent);
+}
+
 QVariant ConversationTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -211,14 +229,14 @@ QVariant ConversationTableModel::data(const QModelIndex &index, int role) const
             .arg(s.assistantTurns);
     }
     if (role == Qt::ToolTipRole && (index.column() == Title || index.column() == Agent))
-        return index.column() == Title ? s.title : s.agent;
+        return index.column() == Title ? s.title : agentText(s);
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     switch (Column(index.column())) {
     case Participant:
         return s.participant;
     case Agent:
-        return s.agent;
+        return agentText(s);
     case Title:
         return s.title;
     case Started:

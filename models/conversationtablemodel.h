@@ -31,6 +31,12 @@ public:
     /** Shows only \a participantId's conversations (0: everyone's). */
     void setParticipant(qint64 participantId);
     qint64 participant() const { return m_participantId; }
+    /**
+     * Researcher mode: a live conversation's assistant is shown with its condition's key
+     * ("Assistant A · empathic"). Participants see the label alone.
+     */
+    void setConditionsShown(bool shown);
+    bool conditionsShown() const { return m_conditionsShown; }
     /** Reads every row again in one model reset. */
     void reload();
     /**
@@ -57,12 +63,14 @@ Q_SIGNALS:
     void progressChanged();
 
 private:
+    QString agentText(const ConversationSummary &s) const;
     void ratingChanged(qint64 turnId, qint64 annotatorId);
     static bool sameValues(const ConversationSummary &a, const ConversationSummary &b);
 
     QPointer<Store> m_store;
     qint64 m_annotatorId = 0;
     qint64 m_participantId = 0;
+    bool m_conditionsShown = false;
     QVector<ConversationSummary> m_rows;
 };
 

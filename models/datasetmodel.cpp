@@ -1,6 +1,7 @@
 #include "datasetmodel.h"
 
 #include "browse/page.h"
+#include "browse/sample.h"
 #include "forms.h"
 #include "store.h"
 
@@ -27,6 +28,7 @@ void DataSetModel::setStore(Store *store)
     if (m_store)
         for (const Instrument &instrument : m_store->protocol().instruments)
             m_dimensions += instrument.dimensionsAt(Level::Turn);
+    m_hasConditions = m_store && !browse::conditions(*m_store).isEmpty();
     m_rows.clear();
     m_total = 0;
     endResetModel();
@@ -77,7 +79,9 @@ browse::Order DataSetModel::order() const
         order.key = Key::Turns;
         break;
     default:
-        if (m_sortColumn == flaggedColumn()) {
+        if (m_sortColumn == conditionColumn()) {
+            order.key = Key::Condition;
+        } else if (m_sortColumn == flaggedColumn()) {
             order.key = Key::Flagged;
         } else if (m_sortColumn == detectedColumn()) {
             order.key = Key::Detected;
@@ -99,6 +103,7 @@ QVector<DataSetModel::Row> DataSetModel::page(qint64 offset) const
         row.id = read.id;
         row.participant = std::move(read.participant);
         row.agent = std::move(read.agent);
+        row.condition = std::move(read.condition);
         row.task = std::move(read.task);
         row.title = std::move(read.title);
         row.startedAt = read.startedAt;
@@ -128,7 +133,7 @@ int DataSetModel::rowCount(const QModelIndex &parent) const
 
 int DataSetModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : detectedColumn() + 1;
+    return parent.isValid() ? 0 : conditionColumn() + 1;
 }
 
 QVariant DataSetModel::data(const QModelIndex &index, int role) const
@@ -142,7 +147,9 @@ QVariant DataSetModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole)
         return row.title.isEmpty() ? QVariant() : QVariant(row.title);
     if (role == Qt::TextAlignmentRole)
-        return column >= Turns ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+        return column >= Turns && column != conditionColumn()
+            ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+            : QVariant();
     if (role != Qt::DisplayRole && role != ValueRole && role != Qt::AccessibleTextRole)
         return {};
     const bool display = role != ValueRole;
@@ -165,6 +172,8 @@ QVariant DataSetModel::data(const QModelIndex &index, int role) const
     default:
         break;
     }
+    if (column == conditionColumn())
+        return row.condition;
     if (column == flaggedColumn())
         return row.flagged;
     if (column == detectedColumn())
@@ -184,6 +193,8 @@ QVariant DataSetModel::headerData(int section, Qt::Orientation orientation, int 
     if (role == Qt::ToolTipRole) {
         if (isDimension)
             return tr("Mean self rating: %1").arg(m_dimensions[dimension].displayQuestion());
+        if (section == conditionColumn())
+            return tr("The condition of the study a live conversation was held with (its key)");
         if (section == flaggedColumn())
             return tr("Replies the participant flagged as a continuity break");
         if (section == detectedColumn())
@@ -208,6 +219,8 @@ QVariant DataSetModel::headerData(int section, Qt::Orientation orientation, int 
     }
     if (isDimension)
         return m_dimensions[dimension].displayName();
+    if (section == conditionColumn())
+        return tr("Condition");
     if (section == flaggedColumn())
         return tr("Flagged");
     if (section == detectedColumn())

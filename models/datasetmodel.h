@@ -14,9 +14,10 @@ class Store;
 
 /**
  * The researcher's table of conversations: participant, assistant, task type, date, turns, the mean
- * self rating per dimension, flagged and detected breaks. Rows come from SQL a page at a time
- * (canFetchMore/fetchMore), filtered and sorted by the data set, so a table over millions of turns
- * holds only the rows a view has asked for. Reads the digests as they are (digest::refresh).
+ * self rating per dimension, flagged and detected breaks, and a live conversation's condition. Rows
+ * come from SQL a page at a time (canFetchMore/fetchMore), filtered and sorted by the data set, so
+ * a table over millions of turns holds only the rows a view has asked for. Reads the digests as
+ * they are (digest::refresh).
  */
 class DataSetModel : public QAbstractTableModel
 {
@@ -39,6 +40,11 @@ public:
     const QVector<Dimension> &dimensions() const { return m_dimensions; }
     int flaggedColumn() const { return FirstDimension + int(m_dimensions.size()); }
     int detectedColumn() const { return flaggedColumn() + 1; }
+    /** The live condition's key (empty for imported conversations); views hide it unless
+     * hasConditions(). */
+    int conditionColumn() const { return detectedColumn() + 1; }
+    /** Whether the data set holds live conversations held with a condition. */
+    bool hasConditions() const { return m_hasConditions; }
     qint64 conversationId(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -59,6 +65,7 @@ private:
         qint64 id = 0;
         QString participant;
         QString agent;
+        QString condition;
         QString task;
         QString title;
         QDateTime startedAt;
@@ -76,6 +83,7 @@ private:
     Form m_context; // the data set's protocol's context form, for the task's label
     QVector<Row> m_rows;
     qint64 m_total = 0;
+    bool m_hasConditions = false;
     bool m_busy = false; // announcing a reset or an insertion
     int m_sortColumn = Date;
     Qt::SortOrder m_sortOrder = Qt::DescendingOrder;

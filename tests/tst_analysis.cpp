@@ -106,6 +106,7 @@ private Q_SLOTS:
     void evaluationPairsModelWithSelf();
     void evaluationBaselinesUseTheSameTurns();
     void ownMeanFloorUsesOtherConversations();
+    void evaluationWithinChosenConversations();
     void coverageCountsOneSidedNotApplicable();
     void kappaIsOnTheDimensionsScale();
     void meansThroughFisherZ();
@@ -171,6 +172,37 @@ void AnalysisTest::evaluationBaselinesUseTheSameTurns()
     // Model against the floors: 5/8 - 2/8 accuracy; no ρ difference against a constant floor.
     QVERIFY(near(w.overMajority.accuracy.value, 3.0 / 8));
     QVERIFY(!w.overMajority.spearman.value.has_value());
+}
+
+void AnalysisTest::evaluationWithinChosenConversations()
+{
+    // A second conversation for P1, as in the test above: self {1, 1, 2}, model {1, 2, 2}.
+    const QVector<qint64> three = m_f->addConversation(m_f->p1, QStringLiteral("three"), 3);
+    const qint64 self = m_f->store->selfAnnotatorId();
+    const qint64 model = m_f->store->annotatorId(QStringLiteral("gpt-test"), AnnotatorKind::Model);
+    m_f->rate(three, self, {1, 1, 2});
+    m_f->rate(three, model, {1, 2, 2});
+    qint64 id = 0;
+    for (const ConversationSummary &s : m_f->store->conversationSummaries())
+        if (s.title == QLatin1String("three"))
+            id = s.id;
+    QVERIFY(id > 0);
+    // Only "three" (a condition's conversations, say): its three pairs, two of them hits.
+    analysis::Options options;
+    options.conversations = {id};
+    const auto e = analysis::evaluate(*m_f->store, QStringLiteral("gpt-test"), options);
+    const auto &w = e.dimensions[5];
+    QCOMPARE(w.model.n, 3);
+    QCOMPARE(w.model.abstentions, 0);
+    QVERIFY(near(w.model.accuracy, 2.0 / 3));
+    QCOMPARE(w.majorityValue, 1);
+    QVERIFY(near(w.majority.accuracy, 2.0 / 3));
+    // The own-mean floor still knows P1 from "one", outside the chosen conversations
+    // (11/5 -> 2): one hit of three, and no fallback to the majority.
+    QCOMPARE(w.participantMeanFallbacks, 0);
+    QVERIFY(near(w.participantMean.accuracy, 1.0 / 3));
+    // Every conversation: the pairs of all three.
+    QCOMPARE(analysis::evaluate(*m_f->store, QStringLiteral("gpt-test")).dimensions[5].model.n, 11);
 }
 
 void AnalysisTest::ownMeanFloorUsesOtherConversations()

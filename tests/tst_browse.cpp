@@ -5,7 +5,9 @@
 #include "browse/filter.h"
 #include "browse/page.h"
 #include "browse/sample.h"
+#include "browse/trajectory.h"
 #include "import/importer.h"
+#include "livesupport.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -83,6 +85,8 @@ private Q_SLOTS:
     void choicesListDistinctValues();
     void filterToJsonNamesWhatIsSet();
     void contextKeysAndSamplesOfAnyInstrument();
+    void liveConditionsFilterSortAndGroup();
+    void sessionsMarkTheTrajectory();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -639,6 +643,125 @@ void TestBrowse::contextKeysAndSamplesOfAnyInstrument()
     QCOMPARE(e.participants.groups.size(), 3);
     QVERIFY(e.context.groups.contains(QStringLiteral("anxiety")));
     QCOMPARE(e.contextLabel, QStringLiteral("emotion_type"));
+}
+
+void TestBrowse::liveConditionsFilterSortAndGroup()
+{
+    auto live = Store::create(m_dir->filePath(QStringLiteral("live.sense7")), test::liveProtocol());
+    demo::load(*live);
+    Store &store = *live;
+    QVERIFY(conditions(store).isEmpty()); // the demo's conversations are imported
+    using test::LiveExchange;
+    test::addLiveConversation(store, QStringLiteral("L01"), QStringLiteral("empathic"),
+                              {{QStringLiteral("hi"), QStringLiteral("hello"), 5},
+                               {QStringLiteral("again"), QStringLiteral("welcome back"), 4, true}});
+    test::addLiveConversation(store, QStringLiteral("L02"), QStringLiteral("forgetful"),
+                              {{QStringLiteral("hi"), QStringLiteral("who?"), 2}});
+    test::addLiveConversation(store, QStringLiteral("L03"), QStringLiteral("empathic"),
+                              {{QStringLiteral("hi"), QStringLiteral("hello there"), 4}});
+    digest::refresh(store);
+    QCOMPARE(conditions(store),
+             (QStringList {QStringLiteral("empathic"), QStringLiteral("forgetful")}));
+
+    Filter empathic;
+    empathic.conditions = {QStringLiteral("empathic")};
+    QCOMPARE(filtered(store, empathic), 2);
+    QCOMPARE(browse::count(store, empathic), 2);
+    QCOMPARE(empathic.toJson().value(QStringLiteral("conditions")).toArray(),
+             QJsonArray {QStringLiteral("empathic")});
+    QVERIFY(empathic != Filter());
+    Filter both = empathic;
+    both.conditions.append(QStringLiteral("forgetful"));
+    QCOMPARE(filtered(store, both),
+             count(store,
+                   QStringLiteral("SELECT count(*) FROM conversation WHERE condition IS "
+                                  "NOT NULL")));
+
+    // The page carries the key; sorting by condition puts the imported ones (null) apart.
+    Order order;
+    order.key = Order::Key::Condition;
+    order.ascending = false;
+    const QVector<PageRow> rows = page(store, Filter(), order, 0, 100);
+    QCOMPARE(rows.size(), 16);
+    QCOMPARE(rows[0].condition, QStringLiteral("forgetful"));
+    QCOMPARE(rows[0].agent, QStringLiteral("Assistant B"));
+    QCOMPARE(rows[1].condition, QStringLiteral("empathic"));
+    QCOMPARE(rows[2].condition, QStringLiteral("empathic"));
+    QVERIFY(rows[3].condition.isEmpty());
+
+    // Chart 3 compares the conditions once a conversation carries one; imported ones are one
+    // group (""), drawn as "imported".
+    const Aggregates automatic = computeAggregates(store, Filter());
+    QVERIFY(automatic.agentsByCondition);
+    QCOMPARE(automatic.agents.groups,
+             (QStringList {QString(), QStringLiteral("empathic"), QStringLiteral("forgetful")}));
+    const int forgetful = 2;
+    const int warmth =
+        int(std::find_if(automatic.dimensions.cbegin(), automatic.dimensions.cend(),
+                         [](const Dimension &d) { return d.key == QLatin1String("warmth"); })
+            - automatic.dimensions.cbegin());
+    QCOMPARE(automatic.agents.cells[forgetful][warmth].mean, 2.0);
+    QCOMPARE(automatic.agents.cells[1][warmth].ratings, 3);
+    const Aggregates byName = computeAggregates(
+        store, Filter(), {}, {}, series::Cluster::Participant, AssistantGrouping::Assistant);
+    QVERIFY(!byName.agentsByCondition);
+    QVERIFY(byName.agents.groups.contains(QStringLiteral("Assistant A")));
+    QVERIFY(!byName.agents.groups.contains(QStringLiteral("empathic")));
+    // Without a live conversation in the selection, automatic stays with the assistants.
+    Filter imported;
+    imported.agents = agents(store);
+    imported.agents.removeAll(QStringLiteral("Assistant A"));
+    imported.agents.removeAll(QStringLiteral("Assistant B"));
+    QVERIFY(!imported.agents.isEmpty());
+    QVERIFY(!computeAggregates(store, imported).agentsByCondition);
+
+    // Chart 7 by condition: the keys as groups, labelled "Condition".
+    const Aggregates grouped = computeAggregates(store, both, conditionGroup);
+    QCOMPARE(grouped.contextLabel, QStringLiteral("Condition"));
+    QCOMPARE(grouped.context.groups,
+             (QStringList {QStringLiteral("empathic"), QStringLiteral("forgetful")}));
+    const series::Sample sample = loadSample(store, both, conditionGroup);
+    QCOMPARE(sample.conversations.size(), 3);
+    for (const series::Conversation &c : sample.conversations)
+        QCOMPARE(c.group, c.condition);
+
+    // The figures' data hash sees the condition: another key, another hash.
+    const QVector<qint64> ids = conversationIds(store, both);
+    const QString before = dataHash(store, ids);
+    test::connection(store).exec(
+        "UPDATE conversation SET condition = 'warm' WHERE condition = 'forgetful'");
+    QVERIFY(dataHash(store, ids) != before);
+}
+
+void TestBrowse::sessionsMarkTheTrajectory()
+{
+    auto live = Store::create(m_dir->filePath(QStringLiteral("live.sense7")), test::liveProtocol());
+    demo::load(*live);
+    Store &store = *live;
+    using test::LiveExchange;
+    const qint64 id =
+        test::addLiveConversation(store, QStringLiteral("L01"), QStringLiteral("empathic"),
+                                  {{QStringLiteral("a"), QStringLiteral("b"), 4},
+                                   {QStringLiteral("c"), QStringLiteral("d"), 4},
+                                   {QStringLiteral("e"), QStringLiteral("f"), 2, true},
+                                   {QStringLiteral("g"), QStringLiteral("h"), 3, true}});
+    QCOMPARE(sessionFirstTurns(store, id), (QVector<int> {0, 4, 6}));
+    QCOMPARE(sessionOf({0, 4, 6}, 0), 1);
+    QCOMPARE(sessionOf({0, 4, 6}, 3), 1);
+    QCOMPARE(sessionOf({0, 4, 6}, 4), 2);
+    QCOMPARE(sessionOf({0, 4, 6}, 7), 3);
+    QCOMPARE(sessionOf({}, 7), 0);
+    const ConversationTrajectory t = conversationTrajectory(store, id, store.selfAnnotatorId());
+    QCOMPARE(t.turnIds.size(), 4);
+    QCOMPARE(t.sessions.size(), 2);
+    QCOMPARE(t.sessions[0].session, 2);
+    QCOMPARE(t.sessions[0].reply, 2); // before the third reply
+    QCOMPARE(t.sessions[1].session, 3);
+    QCOMPARE(t.sessions[1].reply, 3);
+    // An imported conversation has none.
+    QVERIFY(conversationTrajectory(store, conversationIds(store, Filter()).first(),
+                                   store.selfAnnotatorId())
+                .sessions.isEmpty());
 }
 
 #include "tst_browse.moc"

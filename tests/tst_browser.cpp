@@ -1,20 +1,30 @@
 // The researcher's data-set browser and the trajectory chart, offscreen, on the demo data.
+#include "annotationbar.h"
 #include "browse/digest.h"
+#include "browse/sample.h"
 #include "browser/aggregateview.h"
 #include "browser/browserwindow.h"
 #include "browser/filterbar.h"
+#include "conversationtablemodel.h"
 #include "datasetmodel.h"
+#include "figuredialog.h"
 #include "guisupport.h"
 #include "i18n.h"
 #include "import/importer.h"
+#include "livesupport.h"
 #include "mainwindow.h"
 #include "testsupport.h"
 #include "trajectorychart.h"
 #include "turnlistmodel.h"
 #include "workspace.h"
 
+#include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressDialog>
@@ -73,6 +83,8 @@ private Q_SLOTS:
     void openingARowShowsTheConversation();
     void trajectoryFollowsRatingsAndSelection();
     void chartsOfAnyInstrumentAndContextField();
+    void liveConditionsForResearchersOnly();
+    void trajectoryMarksSessions();
 
 private:
     QTemporaryDir m_dir;
@@ -389,6 +401,192 @@ void TestBrowser::chartsOfAnyInstrumentAndContextField()
     keepScreenshot(&window, QStringLiteral("browser-esconv.png"));
     view->tabs()->setCurrentIndex(AggregateView::Correlation);
     keepScreenshot(view, QStringLiteral("chart-esconv-correlation.png"));
+}
+
+namespace {
+
+/** Two conditions, one conversation resumed in a second sitting, beside the demo's. */
+qint64 addLiveStudy(Store &store)
+{
+    const qint64 resumed = test::addLiveConversation(
+        store, QStringLiteral("L01"), QStringLiteral("empathic"),
+        {{QStringLiteral("I have a deadline on Friday"), QStringLiteral("That sounds stressful."),
+          5},
+         {QStringLiteral("My manager keeps adding work"),
+          QStringLiteral("That must feel unfair, given Friday's deadline."), 4},
+         {QStringLiteral("I'm back, the deadline moved"),
+          QStringLiteral("Good to hear from you again — how do you feel about Friday now?"), 5,
+          true},
+         {QStringLiteral("Better, thanks"), QStringLiteral("I'm glad."), 4}});
+    test::addLiveConversation(
+        store, QStringLiteral("L02"), QStringLiteral("forgetful"),
+        {{QStringLiteral("I have a deadline on Friday"), QStringLiteral("Tell me more."), 3},
+         {QStringLiteral("It's about the report"), QStringLiteral("Which report?"), 2},
+         {QStringLiteral("I'm back"), QStringLiteral("Hello! What can I do for you?"), 1, true},
+         {QStringLiteral("The deadline, remember?"), QStringLiteral("Which deadline?"), 1}});
+    test::addLiveConversation(
+        store, QStringLiteral("L03"), QStringLiteral("empathic"),
+        {{QStringLiteral("Hi"), QStringLiteral("Hello, how are you today?"), 4}});
+    return resumed;
+}
+
+} // namespace
+
+void TestBrowser::liveConditionsForResearchersOnly()
+{
+    const QString db = m_dir.filePath(QStringLiteral("live-browser.sense7"));
+    makeDemoDataSet(db, test::liveProtocol());
+    auto store = Store::open(db);
+    addLiveStudy(*store);
+    BrowserWindow window;
+    window.setStore(store.get());
+    window.resize(1500, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    waitCharts(window.charts());
+    DataSetModel *model = window.model();
+    QVERIFY(model->hasConditions());
+    const int column = model->conditionColumn();
+    QCOMPARE(model->headerData(column, Qt::Horizontal).toString(), QStringLiteral("Condition"));
+    QVERIFY(!window.table()->isColumnHidden(column));
+    QCOMPARE(window.table()->horizontalHeader()->visualIndex(column), DataSetModel::Agent + 1);
+    QStringList shown;
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (!model->index(row, column).data().toString().isEmpty())
+            shown.append(model->index(row, DataSetModel::Agent).data().toString() + QLatin1Char('=')
+                         + model->index(row, column).data().toString());
+    shown.sort();
+    QCOMPARE(shown,
+             (QStringList {QStringLiteral("Assistant A=empathic"),
+                           QStringLiteral("Assistant A=empathic"),
+                           QStringLiteral("Assistant B=forgetful")}));
+    // Sorting by it keeps the live ones together.
+    window.table()->sortByColumn(column, Qt::DescendingOrder);
+    QCOMPARE(model->index(0, column).data().toString(), QStringLiteral("forgetful"));
+
+    auto *condition = window.filterBar()->findChild<QComboBox *>(QStringLiteral("conditionFilter"));
+    QVERIFY(condition->isVisible());
+    QCOMPARE(condition->count(), 3); // all, empathic, forgetful
+    // The assistants chart compares conditions; "Condition" is a way to group chart 7.
+    AggregateView *view = window.charts();
+    QVERIFY(view->results()->agentsByCondition);
+    QVERIFY(view->contextFieldChoice()->findData(browse::conditionGroup) >= 0);
+    view->contextFieldChoice()->setCurrentIndex(
+        view->contextFieldChoice()->findData(browse::conditionGroup));
+    waitCharts(view);
+    QCOMPARE(view->results()->contextLabel, QStringLiteral("Condition"));
+    QCOMPARE(view->results()->context.groups,
+             (QStringList {QString(), QStringLiteral("empathic"), QStringLiteral("forgetful")}));
+    view->tabs()->setCurrentIndex(AggregateView::Assistants);
+    keepScreenshot(&window, QStringLiteral("browser-live.png"));
+    keepScreenshot(view, QStringLiteral("chart-conditions.png"));
+    condition->setCurrentIndex(condition->findData(QStringLiteral("empathic")));
+    QCOMPARE(model->totalCount(), 2);
+    waitCharts(view);
+    QCOMPARE(view->results()->conversations, 2);
+    QCOMPARE(view->results()->agents.groups, QStringList {QStringLiteral("empathic")});
+
+    // Participant mode: no key anywhere, the assistants compared by their labels.
+    window.setConditionsShown(false);
+    QVERIFY(window.table()->isColumnHidden(column));
+    QVERIFY(!condition->isVisible());
+    QCOMPARE(condition->currentIndex(), 0); // a hidden filter narrows nothing
+    QTRY_COMPARE(model->totalCount(), 16);
+    waitCharts(view);
+    QVERIFY(!view->results()->agentsByCondition);
+    QVERIFY(view->results()->agents.groups.contains(QStringLiteral("Assistant B")));
+    QVERIFY(!view->results()->agents.groups.contains(QStringLiteral("forgetful")));
+    QCOMPARE(view->contextFieldChoice()->findData(browse::conditionGroup), -1);
+    QVERIFY(view->results()->contextField != browse::conditionGroup);
+    // Its figure too, even when the dialog computes it again for other units.
+    view->tabs()->setCurrentIndex(AggregateView::Assistants);
+    window.findChild<QAction *>(QStringLiteral("exportFigureAction"))->trigger();
+    auto *dialog = window.findChild<FigureDialog *>();
+    QVERIFY(dialog);
+    dialog->clusterChoice()->setCurrentIndex(
+        dialog->clusterChoice()->findData(int(series::Cluster::Conversation)));
+    const QString figure = m_dir.filePath(QStringLiteral("participant-assistants.pdf"));
+    QVERIFY(dialog->saveTo(figure));
+    const QJsonObject sidecar =
+        QJsonDocument::fromJson(test::readFile(figure + QStringLiteral(".json"))).object();
+    QCOMPARE(sidecar.value(QStringLiteral("by")).toString(), QStringLiteral("assistant"));
+    QCOMPARE(sidecar.value(QStringLiteral("cluster")).toString(), QStringLiteral("conversation"));
+    const QByteArray plotted = QJsonDocument(sidecar.value(QStringLiteral("plotted")).toObject())
+                                   .toJson(QJsonDocument::Compact);
+    QVERIFY(plotted.contains("Assistant B"));
+    QVERIFY2(!plotted.contains("forgetful") && !plotted.contains("empathic"), plotted.constData());
+    dialog->close();
+    delete dialog;
+
+    // Without live conversations nothing of it is offered.
+    const QString plainPath = m_dir.filePath(QStringLiteral("plain-for-conditions.sense7"));
+    makeDemoDataSet(plainPath);
+    auto plain = Store::open(plainPath);
+    BrowserWindow other;
+    other.setStore(plain.get());
+    waitCharts(other.charts());
+    QVERIFY(!other.model()->hasConditions());
+    QVERIFY(other.table()->isColumnHidden(other.model()->conditionColumn()));
+    QVERIFY(
+        other.filterBar()->findChild<QComboBox *>(QStringLiteral("conditionFilter"))->isHidden());
+    QVERIFY(!other.charts()->results()->agentsByCondition);
+}
+
+void TestBrowser::trajectoryMarksSessions()
+{
+    const QString db = m_dir.filePath(QStringLiteral("live-studio.sense7"));
+    makeDemoDataSet(db, test::liveProtocol());
+    qint64 resumed = 0;
+    {
+        auto store = Store::open(db);
+        resumed = addLiveStudy(*store);
+    }
+    MainWindow main;
+    QCOMPARE(main.openDataSet(db), QString());
+    main.resize(1400, 900);
+    main.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&main));
+    // Researcher mode (several participants): the list shows the condition beside the label.
+    const auto agents = [&main] {
+        QStringList texts;
+        QAbstractItemModel *list = main.conversationView()->model();
+        for (int row = 0; row < list->rowCount(); ++row)
+            texts.append(list->index(row, ConversationTableModel::Agent).data().toString());
+        return texts;
+    };
+    QVERIFY2(agents().contains(QStringLiteral("empathic · Assistant A")),
+             qPrintable(agents().join(QLatin1Char(','))));
+    QVERIFY(main.selectConversation(resumed));
+    TrajectoryChart *chart = main.workspace()->chart();
+    QTRY_COMPARE(chart->trajectory().sessions.size(), 1);
+    QStringList labels;
+    for (int i = 0; i < chart->itemCount(); ++i)
+        if (chart->item(i)->objectName() == QLatin1String("sessionLabel"))
+            labels.append(qobject_cast<QCPItemText *>(chart->item(i))->text());
+    QCOMPARE(labels, QStringList {QStringLiteral("Session 2")});
+    keepScreenshot(chart, QStringLiteral("trajectory-sessions.png"));
+    keepScreenshot(&main, QStringLiteral("studio-live.png"));
+
+    // Participant mode: labels only.
+    QAction *researcher = nullptr;
+    for (QAction *action : main.findChildren<QAction *>())
+        if (action->text() == QLatin1String("R&esearcher mode"))
+            researcher = action;
+    QVERIFY(researcher && researcher->isChecked());
+    QAction *participant = researcher->actionGroup()->actions().constFirst();
+    QVERIFY(participant != researcher);
+    participant->trigger(); // as from the menu
+    QVERIFY(!researcher->isChecked());
+    QCOMPARE(main.annotationBar()->mode(), AnnotationBar::Mode::Participant);
+    const qint64 l01 = main.store()->participantId(QStringLiteral("L01"));
+    for (QComboBox *box : main.annotationBar()->findChildren<QComboBox *>())
+        if (box->findData(l01) >= 0)
+            box->setCurrentIndex(box->findData(l01));
+    QTRY_COMPARE(agents(), QStringList {QStringLiteral("Assistant A")});
+    for (const QString &text : agents())
+        QVERIFY2(!text.contains(QStringLiteral("empathic"))
+                     && !text.contains(QStringLiteral("forgetful")),
+                 qPrintable(text));
 }
 
 #include "tst_browser.moc"

@@ -1,5 +1,7 @@
 // End-to-end tests of the `sense7` command-line tool: the real binary in a child process.
 
+#include "browse/page.h"
+#include "livesupport.h"
 #include "stats/analysis.h"
 #include "store.h"
 #include "taxonomy.h"
@@ -59,6 +61,7 @@ private slots:
     void evaluatesImportedPredictions();
     void importRatingsReportsConflicts();
     void evaluateJsonMatchesTheLibrary();
+    void evaluateComparesEachCondition();
     void agreementReportsEachDimension();
     void analysisUsageErrors();
     void analysisReportsTheCluster();
@@ -1309,6 +1312,83 @@ void TestCli::helpListsDamageCommands()
     const Result restore = sense7Cli({QStringLiteral("restore"), QStringLiteral("--help")});
     QVERIFY(restore.out.contains(QStringLiteral("--from"))
             && restore.out.contains(QStringLiteral("--list")));
+}
+
+void TestCli::evaluateComparesEachCondition()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    test::makeDemoDataSet(db, test::liveProtocol());
+    const QStringList base {QStringLiteral("evaluate"), QStringLiteral("--db"), db,
+                            QStringLiteral("--bootstrap"), QStringLiteral("0")};
+    // Without live conversations: no per-condition part, and asking for one is an error.
+    QVERIFY(!sense7Cli(base).out.contains(QStringLiteral("By condition")));
+    const Result none =
+        sense7Cli(base + QStringList {QStringLiteral("--by"), QStringLiteral("condition")});
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.err.contains(QStringLiteral("no conversation")), qPrintable(none.err));
+
+    // Three live conversations in two conditions, their replies rated by the participants and by
+    // the demo's classifier (which agrees with the empathic ones' raters more often).
+    {
+        auto store = Store::open(db);
+        using test::LiveExchange;
+        const QVector<LiveExchange> exchanges {{QStringLiteral("a"), QStringLiteral("b"), 4},
+                                               {QStringLiteral("c"), QStringLiteral("d"), 2},
+                                               {QStringLiteral("e"), QStringLiteral("f"), 5, true},
+                                               {QStringLiteral("g"), QStringLiteral("h"), 3}};
+        const qint64 model =
+            store->annotatorId(QStringLiteral("demo-classifier"), AnnotatorKind::Model);
+        const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
+        int shift = 0;
+        for (const auto &[code, key] :
+             {std::pair {"L01", "empathic"}, {"L02", "empathic"}, {"L03", "forgetful"}}) {
+            const qint64 id = test::addLiveConversation(*store, QLatin1String(code),
+                                                        QLatin1String(key), exchanges);
+            int k = 0;
+            for (const Turn &t : store->turns(id))
+                if (t.role == Role::Assistant)
+                    store->setRating(t.id, warmth, model,
+                                     std::clamp(exchanges[k++].warmth + shift % 2, 1, 5));
+            ++shift;
+        }
+    }
+    const Result r = sense7Cli(base + QStringList {QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject byCondition = json.value(QStringLiteral("by_condition")).toObject();
+    QCOMPARE(byCondition.keys(),
+             (QStringList {QStringLiteral("empathic"), QStringLiteral("forgetful")}));
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    int pairs = 0;
+    for (const QString &key : byCondition.keys()) {
+        browse::Filter filter;
+        filter.conditions = {key};
+        analysis::Options options;
+        options.conversations = browse::conversationIds(*store, filter);
+        QCOMPARE(options.conversations.size(), key == QLatin1String("empathic") ? 2 : 1);
+        const analysis::Evaluation e =
+            analysis::evaluate(*store, QStringLiteral("demo-classifier"), options);
+        QJsonObject expected = analysis::toJson(e);
+        expected.remove(QStringLiteral("reference"));
+        QCOMPARE(byCondition.value(key).toObject(), expected);
+        QVERIFY(e.pairs() > 0);
+        pairs += e.pairs();
+    }
+    // Each condition's pairs are its own conversations': fewer than all of them together.
+    analysis::Options all;
+    QVERIFY(pairs < analysis::evaluate(*store, QStringLiteral("demo-classifier"), all).pairs());
+
+    const Result text = sense7Cli(base);
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains(QStringLiteral("By condition")));
+    QVERIFY(text.out.contains(QStringLiteral("  empathic ")));
+    QVERIFY(text.out.contains(QStringLiteral("  forgetful ")));
+    QVERIFY(!sense7Cli(base + QStringList {QStringLiteral("--by"), QStringLiteral("none")})
+                 .out.contains(QStringLiteral("By condition")));
+    QCOMPARE(
+        sense7Cli(base + QStringList {QStringLiteral("--by"), QStringLiteral("model")}).exitCode,
+        1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

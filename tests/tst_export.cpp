@@ -7,6 +7,7 @@
 #include "export/writer.h"
 #include "import/csvreader.h"
 #include "import/importer.h"
+#include "livesupport.h"
 #include "retest.h"
 #include "testsupport.h"
 
@@ -114,6 +115,7 @@ private Q_SLOTS:
     void participantsTableHasTheirProfiles();
     void importersContextFieldsGetColumns();
     void blindReratingsHaveAColumn();
+    void liveConversationsHaveConditionAndSession();
 
 private:
     QTemporaryDir m_dir;
@@ -686,6 +688,102 @@ void TestExport::blindReratingsHaveAColumn()
                  "SELECT count(*) FROM rating r JOIN annotator a ON a.id = "
                  "r.annotator_id WHERE a.code = 'self-retest'"));
     QVERIFY(reratings > 0);
+}
+
+void TestExport::liveConversationsHaveConditionAndSession()
+{
+    const QString path = m_dir.filePath(QStringLiteral("live.sense7"));
+    test::makeDemoDataSet(path, test::liveProtocol());
+    auto store = Store::open(path);
+    const qint64 live = test::addLiveConversation(
+        *store, QStringLiteral("L01"), QStringLiteral("empathic"),
+        {{QStringLiteral("hello"), QStringLiteral("hi"), 4},
+         {QStringLiteral("I'm back"), QStringLiteral("Welcome back"), 5, true},
+         {QStringLiteral("and again"), QStringLiteral("Hello again"), 2, true}});
+    const QString hash = store->conversation(live)->contentHash;
+    digest::refresh(*store);
+    const QString csv = m_dir.filePath(QStringLiteral("live.csv"));
+    exporter::write(*store, exporter::Format::Csv, csv);
+
+    // The turns table: the condition on every turn of the live conversation, its sitting from 1.
+    const QVector<QStringList> turns = readCsv(exporter::turnsPath(csv));
+    const QStringList header = turns.first();
+    QCOMPARE(header.mid(header.size() - 2),
+             (QStringList {QStringLiteral("condition"), QStringLiteral("session")}));
+    const int conversation = int(header.indexOf(QStringLiteral("conversation_id")));
+    const int index = int(header.indexOf(QStringLiteral("turn_index")));
+    const int condition = int(header.indexOf(QStringLiteral("condition")));
+    const int session = int(header.indexOf(QStringLiteral("session")));
+    QStringList sessions;
+    int imported = 0;
+    for (int i = 1; i < turns.size(); ++i) {
+        QCOMPARE(turns[i].size(), header.size());
+        if (turns[i][conversation] != hash) {
+            QCOMPARE(turns[i][condition], QString());
+            QCOMPARE(turns[i][session], QString());
+            ++imported;
+            continue;
+        }
+        QCOMPARE(turns[i][condition], QStringLiteral("empathic"));
+        QCOMPARE(turns[i][index].toInt(), sessions.size());
+        sessions.append(turns[i][session]);
+    }
+    QVERIFY(imported > 0);
+    QCOMPARE(sessions,
+             (QStringList {QStringLiteral("1"), QStringLiteral("1"), QStringLiteral("2"),
+                           QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("3")}));
+
+    // The ratings table: condition and session per rating, the session of the rated turn.
+    const QVector<QStringList> ratings = readCsv(csv);
+    const QStringList columns = ratings.first();
+    const int rc = int(columns.indexOf(QStringLiteral("condition")));
+    const int rs = int(columns.indexOf(QStringLiteral("session")));
+    const int rt = int(columns.indexOf(QStringLiteral("turn_index")));
+    const int rv = int(columns.indexOf(QStringLiteral("value")));
+    const int rconv = int(columns.indexOf(QStringLiteral("conversation_id")));
+    QVERIFY(rc > 0 && rs > 0);
+    QStringList seen;
+    for (int i = 1; i < ratings.size(); ++i) {
+        if (ratings[i][rconv] != hash) {
+            QCOMPARE(ratings[i][rc], QString());
+            continue;
+        }
+        QCOMPARE(ratings[i][rc], QStringLiteral("empathic"));
+        seen.append(ratings[i][rt] + QLatin1Char(':') + ratings[i][rs] + QLatin1Char('=')
+                    + ratings[i][rv]);
+    }
+    QCOMPARE(
+        seen,
+        (QStringList {QStringLiteral("1:1=4"), QStringLiteral("3:2=5"), QStringLiteral("5:3=2")}));
+
+    // The codebook explains both columns in both tables.
+    const QString book = QString::fromUtf8(test::readFile(exporter::codebookPath(csv)));
+    QCOMPARE(book.count(QStringLiteral("| `condition` |")), 2);
+    QCOMPARE(book.count(QStringLiteral("| `session` |")), 2);
+    QVERIFY(
+        book.contains(QStringLiteral("The sitting of a live conversation the turn belongs to")));
+
+    // JSON Lines: the condition and the sittings, each from the turn it began at.
+    const QString jsonl = m_dir.filePath(QStringLiteral("live.jsonl"));
+    exporter::write(*store, exporter::Format::Jsonl, jsonl);
+    int found = 0;
+    for (const QByteArray &line : test::readFile(jsonl).split('\n')) {
+        const QJsonObject c = QJsonDocument::fromJson(line).object();
+        if (c.value(QStringLiteral("content_hash")).toString() != hash) {
+            QVERIFY(!c.contains(QStringLiteral("condition")));
+            continue;
+        }
+        ++found;
+        QVERIFY2(c.value(QStringLiteral("condition")).toString() == QLatin1String("empathic"),
+                 line.constData());
+        QStringList firstTurns;
+        for (const QJsonValue s : c.value(QStringLiteral("sessions")).toArray())
+            firstTurns.append(
+                QString::number(s.toObject().value(QStringLiteral("first_turn")).toInt()));
+        QCOMPARE(firstTurns,
+                 (QStringList {QStringLiteral("0"), QStringLiteral("2"), QStringLiteral("4")}));
+    }
+    QCOMPARE(found, 1);
 }
 
 QTEST_GUILESS_MAIN(TestExport)

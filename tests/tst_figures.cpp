@@ -16,6 +16,7 @@
 #include "guisupport.h"
 #include "i18n.h"
 #include "import/importer.h"
+#include "livesupport.h"
 #include "testsupport.h"
 
 #include <QAction>
@@ -228,6 +229,7 @@ private Q_SLOTS:
     void figureDialogChoosesTheClusters();
     void contextChartReportsKruskalWallis();
     void conversationSidecarListsItsRatings();
+    void liveConditionsAndSessionsAreDrawn();
 
 private:
     QTemporaryDir m_dir;
@@ -1503,6 +1505,124 @@ void TestFigures::unavailableChartsSayWhyInTheBrowser()
     QVERIFY(!dialog.saveTo(path));
     QVERIFY(warned);
     QVERIFY(!QFile::exists(path));
+}
+
+void TestFigures::liveConditionsAndSessionsAreDrawn()
+{
+    const QString db = m_dir.filePath(QStringLiteral("live.sense7"));
+    test::makeDemoDataSet(db, test::liveProtocol());
+    qint64 resumed = 0;
+    {
+        auto store = Store::open(db);
+        resumed = test::addLiveConversation(
+            *store, QStringLiteral("L01"), QStringLiteral("empathic"),
+            {{QStringLiteral("hi"), QStringLiteral("hello"), 5},
+             {QStringLiteral("more"), QStringLiteral("sure"), 4},
+             {QStringLiteral("back again"), QStringLiteral("welcome back"), 4, true},
+             {QStringLiteral("thanks"), QStringLiteral("any time"), 5}});
+        test::addLiveConversation(
+            *store, QStringLiteral("L02"), QStringLiteral("forgetful"),
+            {{QStringLiteral("hi"), QStringLiteral("who are you?"), 2},
+             {QStringLiteral("me again"), QStringLiteral("have we met?"), 1, true}});
+        digest::refresh(*store);
+    }
+    const auto run = [&](const QStringList &more) {
+        QProcess cli;
+        cli.start(QStringLiteral(SENSE7_CLI),
+                  QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db} + more);
+        return cli.waitForFinished(60000) && cli.exitCode() == 0
+            ? QString()
+            : QString::fromUtf8(cli.readAllStandardError());
+    };
+    const auto sidecar = [](const QString &path) {
+        return QJsonDocument::fromJson(test::readFile(path)).object();
+    };
+    const auto names = [](const QJsonObject &object) {
+        QStringList result;
+        for (const QJsonValue &s : object.value(QStringLiteral("plotted"))
+                                       .toObject()
+                                       .value(QStringLiteral("series"))
+                                       .toArray())
+            result.append(s.toObject().value(QStringLiteral("name")).toString());
+        return result;
+    };
+
+    // Conditions compared by default (the data set has live conversations), imported ones as
+    // one group; by condition in chart 7 on request.
+    const QString out = m_dir.filePath(QStringLiteral("live-figures"));
+    QString error =
+        run({QStringLiteral("--out"), out, QStringLiteral("--chart"), QStringLiteral("assistants"),
+             QStringLiteral("--chart"), QStringLiteral("context"), QStringLiteral("--group-by"),
+             QStringLiteral("condition")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QJsonObject assistants =
+        sidecar(QDir(out).filePath(QStringLiteral("assistants.pdf.json")));
+    QCOMPARE(assistants.value(QStringLiteral("by")).toString(), QStringLiteral("condition"));
+    QCOMPARE(names(assistants),
+             (QStringList {QString(), QStringLiteral("empathic"), QStringLiteral("forgetful")}));
+    QVERIFY(pdfText(QDir(out).filePath(QStringLiteral("assistants.pdf")))
+                .contains(QStringLiteral("Conditions compared")));
+    const QJsonObject context = sidecar(QDir(out).filePath(QStringLiteral("context.pdf.json")));
+    QCOMPARE(context.value(QStringLiteral("group_by")).toString(), QStringLiteral("condition"));
+    QCOMPARE(names(context), names(assistants));
+
+    // --by assistant: the names participants saw, and only the live conversations.
+    const QString byName = m_dir.filePath(QStringLiteral("live-by-name"));
+    error = run({QStringLiteral("--out"), byName, QStringLiteral("--chart"),
+                 QStringLiteral("assistants"), QStringLiteral("--by"), QStringLiteral("assistant"),
+                 QStringLiteral("--condition"), QStringLiteral("empathic"),
+                 QStringLiteral("--condition"), QStringLiteral("forgetful")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QJsonObject named = sidecar(QDir(byName).filePath(QStringLiteral("assistants.pdf.json")));
+    QCOMPARE(named.value(QStringLiteral("by")).toString(), QStringLiteral("assistant"));
+    QCOMPARE(names(named),
+             (QStringList {QStringLiteral("Assistant A"), QStringLiteral("Assistant B")}));
+    QCOMPARE(named.value(QStringLiteral("conversations")).toInt(), 2);
+    QVERIFY(!run({QStringLiteral("--out"), byName, QStringLiteral("--condition"),
+                  QStringLiteral("nosuch")})
+                 .isEmpty());
+
+    // The resumed conversation's trajectory: a dashed line before its third reply, "Session 2".
+    const QString one = m_dir.filePath(QStringLiteral("live-one"));
+    error = run({QStringLiteral("--out"), one, QStringLiteral("--conversation"),
+                 QString::number(resumed), QStringLiteral("--format"), QStringLiteral("pdf,png"),
+                 QStringLiteral("--dpi"), QStringLiteral("150")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString figure = QDir(one).filePath(QStringLiteral("conversation-%1.pdf").arg(resumed));
+    const QJsonArray sessions = sidecar(figure + QStringLiteral(".json"))
+                                    .value(QStringLiteral("plotted"))
+                                    .toObject()
+                                    .value(QStringLiteral("sessions"))
+                                    .toArray();
+    QCOMPARE(sessions.size(), 1);
+    QCOMPARE(sessions[0].toObject().value(QStringLiteral("session")).toInt(), 2);
+    QCOMPARE(sessions[0].toObject().value(QStringLiteral("first_reply")).toInt(), 3);
+    QCOMPARE(sessions[0].toObject().value(QStringLiteral("x")).toDouble(), 2.5);
+    // Upright text comes out of pdftotext a word a line.
+    const QString text = pdfText(figure).simplified();
+    QVERIFY2(text.contains(QStringLiteral("Session 2")), qPrintable(text));
+    if (const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR"); !keep.isEmpty())
+        QFile::copy(QDir(one).filePath(QStringLiteral("conversation-%1.png").arg(resumed)),
+                    QDir(keep).filePath(QStringLiteral("figure-sessions.png")));
+
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    QCustomPlot plot;
+    charts::drawConversationTrajectory(
+        &plot, browse::conversationTrajectory(*store, resumed, store->selfAnnotatorId()), -1);
+    QStringList labels;
+    int lines = 0;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        if (plot.item(i)->objectName() == QLatin1String("session")) {
+            auto *line = qobject_cast<QCPItemStraightLine *>(plot.item(i));
+            QCOMPARE(line->pen().style(), Qt::DashLine);
+            QCOMPARE(line->point1->coords().x(), 2.5);
+            ++lines;
+        }
+        if (plot.item(i)->objectName() == QLatin1String("sessionLabel"))
+            labels.append(qobject_cast<QCPItemText *>(plot.item(i))->text());
+    }
+    QCOMPARE(lines, 1);
+    QCOMPARE(labels, QStringList {QStringLiteral("Session 2")});
 }
 
 #include "tst_figures.moc"

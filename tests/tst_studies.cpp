@@ -497,7 +497,7 @@ void TestStudies::exportWithoutContextForm()
                    QStringLiteral("csv"), QStringLiteral("--out"), csv});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QStringList header = csvRows(csv).first();
-    QCOMPARE(header.last(), QStringLiteral("position"));
+    QCOMPARE(header.last(), QStringLiteral("session")); // the last fixed column
     QVERIFY(!header.contains(QStringLiteral("task_type")));
     const QString codebook =
         QString::fromUtf8(test::readFile(m_dir.filePath(QStringLiteral("no-context.codebook.md"))));

@@ -343,14 +343,17 @@ QString MainWindow::openDataSet(const QString &path)
     const bool researcher =
         mode.isEmpty() ? m_store->participants().size() > 1 : mode == QLatin1String("researcher");
     {
-        const QSignalBlocker blocker(m_researcherAction);
-        m_researcherAction->setChecked(researcher);
-        if (!researcher)
-            m_researcherAction->actionGroup()->actions().first()->setChecked(true);
+        // Not a signal blocker: the action group must hear of the change, or both modes stay
+        // checked and choosing the other one does nothing.
+        m_applyingMode = true;
+        (researcher ? m_researcherAction : m_researcherAction->actionGroup()->actions().first())
+            ->setChecked(true);
+        m_applyingMode = false;
     }
     m_annotationBar->setStore(m_store.get(),
                               researcher ? AnnotationBar::Mode::Researcher
                                          : AnnotationBar::Mode::Participant);
+    m_conversations->setConditionsShown(researcher);
     m_conversations->setParticipant(m_annotationBar->participantId());
     startSession();
 
@@ -398,6 +401,8 @@ void MainWindow::closeDataSet()
 
 void MainWindow::setMode(bool researcher)
 {
+    if (m_applyingMode)
+        return;
     m_settings.annotationMode.set(researcher ? QStringLiteral("researcher")
                                              : QStringLiteral("participant"));
     if (!m_store)
@@ -405,7 +410,10 @@ void MainWindow::setMode(bool researcher)
     m_annotationBar->setStore(m_store.get(),
                               researcher ? AnnotationBar::Mode::Researcher
                                          : AnnotationBar::Mode::Participant);
+    m_conversations->setConditionsShown(researcher);
     m_conversations->setParticipant(m_annotationBar->participantId());
+    if (m_browser)
+        m_browser->setConditionsShown(researcher);
     startSession();
     selectConversationRow(0);
     m_live->updateActions();
@@ -515,6 +523,7 @@ void MainWindow::showBrowser()
         m_browser->setWindowFlag(Qt::Window);
         m_browser->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_browser, &BrowserWindow::openConversation, this, &MainWindow::openFromBrowser);
+        m_browser->setConditionsShown(m_annotationBar->mode() == AnnotationBar::Mode::Researcher);
         m_browser->setStore(m_store.get());
     } else {
         m_browser->refresh();

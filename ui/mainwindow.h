@@ -131,6 +131,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_researcherAction = nullptr;
+    bool m_applyingMode = false; // openDataSet() sets the mode actions itself
     QLabel *m_statusCounts;
     QLabel *m_statusSaved;
     QProgressBar *m_progress;

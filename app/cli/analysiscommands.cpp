@@ -1,4 +1,6 @@
 // `sense7 agreement` and `sense7 evaluate`: the reliability and classifier tables.
+#include "browse/page.h"
+#include "browse/sample.h"
 #include "cliutil.h"
 #include "error.h"
 #include "stats/analysis.h"
@@ -244,8 +246,17 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
     addCommonOptions(parser);
     parser.addOption(
         {QStringLiteral("model"), tr("The model annotator to evaluate."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("by"),
+                      tr("condition: also compare within each condition of a live study (the "
+                         "conversations held with it); none: only overall; auto (default): "
+                         "condition when the data set has live conversations."),
+                      QStringLiteral("condition|none|auto"), QStringLiteral("auto")});
     if (const auto done = parseOrExit(parser, arguments, 0, out, err))
         return *done;
+    const QString by = parser.value(QStringLiteral("by"));
+    if (by != QLatin1String("condition") && by != QLatin1String("none")
+        && by != QLatin1String("auto"))
+        throw Error(tr("--by must be condition, none or auto, not “%1”.").arg(by));
     auto store = openFor(parser, arguments, err);
     if (!store)
         return 1;
@@ -263,10 +274,35 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const analysis::Evaluation e = analysis::evaluate(*store, model, options);
     requirePairs(*store, e, options);
     const bool paper = e.hasPaperReference();
+    // Each condition's conversations on their own (the own-mean floor still knows each
+    // participant from all their other conversations).
+    const QStringList conditions =
+        by == QLatin1String("none") ? QStringList() : browse::conditions(*store);
+    if (by == QLatin1String("condition") && conditions.isEmpty())
+        throw Error(tr("--by condition: no conversation in %1 is a live one held with a "
+                       "condition.")
+                        .arg(store->path()));
+    QVector<QPair<QString, analysis::Evaluation>> byCondition;
+    for (const QString &key : conditions) {
+        browse::Filter filter;
+        filter.conditions = {key};
+        analysis::Options within = options;
+        within.conversations = browse::conversationIds(*store, filter);
+        byCondition.append({key, analysis::evaluate(*store, model, within)});
+    }
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonObject json = analysis::toJson(e);
         if (!paper)
             json.remove(QStringLiteral("reference"));
+        if (!byCondition.isEmpty()) {
+            QJsonObject perCondition;
+            for (const auto &[key, evaluation] : std::as_const(byCondition)) {
+                QJsonObject one = analysis::toJson(evaluation);
+                one.remove(QStringLiteral("reference"));
+                perCondition.insert(key, one);
+            }
+            json.insert(QStringLiteral("by_condition"), perCondition);
+        }
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -311,6 +347,14 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
                    .arg(differenceText(row.overMajority.accuracy), -24)
                    .arg(differenceText(row.overParticipantMean.accuracy), -24)
             << '\n';
+    if (!byCondition.isEmpty()) {
+        out << '\n'
+            << tr("By condition (means over dimensions; each on the conversations held with it):")
+            << '\n';
+        agreementHeader(out, tr("condition"));
+        for (const auto &[key, evaluation] : std::as_const(byCondition))
+            meansLine(out, key, evaluation.mean);
+    }
     if (e.hasPaperReference())
         out << '\n'
             << tr("SENSE-7 paper (Suh et al., 2025): mean ρ = %1, accuracy = %2.")

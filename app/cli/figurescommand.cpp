@@ -57,8 +57,15 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOption({QStringLiteral("group-by"),
                       tr("The context field the \"by context\" chart groups by: any key of the "
                          "conversations' context, a form's or an importer's (default: the first "
-                         "choice of the context form the data answer)."),
+                         "choice of the context form the data answer), or \"condition\" for "
+                         "the condition live conversations were held with."),
                       QStringLiteral("FIELD")});
+    parser.addOption({QStringLiteral("by"),
+                      tr("What the assistants chart compares: condition (the conditions live "
+                         "conversations were held with; imported ones are one group), assistant "
+                         "(the assistants' names), or auto (default: condition when a selected "
+                         "conversation carries one)."),
+                      QStringLiteral("condition|assistant|auto"), QStringLiteral("auto")});
     parser.addOption({QStringLiteral("chart"),
                       tr("Only this chart (repeat for more): distribution, trajectory, "
                          "assistants, participants, breaks, correlation, context."),
@@ -134,9 +141,25 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     if (instrument.isEmpty())
         instrument = protocol.primary().key;
+    const QString by = parser.value(QStringLiteral("by"));
+    const browse::AssistantGrouping grouping = by == QLatin1String("condition")
+        ? browse::AssistantGrouping::Condition
+        : by == QLatin1String("assistant") ? browse::AssistantGrouping::Assistant
+                                           : browse::AssistantGrouping::Auto;
+    if (grouping == browse::AssistantGrouping::Auto && by != QLatin1String("auto"))
+        throw Error(tr("--by must be condition, assistant or auto, not \"%1\".").arg(by));
     const QStringList contextKeys = browse::contextKeys(*store);
     QString groupBy = parser.value(QStringLiteral("group-by"));
-    if (groupBy.isEmpty()) {
+    // "condition" is the live conversations' condition unless the context has such a field.
+    const bool groupByCondition =
+        groupBy == QLatin1String("condition") && !contextKeys.contains(groupBy);
+    if (groupByCondition) {
+        if (browse::conditions(*store).isEmpty())
+            throw Error(tr("--group-by condition: no conversation in %1 is a live one held with a "
+                           "condition.")
+                            .arg(store->path()));
+        groupBy = browse::conditionGroup;
+    } else if (groupBy.isEmpty()) {
         groupBy = browse::defaultContextField(*store, contextKeys);
     } else if (!contextKeys.contains(groupBy) && !protocol.context.field(groupBy)) {
         throw Error(
@@ -211,7 +234,7 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
     } else {
         const QVector<qint64> ids = exporter::selectConversations(*store, filter);
         const browse::Aggregates aggregates =
-            browse::computeAggregates(*store, filter, groupBy, instrument, *cluster);
+            browse::computeAggregates(*store, filter, groupBy, instrument, *cluster, grouping);
         const QString hash = browse::dataHash(*store, ids);
         for (const charts::Chart chart : std::as_const(chosen)) {
             // Never an empty chart: one that cannot be drawn is said and left out.
@@ -232,12 +255,19 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                {QStringLiteral("conversations"), aggregates.conversations},
                                {QStringLiteral("data_hash"), hash}};
             if (chart == charts::Chart::Context)
-                extra.insert(QStringLiteral("group_by"), groupBy);
+                extra.insert(QStringLiteral("group_by"),
+                             groupByCondition ? QStringLiteral("condition") : groupBy);
+            if (chart == charts::Chart::Assistants)
+                extra.insert(QStringLiteral("by"),
+                             aggregates.agentsByCondition ? QStringLiteral("condition")
+                                                          : QStringLiteral("assistant"));
             extra.insert(QStringLiteral("cluster"), series::clusterKey(*cluster));
             extra.insert(QStringLiteral("plotted"), charts::plottedData(chart, aggregates));
             save(charts::chartKey(chart), charts::chartName(chart), extra);
             if (chart == charts::Chart::Context) {
-                out << tr("Kruskal–Wallis test across the groups of %1:").arg(groupBy) << Qt::endl;
+                out << tr("Kruskal–Wallis test across the groups of %1:")
+                           .arg(groupByCondition ? QStringLiteral("condition") : groupBy)
+                    << Qt::endl;
                 for (const QString &line : charts::groupTestLines(aggregates))
                     out << QStringLiteral("  ") << line << Qt::endl;
             }

@@ -19,6 +19,10 @@ void addFilterOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("agent"),
                       tr("Only conversations with this assistant (repeat for more)."),
                       QStringLiteral("LABEL")});
+    parser.addOption({QStringLiteral("condition"),
+                      tr("Only live conversations held with this condition of the study "
+                         "(its key; repeat for more)."),
+                      QStringLiteral("KEY")});
     parser.addOption({QStringLiteral("task"),
                       tr("Only this task type of the context form (repeat for more)."),
                       QStringLiteral("TYPE")});
@@ -51,6 +55,20 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
     filter.participants = parser.values(QStringLiteral("participant"));
     filter.agents = parser.values(QStringLiteral("agent"));
     filter.taskTypes = parser.values(QStringLiteral("task"));
+    filter.conditions = parser.values(QStringLiteral("condition"));
+    if (!filter.conditions.isEmpty()) {
+        const QStringList known = browse::conditions(store);
+        for (const QString &key : std::as_const(filter.conditions))
+            if (!known.contains(key))
+                throw Error(QCoreApplication::translate(
+                                "sense7::cli",
+                                "--condition %1: no conversation in %2 was held with it; "
+                                "the conditions are: %3.")
+                                .arg(key, store.path(),
+                                     known.isEmpty()
+                                         ? QCoreApplication::translate("sense7::cli", "none")
+                                         : known.join(QStringLiteral(", "))));
+    }
     for (const char *name : {"from", "to"}) {
         const QString option = QLatin1String(name);
         if (!parser.isSet(option))

@@ -4,6 +4,7 @@
 #include "browse/select.h"
 #include "store.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 
 #include <algorithm>
@@ -53,7 +54,8 @@ QString defaultContextField(const Store &store, const QStringList &keys)
 }
 
 Aggregates computeAggregates(const Store &store, const Filter &filter, const QString &contextField,
-                             const QString &instrumentKey, series::Cluster cluster)
+                             const QString &instrumentKey, series::Cluster cluster,
+                             AssistantGrouping grouping)
 {
     Aggregates a;
     const Protocol protocol = store.protocol();
@@ -71,7 +73,15 @@ Aggregates computeAggregates(const Store &store, const Filter &filter, const QSt
     a.cluster = cluster;
     a.distribution = series::distribution(sample);
     a.trajectory = series::trajectory(sample, 10, cluster);
-    a.agents = series::groupMeans(sample, series::GroupBy::Agent, cluster);
+    a.agentsByCondition = grouping == AssistantGrouping::Condition;
+    if (grouping == AssistantGrouping::Auto)
+        for (const series::Conversation &c : sample.conversations)
+            if (!c.condition.isEmpty()) {
+                a.agentsByCondition = true;
+                break;
+            }
+    a.agents = series::groupMeans(
+        sample, a.agentsByCondition ? series::GroupBy::Condition : series::GroupBy::Agent, cluster);
     a.agentGroups = keepRated(a.agents, maxChartGroups);
     a.participants = series::groupMeans(sample, series::GroupBy::Participant, cluster);
     keepRated(a.participants, 0);
@@ -80,10 +90,14 @@ Aggregates computeAggregates(const Store &store, const Filter &filter, const QSt
     a.contextTests = series::groupTests(sample, series::GroupBy::Context, cluster);
     // Labels from the protocol's context form where it knows the field ("Information seeking",
     // not "information_seeking"); the values as stored otherwise (ESConv's "anxiety").
-    const FormField *field = protocol.context.field(a.contextField);
-    a.contextLabel = field ? field->displayLabel() : a.contextField;
-    for (QString &group : a.context.groups)
-        group = protocol.context.displayOptionLabel(a.contextField, group);
+    if (a.contextField == conditionGroup) {
+        a.contextLabel = QCoreApplication::translate("sense7::browse", "Condition");
+    } else {
+        const FormField *field = protocol.context.field(a.contextField);
+        a.contextLabel = field ? field->displayLabel() : a.contextField;
+        for (QString &group : a.context.groups)
+            group = protocol.context.displayOptionLabel(a.contextField, group);
+    }
     a.aligned = series::breakAligned(sample, 3, cluster);
     a.correlation = series::correlation(sample);
     a.detection = series::detectionScores(sample);
@@ -95,7 +109,7 @@ QString dataHash(const Store &store, const QVector<qint64> &conversationIds)
     QCryptographicHash hash(QCryptographicHash::Sha256);
     sql::Statement head(browse::connection(store),
                         "SELECT c.content_hash, coalesce(c.agent, ''), p.code, c.context, "
-                        "coalesce(d.breaks, ''), coalesce(d.rated_cells, -1) "
+                        "coalesce(d.breaks, ''), coalesce(d.rated_cells, -1), c.condition "
                         "FROM conversation c JOIN participant p ON p.id = c.participant_id "
                         "LEFT JOIN conversation_digest d ON d.conversation_id = c.id "
                         "WHERE c.id = ?");
@@ -110,6 +124,9 @@ QString dataHash(const Store &store, const QVector<qint64> &conversationIds)
                 hash.addData(QByteArrayView("\x1f", 1));
             }
             hash.addData(QByteArray::number(head.int64(5)));
+            // Only live conversations carry a condition: other data sets hash as before.
+            if (!head.isNull(6))
+                hash.addData(QByteArray(QByteArray("\x1f") + head.text(6).toUtf8()));
         }
         head.reset();
         values.bind(1, id);

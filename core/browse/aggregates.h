@@ -14,6 +14,13 @@ class Store;
 namespace sense7::browse {
 
 /**
+ * What the assistants-compared chart groups by: the assistant's name, or the condition a live
+ * conversation was held with (imported conversations form one group of their own). Auto groups by
+ * condition when some conversation of the selection carries one.
+ */
+enum class AssistantGrouping { Auto, Assistant, Condition };
+
+/**
  * Everything the aggregate charts draw for one filter: the browser's chart tabs and
  * `sense7 figures` both compute this, then hand it to charts::drawAggregate().
  */
@@ -25,6 +32,7 @@ struct Aggregates
     int conversations = 0;
     QString contextField; // chart 7 groups by this context field (empty: none in the data)
     QString contextLabel; // the field's label in the protocol's context form, else its key
+    bool agentsByCondition = false; // chart 3's groups are condition keys, not assistant names
     int agentGroups = 0; // assistants with ratings, before keeping the largest
     int contextGroups = 0; // context values with ratings, before keeping the largest
     series::Cluster cluster = series::Cluster::Participant; // the units of every interval
@@ -49,12 +57,14 @@ constexpr int maxChartGroups = 12;
  * empty), grouped for chart 7 by the context field \a contextField (defaultContextField() when
  * empty). Groups without a rating are left out; of assistants and context values, the
  * maxChartGroups with the most ratings are kept. Every interval is a t interval over the units of
- * \a cluster; the context's Kruskal–Wallis tests run across all its groups.
+ * \a cluster; the context's Kruskal–Wallis tests run across all its groups. \a contextField
+ * conditionGroup groups chart 7 by condition; \a grouping chooses chart 3's groups.
  */
 Aggregates computeAggregates(const Store &store, const Filter &filter,
                              const QString &contextField = QStringLiteral("task_type"),
                              const QString &instrumentKey = {},
-                             series::Cluster cluster = series::Cluster::Participant);
+                             series::Cluster cluster = series::Cluster::Participant,
+                             AssistantGrouping grouping = AssistantGrouping::Auto);
 
 /**
  * The context field to group by when none is chosen: the first choice or scale field of the

@@ -46,9 +46,9 @@ bool Filter::isEmpty() const
 
 bool Filter::operator==(const Filter &o) const
 {
-    return participants == o.participants && agents == o.agents && taskTypes == o.taskTypes
-        && context == o.context && from == o.from && to == o.to && ranges == o.ranges
-        && breaks == o.breaks && text == o.text;
+    return participants == o.participants && agents == o.agents && conditions == o.conditions
+        && taskTypes == o.taskTypes && context == o.context && from == o.from && to == o.to
+        && ranges == o.ranges && breaks == o.breaks && text == o.text;
 }
 
 QJsonObject Filter::toJson() const
@@ -58,6 +58,8 @@ QJsonObject Filter::toJson() const
         json.insert(QStringLiteral("participants"), QJsonArray::fromStringList(participants));
     if (!agents.isEmpty())
         json.insert(QStringLiteral("agents"), QJsonArray::fromStringList(agents));
+    if (!conditions.isEmpty())
+        json.insert(QStringLiteral("conditions"), QJsonArray::fromStringList(conditions));
     if (!taskTypes.isEmpty())
         json.insert(QStringLiteral("task_types"), QJsonArray::fromStringList(taskTypes));
     QJsonObject contextValues;
@@ -99,6 +101,8 @@ Condition where(const Filter &filter)
         parts.append(anyOf(QStringLiteral("p.code"), filter.participants, binds));
     if (!filter.agents.isEmpty())
         parts.append(anyOf(QStringLiteral("c.agent"), filter.agents, binds));
+    if (!filter.conditions.isEmpty())
+        parts.append(anyOf(QStringLiteral("c.condition"), filter.conditions, binds));
     if (!filter.taskTypes.isEmpty())
         parts.append(anyOf(QStringLiteral("json_extract(c.context, '$.task_type')"),
                            filter.taskTypes, binds));

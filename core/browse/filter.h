@@ -41,6 +41,7 @@ struct Filter
 {
     QStringList participants; // participant codes
     QStringList agents;
+    QStringList conditions; // condition keys of live conversations
     QStringList taskTypes; // values of the context form's task_type
     QMap<QString, QStringList> context; // any context key (an importer's too) -> its values
     QDate from; // started on or after; invalid: no lower bound
@@ -63,7 +64,8 @@ struct Condition
 };
 
 /**
- * The tables a filtered query reads: conversation c, participant p and conversation_digest d
+ * The tables a filtered query reads: conversation c (c.condition: the live condition's key, null
+ * for imported conversations), participant p and conversation_digest d
  * (left-joined; null before the digest is built).
  */
 QString fromClause();

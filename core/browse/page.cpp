@@ -74,6 +74,8 @@ QString sortKey(Order::Key key)
         return QStringLiteral("d.detected");
     case Order::Key::Mean:
         return QStringLiteral("s.mean");
+    case Order::Key::Condition:
+        return QStringLiteral("c.condition");
     }
     return QStringLiteral("c.started_at");
 }
@@ -127,7 +129,8 @@ QVector<PageRow> page(const Store &store, const Filter &filter, const Order &ord
                : QString(),
         QStringLiteral(
             "SELECT c.id, p.code, coalesce(c.agent, ''), json_extract(c.context, '$.task_type'), "
-            "c.title, c.started_at, d.turns, d.flagged, d.detected, m.dimension_id, m.mean "
+            "c.title, c.started_at, d.turns, d.flagged, d.detected, m.dimension_id, m.mean, "
+            "coalesce(c.condition, '') "
             "FROM (%1) pg JOIN conversation c ON c.id = pg.id "
             "JOIN participant p ON p.id = c.participant_id "
             "LEFT JOIN conversation_digest d ON d.conversation_id = c.id "
@@ -148,6 +151,7 @@ QVector<PageRow> page(const Store &store, const Filter &filter, const Order &ord
             row.turns = query->integer(6);
             row.flagged = query->integer(7);
             row.detected = query->integer(8);
+            row.condition = query->text(11);
             rows.append(row);
         }
         if (!query->isNull(9))

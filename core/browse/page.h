@@ -14,7 +14,7 @@ namespace sense7::browse {
 /** How the browser's table is sorted; ties go by conversation id in the same direction. */
 struct Order
 {
-    enum class Key { Participant, Agent, Task, Date, Turns, Flagged, Detected, Mean };
+    enum class Key { Participant, Agent, Task, Date, Turns, Flagged, Detected, Mean, Condition };
     Key key = Key::Date;
     qint64 dimensionId = 0; // the dimension whose mean sorts, for Key::Mean
     bool ascending = false;
@@ -26,6 +26,7 @@ struct PageRow
     qint64 id = 0;
     QString participant;
     QString agent;
+    QString condition; // the live condition's key; empty for an imported conversation
     QString task; // the context form's task_type value
     QString title;
     QDateTime startedAt;

@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace sense7::browse {
 namespace {
 
@@ -36,12 +38,17 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
     const Condition condition = where(filter);
     QHash<qint64, int> index;
     {
+        const bool byCondition = contextField == conditionGroup;
         Select select(store,
-                      QStringLiteral("c.id, p.code, coalesce(c.agent, ''), "
-                                     "json_extract(c.context, ?), coalesce(d.assistant_turns, 0), "
-                                     "d.breaks"),
+                      QStringLiteral("c.id, p.code, coalesce(c.agent, ''), ")
+                          + (byCondition ? QStringLiteral("coalesce(c.condition, ?), ")
+                                         : QStringLiteral("json_extract(c.context, ?), "))
+                          + QStringLiteral("coalesce(d.assistant_turns, 0), d.breaks, "
+                                           "coalesce(c.condition, '')"),
                       condition, QStringLiteral("ORDER BY c.id"),
-                      {QString(QStringLiteral("$.\"") + contextField + QLatin1Char('"'))});
+                      {byCondition ? QVariant(QString())
+                                   : QVariant(QString(QStringLiteral("$.\"") + contextField
+                                                      + QLatin1Char('"')))});
         sql::Statement &query = *select;
         while (query.next()) {
             series::Conversation c;
@@ -50,6 +57,7 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
             c.agent = query.text(2);
             c.group = query.text(3);
             c.assistantTurns = query.integer(4);
+            c.condition = query.text(6);
             c.values.resize(sample.dimensions.size());
             // Most conversations have no breaks: skip parsing their (empty) lists.
             if (!query.isNull(5) && query.blob(5).contains(",")) {
@@ -93,6 +101,31 @@ QStringList agents(const Store &store)
     return strings(store,
                    "SELECT DISTINCT agent FROM conversation WHERE agent IS NOT NULL "
                    "AND agent <> '' ORDER BY agent");
+}
+
+QStringList conditions(const Store &store)
+{
+    return strings(store,
+                   "SELECT DISTINCT condition FROM conversation WHERE condition IS NOT NULL "
+                   "AND condition <> '' ORDER BY condition");
+}
+
+QVector<int> sessionFirstTurns(const Store &store, qint64 conversationId)
+{
+    QVector<int> result;
+    for (const LiveSession &session : store.sessions(conversationId))
+        result.append(session.firstTurnIndex);
+    std::sort(result.begin(), result.end());
+    return result;
+}
+
+int sessionOf(const QVector<int> &firstTurns, int turnIndex)
+{
+    int session = 0;
+    for (int i = 0; i < firstTurns.size(); ++i)
+        if (firstTurns[i] <= turnIndex || i == 0)
+            session = i + 1;
+    return session;
 }
 
 QStringList contextKeys(const Store &store)

@@ -23,6 +23,20 @@ series::Sample loadSample(const Store &store, const Filter &filter,
 /** Distinct values for the filter bar's choices. */
 QStringList participantCodes(const Store &store);
 QStringList agents(const Store &store);
+/** The condition keys live conversations were held with, sorted; empty without any. */
+QStringList conditions(const Store &store);
+/**
+ * The session each turn of a live conversation belongs to: the turn index at which each sitting
+ * began, in order (the first is normally 0). Empty for an imported conversation.
+ */
+QVector<int> sessionFirstTurns(const Store &store, qint64 conversationId);
+/** The 1-based session of the turn at \a turnIndex given sessionFirstTurns(); 0 when none. */
+int sessionOf(const QVector<int> &firstTurns, int turnIndex);
+/**
+ * The pseudo context field that groups chart 7 by the live conversations' condition instead of a
+ * context field's value (no form field key starts with a colon).
+ */
+inline const QString conditionGroup = QStringLiteral(":condition");
 /**
  * The keys found in conversations' context objects with a plain value (text, number, true or
  * false): the context form's fields and whatever importers stored (ESConv's "emotion_type"),

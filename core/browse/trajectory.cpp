@@ -1,6 +1,7 @@
 #include "trajectory.h"
 
 #include "browse/digest.h"
+#include "browse/sample.h"
 #include "store.h"
 
 namespace sense7::browse {
@@ -82,6 +83,13 @@ ConversationTrajectory conversationTrajectory(const Store &store, qint64 convers
     }
     for (const continuity::Detection &d : continuity::detect(input, options))
         t.detected.append({t.replyOf(d.turnId), d});
+    const QVector<int> firstTurns = sessionFirstTurns(store, conversationId);
+    for (int s = 1; s < firstTurns.size(); ++s) {
+        int reply = 0;
+        while (reply < t.turnIndexes.size() && t.turnIndexes[reply] < firstTurns[s])
+            ++reply;
+        t.sessions.append({s + 1, reply});
+    }
     return t;
 }
 

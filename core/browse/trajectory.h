@@ -32,6 +32,17 @@ struct ConversationTrajectory
         continuity::Detection detection;
     };
     QVector<Detected> detected;
+    /**
+     * Where each sitting after the first of a live conversation begins: its number (2, 3…) and
+     * the first reply drawn in it (0-based; replies.size() when it has none yet). Empty for an
+     * imported conversation or one held in a single sitting.
+     */
+    struct SessionStart
+    {
+        int session = 0;
+        int reply = 0;
+    };
+    QVector<SessionStart> sessions;
 
     int replyOf(qint64 turnId) const { return int(turnIds.indexOf(turnId)); }
 };

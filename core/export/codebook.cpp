@@ -151,7 +151,12 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
            "first rating; annotator \"self-retest\"), else 0."),
         tr("Where the dimension was shown, from 1, among its instrument's on that reply (or "
            "conversation): the study protocol's dimension order, randomised per reply when the "
-           "protocol says so; empty when the instrument is not the protocol's.")};
+           "protocol says so; empty when the instrument is not the protocol's."),
+        tr("The key of the study condition (the assistant set-up of the protocol's \"live\" "
+           "section) a live conversation was held with; empty for an imported conversation."),
+        tr("The sitting of a live conversation the rated turn belongs to, from 1 (a "
+           "conversation resumed later continues in session 2, 3…); empty for an imported "
+           "conversation and for conversation ratings.")};
     const QStringList columns = csvColumns(contextKeys);
     for (int i = 0; i < meanings.size(); ++i)
         out += row({QStringLiteral("`%1`").arg(columns[i]), meanings[i]});
@@ -179,7 +184,11 @@ QString codebook(const Store &store, const QStringList &contextKeysIn,
         tr("1 when the participant flagged a continuity break at this reply, else 0."),
         tr("The reason the participant gave for the break (see break_reason above)."),
         tr("The turn_index of the turn the assistant lost (the one the break refers to); empty "
-           "when none was named.")};
+           "when none was named."),
+        tr("The key of the study condition a live conversation was held with; empty for an "
+           "imported conversation."),
+        tr("The sitting of a live conversation the turn belongs to, from 1: each time the "
+           "conversation is resumed a new session begins; empty for an imported conversation.")};
     const QStringList turnHeader = turnColumns();
     for (int i = 0; i < turnHeader.size() && i < turnMeanings.size(); ++i)
         out += row({QStringLiteral("`%1`").arg(turnHeader[i]), turnMeanings[i]});

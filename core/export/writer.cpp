@@ -1,6 +1,7 @@
 #include "writer.h"
 
 #include "browse/page.h"
+#include "browse/sample.h"
 #include "browse/trajectory.h"
 #include "csvfield.h"
 #include "forms.h"
@@ -171,6 +172,18 @@ QJsonObject Source::conversation(qint64 id)
     const QString anonymisedHash =
         c.anonymisedHash.isEmpty() ? identity::anonymisedHash(c.contentHash) : c.anonymisedHash;
     json.insert(QStringLiteral("content_hash"), anonymous ? anonymisedHash : c.contentHash);
+    // A live conversation: the condition it was held with and its sittings.
+    if (!c.condition.isEmpty()) {
+        json.insert(QStringLiteral("condition"), c.condition);
+        QJsonArray sessions;
+        for (const LiveSession &s : m_store.sessions(id))
+            sessions.append(
+                QJsonObject {{QStringLiteral("started_at"), iso(s.startedAt)},
+                             {QStringLiteral("ended_at"),
+                              s.endedAt.isValid() ? QJsonValue(iso(s.endedAt)) : QJsonValue()},
+                             {QStringLiteral("first_turn"), s.firstTurnIndex}});
+        json.insert(QStringLiteral("sessions"), sessions);
+    }
     if (!anonymous) {
         json.insert(QStringLiteral("anonymised_hash"), anonymisedHash);
         if (!c.provenance.isEmpty())
@@ -283,7 +296,8 @@ QStringList fixedRatingColumns()
             QStringLiteral("dimension"),     QStringLiteral("value"),
             QStringLiteral("annotator"),     QStringLiteral("annotator_kind"),
             QStringLiteral("flagged_break"), QStringLiteral("break_reason"),
-            QStringLiteral("rerating"),      QStringLiteral("position")};
+            QStringLiteral("rerating"),      QStringLiteral("position"),
+            QStringLiteral("condition"),     QStringLiteral("session")};
 }
 
 /**
@@ -332,12 +346,20 @@ QString flag(bool on)
     return on ? QStringLiteral("1") : QStringLiteral("0");
 }
 
+/** The 1-based session of the turn at \a turnIndex; empty without sessions. */
+QString sessionCell(const QVector<int> &sessions, int turnIndex)
+{
+    const int session = browse::sessionOf(sessions, turnIndex);
+    return session > 0 ? QString::number(session) : QString();
+}
+
 /**
  * The turns table's rows of one conversation: every turn, with the assistant reply's number,
  * the participant's own ratings on it, the breaks detection finds and the participant flagged.
  */
 QByteArray turnRows(const Store &store, qint64 id, const QString &prefix,
-                    const QVector<RatingRecord> &records, qint64 selfId)
+                    const QVector<RatingRecord> &records, qint64 selfId, const QString &condition,
+                    const QVector<int> &sessions)
 {
     const browse::ConversationTrajectory t = browse::conversationTrajectory(store, id, selfId);
     QHash<int, int> selfRatings; // turn index -> the participant's ratings on it
@@ -366,7 +388,9 @@ QByteArray turnRows(const Store &store, qint64 id, const QString &prefix,
                              flagged ? flagged->reason : QString(),
                              flagged && flagged->refersToIndex
                                  ? QString::number(*flagged->refersToIndex)
-                                 : QString()}
+                                 : QString(),
+                             condition,
+                             sessionCell(sessions, turn.index)}
                     .join(QLatin1Char(','))
                     .toUtf8();
         rows += '\n';
@@ -421,6 +445,8 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
         const QString prefix = QStringList {csvField(codes.value(c->participantId)), c->contentHash,
                                             csvField(c->agent)}
                                    .join(QLatin1Char(','));
+        const QString condition = csvField(c->condition);
+        const QVector<int> sessions = browse::sessionFirstTurns(store, id);
         QByteArray rows;
         // Turn ratings, with the rater's own continuity flag on the same turn, then
         // conversation ratings.
@@ -444,6 +470,8 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
                              r.flagReason,
                              flag(r.annotator == QLatin1String(retest::annotatorCode)),
                              positions.of(r, turn ? turnIds.value(*r.turnIndex) : 0),
+                             condition,
+                             turn ? sessionCell(sessions, *r.turnIndex) : QString(),
                              contextCells}
                     .join(QLatin1Char(','));
             rows += row.toUtf8();
@@ -451,7 +479,7 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
             ++summary.ratings;
         }
         out.write(rows);
-        const QByteArray turns = turnRows(store, id, prefix, records, selfId);
+        const QByteArray turns = turnRows(store, id, prefix, records, selfId, condition, sessions);
         summary.turns += turns.count('\n');
         turnsOut.write(turns);
         ++summary.conversations;
@@ -625,7 +653,9 @@ QStringList turnColumns()
             QStringLiteral("detected_breaks"),
             QStringLiteral("flagged_break"),
             QStringLiteral("break_reason"),
-            QStringLiteral("lost_turn")};
+            QStringLiteral("lost_turn"),
+            QStringLiteral("condition"),
+            QStringLiteral("session")};
 }
 
 QStringList participantColumns(const QStringList &profileKeys)

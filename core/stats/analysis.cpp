@@ -8,6 +8,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -36,6 +37,18 @@ std::vector<Rated> ratingsOf(const Store &store, qint64 dimensionId, qint64 anno
         out.push_back({cell.turnId, cell.participantId, cell.conversationId,
                        cell.notApplicable ? std::nullopt : std::optional<int>(cell.value)});
     return out;
+}
+
+/** \a ratings of the conversations in \a conversations only; all of them when it is empty. */
+std::vector<Rated> within(std::vector<Rated> ratings, const QVector<qint64> &conversations)
+{
+    if (conversations.isEmpty())
+        return ratings;
+    const QSet<qint64> chosen(conversations.cbegin(), conversations.cend());
+    ratings.erase(std::remove_if(ratings.begin(), ratings.end(),
+                                 [&](const Rated &r) { return !chosen.contains(r.conversation); }),
+                  ratings.end());
+    return ratings;
 }
 
 QHash<qint64, std::optional<int>> byTurn(const std::vector<Rated> &ratings)
@@ -243,15 +256,18 @@ Evaluation evaluate(const Store &store, const QString &model, const Options &opt
     for (const Dimension &dimension : dimensions) {
         const stats::AgreementOptions withIntervals = agreementOptions(options, dimension);
         const stats::AgreementOptions pointOnly = agreementOptions(options, dimension, false);
-        const std::vector<Rated> selfRatings =
+        // The pairs come from the chosen conversations; the own-mean floor still knows each
+        // participant from all their other conversations.
+        const std::vector<Rated> allSelfRatings =
             ratingsOf(store, dimension.id, self, options.participantId);
+        const std::vector<Rated> selfRatings = within(allSelfRatings, options.conversations);
         const QHash<qint64, std::optional<int>> predicted =
             byTurn(ratingsOf(store, dimension.id, result.annotatorId, options.participantId));
 
         // Each participant's sum and count of their own ratings, by conversation, for the floor
         // that knows the person but not the conversation.
         QHash<qint64, std::map<qint64, std::pair<double, int>>> ownTotals;
-        for (const Rated &r : selfRatings) {
+        for (const Rated &r : allSelfRatings) {
             if (!r.value)
                 continue;
             auto &total = ownTotals[r.participant][r.conversation];

@@ -26,6 +26,9 @@ struct Options
 {
     QString instrument; ///< the instrument's key; empty: the data set's primary instrument
     qint64 participantId = 0; ///< 0: every participant
+    /** Only these conversations (a condition's, say); empty: every conversation. evaluate() only.
+     */
+    QVector<qint64> conversations;
     int bootstrapReplicates = 0; ///< 0: no intervals
     quint64 seed = 7;
     stats::Cluster cluster = stats::Cluster::Participant; ///< what the bootstrap resamples

@@ -269,7 +269,17 @@ namespace {
 
 const QString &groupOf(const Conversation &c, GroupBy by)
 {
-    return by == GroupBy::Agent ? c.agent : by == GroupBy::Participant ? c.participant : c.group;
+    switch (by) {
+    case GroupBy::Agent:
+        return c.agent;
+    case GroupBy::Participant:
+        return c.participant;
+    case GroupBy::Condition:
+        return c.condition;
+    case GroupBy::Context:
+        break;
+    }
+    return c.group;
 }
 
 } // namespace

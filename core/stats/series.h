@@ -39,6 +39,7 @@ struct Conversation
     qint64 id = 0;
     QString participant;
     QString agent;
+    QString condition; // the live condition's key; empty for an imported conversation
     QString group; // the value of the chosen context field, empty when not answered
     int assistantTurns = 0;
     /** Per dimension of the sample, one byte per assistant turn (digest::pack); empty: unrated. */
@@ -136,7 +137,7 @@ struct Trajectory
 Trajectory trajectory(const Sample &sample, int bins = 10, Cluster cluster = Cluster::Participant);
 
 /** 3, 4 and 7. Means per group and dimension. */
-enum class GroupBy { Agent, Participant, Context };
+enum class GroupBy { Agent, Participant, Context, Condition };
 struct GroupMeans
 {
     QStringList groups; // sorted; "" is the group of conversations without a value

@@ -150,7 +150,8 @@ bool AggregateView::isBusy() const
 
 AggregateView::Results AggregateView::compute(const QString &path, const browse::Filter &filter,
                                               const QString &contextField,
-                                              const QString &instrumentKey, bool listChoices)
+                                              const QString &instrumentKey, bool listChoices,
+                                              bool conditions)
 {
     Results r;
     try {
@@ -165,11 +166,18 @@ AggregateView::Results AggregateView::compute(const QString &path, const browse:
                 const FormField *f = protocol.context.field(key);
                 r.contextFields.append({key, f ? f->displayLabel() : key});
             }
-            if (!keys.contains(field))
+            // Live conversations can be grouped by their condition as well.
+            const bool live = conditions && !browse::conditions(*store).isEmpty();
+            if (live)
+                r.contextFields.prepend({browse::conditionGroup, tr("Condition")});
+            if (!keys.contains(field) && !(live && field == browse::conditionGroup))
                 field = browse::defaultContextField(*store, keys);
         }
-        static_cast<browse::Aggregates &>(r) =
-            browse::computeAggregates(*store, filter, field, instrumentKey);
+        if (!conditions && field == browse::conditionGroup)
+            field.clear();
+        static_cast<browse::Aggregates &>(r) = browse::computeAggregates(
+            *store, filter, field, instrumentKey, series::Cluster::Participant,
+            conditions ? browse::AssistantGrouping::Auto : browse::AssistantGrouping::Assistant);
     } catch (const Error &e) {
         r.error = e.message();
     }
@@ -192,8 +200,9 @@ void AggregateView::recompute()
     const QString field = m_contextField->currentData().toString();
     const QString instrument = m_instrument->currentData().toString();
     const bool listChoices = std::exchange(m_listChoices, false);
-    m_thread = QThread::create([results, path, filter, field, instrument, listChoices] {
-        *results = compute(path, filter, field, instrument, listChoices);
+    const bool conditions = m_conditions;
+    m_thread = QThread::create([results, path, filter, field, instrument, listChoices, conditions] {
+        *results = compute(path, filter, field, instrument, listChoices, conditions);
     });
     connect(m_thread, &QThread::finished, this, [this, results, listChoices] {
         m_thread->deleteLater();
@@ -207,6 +216,15 @@ void AggregateView::recompute()
         Q_EMIT computed();
     });
     m_thread->start();
+}
+
+void AggregateView::setConditionsShown(bool shown)
+{
+    if (shown == m_conditions)
+        return;
+    m_conditions = shown;
+    m_listChoices = true; // the group-by choices change with it
+    recompute();
 }
 
 void AggregateView::changeEvent(QEvent *event)

@@ -62,13 +62,21 @@ public:
     };
     /**
      * Everything the view draws, for \a filter, on \a instrumentKey (the primary instrument when
-     * empty), grouped by \a contextField for chart 7 (a default when empty). With
+     * empty), grouped by \a contextField for chart 7 (a default when empty); with \a conditions,
+     * chart 3 by condition when the conversations carry one. With
      * \a listChoices, also the instruments and context fields to choose from (a scan of every
      * conversation's context: done when the data set is set, not on every filter change).
      */
     static Results compute(const QString &path, const browse::Filter &filter,
                            const QString &contextField, const QString &instrumentKey = {},
-                           bool listChoices = true);
+                           bool listChoices = true, bool conditions = true);
+    /**
+     * Whether live conversations' conditions may be shown (researcher mode): the assistants chart
+     * then compares conditions and chart 7 can group by them. Without, the assistants chart
+     * compares what participants see, the assistants' labels.
+     */
+    void setConditionsShown(bool shown);
+    bool conditionsShown() const { return m_conditions; }
     QComboBox *instrumentChoice() const { return m_instrument; }
     QComboBox *contextFieldChoice() const { return m_contextField; }
 
@@ -94,6 +102,7 @@ private:
     QThread *m_thread = nullptr;
     bool m_again = false;
     bool m_listChoices = true;
+    bool m_conditions = true;
     std::shared_ptr<const browse::Aggregates> m_results;
 };
 

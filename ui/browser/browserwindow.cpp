@@ -3,6 +3,7 @@
 #include "aggregateview.h"
 #include "browse/aggregates.h"
 #include "browse/digest.h"
+#include "browse/sample.h"
 #include "charts/aggregatecharts.h"
 #include "charts/chartdata.h"
 #include "dataexport.h"
@@ -187,11 +188,31 @@ bool BrowserWindow::refresh()
     const bool first = m_model->rowCount() == 0;
     m_model->setStore(m_store);
     m_model->setFilter(m_filterBar->filter());
+    showConditionColumn();
     if (first) // fit the columns to the first page once; after that the user's widths stay
         m_table->resizeColumnsToContents();
     m_charts->setFilter(m_filterBar->filter());
     m_charts->setDataSet(m_store->path());
     return complete;
+}
+
+void BrowserWindow::showConditionColumn()
+{
+    // The condition column only where live conversations hold one, beside the assistant.
+    QHeaderView *header = m_table->horizontalHeader();
+    const int column = m_model->conditionColumn();
+    const bool shown = m_conditions && m_model->hasConditions();
+    m_table->setColumnHidden(column, !shown);
+    if (shown && header->visualIndex(column) != DataSetModel::Agent + 1)
+        header->moveSection(header->visualIndex(column), DataSetModel::Agent + 1);
+}
+
+void BrowserWindow::setConditionsShown(bool shown)
+{
+    m_conditions = shown;
+    m_filterBar->setConditionsShown(shown);
+    m_charts->setConditionsShown(shown);
+    showConditionColumn();
 }
 
 void BrowserWindow::exportFigure()
@@ -206,7 +227,13 @@ void BrowserWindow::exportFigure()
                          {QStringLiteral("filters"), m_charts->filter().toJson()},
                          {QStringLiteral("conversations"), results->conversations}};
     if (chart == charts::Chart::Context)
-        details.insert(QStringLiteral("group_by"), results->contextField);
+        details.insert(QStringLiteral("group_by"),
+                       results->contextField == browse::conditionGroup ? QStringLiteral("condition")
+                                                                       : results->contextField);
+    if (chart == charts::Chart::Assistants)
+        details.insert(QStringLiteral("by"),
+                       results->agentsByCondition ? QStringLiteral("condition")
+                                                  : QStringLiteral("assistant"));
     QApplication::setOverrideCursor(Qt::BusyCursor);
     details.insert(
         QStringLiteral("data_hash"),
@@ -245,7 +272,10 @@ void BrowserWindow::exportFigure()
                     auto store = Store::open(path, Store::Access::ReadOnly);
                     aggregates =
                         std::make_shared<const browse::Aggregates>(browse::computeAggregates(
-                            *store, filter, results->contextField, key, units));
+                            *store, filter, results->contextField, key, units,
+                            // As on screen: participant mode never shows condition keys.
+                            results->agentsByCondition ? browse::AssistantGrouping::Condition
+                                                       : browse::AssistantGrouping::Assistant));
                     cache->insert(cacheKey(key, units), aggregates);
                 } catch (const Error &e) {
                     QMessageBox::warning(nullptr, tr("Export Figure"), e.message());

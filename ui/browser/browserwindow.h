@@ -30,6 +30,11 @@ public:
     bool setStore(Store *store);
     /** Rebuilds stale digests (with a progress dialog when there is much to do) and reloads. */
     bool refresh();
+    /**
+     * Researcher mode shows live conversations' conditions (keys) in the table, the filter bar and
+     * the charts; participant mode shows only what participants see, the assistants' labels.
+     */
+    void setConditionsShown(bool shown);
 
     FilterBar *filterBar() const { return m_filterBar; }
     DataSetModel *model() const { return m_model; }
@@ -45,6 +50,7 @@ protected:
 
 private:
     void updateCount();
+    void showConditionColumn();
     /** The chart in front as a publication figure. */
     void exportFigure();
     /** The filtered conversations as CSV, JSON Lines or a bundle. */
@@ -57,6 +63,7 @@ private:
     AggregateView *m_charts;
     QSplitter *m_splitter;
     QLabel *m_count;
+    bool m_conditions = true;
 };
 
 } // namespace sense7

@@ -46,6 +46,7 @@ FilterBar::FilterBar(QWidget *parent)
     : QWidget(parent)
     , m_participant(new QComboBox(this))
     , m_agent(new QComboBox(this))
+    , m_condition(new QComboBox(this))
     , m_contextKey(new QComboBox(this))
     , m_task(new QComboBox(this))
     , m_from(dateEdit(this, tr("Started on or after")))
@@ -60,6 +61,9 @@ FilterBar::FilterBar(QWidget *parent)
     setObjectName(QStringLiteral("filterBar"));
     m_participant->setObjectName(QStringLiteral("participantFilter"));
     m_agent->setObjectName(QStringLiteral("agentFilter"));
+    m_condition->setObjectName(QStringLiteral("conditionFilter"));
+    m_condition->setAccessibleName(tr("Condition"));
+    m_condition->setToolTip(tr("The condition of the study live conversations were held with"));
     m_task->setObjectName(QStringLiteral("taskFilter"));
     m_contextKey->setObjectName(QStringLiteral("contextKeyFilter"));
     m_contextKey->setAccessibleName(tr("Context field"));
@@ -76,7 +80,8 @@ FilterBar::FilterBar(QWidget *parent)
     m_max->setAccessibleName(tr("Highest mean rating"));
     m_breaks->setAccessibleName(tr("Continuity breaks"));
     m_search->setAccessibleName(tr("Search turn text"));
-    for (QComboBox *box : {m_participant, m_agent, m_contextKey, m_task, m_breaks, m_dimension}) {
+    for (QComboBox *box :
+         {m_participant, m_agent, m_condition, m_contextKey, m_task, m_breaks, m_dimension}) {
         // Long assistant names must not push the labels out of the bar.
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(8);
@@ -119,10 +124,12 @@ FilterBar::FilterBar(QWidget *parent)
         row->addWidget(label);
         row->addWidget(field, 1);
         row->addSpacing(8);
+        return label;
     };
     newRow();
     add(tr("&Participant"), m_participant);
     add(tr("&Assistant"), m_agent);
+    m_conditionLabel = add(tr("Con&dition"), m_condition);
     row->addWidget(m_contextKey, 1);
     row->addWidget(m_task, 1);
     row->addSpacing(8);
@@ -142,7 +149,7 @@ FilterBar::FilterBar(QWidget *parent)
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
     connect(m_debounce, &QTimer::timeout, this, [this] { Q_EMIT filterChanged(filter()); });
-    for (QComboBox *box : {m_participant, m_agent, m_task, m_breaks, m_dimension})
+    for (QComboBox *box : {m_participant, m_agent, m_condition, m_task, m_breaks, m_dimension})
         connect(box, &QComboBox::currentIndexChanged, this, &FilterBar::changed);
     connect(m_contextKey, &QComboBox::currentIndexChanged, this, [this] {
         if (m_filling)
@@ -198,6 +205,10 @@ void FilterBar::setStore(const Store *store)
     fill(m_participant, tr("All participants"),
          store ? browse::participantCodes(*store) : QStringList(), same);
     fill(m_agent, tr("All assistants"), store ? browse::agents(*store) : QStringList(), same);
+    const QStringList conditions = store ? browse::conditions(*store) : QStringList();
+    fill(m_condition, tr("All conditions"), conditions, same);
+    m_condition->setVisible(m_conditionsShown && !conditions.isEmpty());
+    m_conditionLabel->setVisible(m_condition->isVisibleTo(this));
     // Any key of the conversations' context; the task type first, as before.
     m_contextKey->clear();
     const QStringList keys = store ? browse::contextKeys(*store) : QStringList();
@@ -234,6 +245,7 @@ browse::Filter FilterBar::filter() const
     browse::Filter f;
     f.participants = selected(m_participant);
     f.agents = selected(m_agent);
+    f.conditions = selected(m_condition);
     const QString key = m_contextKey->currentData().toString();
     if (key == QLatin1String("task_type"))
         f.taskTypes = selected(m_task);
@@ -250,6 +262,16 @@ browse::Filter FilterBar::filter() const
     return f;
 }
 
+void FilterBar::setConditionsShown(bool shown)
+{
+    m_conditionsShown = shown;
+    const bool visible = shown && m_condition->count() > 1;
+    m_condition->setVisible(visible);
+    m_conditionLabel->setVisible(visible);
+    if (!visible && m_condition->currentIndex() > 0)
+        m_condition->setCurrentIndex(0); // a hidden filter must not narrow the set
+}
+
 void FilterBar::fillContextValues()
 {
     const QString key = m_contextKey->currentData().toString();
@@ -263,7 +285,7 @@ void FilterBar::fillContextValues()
 void FilterBar::reset()
 {
     m_filling = true;
-    for (QComboBox *box : {m_participant, m_agent, m_task, m_breaks, m_dimension})
+    for (QComboBox *box : {m_participant, m_agent, m_condition, m_task, m_breaks, m_dimension})
         box->setCurrentIndex(0);
     m_from->setDate(anyDate);
     m_to->setDate(anyDate);

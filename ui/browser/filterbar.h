@@ -17,9 +17,9 @@ namespace sense7 {
 class Store;
 
 /**
- * The browser's filter bar: participant, assistant, a value of any context field (task type by
- * default), date range, a rating range on one dimension, breaks, and text search. Emits
- * filterChanged() when the user has settled (typing is debounced).
+ * The browser's filter bar: participant, assistant, a live conversation's condition, a value of any
+ * context field (task type by default), date range, a rating range on one dimension, breaks, and
+ * text search. Emits filterChanged() when the user has settled (typing is debounced).
  */
 class FilterBar : public QWidget
 {
@@ -31,6 +31,8 @@ public:
     /** Fills the choices from \a store and clears the filter. */
     void setStore(const Store *store);
     browse::Filter filter() const;
+    /** Whether the condition filter is offered (researcher mode, and live conversations). */
+    void setConditionsShown(bool shown);
 
 public Q_SLOTS:
     void reset();
@@ -46,6 +48,9 @@ private:
 
     QComboBox *m_participant;
     QComboBox *m_agent;
+    QComboBox *m_condition; // shown only when the data set holds live conversations
+    QWidget *m_conditionLabel = nullptr;
+    bool m_conditionsShown = true;
     QComboBox *m_contextKey; // which context field m_task filters on
     QComboBox *m_task; // its values
     const Store *m_store = nullptr;

@@ -1,5 +1,6 @@
 #include "aggregatecharts.h"
 
+#include "browse/sample.h"
 #include "palette.h"
 
 #include <QCoreApplication>
@@ -790,11 +791,40 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
     detected->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, hollow, Qt::NoBrush, 16));
     for (const auto &d : t.detected)
         detected->addData(d.reply + 1, markerY(d.reply));
+    // Each later sitting of a live conversation: a dashed line before its first reply, named at
+    // the top ("Session 2"), since continuity across sittings is what a study measures.
+    int last = std::max(1, replies);
+    for (const auto &s : t.sessions) {
+        const double x = s.reply + 0.5;
+        last = std::max(last, s.reply + 1);
+        auto *boundary = new QCPItemStraightLine(plot);
+        boundary->setObjectName(QStringLiteral("session"));
+        boundary->point1->setCoords(x, 0);
+        boundary->point2->setCoords(x, 1);
+        QPen dashed = pen(QColor(0x55, 0x55, 0x55), 1.2);
+        dashed.setStyle(Qt::DashLine);
+        boundary->setPen(dashed);
+        auto *label = new QCPItemText(plot);
+        label->setObjectName(QStringLiteral("sessionLabel"));
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        // Upright along the line, on its left from the top: a narrow strip that stays clear of
+        // the replies' points on either side of it.
+        label->position->setCoords(x, 0.01);
+        label->setRotation(-90);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setClipToAxisRect(false);
+        label->setFont(plot->font());
+        label->setColor(QColor(0x33, 0x33, 0x33));
+        label->setBrush(QColor(255, 255, 255, 210));
+        label->setText(QCoreApplication::translate("sense7::charts", "Session %1").arg(s.session));
+    }
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
     ticker->setTickStep(1);
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     plot->xAxis->setTicker(ticker);
-    plot->xAxis->setRange(0.5, std::max(1, replies) + 0.5);
+    plot->xAxis->setRange(0.5, last + 0.5);
     plot->xAxis->setLabel(QCoreApplication::translate("sense7::charts", "Assistant reply"));
     plot->xAxis->setSubTicks(false);
     plot->yAxis->setRange(scaleRange(t.dimensions).lower - 0.4,
@@ -1011,12 +1041,20 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         drawMeanTrajectory(plot, a.trajectory, a.dimensions);
         break;
     case Chart::Assistants:
-        drawGroupMeans(plot, a.agents, a.dimensions,
-                       QCoreApplication::translate("sense7::charts", "Assistants compared (%1)")
-                           .arg(groupMeansNote(a.agents)),
-                       QCoreApplication::translate("sense7::charts", "unknown"),
-                       largest(QCoreApplication::translate("sense7::charts", "Assistant"),
-                               int(a.agents.groups.size()), a.agentGroups));
+        if (a.agentsByCondition)
+            drawGroupMeans(plot, a.agents, a.dimensions,
+                           QCoreApplication::translate("sense7::charts", "Conditions compared (%1)")
+                               .arg(groupMeansNote(a.agents)),
+                           QCoreApplication::translate("sense7::charts", "imported"),
+                           largest(QCoreApplication::translate("sense7::charts", "Condition"),
+                                   int(a.agents.groups.size()), a.agentGroups));
+        else
+            drawGroupMeans(plot, a.agents, a.dimensions,
+                           QCoreApplication::translate("sense7::charts", "Assistants compared (%1)")
+                               .arg(groupMeansNote(a.agents)),
+                           QCoreApplication::translate("sense7::charts", "unknown"),
+                           largest(QCoreApplication::translate("sense7::charts", "Assistant"),
+                                   int(a.agents.groups.size()), a.agentGroups));
         break;
     case Chart::Participants:
         drawHeatMap(plot, a.participants, a.dimensions);
@@ -1032,7 +1070,9 @@ void drawAggregate(QCustomPlot *plot, Chart chart, const browse::Aggregates &a)
         drawGroupMeans(plot, a.context, a.dimensions,
                        QCoreApplication::translate("sense7::charts", "Ratings by “%1” (%2)")
                            .arg(label, groupMeansNote(a.context)),
-                       QCoreApplication::translate("sense7::charts", "not answered"),
+                       a.contextField == browse::conditionGroup
+                           ? QCoreApplication::translate("sense7::charts", "imported")
+                           : QCoreApplication::translate("sense7::charts", "not answered"),
                        largest(label, int(a.context.groups.size()), a.contextGroups));
         break;
     }

@@ -192,11 +192,21 @@ QJsonObject plottedData(const browse::ConversationTrajectory &t)
             rated[k] += t.values[d][k] ? 1 : 0;
     }
     seriesList.append(line(QStringLiteral("mean"), t.mean, rated));
-    return {{QStringLiteral("cluster"), series::clusterKey(series::Cluster::None)},
-            {QStringLiteral("interval"),
-             tr("One conversation: each point is a single rating, the mean the mean of the "
-                "dimensions rated at that reply (n); no interval is drawn.")},
-            {QStringLiteral("series"), seriesList}};
+    QJsonObject result {{QStringLiteral("cluster"), series::clusterKey(series::Cluster::None)},
+                        {QStringLiteral("interval"),
+                         tr("One conversation: each point is a single rating, the mean the mean "
+                            "of the dimensions rated at that reply (n); no interval is drawn.")},
+                        {QStringLiteral("series"), seriesList}};
+    // A live conversation's later sittings: the dashed lines, at x = first reply - 0.5.
+    if (!t.sessions.isEmpty()) {
+        QJsonArray sessions;
+        for (const auto &s : t.sessions)
+            sessions.append(QJsonObject {{QStringLiteral("session"), s.session},
+                                         {QStringLiteral("first_reply"), s.reply + 1},
+                                         {QStringLiteral("x"), s.reply + 0.5}});
+        result.insert(QStringLiteral("sessions"), sessions);
+    }
+    return result;
 }
 
 QStringList groupTestLines(const browse::Aggregates &a)
