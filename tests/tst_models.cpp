@@ -80,7 +80,10 @@ void TestModels::dataSetModelPassesTester()
     model.setStore(store.get());
     QCOMPARE(model.rowCount(), 13);
     QCOMPARE(model.totalCount(), 13);
-    QCOMPARE(model.columnCount(), DataSetModel::FirstDimension + 7 + 2);
+    // The seven dimensions, then flagged, detected and the live condition.
+    QCOMPARE(model.columnCount(), DataSetModel::FirstDimension + 7 + 3);
+    QCOMPARE(model.headerData(model.conditionColumn(), Qt::Horizontal).toString(),
+             QStringLiteral("Condition"));
     QCOMPARE(model.headerData(DataSetModel::FirstDimension + 5, Qt::Horizontal).toString(),
              QStringLiteral("Warmth"));
     QCOMPARE(model.headerData(model.flaggedColumn(), Qt::Horizontal).toString(),
