@@ -42,6 +42,16 @@
     </message>
 </context>
 <context>
+    <name>sense7::ChatPane</name>
+    <message numerus="yes">
+        <source>%1 Trying again in %n seconds…</source>
+        <translation>
+            <numerusform>%1 Trying again in %n second…</numerusform>
+            <numerusform>%1 Trying again in %n seconds…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::FindBar</name>
     <message numerus="yes">
         <source>%n match(es)</source>
@@ -144,6 +154,50 @@
     </message>
 </context>
 <context>
+    <name>sense7::StudyProgressModel</name>
+    <message numerus="yes">
+        <source>Synced from %n machine(s)</source>
+        <translation>
+            <numerusform>Synced from %n machine</numerusform>
+            <numerusform>Synced from %n machines</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::StudyProgressWindow</name>
+    <message numerus="yes">
+        <source>%n participant(s), %1 conversations. Read from the server at %2; read again every few seconds.</source>
+        <translation>
+            <numerusform>%n participant, %1 conversations. Read from the server at %2; read again every few seconds.</numerusform>
+            <numerusform>%n participants, %1 conversations. Read from the server at %2; read again every few seconds.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::StudySync</name>
+    <message numerus="yes">
+        <source>%n change(s) waiting to sync</source>
+        <translation>
+            <numerusform>%n change waiting to sync</numerusform>
+            <numerusform>%n changes waiting to sync</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Offline — %n change(s) waiting</source>
+        <translation>
+            <numerusform>Offline — %n change waiting</numerusform>
+            <numerusform>Offline — %n changes waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sync failed — %n change(s) waiting</source>
+        <translation>
+            <numerusform>Sync failed — %n change waiting</numerusform>
+            <numerusform>Sync failed — %n changes waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::TranscriptView</name>
     <message numerus="yes">
         <source>Show more (%n more characters)</source>
@@ -210,6 +264,13 @@
             <numerusform>Self against observers, pooled (%n observers; n = pairs, a turn once per observer)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1: asking again in %n second(s).</source>
+        <translation>
+            <numerusform>%1: asking again in %n second.</numerusform>
+            <numerusform>%1: asking again in %n seconds.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>
@@ -249,12 +310,49 @@
     </message>
 </context>
 <context>
+    <name>sense7::live::EndpointStream</name>
+    <message numerus="yes">
+        <source>%1; gave up after %n attempt(s).</source>
+        <translation>
+            <numerusform>%1; gave up after %n attempt.</numerusform>
+            <numerusform>%1; gave up after %n attempts.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::server::Puller</name>
+    <message numerus="yes">
+        <source> from %n participant(s)</source>
+        <translation>
+            <numerusform> from %n participant</numerusform>
+            <numerusform> from %n participants</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %1 conversations of %n participant(s)…</source>
+        <translation>
+            <numerusform>Reading %1 conversations of %n participant…</numerusform>
+            <numerusform>Reading %1 conversations of %n participants…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::stats</name>
     <message numerus="yes">
         <source>There are too few observations (%n) for the fixed effects.</source>
         <translation>
             <numerusform>There are too few observations (%n) for the fixed effects.</numerusform>
             <numerusform>There are too few observations (%n) for the fixed effects.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sense7::sync</name>
+    <message numerus="yes">
+        <source>%n conversation(s) with %1 turns and %2 ratings will be sent to the study server, and every change you make from now on.</source>
+        <translation>
+            <numerusform>%n conversation with %1 turns and %2 ratings will be sent to the study server, and every change you make from now on.</numerusform>
+            <numerusform>%n conversations with %1 turns and %2 ratings will be sent to the study server, and every change you make from now on.</numerusform>
         </translation>
     </message>
 </context>

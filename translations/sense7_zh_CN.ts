@@ -161,6 +161,25 @@
     </message>
 </context>
 <context>
+    <name>Tr</name>
+    <message>
+        <source>%1 has not joined a study server: run sense7 join first.</source>
+        <translation>%1 尚未加入研究服务器：请先运行 sense7 join。</translation>
+    </message>
+    <message>
+        <source>The study&apos;s protocol does not allow sharing data.</source>
+        <translation>研究的协议不允许分享数据。</translation>
+    </message>
+    <message>
+        <source>%1 has joined the study server %2 already; a data set syncs with one study server.</source>
+        <translation>%1 已加入研究服务器 %2；一个数据集只能与一个研究服务器同步。</translation>
+    </message>
+    <message>
+        <source>%1 holds data under a protocol that the study&apos;s (%2) cannot take, so it cannot join: %3</source>
+        <translation>%1 中的数据所依据的协议与该研究的协议（%2）不兼容，因此无法加入：%3</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Rate and analyse perceived empathy in AI conversations.</source>
@@ -197,6 +216,29 @@
     <message>
         <source>Use the light or dark theme this time.</source>
         <translation>本次使用浅色或深色主题。</translation>
+    </message>
+    <message>
+        <source>Resume the live conversation given by --conversation in a new sitting (Study &gt; Resume conversation).</source>
+        <translation>在新的会话中继续 --conversation 指定的实时对话（研究 &gt; 继续对话）。</translation>
+    </message>
+    <message>
+        <source>With --resume: send TEXT, as if typed and sent with Ctrl+Enter.</source>
+        <translation>与 --resume 一起使用：发送 TEXT，如同输入后按 Ctrl+Enter 发送。</translation>
+    </message>
+    <message>
+        <source>With --resume: leave TEXT typed, unsent, in the message box.</source>
+        <translation>与 --resume 一起使用：将 TEXT 填入消息框，但不发送。</translation>
+    </message>
+    <message>
+        <source>%1: cannot resume %2: %3</source>
+        <translation>%1：无法继续 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>pg</name>
+    <message>
+        <source>--sslmode must be one of %1, not &quot;%2&quot;.</source>
+        <translation>--sslmode 必须是 %1 之一，而不是“%2”。</translation>
     </message>
 </context>
 <context>
@@ -311,6 +353,10 @@
     <message>
         <source>Kruskal–Wallis test across the groups: %1</source>
         <translation>各组间的 Kruskal–Wallis 检验：%1</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
     </message>
 </context>
 <context>
@@ -803,6 +849,110 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     </message>
 </context>
 <context>
+    <name>sense7::ChatPane</name>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Your message</source>
+        <translation>你的消息</translation>
+    </message>
+    <message>
+        <source>Write your message. Enter starts a new line; %1 sends it.</source>
+        <translation>输入你的消息。按 Enter 换行；按 %1 发送。</translation>
+    </message>
+    <message>
+        <source>Send the message (%1)</source>
+        <translation>发送消息（%1）</translation>
+    </message>
+    <message>
+        <source>Stop the reply; what arrived is kept (Esc)</source>
+        <translation>停止回复；已收到的内容会保留（Esc）</translation>
+    </message>
+    <message>
+        <source>Ask for the failed reply again</source>
+        <translation>重新请求失败的回复</translation>
+    </message>
+    <message>
+        <source>Enter: new line · %1: send</source>
+        <translation>Enter：换行 · %1：发送</translation>
+    </message>
+    <message>
+        <source>Send the message (live conversation)</source>
+        <translation>发送消息（实时对话）</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>New line in the message</source>
+        <translation>在消息中换行</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Stop the reply as it arrives (what arrived is kept)</source>
+        <translation>在回复传输过程中停止（已收到的内容会保留）</translation>
+    </message>
+    <message>
+        <source>Study: new conversation</source>
+        <translation>研究：新建对话</translation>
+    </message>
+    <message>
+        <source>Study: resume the selected conversation</source>
+        <translation>研究：继续所选对话</translation>
+    </message>
+    <message>
+        <source>Study: end the conversation (context form)</source>
+        <translation>研究：结束对话（情境表单）</translation>
+    </message>
+    <message>
+        <source>Conversation with %1</source>
+        <translation>与 %1 的对话</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 Trying again in %n seconds…</source>
+        <translation>
+            <numerusform>%1 将在 %n 秒后重试…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your message could not be saved as a draft: %1</source>
+        <translation>你的消息无法保存为草稿：%1</translation>
+    </message>
+    <message>
+        <source>%1 is replying…</source>
+        <translation>%1 正在回复…</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::ContextDialog</name>
+    <message>
+        <source>End conversation</source>
+        <translation>结束对话</translation>
+    </message>
+    <message>
+        <source>Before this conversation ends, answer a few questions about it. Questions marked as required need an answer.</source>
+        <translation>在结束此对话之前，请回答几个关于它的问题。标为必填的问题必须作答。</translation>
+    </message>
+    <message>
+        <source>Before the conversation can end: %1</source>
+        <translation>对话尚不能结束：%1</translation>
+    </message>
+</context>
+<context>
     <name>sense7::ConversationList</name>
     <message>
         <source>Conversations</source>
@@ -838,6 +988,11 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Rated</source>
         <translation>已评分</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <comment>a condition&apos;s key and the assistant&apos;s label participants saw</comment>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -972,6 +1127,14 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>Detected</source>
         <translation>检测到</translation>
+    </message>
+    <message>
+        <source>The condition of the study a live conversation was held with (its key)</source>
+        <translation>实时对话所使用的研究条件（其键名）</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1402,22 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>All</source>
         <translation>全部</translation>
     </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>The condition of the study live conversations were held with</source>
+        <translation>实时对话所使用的研究条件</translation>
+    </message>
+    <message>
+        <source>Con&amp;dition</source>
+        <translation>条件(&amp;D)</translation>
+    </message>
+    <message>
+        <source>All conditions</source>
+        <translation>全部条件</translation>
+    </message>
 </context>
 <context>
     <name>sense7::FindBar</name>
@@ -1412,6 +1591,156 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>&amp;Import</source>
         <translation>导入(&amp;I)</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::JoinStudyDialog</name>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Join</source>
+        <translation>加入(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Join study</source>
+        <translation>加入研究</translation>
+    </message>
+    <message>
+        <source>The server and database the research team gave you</source>
+        <translation>研究团队提供给你的服务器和数据库</translation>
+    </message>
+    <message>
+        <source>the login you were given (s7p_…)</source>
+        <translation>分配给你的登录名（s7p_…）</translation>
+    </message>
+    <message>
+        <source>Kept in the system keychain, never in the data set</source>
+        <translation>保存在系统钥匙串中，绝不会存入数据集</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Login:</source>
+        <translation>登录名(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>What to share</source>
+        <translation>分享内容</translation>
+    </message>
+    <message>
+        <source>My conversations&apos; full text and my ratings</source>
+        <translation>我的对话全文和我的评分</translation>
+    </message>
+    <message>
+        <source>The text with e-mail addresses, phone numbers, links and numbers removed, as Share my data removes them, and my ratings</source>
+        <translation>移除了电子邮件地址、电话号码、链接和数字的文本（与“分享我的数据”的移除方式相同），以及我的评分</translation>
+    </message>
+    <message>
+        <source>My ratings only, no text</source>
+        <translation>仅我的评分，不含文本</translation>
+    </message>
+    <message>
+        <source>I have read the study&apos;s consent text and agree to share what is shown above, and what I add later, with the study server</source>
+        <translation>我已阅读研究的知情同意文本，并同意与研究服务器分享上方显示的内容以及我之后添加的内容</translation>
+    </message>
+    <message>
+        <source>What will leave this machine:</source>
+        <translation>将从本机发出的内容：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Connect to see the study, and what of your data it would receive.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;连接后即可查看该研究，以及它将收到你的哪些数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; — you take part as &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; — 你将以 &lt;b&gt;%2&lt;/b&gt; 的身份参与。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Your first message as it would be sent:&lt;/p&gt;&lt;blockquote&gt;%1&lt;/blockquote&gt;</source>
+        <translation>&lt;p&gt;你的第一条消息将按如下形式发送：&lt;/p&gt;&lt;blockquote&gt;%1&lt;/blockquote&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::LiveStudy</name>
+    <message>
+        <source>&amp;New conversation</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume conversation</source>
+        <translation>继续对话(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;End conversation…</source>
+        <translation>结束对话(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open a data set first.</source>
+        <translation>请先打开一个数据集。</translation>
+    </message>
+    <message>
+        <source>The study&apos;s protocol names no assistant conditions for live conversations.</source>
+        <translation>研究的协议没有为实时对话指定任何助手条件。</translation>
+    </message>
+    <message>
+        <source>The data set is open read-only.</source>
+        <translation>数据集以只读方式打开。</translation>
+    </message>
+    <message>
+        <source>Start a conversation with the assistant your assignment gives</source>
+        <translation>与分配给你的助手开始对话</translation>
+    </message>
+    <message>
+        <source>Continue the selected conversation in a new sitting</source>
+        <translation>在新的会话中继续所选对话</translation>
+    </message>
+    <message>
+        <source>Select a live conversation in the list to continue it.</source>
+        <translation>请在列表中选择一个实时对话以继续。</translation>
+    </message>
+    <message>
+        <source>Answer the context form and end this conversation</source>
+        <translation>填写情境表单并结束此对话</translation>
+    </message>
+    <message>
+        <source>Start or resume a conversation first.</source>
+        <translation>请先开始或继续一个对话。</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>新建对话</translation>
+    </message>
+    <message>
+        <source>Who holds this conversation? Choose a participant or type a new code.</source>
+        <translation>这是谁的对话？请选择一名参与者，或输入新的代号。</translation>
+    </message>
+    <message>
+        <source>The participant&apos;s assignment names no condition.</source>
+        <translation>该参与者的分配未指定任何条件。</translation>
+    </message>
+    <message>
+        <source>Conversation of %1</source>
+        <translation>%1 的对话</translation>
+    </message>
+    <message>
+        <source>Live conversation with %1 (condition &lt;b&gt;%2&lt;/b&gt;)</source>
+        <translation>与 %1 的实时对话（条件 &lt;b&gt;%2&lt;/b&gt;）</translation>
+    </message>
+    <message>
+        <source>The conversation has ended. Please rate each reply now.</source>
+        <translation>对话已结束。现在请为每条回复评分。</translation>
+    </message>
+    <message>
+        <source>Sense-7 Studio</source>
+        <translation>Sense-7 Studio</translation>
     </message>
 </context>
 <context>
@@ -1723,6 +2052,26 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
     <message>
         <source>The pasted conversation could not be saved for import: %1</source>
         <translation>无法保存粘贴的对话以供导入：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Join study…</source>
+        <translation>加入研究(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Sync this data set with a study&apos;s server, after seeing what it would receive</source>
+        <translation>查看研究服务器将收到的内容后，将此数据集与该服务器同步</translation>
+    </message>
+    <message>
+        <source>Open study &amp;server…</source>
+        <translation>打开研究服务器(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Pull a study from its PostgreSQL server into a local data set, open it and watch the participants&apos; progress</source>
+        <translation>将研究从其 PostgreSQL 服务器拉取到本地数据集，打开它并查看参与者的进度</translation>
+    </message>
+    <message>
+        <source>&amp;Study</source>
+        <translation>研究(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -2767,6 +3116,216 @@ Copilot: …</translation>
         <source>%1, its protocol</source>
         <translation>%1 的协议</translation>
     </message>
+    <message>
+        <source>%1: conversation %2 is not a live conversation; only live conversations take new turns.</source>
+        <translation>%1：对话 %2 不是实时对话；只有实时对话可以添加新的轮次。</translation>
+    </message>
+    <message>
+        <source>%1: the study&apos;s protocol names no assistant conditions, so there is nothing to assign.</source>
+        <translation>%1：研究的协议未指定任何助手条件，因此无可分配。</translation>
+    </message>
+    <message>
+        <source>%1: the study&apos;s protocol has no assistant condition &quot;%2&quot;.</source>
+        <translation>%1：研究的协议中没有助手条件“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: there is no session %2.</source>
+        <translation>%1：不存在会话 %2。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a role; the roles are %3.</source>
+        <translation>%1：“%2”不是角色；可用角色为 %3。</translation>
+    </message>
+    <message>
+        <source>%1: there is no turn %2.</source>
+        <translation>%1：不存在轮次 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::StudyProgressModel</name>
+    <message>
+        <source>%1 (withdrawn)</source>
+        <translation>%1（已退出）</translation>
+    </message>
+    <message>
+        <source>%1% (%2 of %3)</source>
+        <translation>%1%（%2 / %3）</translation>
+    </message>
+    <message>
+        <source>nothing to rate yet</source>
+        <translation>尚无可评分的内容</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message numerus="yes">
+        <source>Synced from %n machine(s)</source>
+        <translation>
+            <numerusform>已从 %n 台机器同步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Rated</source>
+        <translation>已评分</translation>
+    </message>
+    <message>
+        <source>Last sync</source>
+        <translation>上次同步</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::StudyProgressWindow</name>
+    <message>
+        <source>Study progress — %1</source>
+        <translation>研究进度 — %1</translation>
+    </message>
+    <message>
+        <source>study server</source>
+        <translation>研究服务器</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n participant(s), %1 conversations. Read from the server at %2; read again every few seconds.</source>
+        <translation>
+            <numerusform>%n 名参与者，%1 个对话。于 %2 从服务器读取；每隔几秒重新读取一次。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the server at %1: %2. The table shows the last figures read.</source>
+        <translation>无法读取服务器（%1）：%2。表格显示的是上次读取到的数据。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::StudyServerDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Pull</source>
+        <translation>拉取(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open study server</source>
+        <translation>打开研究服务器</translation>
+    </message>
+    <message>
+        <source>The study&apos;s PostgreSQL server and database. TLS is used whenever the server offers it; add ?sslmode=require to insist on it.</source>
+        <translation>研究的 PostgreSQL 服务器和数据库。只要服务器支持就会使用 TLS；添加 ?sslmode=require 可强制使用 TLS。</translation>
+    </message>
+    <message>
+        <source>your researcher login</source>
+        <translation>你的研究者登录名</translation>
+    </message>
+    <message>
+        <source>a new file, or one pulled into before</source>
+        <translation>新文件，或之前拉取过的文件</translation>
+    </message>
+    <message>
+        <source>The local data set the study is pulled into: created under the study&apos;s protocol when it does not exist; a later pull only reads what changed.</source>
+        <translation>研究数据拉取到的本地数据集：若不存在，则按研究的协议创建；之后的拉取只读取有变化的内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>服务器(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Local data set:</source>
+        <translation>本地数据集(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>%v of %m conversations</source>
+        <translation>%v / %m 个对话</translation>
+    </message>
+    <message>
+        <source>Pull into data set</source>
+        <translation>拉取到数据集</translation>
+    </message>
+    <message>
+        <source>Sense-7 data sets (*.sense7)</source>
+        <translation>Sense-7 数据集 (*.sense7)</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::StudySync</name>
+    <message>
+        <source>Study server sync</source>
+        <translation>研究服务器同步</translation>
+    </message>
+    <message>
+        <source>Synced %1</source>
+        <translation>已同步 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) waiting to sync</source>
+        <translation>
+            <numerusform>%n 项更改等待同步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Study server: password needed</source>
+        <translation>研究服务器：需要密码</translation>
+    </message>
+    <message>
+        <source>The password for %1 is not in the system keychain: join the study again.</source>
+        <translation>系统钥匙串中没有 %1 的密码：请重新加入研究。</translation>
+    </message>
+    <message>
+        <source>No data set is open.</source>
+        <translation>没有打开的数据集。</translation>
+    </message>
+    <message>
+        <source>The password could not be kept in the system keychain: %1; it is asked for again next time.</source>
+        <translation>无法将密码保存在系统钥匙串中：%1；下次会再次询问。</translation>
+    </message>
+    <message>
+        <source>Syncing with %1…</source>
+        <translation>正在与 %1 同步…</translation>
+    </message>
+    <message>
+        <source>Study server %1: sent %2, received %3.</source>
+        <translation>研究服务器 %1：已发送 %2，已接收 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Offline — %n change(s) waiting</source>
+        <translation>
+            <numerusform>离线 — %n 项更改等待中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sync failed — %n change(s) waiting</source>
+        <translation>
+            <numerusform>同步失败 — %n 项更改等待中</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sense7::TrajectoryChart</name>
@@ -3019,6 +3578,13 @@ Copilot: …</translation>
     <message>
         <source>(unknown assistant)</source>
         <translation>（未知助手）</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::browse</name>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
     </message>
 </context>
 <context>
@@ -3304,6 +3870,22 @@ Copilot: …</translation>
     <message>
         <source>One conversation: each point is a single rating, the mean the mean of the dimensions rated at that reply (n); no interval is drawn.</source>
         <translation>单个对话：每个点是一条评分，均值是该回复已评维度的均值（n）；不绘制区间。</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>第 %1 次会话</translation>
+    </message>
+    <message>
+        <source>Conditions compared (%1)</source>
+        <translation>条件比较（%1）</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
     </message>
 </context>
 <context>
@@ -4173,10 +4755,6 @@ Copilot: …</translation>
         <translation>要绘制其评分的量表（默认：协议的主量表）。</translation>
     </message>
     <message>
-        <source>The context field the &quot;by context&quot; chart groups by: any key of the conversations&apos; context, a form&apos;s or an importer&apos;s (default: the first choice of the context form the data answer).</source>
-        <translation>“按情境”图表用于分组的情境字段：对话情境中的任一键，可来自表单或导入器（默认：数据中有回答的情境表单的第一个选择题）。</translation>
-    </message>
-    <message>
         <source>The units of the means&apos; 95% intervals: participant (default), conversation, or none (every rating on its own).</source>
         <translation>均值 95% 区间的抽样单位：participant（默认）、conversation 或 none（每条评分各自独立）。</translation>
     </message>
@@ -4482,6 +5060,364 @@ Copilot: …</translation>
         <source> and </source>
         <translation> 和 </translation>
     </message>
+    <message>
+        <source>condition: also compare within each condition of a live study (the conversations held with it); none: only overall; auto (default): condition when the data set has live conversations.</source>
+        <translation>condition：还在实时研究的每个条件内部进行比较（与该条件进行的对话）；none：仅比较总体；auto（默认）：数据集中有实时对话时按 condition。</translation>
+    </message>
+    <message>
+        <source>--by must be condition, none or auto, not “%1”.</source>
+        <translation>--by 必须是 condition、none 或 auto，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--by condition: no conversation in %1 is a live one held with a condition.</source>
+        <translation>--by condition：%1 中没有任何对话是与某个条件进行的实时对话。</translation>
+    </message>
+    <message>
+        <source>By condition (means over dimensions; each on the conversations held with it):</source>
+        <translation>按条件（各维度均值；每个条件基于与其进行的对话）：</translation>
+    </message>
+    <message>
+        <source>condition</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>Conversation %1 was imported, not held live; it cannot be continued.</source>
+        <translation>对话 %1 是导入的，并非实时进行；无法继续。</translation>
+    </message>
+    <message>
+        <source>Conversation %1 is held with the condition “%2”, not “%3”.</source>
+        <translation>对话 %1 是与条件“%2”进行的，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>Resuming conversation %1 in session %2.</source>
+        <translation>在第 %2 次会话中继续对话 %1。</translation>
+    </message>
+    <message>
+        <source>Name the participant (--participant CODE) or the conversation to resume (--conversation ID).</source>
+        <translation>请指定参与者（--participant CODE）或要继续的对话（--conversation ID）。</translation>
+    </message>
+    <message>
+        <source>Added the participant %1.</source>
+        <translation>已添加参与者 %1。</translation>
+    </message>
+    <message>
+        <source>warning: %1 is assigned to %2, not to “%3”.</source>
+        <translation>警告：%1 被分配到 %2，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>Started conversation %1 with %2.</source>
+        <translation>已开始与 %2 的对话 %1。</translation>
+    </message>
+    <message>
+        <source>Hold a live conversation with one of the protocol&apos;s assistant conditions, as the studio does: each message is committed as a turn, the reply is printed as it streams and stored with its condition, model, latencies, token counts and finish reason. Without --conversation a new conversation is started for --participant (added when new); with it, that conversation is resumed in a new session. An endpoint&apos;s API key comes from the condition&apos;s environment variable, else SENSE7_API_KEY, and is never stored. When the protocol requires each reply&apos;s ratings before the next message, send one message at a time and rate in between.</source>
+        <translation>像工作室中那样，与协议中的某个助手条件进行实时对话：每条消息都作为一个轮次提交，回复在流式传输时即被打印，并与其条件、模型、延迟、token 数和结束原因一起保存。不使用 --conversation 时，为 --participant 开始一个新对话（参与者为新参与者时会被添加）；使用时，则在新的会话中继续该对话。端点的 API 密钥来自该条件指定的环境变量，否则来自 SENSE7_API_KEY，且绝不保存。如果协议要求在发送下一条消息前先为每条回复评分，请一次只发送一条消息，并在两次发送之间评分。</translation>
+    </message>
+    <message>
+        <source>The assistant condition to talk with.</source>
+        <translation>要与之对话的助手条件。</translation>
+    </message>
+    <message>
+        <source>The participant who talks (a new conversation).</source>
+        <translation>进行对话的参与者（新对话）。</translation>
+    </message>
+    <message>
+        <source>A live conversation to resume (id, source id or content hash).</source>
+        <translation>要继续的实时对话（编号、来源编号或内容哈希）。</translation>
+    </message>
+    <message>
+        <source>A message to send; repeat for more, sent in turn, each after the reply to the one before.</source>
+        <translation>要发送的消息；可重复以发送多条，按顺序发送，每条都在上一条得到回复之后发送。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>The protocol of %1 has no assistant conditions.</source>
+        <translation>%1 的协议没有助手条件。</translation>
+    </message>
+    <message>
+        <source>The protocol of %1 has no condition “%2”; it has: %3.</source>
+        <translation>%1 的协议中没有条件“%2”；它包含：%3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: asking again in %n second(s).</source>
+        <translation>
+            <numerusform>%1：%n 秒后再次请求。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The message “%1” is empty.</source>
+        <translation>消息“%1”为空。</translation>
+    </message>
+    <message>
+        <source>sense7 chat: %1</source>
+        <translation>sense7 chat：%1</translation>
+    </message>
+    <message>
+        <source>join a study server (PostgreSQL) with a data set</source>
+        <translation>使用数据集加入研究服务器（PostgreSQL）</translation>
+    </message>
+    <message>
+        <source>send changes to the study server and take others&apos;</source>
+        <translation>将更改发送到研究服务器，并接收其他人的更改</translation>
+    </message>
+    <message>
+        <source>hold a live conversation with one of the protocol&apos;s assistants</source>
+        <translation>与协议中的某个助手进行实时对话</translation>
+    </message>
+    <message>
+        <source>pull a study server&apos;s data into a local data set</source>
+        <translation>将研究服务器的数据拉取到本地数据集</translation>
+    </message>
+    <message>
+        <source>run a study server (PostgreSQL): init, participants, status</source>
+        <translation>运行研究服务器（PostgreSQL）：初始化、参与者、状态</translation>
+    </message>
+    <message>
+        <source>The context field the &quot;by context&quot; chart groups by: any key of the conversations&apos; context, a form&apos;s or an importer&apos;s (default: the first choice of the context form the data answer), or &quot;condition&quot; for the condition live conversations were held with.</source>
+        <translation>“按情境”图表用于分组的情境字段：对话情境中的任意键，来自表单或导入器（默认：数据所回答的情境表单中的第一个选择题），或者“condition”，表示实时对话所对应的条件。</translation>
+    </message>
+    <message>
+        <source>What the assistants chart compares: condition (the conditions live conversations were held with; imported ones are one group), assistant (the assistants&apos; names), or auto (default: condition when a selected conversation carries one).</source>
+        <translation>助手图表比较的对象：condition（实时对话所对应的条件；导入的对话归为一组）、assistant（助手的名称）或 auto（默认：所选对话带有条件时按 condition）。</translation>
+    </message>
+    <message>
+        <source>--by must be condition, assistant or auto, not &quot;%1&quot;.</source>
+        <translation>--by 必须是 condition、assistant 或 auto，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--group-by condition: no conversation in %1 is a live one held with a condition.</source>
+        <translation>--group-by condition：%1 中没有任何对话是与某个条件进行的实时对话。</translation>
+    </message>
+    <message>
+        <source>Only live conversations held with this condition of the study (its key; repeat for more).</source>
+        <translation>仅包括与研究的此条件进行的实时对话（条件的键；可重复指定多个）。</translation>
+    </message>
+    <message>
+        <source>--condition %1: no conversation in %2 was held with it; the conditions are: %3.</source>
+        <translation>--condition %1：%2 中没有任何对话是与该条件进行的；现有条件为：%3。</translation>
+    </message>
+    <message>
+        <source>Pull a study server&apos;s data into a local data set: everything the first time, then only what changed. The data set is created under the server&apos;s protocol when it does not exist. A participant who withdrew disappears from it. The password comes from the URL, SENSE7_SERVER_PASSWORD, PGPASSWORD or ~/.pgpass.</source>
+        <translation>将研究服务器的数据拉取到本地数据集：第一次拉取全部内容，之后只拉取变更的内容。数据集不存在时，会按服务器的协议创建。已退出研究的参与者会从数据集中消失。密码来自 URL、SENSE7_SERVER_PASSWORD、PGPASSWORD 或 ~/.pgpass。</translation>
+    </message>
+    <message>
+        <source>The study server: postgresql://USER@HOST:PORT/DATABASE.</source>
+        <translation>研究服务器：postgresql://USER@HOST:PORT/DATABASE。</translation>
+    </message>
+    <message>
+        <source>The local data set to pull into.</source>
+        <translation>要拉取到的本地数据集。</translation>
+    </message>
+    <message>
+        <source>Print what was pulled as JSON.</source>
+        <translation>以 JSON 格式输出拉取的内容。</translation>
+    </message>
+    <message>
+        <source>No progress on standard error.</source>
+        <translation>不在标准错误输出中显示进度。</translation>
+    </message>
+    <message>
+        <source><byte value="xd"/>%1 of %2 conversations (%3%)</source>
+        <translation><byte value="xd"/>%2 个对话中的 %1 个（%3%）</translation>
+    </message>
+    <message>
+        <source>The study&apos;s database, e.g. postgresql://researcher@db.example.org/study. The password may be in the URL, in PGPASSWORD or in ~/.pgpass.</source>
+        <translation>研究的数据库，例如 postgresql://researcher@db.example.org/study。密码可以放在 URL、PGPASSWORD 或 ~/.pgpass 中。</translation>
+    </message>
+    <message>
+        <source>TLS: disable, prefer (the default: TLS whenever the server offers it), require, verify-ca or verify-full.</source>
+        <translation>TLS：disable、prefer（默认：只要服务器提供 TLS 就使用）、require、verify-ca 或 verify-full。</translation>
+    </message>
+    <message>
+        <source>Give the researcher&apos;s password in the URL, in the environment variable PGPASSWORD or in ~/.pgpass.</source>
+        <translation>请在 URL、环境变量 PGPASSWORD 或 ~/.pgpass 中提供研究者的密码。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>Create a study on a PostgreSQL server: the schema sense7 with row-level security, the study&apos;s protocol, and the roles sense7_researcher (you) and sense7_participant. Done once per database; a database that holds a study already is refused.</source>
+        <translation>在 PostgreSQL 服务器上创建研究：带行级安全的模式 sense7、研究的协议，以及角色 sense7_researcher（你）和 sense7_participant。每个数据库只需执行一次；已包含研究的数据库会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Created the study %1 (version %2, fingerprint %3) in the database &quot;%4&quot; on %5.</source>
+        <translation>已在 %5 上的数据库“%4”中创建研究 %1（版本 %2，指纹 %3）。</translation>
+    </message>
+    <message>
+        <source>Add participants with `sense7 server add-participant URL CODE`.</source>
+        <translation>使用 `sense7 server add-participant URL CODE` 添加参与者。</translation>
+    </message>
+    <message>
+        <source>Note: this connection is not encrypted (TLS); participants&apos; connections will be encrypted only if the server offers TLS.</source>
+        <translation>注意：此连接未加密（TLS）；只有当服务器提供 TLS 时，参与者的连接才会加密。</translation>
+    </message>
+    <message>
+        <source>Add a participant to the study: a login role of their own with a random password. Prints the credentials to hand out; the password is shown only this once.</source>
+        <translation>向研究添加参与者：为其创建专属的登录角色，并设置随机密码。输出要分发的凭据；密码仅显示这一次。</translation>
+    </message>
+    <message>
+        <source>The participant&apos;s code.</source>
+        <translation>参与者的编号。</translation>
+    </message>
+    <message>
+        <source>  Role:      %1</source>
+        <translation>  角色：     %1</translation>
+    </message>
+    <message>
+        <source>  Password:  %1</source>
+        <translation>  密码：     %1</translation>
+    </message>
+    <message>
+        <source>  URL:       %1</source>
+        <translation>  URL：      %1</translation>
+    </message>
+    <message>
+        <source>Hand these to the participant: `sense7 join DB URL` (the password when asked), or File ▸ Join study… in the studio. The password is not shown again.</source>
+        <translation>请将这些信息交给参与者：`sense7 join DB URL`（按提示输入密码），或工作室中的“文件 ▸ 加入研究…”。密码不会再次显示。</translation>
+    </message>
+    <message>
+        <source>Withdraw a participant: delete every row of theirs on the server (conversations, turns, ratings, flags, notes, the change log, their profile), journal it in sense7.withdrawal and remove their login. Their own data sets are not touched.</source>
+        <translation>让参与者退出研究：删除其在服务器上的所有行（对话、轮次、评分、标记、备注、变更日志、其个人资料），在 sense7.withdrawal 中记录此次退出，并删除其登录。其本人的数据集不受影响。</translation>
+    </message>
+    <message>
+        <source>Withdrew the participant %1: removed their %2 rows, journaled the withdrawal and removed their login.</source>
+        <translation>参与者 %1 已退出研究：已删除其 %2 行数据，记录了此次退出，并删除了其登录。</translation>
+    </message>
+    <message>
+        <source>Show the study on a server: its protocol and, per participant, machines, conversations, ratings and the last sync.</source>
+        <translation>显示服务器上的研究：其协议，以及每位参与者的设备、对话、评分和最后一次同步。</translation>
+    </message>
+    <message>
+        <source>Study %1 (version %2, fingerprint %3) in the database &quot;%4&quot; on %5%6</source>
+        <translation>研究 %1（版本 %2，指纹 %3），位于 %5 上的数据库“%4”%6</translation>
+    </message>
+    <message>
+        <source>, over TLS</source>
+        <translation>，通过 TLS</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>Last sync</source>
+        <translation>最后同步</translation>
+    </message>
+    <message>
+        <source>withdrawn %1</source>
+        <translation>已于 %1 退出</translation>
+    </message>
+    <message>
+        <source>Participants: %1 (%2 withdrawn); conversations: %3; ratings: %4.</source>
+        <translation>参与者：%1（%2 人已退出）；对话：%3；评分：%4。</translation>
+    </message>
+    <message>
+        <source>The study server (PostgreSQL). `sense7 server init URL --protocol FILE|KEY` creates a study; `sense7 server add-participant URL CODE` adds a participant and prints their credentials; `sense7 server withdraw URL CODE` removes a participant&apos;s data; `sense7 server status URL` shows who has sent what.</source>
+        <translation>研究服务器（PostgreSQL）。`sense7 server init URL --protocol FILE|KEY` 创建研究；`sense7 server add-participant URL CODE` 添加参与者并输出其凭据；`sense7 server withdraw URL CODE` 删除参与者的数据；`sense7 server status URL` 显示谁发送了什么。</translation>
+    </message>
+    <message>
+        <source>init, add-participant, withdraw or status.</source>
+        <translation>init、add-participant、withdraw 或 status。</translation>
+    </message>
+    <message>
+        <source>No password for the study server: set SENSE7_SERVER_PASSWORD.</source>
+        <translation>没有研究服务器的密码：请设置 SENSE7_SERVER_PASSWORD。</translation>
+    </message>
+    <message>
+        <source>Password for %1: </source>
+        <translation>%1 的密码： </translation>
+    </message>
+    <message>
+        <source>Join a study server: the data set takes the study&apos;s protocol and from then on sends its changes with sense7 sync. Shows what will be shared and asks for consent. The password comes from SENSE7_SERVER_PASSWORD, the URL or a prompt, and is never written to the data set.</source>
+        <translation>加入研究服务器：数据集采用研究的协议，此后通过 sense7 sync 发送其更改。会显示将要分享的内容并征求同意。密码来自 SENSE7_SERVER_PASSWORD、URL 或提示输入，绝不写入数据集。</translation>
+    </message>
+    <message>
+        <source>The study server: postgresql://LOGIN@HOST:PORT/DATABASE.</source>
+        <translation>研究服务器：postgresql://LOGIN@HOST:PORT/DATABASE。</translation>
+    </message>
+    <message>
+        <source>What conversations share: full (all text), redacted (e-mail addresses, phone numbers, web and IP addresses removed) or ratings (no text). Default: redacted.</source>
+        <translation>对话分享的内容：full（全部文本）、redacted（移除电子邮件地址、电话号码、网址和 IP 地址）或 ratings（不含文本）。默认：redacted。</translation>
+    </message>
+    <message>
+        <source>Consent without asking (for scripts).</source>
+        <translation>不经询问直接同意（用于脚本）。</translation>
+    </message>
+    <message>
+        <source>--sharing must be full, redacted or ratings, not &quot;%1&quot;.</source>
+        <translation>--sharing 必须是 full、redacted 或 ratings，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>Study server %1, protocol %2, participant %3.</source>
+        <translation>研究服务器 %1，协议 %2，参与者 %3。</translation>
+    </message>
+    <message>
+        <source>sense7 join: consent is needed: run it in a terminal, or pass --yes.</source>
+        <translation>sense7 join：需要同意：请在终端中运行，或传入 --yes。</translation>
+    </message>
+    <message>
+        <source>Share as described? [y/N] </source>
+        <translation>按上述方式分享？[y/N] </translation>
+    </message>
+    <message>
+        <source>Not joined; nothing was changed.</source>
+        <translation>未加入；没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Joined as participant %1 (machine %2, sharing %3). Run sense7 sync %4 to send your data.</source>
+        <translation>已作为参与者 %1 加入（设备 %2，分享方式 %3）。运行 sense7 sync %4 以发送你的数据。</translation>
+    </message>
+    <message>
+        <source>sense7 join: %1</source>
+        <translation>sense7 join：%1</translation>
+    </message>
+    <message>
+        <source>One round of sync with the study server the data set joined: sends every change not yet sent, then takes what the participant&apos;s other machines sent. Exit code 1 when the server cannot be reached; the changes wait and nothing is lost.</source>
+        <translation>与数据集所加入的研究服务器进行一轮同步：发送所有尚未发送的更改，然后接收该参与者其他设备发送的内容。无法连接服务器时退出码为 1；更改会继续等待，不会丢失任何内容。</translation>
+    </message>
+    <message>
+        <source>Changes per server transaction (default 300).</source>
+        <translation>每个服务器事务包含的更改数（默认 300）。</translation>
+    </message>
+    <message>
+        <source>%1 has not joined a study server: run sense7 join first.</source>
+        <translation>%1 尚未加入研究服务器：请先运行 sense7 join。</translation>
+    </message>
+    <message>
+        <source>--batch must be a positive whole number.</source>
+        <translation>--batch 必须是正整数。</translation>
+    </message>
+    <message>
+        <source>Pushed %1, pulled %2, conflicts %3.</source>
+        <translation>已推送 %1，已拉取 %2，冲突 %3。</translation>
+    </message>
+    <message>
+        <source>sense7 sync: offline, %1 change(s) waiting: %2</source>
+        <translation>sense7 sync：离线，%1 项更改等待中：%2</translation>
+    </message>
+    <message>
+        <source>sense7 sync: %1 change(s) waiting: %2</source>
+        <translation>sense7 sync：%1 项更改等待中：%2</translation>
+    </message>
+    <message>
+        <source>sense7 sync: %1</source>
+        <translation>sense7 sync：%1</translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>
@@ -4725,6 +5661,22 @@ Copilot: …</translation>
     <message>
         <source>Where the dimension was shown, from 1, among its instrument&apos;s on that reply (or conversation): the study protocol&apos;s dimension order, randomised per reply when the protocol says so; empty when the instrument is not the protocol&apos;s.</source>
         <translation>该维度在此回复（或对话）中于其量表各维度里显示的位置（从 1 开始）：即研究协议的维度顺序，协议要求时按回复随机排列；量表不属于该协议时为空。</translation>
+    </message>
+    <message>
+        <source>The key of the study condition (the assistant set-up of the protocol&apos;s &quot;live&quot; section) a live conversation was held with; empty for an imported conversation.</source>
+        <translation>实时对话所对应的研究条件的键（协议“live”部分中的助手设置）；导入的对话为空。</translation>
+    </message>
+    <message>
+        <source>The sitting of a live conversation the rated turn belongs to, from 1 (a conversation resumed later continues in session 2, 3…); empty for an imported conversation and for conversation ratings.</source>
+        <translation>被评分轮次所属的实时对话会话编号，从 1 开始（对话之后被继续时，进入第 2、3…次会话）；导入的对话和对话级评分为空。</translation>
+    </message>
+    <message>
+        <source>The key of the study condition a live conversation was held with; empty for an imported conversation.</source>
+        <translation>实时对话所对应的研究条件的键；导入的对话为空。</translation>
+    </message>
+    <message>
+        <source>The sitting of a live conversation the turn belongs to, from 1: each time the conversation is resumed a new session begins; empty for an imported conversation.</source>
+        <translation>实时对话中该轮次所属的会话，从 1 开始：每次继续对话都会开始新的会话；导入的对话为空。</translation>
     </message>
 </context>
 <context>
@@ -6011,6 +6963,188 @@ Copilot: …</translation>
     </message>
 </context>
 <context>
+    <name>sense7::live::EndpointStream</name>
+    <message>
+        <source>The condition “%1” has no http or https address to ask (“%2”).</source>
+        <translation>条件“%1”没有可请求的 http 或 https 地址（“%2”）。</translation>
+    </message>
+    <message>
+        <source>%1 sent an event that is not a JSON object (%2): “%3”.</source>
+        <translation>%1 发送的事件不是 JSON 对象（%2）：“%3”。</translation>
+    </message>
+    <message>
+        <source>%1 reported an error while replying: %2</source>
+        <translation>%1 在回复时报告了错误：%2</translation>
+    </message>
+    <message>
+        <source>%1 sent an event without choices[0].delta: “%2”.</source>
+        <translation>%1 发送的事件中没有 choices[0].delta：“%2”。</translation>
+    </message>
+    <message>
+        <source>%1 reported an error: %2</source>
+        <translation>%1 报告了错误：%2</translation>
+    </message>
+    <message>
+        <source>No reply from %1 within %2 s.</source>
+        <translation>%2 秒内未收到 %1 的回复。</translation>
+    </message>
+    <message>
+        <source>The reply stopped arriving: nothing new for %1 s.</source>
+        <translation>回复中断：已有 %1 秒没有收到新内容。</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2.</source>
+        <translation>无法连接 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke off in the middle of the reply.</source>
+        <translation>与 %1 的连接在回复中途断开。</translation>
+    </message>
+    <message>
+        <source>the connection closed before the reply began</source>
+        <translation>连接在回复开始之前已关闭</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (HTTP %2: %3). %4</source>
+        <translation>%1 拒绝了 API 密钥（HTTP %2：%3）。%4</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP 404 (%2): check the endpoint&apos;s address and the model “%3” in the protocol.</source>
+        <translation>%1 返回 HTTP 404（%2）：请检查协议中端点的地址和模型“%3”。</translation>
+    </message>
+    <message>
+        <source>%1 is busy (HTTP 429)</source>
+        <translation>%1 繁忙（HTTP 429）</translation>
+    </message>
+    <message>
+        <source>%1 failed (HTTP %2: %3)</source>
+        <translation>%1 失败（HTTP %2：%3）</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2: %3</source>
+        <translation>%1 返回 HTTP %2：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; gave up after %n attempt(s).</source>
+        <translation>
+            <numerusform>%1；尝试 %n 次后放弃。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 and asks to wait %2 s; try again later.</source>
+        <translation>%1，并要求等待 %2 秒；请稍后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::live::LiveChat</name>
+    <message>
+        <source>%1 has no conversation %2.</source>
+        <translation>%1 中没有对话 %2。</translation>
+    </message>
+    <message>
+        <source>Conversation %1 of %2 was imported, not held live: it has no assistant condition to talk with.</source>
+        <translation>%2 的对话 %1 是导入的，而非实时进行的：没有可与之对话的助手条件。</translation>
+    </message>
+    <message>
+        <source>The protocol of %1 has no assistant condition “%2” (conversation %3).</source>
+        <translation>%1 的协议中没有助手条件“%2”（对话 %3）。</translation>
+    </message>
+    <message>
+        <source>The key is the one given to Sense-7 Studio (kept in the system keychain).</source>
+        <translation>该密钥是提供给 Sense-7 Studio 的密钥（保存在系统钥匙串中）。</translation>
+    </message>
+    <message>
+        <source>The key comes from the environment variable %1.</source>
+        <translation>该密钥来自环境变量 %1。</translation>
+    </message>
+    <message>
+        <source>The key comes from the environment variable SENSE7_API_KEY.</source>
+        <translation>该密钥来自环境变量 SENSE7_API_KEY。</translation>
+    </message>
+    <message>
+        <source>No API key was given: set SENSE7_API_KEY in the environment or store a key in Sense-7 Studio.</source>
+        <translation>未提供 API 密钥：请在环境中设置 SENSE7_API_KEY，或在 Sense-7 Studio 中保存密钥。</translation>
+    </message>
+    <message>
+        <source>No API key was given: set %1 (or SENSE7_API_KEY) in the environment or store a key in Sense-7 Studio.</source>
+        <translation>未提供 API 密钥：请在环境中设置 %1（或 SENSE7_API_KEY），或在 Sense-7 Studio 中保存密钥。</translation>
+    </message>
+    <message>
+        <source>Wait until the reply is complete, or stop it.</source>
+        <translation>请等待回复完成，或停止回复。</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: nothing can be added to it.</source>
+        <translation>%1 以只读方式打开：无法向其中添加任何内容。</translation>
+    </message>
+    <message>
+        <source>Rate the last reply before you send your next message.</source>
+        <translation>请先为上一条回复评分，再发送下一条消息。</translation>
+    </message>
+    <message>
+        <source>%1 What arrived is kept, marked as interrupted.</source>
+        <translation>%1 已收到的部分会保留，并标记为已中断。</translation>
+    </message>
+    <message>
+        <source>The assistant sent an empty reply. Try again.</source>
+        <translation>助手发送了空回复。请重试。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::live::ScriptedStream</name>
+    <message>
+        <source>The scripted condition “%1” has no reply left for this message and no fallback.</source>
+        <translation>脚本化条件“%1”已没有可用于此消息的回复，也没有备用回复。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::pg::Connection</name>
+    <message>
+        <source>The server&apos;s answer has no column &quot;%1&quot;.</source>
+        <translation>服务器的回答中没有“%1”列。</translation>
+    </message>
+    <message>
+        <source>Out of memory while connecting to the study server.</source>
+        <translation>连接研究服务器时内存不足。</translation>
+    </message>
+    <message>
+        <source>Cannot reach the study server %1: %2</source>
+        <translation>无法访问研究服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>The study server %1 refused the user name or password: %2</source>
+        <translation>研究服务器 %1 拒绝了用户名或密码：%2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to the study server %1: %2</source>
+        <translation>无法连接到研究服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>the connection to the study server was lost</source>
+        <translation>与研究服务器的连接已断开</translation>
+    </message>
+    <message>
+        <source>The study server says: %1</source>
+        <translation>研究服务器提示：%1</translation>
+    </message>
+    <message>
+        <source>The study server says: %1 (SQLSTATE %2)</source>
+        <translation>研究服务器提示：%1（SQLSTATE %2）</translation>
+    </message>
+    <message>
+        <source>Cannot quote the name &quot;%1&quot;: %2</source>
+        <translation>无法为名称“%1”加引号：%2</translation>
+    </message>
+    <message>
+        <source>Cannot quote a text: %1</source>
+        <translation>无法为文本加引号：%1</translation>
+    </message>
+    <message>
+        <source>Cannot hash the password: %1</source>
+        <translation>无法对密码进行哈希：%1</translation>
+    </message>
+</context>
+<context>
     <name>sense7::protocol</name>
     <message>
         <source>%1: the file is empty.</source>
@@ -6267,6 +7401,239 @@ Copilot: …</translation>
         <source>&quot;seed&quot; must be a whole number, 0 or more</source>
         <translation>“seed”必须是 0 或更大的整数</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; must be a number</source>
+        <translation>“%1”必须是数字</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <source>&quot;conditions&quot; is missing: a live study has at least one</source>
+        <translation>缺少“conditions”：实时研究至少要有一个条件</translation>
+    </message>
+    <message>
+        <source>&quot;conditions&quot; must be a list</source>
+        <translation>“conditions”必须是列表</translation>
+    </message>
+    <message>
+        <source>&quot;conditions&quot; is empty: a live study has at least one assistant condition</source>
+        <translation>“conditions”为空：实时研究至少要有一个助手条件</translation>
+    </message>
+    <message>
+        <source>live condition %1 (&quot;%2&quot;)</source>
+        <translation>live 条件 %1（“%2”）</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; is used by condition %2 too</source>
+        <translation>键“%1”也被条件 %2 使用</translation>
+    </message>
+    <message>
+        <source>live assignment</source>
+        <translation>live 分配</translation>
+    </message>
+    <message>
+        <source>design &quot;%1&quot; must be &quot;between&quot; or &quot;within&quot;</source>
+        <translation>设计“%1”必须是“between”或“within”</translation>
+    </message>
+    <message>
+        <source>live rating</source>
+        <translation>live 评分</translation>
+    </message>
+    <message>
+        <source>when &quot;%1&quot; must be &quot;after_each_reply&quot; or &quot;at_end&quot;</source>
+        <translation>时机“%1”必须是“after_each_reply”或“at_end”</translation>
+    </message>
+    <message>
+        <source>live condition %1</source>
+        <translation>live 条件 %1</translation>
+    </message>
+    <message>
+        <source>a condition is a JSON object</source>
+        <translation>条件应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>give &quot;endpoint&quot; (a chat-completions server) or &quot;scripted&quot; (replies written here)</source>
+        <translation>请给出“endpoint”（chat-completions 服务器）或“scripted”（在此写好的回复）</translation>
+    </message>
+    <message>
+        <source>give &quot;endpoint&quot; or &quot;scripted&quot;, not both</source>
+        <translation>请给出“endpoint”或“scripted”之一，不要同时给出</translation>
+    </message>
+    <message>
+        <source>a protocol never holds an API key: name the environment variable that holds it in &quot;api_key_env&quot;, or enter it in the studio</source>
+        <translation>协议中绝不保存 API 密钥：请在“api_key_env”中填写保存密钥的环境变量名称，或在 Sense-7 Studio 中输入密钥</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// address (e.g. &quot;https://api.example.org/v1&quot;)</source>
+        <translation>“%1”不是 http:// 或 https:// 地址（例如“https://api.example.org/v1”）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not the name of an environment variable (e.g. &quot;OPENAI_API_KEY&quot;)</source>
+        <translation>“%1”不是环境变量名称（例如“OPENAI_API_KEY”）</translation>
+    </message>
+    <message>
+        <source>&quot;replies&quot; is missing: a scripted condition has at least one</source>
+        <translation>缺少“replies”：脚本化条件至少要有一条回复</translation>
+    </message>
+    <message>
+        <source>&quot;replies&quot; must be a list</source>
+        <translation>“replies”必须是列表</translation>
+    </message>
+    <message>
+        <source>&quot;replies&quot; is empty: a scripted condition has at least one reply</source>
+        <translation>“replies”为空：脚本化条件至少要有一条回复</translation>
+    </message>
+    <message>
+        <source>%1, reply %2</source>
+        <translation>%1，回复 %2</translation>
+    </message>
+    <message>
+        <source>a reply is a JSON object</source>
+        <translation>回复应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Assistant %1</source>
+        <translation>助手 %1</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::server</name>
+    <message>
+        <source> (protocol %1, version %2, created %3 UTC)</source>
+        <translation> （协议 %1，版本 %2，创建于 %3 UTC）</translation>
+    </message>
+    <message>
+        <source>The database &quot;%1&quot; already holds a study%2; nothing was changed. A study is initialised once: to start over, drop the schema sense7 first.</source>
+        <translation>数据库“%1”中已有一个研究%2；未做任何更改。一个研究只初始化一次：如需重新开始，请先删除 schema sense7。</translation>
+    </message>
+    <message>
+        <source>The user &quot;%1&quot; may not create the study&apos;s roles: a study is initialised by a superuser, or by a user with CREATEROLE who owns the database. %2</source>
+        <translation>用户“%1”无权创建研究的角色：研究须由超级用户初始化，或由拥有该数据库且具有 CREATEROLE 权限的用户初始化。%2</translation>
+    </message>
+    <message>
+        <source>A participant code cannot be empty.</source>
+        <translation>参与者编号不能为空。</translation>
+    </message>
+    <message>
+        <source>The database &quot;%1&quot; holds no study yet: run `sense7 server init` first.</source>
+        <translation>数据库“%1”中还没有研究：请先运行 `sense7 server init`。</translation>
+    </message>
+    <message>
+        <source>The participant &quot;%1&quot; was withdrawn from this study; a withdrawn code is not used again.</source>
+        <translation>参与者“%1”已退出本研究；已退出的编号不会再次使用。</translation>
+    </message>
+    <message>
+        <source>The participant &quot;%1&quot; already takes part in this study; nothing was changed.</source>
+        <translation>参与者“%1”已参加本研究；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The database &quot;%1&quot; holds no study.</source>
+        <translation>数据库“%1”中没有研究。</translation>
+    </message>
+    <message>
+        <source>There is no participant &quot;%1&quot; in this study; nothing was changed.</source>
+        <translation>本研究中没有参与者“%1”；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The participant &quot;%1&quot; was withdrawn already.</source>
+        <translation>参与者“%1”已经退出。</translation>
+    </message>
+    <message>
+        <source>The study server holds no protocol: is the database initialised with `sense7 server init`?</source>
+        <translation>研究服务器中没有协议：数据库是否已用 `sense7 server init` 初始化？</translation>
+    </message>
+    <message>
+        <source>the study server&apos;s protocol</source>
+        <translation>研究服务器的协议</translation>
+    </message>
+    <message>
+        <source>The server holds no study (sense7 server init).</source>
+        <translation>服务器中没有研究（sense7 server init）。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::server::Puller</name>
+    <message>
+        <source>Conversation %1 of participant %2 is already in the data set as another participant&apos;s; left out.</source>
+        <translation>参与者 %2 的对话 %1 已作为其他参与者的对话存在于数据集中；已略去。</translation>
+    </message>
+    <message>
+        <source>Conversation %1 of participant %2 has no turn %3.</source>
+        <translation>参与者 %2 的对话 %1 中没有轮次 %3。</translation>
+    </message>
+    <message>
+        <source>Ratings on %1, which the protocol does not have, were left out.</source>
+        <translation>协议中没有 %1，因此针对它的评分已略去。</translation>
+    </message>
+    <message>
+        <source>%1: %2 conversations (%3 turns), %4 ratings, %5 conversation ratings, %6 flags, %7 notes, %8 context and %9 profile answers</source>
+        <translation>%1：%2 个对话（%3 个轮次）、%4 条评分、%5 条对话评分、%6 个标记、%7 条备注、%8 条情境答案和 %9 条个人资料答案</translation>
+    </message>
+    <message numerus="yes">
+        <source> from %n participant(s)</source>
+        <translation>
+            <numerusform> 来自 %n 位参与者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (changes since the last pull)</source>
+        <translation> （自上次拉取以来的更改）</translation>
+    </message>
+    <message>
+        <source> (everything)</source>
+        <translation> （全部）</translation>
+    </message>
+    <message>
+        <source>; up to change %1.</source>
+        <translation>；截至更改 %1。</translation>
+    </message>
+    <message>
+        <source>The data set was created under the server&apos;s protocol.</source>
+        <translation>数据集已按服务器的协议创建。</translation>
+    </message>
+    <message>
+        <source>Participant %1 withdrew from the study: their rows were removed.</source>
+        <translation>参与者 %1 已退出研究：其数据行已删除。</translation>
+    </message>
+    <message>
+        <source>Connected to %1.</source>
+        <translation>已连接到 %1。</translation>
+    </message>
+    <message>
+        <source>%1 holds no study (run sense7 server init first).</source>
+        <translation>%1 中没有研究（请先运行 sense7 server init）。</translation>
+    </message>
+    <message>
+        <source>the protocol of %1</source>
+        <translation>%1 的协议</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>%1 was made under a protocol the study&apos;s is not compatible with: %2 Pull into a new data set.</source>
+        <translation>%1 所基于的协议与本研究的协议不兼容：%2 请拉取到新的数据集。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %1 conversations of %n participant(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 位参与者的 %1 个对话…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The pull was cancelled; %1 is as it was.</source>
+        <translation>拉取已取消；%1 保持原样。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::server::pulled::Snapshot</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>sense7::sql::Connection</name>
@@ -6364,6 +7731,63 @@ Copilot: …</translation>
     <message>
         <source>The fixed effects cannot be estimated from these data.</source>
         <translation>无法根据这些数据估计固定效应。</translation>
+    </message>
+</context>
+<context>
+    <name>sense7::sync</name>
+    <message>
+        <source>the study server&apos;s protocol</source>
+        <translation>研究服务器的协议</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) with %1 turns and %2 ratings will be sent to the study server, and every change you make from now on.</source>
+        <translation>
+            <numerusform>%n 个对话（含 %1 个轮次和 %2 条评分）以及你今后所做的每项更改都将发送到研究服务器。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sharing: full text of every message.</source>
+        <translation>分享：每条消息的全文。</translation>
+    </message>
+    <message>
+        <source>Sharing: message text with e-mail addresses, phone numbers, web addresses and IP addresses removed.</source>
+        <translation>分享：已移除电子邮件地址、电话号码、网址和 IP 地址的消息文本。</translation>
+    </message>
+    <message>
+        <source>Sharing: ratings, flags, notes and forms only; no message text.</source>
+        <translation>分享：仅评分、标记、备注和表单；不含消息文本。</translation>
+    </message>
+    <message>
+        <source>The first message as it will be sent: %1</source>
+        <translation>第一条消息将按如下内容发送：%1</translation>
+    </message>
+    <message>
+        <source>The data set takes the study&apos;s protocol: %1</source>
+        <translation>数据集采用研究的协议：%1</translation>
+    </message>
+    <message>
+        <source>%1 instead of %2.</source>
+        <translation>%1，而不是 %2。</translation>
+    </message>
+    <message>
+        <source>%1 of turn %2 of conversation %3 was changed on two machines; kept the later edit (%4, machine %5).</source>
+        <translation>对话 %3 轮次 %2 的 %1 在两台设备上被修改；已保留较晚的编辑（%4，设备 %5）。</translation>
+    </message>
+    <message>
+        <source>%1 of conversation %2 was changed on two machines; kept the later edit (%3, machine %4).</source>
+        <translation>对话 %2 的 %1 在两台设备上被修改；已保留较晚的编辑（%3，设备 %4）。</translation>
+    </message>
+    <message>
+        <source>Cannot push a change of the unknown kind &quot;%1&quot;.</source>
+        <translation>无法推送未知类型“%1”的更改。</translation>
+    </message>
+    <message>
+        <source>%1 is not a participant&apos;s login on this study server.</source>
+        <translation>%1 不是此研究服务器上的参与者登录名。</translation>
+    </message>
+    <message>
+        <source>The study server holds no protocol.</source>
+        <translation>研究服务器中没有协议。</translation>
     </message>
 </context>
 </TS>
