@@ -96,6 +96,7 @@ private slots:
     void initRefusesBadProtocol();
     void checkCommand();
     void showCommand();
+    void liveProtocolIsSense7WithScriptedConditions();
     void bundleCarriesItsProtocol();
     void bundleFromAnotherProtocolIsRefused();
     void bundleFromCompatibleProtocolIsAccepted();
@@ -108,7 +109,7 @@ void TestProtocol::shippedProtocolsLoad()
 {
     QCOMPARE(protocol::shippedKeys(),
              (QStringList {QStringLiteral("sense7"), QStringLiteral("esconv"),
-                           QStringLiteral("perceived_empathy")}));
+                           QStringLiteral("perceived_empathy"), QStringLiteral("sense7_live")}));
     for (const QString &key : protocol::shippedKeys()) {
         const Protocol p = protocol::shipped(key);
         QCOMPARE(p.key, key);
@@ -977,6 +978,56 @@ void TestProtocol::initRefusesBadProtocol()
         {QStringLiteral("init"), db, QStringLiteral("--protocol"), QStringLiteral("nope")});
     QCOMPARE(unknown.exitCode, 1);
     QVERIFY(!QFileInfo::exists(db));
+}
+
+void TestProtocol::liveProtocolIsSense7WithScriptedConditions()
+{
+    const Protocol live = protocol::shipped(QStringLiteral("sense7_live"));
+    const Protocol sense7 = protocol::sense7();
+    // The same instruments and forms as SENSE-7: its data is comparable with SENSE-7's.
+    QVERIFY(protocol::compare(sense7, live).compatible());
+    QVERIFY(protocol::compare(live, sense7).compatible());
+    QCOMPARE(QJsonDocument::fromJson(protocol::canonical(live))
+                 .object()
+                 .value(QStringLiteral("instruments")),
+             QJsonDocument::fromJson(protocol::canonical(sense7))
+                 .object()
+                 .value(QStringLiteral("instruments")));
+    QCOMPARE(live.context.fields.size(), sense7.context.fields.size());
+    QCOMPARE(live.profile.fields.size(), sense7.profile.fields.size());
+    QVERIFY(sense7.live.conditions.isEmpty());
+
+    const LivePlan &plan = live.live;
+    QCOMPARE(plan.conditions.size(), 2);
+    const AssistantCondition *attentive = plan.condition(QStringLiteral("attentive"));
+    const AssistantCondition *forgetful = plan.condition(QStringLiteral("forgetful"));
+    QVERIFY(attentive && forgetful);
+    QCOMPARE(attentive->label, QStringLiteral("Assistant A"));
+    QCOMPARE(forgetful->label, QStringLiteral("Assistant B"));
+    QCOMPARE(attentive->kind, AssistantCondition::Kind::Scripted);
+    QCOMPARE(forgetful->kind, AssistantCondition::Kind::Scripted);
+    QCOMPARE(plan.design, AssignmentDesign::Between);
+    QCOMPARE(plan.seed, quint64(7));
+    QVERIFY(plan.blinded);
+    QCOMPARE(plan.rating, RatingTiming::AfterEachReply);
+    QVERIFY(plan.ratingRequired);
+    // A controlled stimulus: the two scripts differ only in the third reply, where Assistant B
+    // forgets what the participant said at the start.
+    QCOMPARE(attentive->replies.size(), forgetful->replies.size());
+    QCOMPARE(attentive->fallback, forgetful->fallback);
+    int differing = 0;
+    for (int i = 0; i < attentive->replies.size(); ++i) {
+        const auto &a = attentive->replies.at(i);
+        const auto &f = forgetful->replies.at(i);
+        QCOMPARE(a.match, f.match);
+        QCOMPARE(a.turn, f.turn);
+        if (a.text != f.text) {
+            ++differing;
+            QCOMPARE(a.turn, 3);
+            QVERIFY(f.text.contains(QStringLiteral("remind me")));
+        }
+    }
+    QCOMPARE(differing, 1);
 }
 
 void TestProtocol::checkCommand()

@@ -169,7 +169,8 @@ void TestStudio::startsOnLastDataSetOrDemo()
     const QString demo = startup::dataSetToOpen(QString(), settings);
     QCOMPARE(demo, startup::demoDataSetPath());
     QVERIFY(QFileInfo::exists(demo));
-    QCOMPARE(Store::open(demo)->info().conversations, 13);
+    QCOMPARE(Store::open(demo)->info().conversations, 15); // 13 imported, 2 held live
+    QCOMPARE(Store::open(demo)->protocol().key, QStringLiteral("sense7_live"));
     QVERIFY(!QFileInfo::exists(demo + QStringLiteral(".partial")));
 
     // Later starts: the last data set, while it exists.

@@ -31,7 +31,7 @@ QString ensureDemoDataSet()
     for (const char *suffix : {"", "-wal", "-shm"})
         QFile::remove(partial + QLatin1String(suffix));
     {
-        auto store = Store::create(partial);
+        auto store = Store::create(partial, demo::protocol());
         demo::load(*store);
         store->checkpoint();
     }
