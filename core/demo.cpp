@@ -3,12 +3,14 @@
 #include "error.h"
 #include "forms.h"
 #include "jsonsource.h"
+#include "live/replystream.h"
 #include "retest.h"
 #include "store.h"
 
 #include <QFile>
 #include <QHash>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <array>
@@ -65,6 +67,30 @@ void rateTurn(Context &ctx, const Reader &r, qint64 turnId)
     }
 }
 
+/**
+ * The "break" of \a r, if any, as a flag on the turn at \a index of a conversation whose turns
+ * are \a turnIds; "refers_to" is the index of the earlier turn that was lost.
+ */
+void flagTurn(Context &ctx, const Reader &r, int index, const QVector<qint64> &turnIds)
+{
+    const Json *brk = r.optionalObject("break");
+    if (!brk)
+        return;
+    const Reader b(*brk, r.where() + Reader::tr(", break"));
+    TurnFlag flag;
+    flag.turnId = turnIds.at(index);
+    flag.annotatorId = ctx.self;
+    flag.reason = b.string("reason");
+    flag.note = b.optionalString("note");
+    if (b.has("refers_to")) {
+        const int lost = b.integer("refers_to");
+        if (lost < 0 || lost >= index)
+            b.fail(Reader::tr("\"refers_to\" must name an earlier turn"));
+        flag.refersToTurnId = turnIds.at(lost);
+    }
+    ctx.store.addFlag(flag);
+}
+
 void loadConversation(Context &ctx, const Json &node, const QString &where)
 {
     const Reader r(node, where);
@@ -98,6 +124,9 @@ void loadConversation(Context &ctx, const Json &node, const QString &where)
         turns.append(turn);
     }
     ctx.store.addConversation(c, turns);
+    QVector<qint64> turnIds;
+    for (const Turn &turn : std::as_const(turns))
+        turnIds.append(turn.id);
 
     int index = 0;
     for (const Json &t : turnNodes) {
@@ -105,22 +134,92 @@ void loadConversation(Context &ctx, const Json &node, const QString &where)
         const Turn &turn = turns[index++];
         if (tr.has("rate"))
             rateTurn(ctx, tr, turn.id);
-        if (const Json *brk = tr.optionalObject("break")) {
-            const Reader b(*brk, tr.where() + Reader::tr(", break"));
-            TurnFlag flag;
-            flag.turnId = turn.id;
-            flag.annotatorId = ctx.self;
-            flag.reason = b.string("reason");
-            flag.note = b.optionalString("note");
-            if (b.has("refers_to")) {
-                const int lost = b.integer("refers_to");
-                if (lost < 0 || lost >= turn.index)
-                    b.fail(Reader::tr("\"refers_to\" must name an earlier turn"));
-                flag.refersToTurnId = turns[lost].id;
-            }
-            ctx.store.addFlag(flag);
-        }
+        flagTurn(ctx, tr, turn.index, turnIds);
     }
+}
+
+/**
+ * A live conversation as a participant held it with the protocol's scripted condition: the
+ * participant's messages, each followed by the reply the condition's script gives (chosen as
+ * live::ScriptedStream does), in one or more sessions, with the participant's ratings.
+ */
+void loadLiveConversation(Context &ctx, const Json &node, const QString &where)
+{
+    const Reader r(node, where);
+    const QString participant = r.string("participant");
+    const qint64 participantId = ctx.store.participantId(participant);
+    if (participantId == 0)
+        r.fail(Reader::tr("unknown participant \"%1\"").arg(participant));
+    const QString key = r.string("condition");
+    const AssistantCondition *condition = ctx.protocol.live.condition(key);
+    if (!condition || condition->kind != AssistantCondition::Kind::Scripted)
+        r.fail(Reader::tr("\"%1\" is not a scripted condition of the protocol").arg(key));
+    const Assignment assignment = ctx.store.assignConditions(participantId);
+    if (!assignment.conditions.contains(key))
+        r.fail(Reader::tr("%1 is assigned %2, not \"%3\"")
+                   .arg(participant, assignment.conditions.join(QStringLiteral(", ")), key));
+
+    const qint64 id = ctx.store.startLiveConversation(participantId, key, r.string("title"));
+    qint64 session = ctx.store.sessions(id).constLast().id;
+    QVector<qint64> turnIds;
+    QSet<int> used;
+    int replyNumber = 0;
+    static const QRegularExpression word(QStringLiteral("\\S+\\s*|\\s+"));
+    int sessionNumber = 0;
+    for (const Json &s : r.array("sessions")) {
+        const Reader sr(s, where + Reader::tr(", session %1").arg(++sessionNumber));
+        if (sessionNumber > 1)
+            session = ctx.store.beginSession(id);
+        int messageNumber = 0;
+        for (const Json &m : sr.array("messages")) {
+            const Reader mr(m, sr.where() + Reader::tr(", message %1").arg(++messageNumber));
+            const QString text = mr.string("text");
+            turnIds.append(
+                ctx.store.appendTurn(id, roleKey(Role::User), text,
+                                     QJsonObject {{QStringLiteral("live"), true},
+                                                  {QStringLiteral("session"), session}}));
+            const int chosen = live::ScriptedStream::choose(*condition, used, ++replyNumber, text);
+            if (chosen >= 0)
+                used.insert(chosen);
+            const QString reply =
+                chosen >= 0 ? condition->replies.at(chosen).text : condition->fallback;
+            // The times a scripted reply takes: one piece every chunk_ms, then the end.
+            int pieces = 0;
+            for (auto it = word.globalMatch(reply); it.hasNext(); it.next())
+                ++pieces;
+            QJsonObject meta {
+                {QStringLiteral("live"), true},
+                {QStringLiteral("session"), session},
+                {QStringLiteral("condition"), key},
+                {QStringLiteral("model"), QStringLiteral("scripted")},
+                {QStringLiteral("latency_first_token_ms"), condition->chunkMs},
+                {QStringLiteral("latency_total_ms"), condition->chunkMs * (pieces + 1)},
+                {QStringLiteral("finish_reason"), QStringLiteral("stop")},
+                {QStringLiteral("interrupted"), false}};
+            if (chosen >= 0)
+                meta.insert(QStringLiteral("scripted_reply"), chosen);
+            const qint64 replyId = ctx.store.appendTurn(id, roleKey(Role::Assistant), reply, meta);
+            turnIds.append(replyId);
+            if (mr.has("rate"))
+                rateTurn(ctx, mr, replyId);
+            flagTurn(ctx, mr, int(turnIds.size()) - 1, turnIds);
+        }
+        ctx.store.endSession(session);
+    }
+    if (r.has("context"))
+        ctx.store.setConversationContext(id, answers(r, "context", ctx.protocol.context));
+}
+
+/** Whether \a protocol has every condition the demo's live conversations were held with. */
+bool liveConditionsPresent(const Protocol &protocol, const Reader &root)
+{
+    if (protocol.live.conditions.isEmpty() || !root.has("live_conversations"))
+        return false;
+    for (const Json &c : root.array("live_conversations")) {
+        if (!protocol.live.condition(Reader(c, root.where()).string("condition")))
+            return false;
+    }
+    return true;
 }
 
 /**
@@ -205,6 +304,17 @@ void load(Store &store, const QByteArray &data, const QString &source)
         position = 0;
         for (const Json &c : r.array("conversations"))
             loadConversation(ctx, c, Reader::tr("%1: conversation %2").arg(source).arg(++position));
+        // Under a protocol with the demo's live conditions (sense7_live), every participant is
+        // assigned, in the order listed, and the live conversations they held are added. Under
+        // any other protocol (one with other conditions or none) they are left out.
+        if (liveConditionsPresent(ctx.protocol, r)) {
+            for (const Participant &p : store.participants())
+                store.assignConditions(p.id);
+            position = 0;
+            for (const Json &c : r.array("live_conversations"))
+                loadLiveConversation(
+                    ctx, c, Reader::tr("%1: live conversation %2").arg(source).arg(++position));
+        }
 
         addSecondOpinion(store, ctx.self,
                          store.annotatorId(QStringLiteral("demo-classifier"), AnnotatorKind::Model),
@@ -220,6 +330,11 @@ void load(Store &store, const QByteArray &data, const QString &source)
             store.annotatorId(QLatin1String(retest::annotatorCode), AnnotatorKind::Self), 14,
             {0, 15, 72, 13, 0}, 3);
     });
+}
+
+Protocol protocol()
+{
+    return protocol::shipped(QStringLiteral("sense7_live"));
 }
 
 void load(Store &store)

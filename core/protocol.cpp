@@ -1177,8 +1177,8 @@ Protocol load(const QString &path)
 
 QStringList shippedKeys()
 {
-    return {QStringLiteral("sense7"), QStringLiteral("esconv"),
-            QStringLiteral("perceived_empathy")};
+    return {QStringLiteral("sense7"), QStringLiteral("esconv"), QStringLiteral("perceived_empathy"),
+            QStringLiteral("sense7_live")};
 }
 
 Protocol shipped(const QString &key)

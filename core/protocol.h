@@ -150,7 +150,10 @@ QByteArray definitionOf(const Instrument &instrument);
 QByteArray withInstruments(const Protocol &protocol, const QVector<Instrument> &instruments);
 /** Reads \a path (a file or a Qt resource) and parses it. */
 Protocol load(const QString &path);
-/** The protocols shipped in resources/protocols: keys "sense7", "esconv", "perceived_empathy". */
+/**
+ * The protocols shipped in resources/protocols: keys "sense7", "esconv", "perceived_empathy" and
+ * "sense7_live" (SENSE-7 with two scripted live conditions; the demo's).
+ */
 QStringList shippedKeys();
 Protocol shipped(const QString &key);
 /** The default protocol (SENSE-7); data sets made before protocols existed are SENSE-7 ones. */

@@ -95,7 +95,10 @@ void TestCli::initDemoThenInfoJson()
     const QString db = dir.filePath(QStringLiteral("demo.sense7"));
     const Result init = sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")});
     QCOMPARE(init.exitCode, 0);
-    QVERIFY2(init.out.contains(QStringLiteral("13 conversations")), qPrintable(init.out));
+    // The demo is made under sense7_live: 13 imported conversations and 2 held live.
+    QVERIFY2(init.out.contains(QStringLiteral("under the protocol sense7_live")),
+             qPrintable(init.out));
+    QVERIFY2(init.out.contains(QStringLiteral("15 conversations")), qPrintable(init.out));
 
     const Result info = sense7Cli({QStringLiteral("info"), db, QStringLiteral("--json")});
     QCOMPARE(info.exitCode, 0);
@@ -103,20 +106,20 @@ void TestCli::initDemoThenInfoJson()
     const QJsonObject json = QJsonDocument::fromJson(info.out.toUtf8(), &error).object();
     QCOMPARE(error.error, QJsonParseError::NoError);
     QCOMPARE(json.value(QStringLiteral("participants")).toInt(), 3);
-    QCOMPARE(json.value(QStringLiteral("conversations")).toInt(), 13);
-    QCOMPARE(json.value(QStringLiteral("turns")).toInt(), 108);
-    QCOMPARE(json.value(QStringLiteral("assistant_turns")).toInt(), 54);
-    // Self-ratings: 54 assistant turns x 7 dimensions, less the 3 replies left unrated. The demo's
-    // classifier, observers and re-ratings add the rest.
+    QCOMPARE(json.value(QStringLiteral("conversations")).toInt(), 15);
+    QCOMPARE(json.value(QStringLiteral("turns")).toInt(), 108 + 16);
+    QCOMPARE(json.value(QStringLiteral("assistant_turns")).toInt(), 54 + 8);
+    // Self-ratings: 62 assistant turns x 7 dimensions, less the 3 imported replies and the last
+    // live one left unrated. The demo's classifier, observers and re-ratings add the rest.
     QCOMPARE(
         test::queryInt(db,
                        "SELECT COUNT(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id"
                        " WHERE a.code = 'self'"),
-        qint64((54 - 3) * 7));
+        qint64((62 - 4) * 7));
     QCOMPARE(json.value(QStringLiteral("ratings")).toInt(),
              int(test::queryInt(db, "SELECT COUNT(*) FROM rating")));
-    QVERIFY(json.value(QStringLiteral("ratings")).toInt() > (54 - 3) * 7 * 3);
-    QCOMPARE(json.value(QStringLiteral("flags")).toInt(), 6);
+    QVERIFY(json.value(QStringLiteral("ratings")).toInt() > (62 - 4) * 7 * 3);
+    QCOMPARE(json.value(QStringLiteral("flags")).toInt(), 7);
     const QJsonArray instruments = json.value(QStringLiteral("instruments")).toArray();
     QCOMPARE(instruments.size(), 1);
     const QJsonObject sense7 = instruments[0].toObject();
@@ -144,7 +147,7 @@ void TestCli::infoPrintsText()
     QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
     const Result info = sense7Cli({QStringLiteral("info"), db});
     QCOMPARE(info.exitCode, 0);
-    QVERIFY(info.out.contains(QStringLiteral("Conversations:     13")));
+    QVERIFY(info.out.contains(QStringLiteral("Conversations:     15")));
     QVERIFY(info.out.contains(QStringLiteral("empathy-prompted")));
     QVERIFY(info.out.contains(QStringLiteral("acknowledgment, understanding, validation")));
 }
@@ -182,7 +185,7 @@ void TestCli::infoReadsDataSetInReadOnlyFolder()
     const QString err = QString::fromUtf8(process.readAllStandardError());
     QVERIFY2(process.exitCode() == 0, qPrintable(err));
     const QJsonObject json = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
-    QCOMPARE(json.value(QStringLiteral("conversations")).toInt(), 13);
+    QCOMPARE(json.value(QStringLiteral("conversations")).toInt(), 15);
     QCOMPARE(json.value(QStringLiteral("read_only")).toBool(), true);
     QCOMPARE(test::fileHash(db), before);
     QVERIFY(!QFileInfo::exists(db + QStringLiteral("-shm")));
@@ -545,7 +548,11 @@ void TestCli::evaluateJsonMatchesTheLibrary()
 {
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("study.sense7"));
-    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    // The demo under plain SENSE-7: no live conversations, so no per-condition part either.
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo"),
+                        QStringLiteral("--protocol"), QStringLiteral("sense7")})
+                 .exitCode,
+             0);
     const Result r =
         sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
                    QStringLiteral("--bootstrap"), QStringLiteral("200")});
@@ -634,7 +641,11 @@ void TestCli::analysisReportsTheCluster()
 {
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("study.sense7"));
-    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    // The demo under plain SENSE-7: no live conversations, so no per-condition part either.
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo"),
+                        QStringLiteral("--protocol"), QStringLiteral("sense7")})
+                 .exitCode,
+             0);
     Result r =
         sense7Cli({QStringLiteral("evaluate"), QStringLiteral("--db"), db, QStringLiteral("--json"),
                    QStringLiteral("--bootstrap"), QStringLiteral("100"),
@@ -988,7 +999,10 @@ void TestCli::exportRoundTripsThroughImport()
                    bundle, QStringLiteral("--format"), QStringLiteral("bundle")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QString copy = dir.filePath(QStringLiteral("copy.sense7"));
-    QCOMPARE(sense7Cli({QStringLiteral("init"), copy}).exitCode, 0);
+    QCOMPARE(sense7Cli({QStringLiteral("init"), copy, QStringLiteral("--protocol"),
+                        QStringLiteral("sense7_live")})
+                 .exitCode,
+             0);
     r = sense7Cli({QStringLiteral("import"), bundle, QStringLiteral("--db"), copy});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const auto counts = [](const QString &path) {
@@ -1071,7 +1085,8 @@ void TestCli::figuresCanLeaveTheTitleOut()
         const Result r =
             sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"), db,
                                    QStringLiteral("--out"), out, QStringLiteral("--chart"),
-                                   QStringLiteral("assistants")}
+                                   QStringLiteral("assistants"), QStringLiteral("--by"),
+                                   QStringLiteral("assistant")}
                       + extra);
         if (r.exitCode != 0)
             qWarning("%s", qPrintable(r.err));
@@ -1251,7 +1266,7 @@ void TestCli::readingCommandsWarnOnDamage()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.startsWith(QStringLiteral("warning: ")), qPrintable(r.err));
     QVERIFY(r.err.contains(QStringLiteral("is damaged")));
-    QVERIFY(r.out.contains(QStringLiteral("Conversations:     13")));
+    QVERIFY(r.out.contains(QStringLiteral("Conversations:     15")));
     QCOMPARE(test::fileHash(db), before);
 }
 
@@ -1280,7 +1295,7 @@ void TestCli::backupRestoreAndRecover()
     r = sense7Cli({QStringLiteral("restore"), db, QStringLiteral("--list")});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out.trimmed().split(QLatin1Char('\n')).size(), 1);
-    QVERIFY(r.out.contains(QStringLiteral("13 conversations, 108 turns, 1467 ratings")));
+    QVERIFY(r.out.contains(QStringLiteral("15 conversations, 124 turns, 1684 ratings")));
 
     // Salvage first (the damaged file is only read), then restore.
     const QString salvaged = dir.filePath(QStringLiteral("salvaged.sense7"));
@@ -1288,7 +1303,7 @@ void TestCli::backupRestoreAndRecover()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(QStringLiteral("participant         : 3 rows recovered\n")),
              qPrintable(r.out));
-    QVERIFY(r.out.contains(QStringLiteral("conversation        : 13 rows recovered\n")));
+    QVERIFY(r.out.contains(QStringLiteral("conversation        : 15 rows recovered\n")));
     QVERIFY(r.out.contains(QStringLiteral("(the rows there are lost)")));
     QVERIFY(r.out.contains(QStringLiteral("Some rows were lost")));
     QCOMPARE(sense7Cli({QStringLiteral("check"), salvaged}).exitCode, 0);

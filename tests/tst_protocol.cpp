@@ -6,6 +6,7 @@
 #include "export/writer.h"
 #include "import/importer.h"
 #include "integrity.h"
+#include "live/assignment.h"
 #include "protocol.h"
 #include "schema.h"
 #include "sqlite.h"
@@ -96,6 +97,9 @@ private slots:
     void initRefusesBadProtocol();
     void checkCommand();
     void showCommand();
+    void liveProtocolIsSense7WithScriptedConditions();
+    void showListsConditionsAndAssignments();
+    void showListsEndpointsWithoutKeys();
     void bundleCarriesItsProtocol();
     void bundleFromAnotherProtocolIsRefused();
     void bundleFromCompatibleProtocolIsAccepted();
@@ -108,7 +112,7 @@ void TestProtocol::shippedProtocolsLoad()
 {
     QCOMPARE(protocol::shippedKeys(),
              (QStringList {QStringLiteral("sense7"), QStringLiteral("esconv"),
-                           QStringLiteral("perceived_empathy")}));
+                           QStringLiteral("perceived_empathy"), QStringLiteral("sense7_live")}));
     for (const QString &key : protocol::shippedKeys()) {
         const Protocol p = protocol::shipped(key);
         QCOMPARE(p.key, key);
@@ -977,6 +981,211 @@ void TestProtocol::initRefusesBadProtocol()
         {QStringLiteral("init"), db, QStringLiteral("--protocol"), QStringLiteral("nope")});
     QCOMPARE(unknown.exitCode, 1);
     QVERIFY(!QFileInfo::exists(db));
+}
+
+void TestProtocol::liveProtocolIsSense7WithScriptedConditions()
+{
+    const Protocol live = protocol::shipped(QStringLiteral("sense7_live"));
+    const Protocol sense7 = protocol::sense7();
+    // The same instruments and forms as SENSE-7: its data is comparable with SENSE-7's.
+    QVERIFY(protocol::compare(sense7, live).compatible());
+    QVERIFY(protocol::compare(live, sense7).compatible());
+    QCOMPARE(QJsonDocument::fromJson(protocol::canonical(live))
+                 .object()
+                 .value(QStringLiteral("instruments")),
+             QJsonDocument::fromJson(protocol::canonical(sense7))
+                 .object()
+                 .value(QStringLiteral("instruments")));
+    QCOMPARE(live.context.fields.size(), sense7.context.fields.size());
+    QCOMPARE(live.profile.fields.size(), sense7.profile.fields.size());
+    QVERIFY(sense7.live.conditions.isEmpty());
+
+    const LivePlan &plan = live.live;
+    QCOMPARE(plan.conditions.size(), 2);
+    const AssistantCondition *attentive = plan.condition(QStringLiteral("attentive"));
+    const AssistantCondition *forgetful = plan.condition(QStringLiteral("forgetful"));
+    QVERIFY(attentive && forgetful);
+    QCOMPARE(attentive->label, QStringLiteral("Assistant A"));
+    QCOMPARE(forgetful->label, QStringLiteral("Assistant B"));
+    QCOMPARE(attentive->kind, AssistantCondition::Kind::Scripted);
+    QCOMPARE(forgetful->kind, AssistantCondition::Kind::Scripted);
+    QCOMPARE(plan.design, AssignmentDesign::Between);
+    QCOMPARE(plan.seed, quint64(7));
+    QVERIFY(plan.blinded);
+    QCOMPARE(plan.rating, RatingTiming::AfterEachReply);
+    QVERIFY(plan.ratingRequired);
+    // A controlled stimulus: the two scripts differ only in the third reply, where Assistant B
+    // forgets what the participant said at the start.
+    QCOMPARE(attentive->replies.size(), forgetful->replies.size());
+    QCOMPARE(attentive->fallback, forgetful->fallback);
+    int differing = 0;
+    for (int i = 0; i < attentive->replies.size(); ++i) {
+        const auto &a = attentive->replies.at(i);
+        const auto &f = forgetful->replies.at(i);
+        QCOMPARE(a.match, f.match);
+        QCOMPARE(a.turn, f.turn);
+        if (a.text != f.text) {
+            ++differing;
+            QCOMPARE(a.turn, 3);
+            QVERIFY(f.text.contains(QStringLiteral("remind me")));
+        }
+    }
+    QCOMPARE(differing, 1);
+}
+
+void TestProtocol::showListsConditionsAndAssignments()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("demo.sense7"));
+    // The demo is made under sense7_live and assigns its three participants in order.
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const Protocol live = protocol::shipped(QStringLiteral("sense7_live"));
+    {
+        auto store = Store::open(db);
+        QCOMPARE(store->protocol().fingerprint(), live.fingerprint());
+        store->addParticipant(QStringLiteral("P04")); // not assigned yet
+    }
+    const Result text = sense7Cli({QStringLiteral("protocol"), QStringLiteral("show"), db});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral(
+                 "Live:         2 conditions, between participants (seed 7), blinded, rating "
+                 "after each reply, required\n")),
+             qPrintable(text.out));
+    QVERIFY(text.out.contains(
+        QRegularExpression(QStringLiteral("\n  attentive +Assistant A +scripted: 7 replies and a "
+                                          "fallback, a piece every 30 ms\n"))));
+    QVERIFY(text.out.contains(
+        QRegularExpression(QStringLiteral("\n  forgetful +Assistant B +scripted: 7 replies"))));
+    QVERIFY(text.out.contains(QStringLiteral("Assignments:  3 of 4 participants assigned\n")));
+    for (int position = 0; position < 3; ++position) {
+        const QString condition = live::assign(live.live, position).conditions.constFirst();
+        QVERIFY2(
+            text.out.contains(QRegularExpression(QStringLiteral("\n  P0%1 +%2 \\(position %3\\)\n")
+                                                     .arg(position + 1)
+                                                     .arg(condition)
+                                                     .arg(position))),
+            qPrintable(text.out));
+    }
+    // The demo's live conversations were held by P01 (attentive) and P02 (forgetful).
+    QVERIFY(text.out.contains(QRegularExpression(QStringLiteral("\n  P01 +attentive "))));
+    QVERIFY(text.out.contains(QRegularExpression(QStringLiteral("\n  P02 +forgetful "))));
+    QVERIFY(text.out.contains(QRegularExpression(QStringLiteral("\n  P04 +not assigned yet\n"))));
+
+    const Result json = sense7Cli(
+        {QStringLiteral("protocol"), QStringLiteral("show"), db, QStringLiteral("--json")});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(root.value(QStringLiteral("key")).toString(), QStringLiteral("sense7_live"));
+    const QJsonObject plan = root.value(QStringLiteral("live")).toObject();
+    QCOMPARE(plan.value(QStringLiteral("assignment")).toObject(),
+             (QJsonObject {{QStringLiteral("design"), QStringLiteral("between")},
+                           {QStringLiteral("seed"), QStringLiteral("7")}}));
+    QCOMPARE(plan.value(QStringLiteral("blinded")).toBool(), true);
+    QCOMPARE(plan.value(QStringLiteral("rating")).toObject(),
+             (QJsonObject {{QStringLiteral("when"), QStringLiteral("after_each_reply")},
+                           {QStringLiteral("required"), true}}));
+    QCOMPARE(plan.value(QStringLiteral("conditions")).toArray(),
+             (QJsonArray {QJsonObject {{QStringLiteral("key"), QStringLiteral("attentive")},
+                                       {QStringLiteral("label"), QStringLiteral("Assistant A")},
+                                       {QStringLiteral("kind"), QStringLiteral("scripted")},
+                                       {QStringLiteral("replies"), 7}},
+                          QJsonObject {{QStringLiteral("key"), QStringLiteral("forgetful")},
+                                       {QStringLiteral("label"), QStringLiteral("Assistant B")},
+                                       {QStringLiteral("kind"), QStringLiteral("scripted")},
+                                       {QStringLiteral("replies"), 7}}}));
+    const QJsonArray assignments = root.value(QStringLiteral("assignments")).toArray();
+    QCOMPARE(assignments.size(), 4);
+    for (int position = 0; position < 3; ++position) {
+        const QJsonObject a = assignments.at(position).toObject();
+        QCOMPARE(a.value(QStringLiteral("participant")).toString(),
+                 QStringLiteral("P0%1").arg(position + 1));
+        QCOMPARE(a.value(QStringLiteral("position")).toInt(), position);
+        QCOMPARE(a.value(QStringLiteral("conditions")).toArray(),
+                 QJsonArray::fromStringList(live::assign(live.live, position).conditions));
+    }
+    const QJsonObject unassigned = assignments.at(3).toObject();
+    QCOMPARE(unassigned.value(QStringLiteral("participant")).toString(), QStringLiteral("P04"));
+    QVERIFY(unassigned.value(QStringLiteral("position")).isNull());
+    QCOMPARE(unassigned.value(QStringLiteral("conditions")).toArray(), QJsonArray());
+
+    // A protocol without conditions says so, and has no assignments to list.
+    const QString plain = dir.filePath(QStringLiteral("plain.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), plain}).exitCode, 0);
+    const Result none = sense7Cli({QStringLiteral("protocol"), QStringLiteral("show"), plain});
+    QVERIFY(none.out.contains(QStringLiteral("Live:         no assistant conditions\n")));
+    QVERIFY(!none.out.contains(QStringLiteral("Assignments:")));
+    const QJsonObject noneJson =
+        QJsonDocument::fromJson(sense7Cli({QStringLiteral("protocol"), QStringLiteral("show"),
+                                           plain, QStringLiteral("--json")})
+                                    .out.toUtf8())
+            .object();
+    QVERIFY(noneJson.value(QStringLiteral("live")).isNull());
+    QCOMPARE(noneJson.value(QStringLiteral("assignments")).toArray(), QJsonArray());
+}
+
+void TestProtocol::showListsEndpointsWithoutKeys()
+{
+    // An endpoint condition with a key in its environment variable, and a within design.
+    QJsonObject root =
+        QJsonDocument::fromJson(test::readFile(dataDir + QStringLiteral("/live.json"))).object();
+    QJsonObject live = root.value(QStringLiteral("live")).toObject();
+    live.insert(QStringLiteral("assignment"),
+                QJsonObject {{QStringLiteral("design"), QStringLiteral("within")},
+                             {QStringLiteral("seed"), 12345}});
+    root.insert(QStringLiteral("live"), live);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("within.json"));
+    test::writeFile(file, QJsonDocument(root).toJson());
+    const QString db = dir.filePath(QStringLiteral("within.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--protocol"), file}).exitCode,
+             0);
+    const Protocol p = protocol::load(file);
+    QVector<QStringList> orders;
+    {
+        auto store = Store::open(db);
+        for (const char *code : {"W1", "W2", "W3"})
+            orders
+                << store->assignConditions(store->addParticipant(QLatin1String(code))).conditions;
+    }
+    for (int position = 0; position < 3; ++position)
+        QCOMPARE(orders.at(position), live::assign(p.live, position).conditions);
+    QVERIFY(orders.at(0) != orders.at(1)); // two conditions: the two orders of a Williams square
+
+    const QByteArray secret = "sk-test-do-not-print";
+    qputenv("SENSE7_TEST_LIVE_KEY", secret);
+    const Result text = sense7Cli({QStringLiteral("protocol"), QStringLiteral("show"), db});
+    const Result json = sense7Cli(
+        {QStringLiteral("protocol"), QStringLiteral("show"), db, QStringLiteral("--json")});
+    qunsetenv("SENSE7_TEST_LIVE_KEY");
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("within participants (seed 12345)")),
+             qPrintable(text.out));
+    QVERIFY(text.out.contains(QRegularExpression(QStringLiteral(
+        "\n  empathic +Assistant A +endpoint: http://127.0.0.1:9/v1, model test-model\n"))));
+    for (int position = 0; position < 3; ++position)
+        QVERIFY2(text.out.contains(QStringLiteral("\n  W%1            %2 (position %3)\n")
+                                       .arg(position + 1)
+                                       .arg(orders.at(position).join(QStringLiteral(" → ")))
+                                       .arg(position)),
+                 qPrintable(text.out));
+    QVERIFY(!text.out.contains(QString::fromLatin1(secret)));
+    QVERIFY(!json.out.contains(QString::fromLatin1(secret)));
+
+    const QJsonObject shown = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    const QJsonObject plan = shown.value(QStringLiteral("live")).toObject();
+    QCOMPARE(plan.value(QStringLiteral("assignment")).toObject().value(QStringLiteral("design")),
+             QJsonValue(QStringLiteral("within")));
+    QCOMPARE(plan.value(QStringLiteral("conditions")).toArray().first().toObject(),
+             (QJsonObject {{QStringLiteral("key"), QStringLiteral("empathic")},
+                           {QStringLiteral("label"), QStringLiteral("Assistant A")},
+                           {QStringLiteral("kind"), QStringLiteral("endpoint")},
+                           {QStringLiteral("url"), QStringLiteral("http://127.0.0.1:9/v1")},
+                           {QStringLiteral("model"), QStringLiteral("test-model")}}));
+    const QJsonArray assignments = shown.value(QStringLiteral("assignments")).toArray();
+    QCOMPARE(assignments.size(), 3);
+    for (int position = 0; position < 3; ++position)
+        QCOMPARE(assignments.at(position).toObject().value(QStringLiteral("conditions")).toArray(),
+                 QJsonArray::fromStringList(orders.at(position)));
 }
 
 void TestProtocol::checkCommand()

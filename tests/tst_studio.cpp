@@ -169,8 +169,25 @@ void TestStudio::startsOnLastDataSetOrDemo()
     const QString demo = startup::dataSetToOpen(QString(), settings);
     QCOMPARE(demo, startup::demoDataSetPath());
     QVERIFY(QFileInfo::exists(demo));
-    QCOMPARE(Store::open(demo)->info().conversations, 13);
+    QCOMPARE(Store::open(demo)->info().conversations, 15); // 13 imported, 2 held live
+    QCOMPARE(Store::open(demo)->protocol().key, QStringLiteral("sense7_live"));
     QVERIFY(!QFileInfo::exists(demo + QStringLiteral(".partial")));
+
+    // An older program's demo (plain SENSE-7, no live study) is kept aside and made anew.
+    const QString previous = startup::previousDemoPath(demo);
+    QVERIFY(previous.endsWith(QStringLiteral("/demo-previous.sense7")));
+    QFile::remove(demo);
+    QVERIFY(QFile::copy(m_demo, demo));
+    QCOMPARE(Store::open(demo)->protocol().key, QStringLiteral("sense7"));
+    QCOMPARE(startup::dataSetToOpen(QString(), settings), demo);
+    QCOMPARE(Store::open(demo)->protocol().key, QStringLiteral("sense7_live"));
+    QCOMPARE(Store::open(previous)->protocol().key, QStringLiteral("sense7"));
+    QCOMPARE(Store::open(previous)->info().conversations, 13);
+    // Today's demo is left as it is.
+    const QByteArray made = test::fileHash(demo);
+    QCOMPARE(startup::ensureDemoDataSet(), demo);
+    QCOMPARE(test::fileHash(demo), made);
+    QFile::remove(previous);
 
     // Later starts: the last data set, while it exists.
     settings.lastDataSet.set(m_demo);

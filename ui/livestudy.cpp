@@ -24,6 +24,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 
 namespace sense7 {
 
@@ -328,6 +329,10 @@ void LiveStudy::showLatest()
     }
     QScrollBar *bar = m_window->transcriptView()->verticalScrollBar();
     bar->setValue(bar->maximum());
+    // Before the window is first shown (a conversation resumed from the command line) the
+    // transcript has no height yet: go to the end again once it is laid out.
+    if (!m_window->isVisible())
+        QTimer::singleShot(0, bar, [bar] { bar->setValue(bar->maximum()); });
     m_pane->scheduleUpdate();
 }
 

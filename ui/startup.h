@@ -11,7 +11,14 @@ namespace startup {
 /** The demo copy in the user's data folder (QStandardPaths::AppDataLocation). */
 QString demoDataSetPath();
 
-/** Creates the demo copy when it does not exist yet; returns its path. Throws Error. */
+/** Where ensureDemoDataSet() keeps an older program's demo copy: "demo-previous.sense7". */
+QString previousDemoPath(const QString &demoPath);
+
+/**
+ * Creates the demo copy when it does not exist yet, or when it was made by an older program under
+ * another protocol than demo::protocol() (that copy is kept at previousDemoPath()); returns its
+ * path. Throws Error.
+ */
 QString ensureDemoDataSet();
 
 /**

@@ -32,7 +32,7 @@ int init(const QStringList &arguments, QTextStream &out, QTextStream &err)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Create a new, empty data set under a study protocol (SENSE-7 unless --protocol says "
-           "otherwise)."));
+           "otherwise; with --demo, the demo's sense7_live)."));
     parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file to create."));
     parser.addOption({QStringLiteral("protocol"),
                       tr("The study protocol: a protocol file, or a shipped one (%1).")
@@ -44,7 +44,9 @@ int init(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QString path = parser.positionalArguments().constFirst();
     const QString chosen = parser.value(QStringLiteral("protocol"));
     // A file of that name wins over a shipped key, so that no file is ever ignored.
-    const Protocol studyProtocol = chosen.isEmpty() ? protocol::sense7()
+    // The demo is made under its own protocol, whose scripted conditions hold live conversations.
+    const Protocol studyProtocol = chosen.isEmpty()
+        ? (parser.isSet(QStringLiteral("demo")) ? demo::protocol() : protocol::sense7())
         : (!QFileInfo::exists(chosen) && protocol::shippedKeys().contains(chosen))
         ? protocol::shipped(chosen)
         : protocol::load(chosen);

@@ -9,6 +9,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUrl>
+
+#include <algorithm>
 
 namespace sense7::cli {
 
@@ -57,6 +60,39 @@ void printForm(const QString &title, const Form &form, QTextStream &out)
         << '\n';
 }
 
+/** The endpoint's address without any user name or password in it. */
+QString endpointText(const AssistantCondition &c)
+{
+    return c.url.toString(QUrl::RemoveUserInfo);
+}
+
+/** The live plan: the design, then one line per condition; nothing is printed without one. */
+void printLive(const LivePlan &plan, QTextStream &out)
+{
+    if (plan.conditions.isEmpty()) {
+        out << tr("Live:         no assistant conditions") << '\n';
+        return;
+    }
+    out << tr("Live:         %1 conditions, %2 (seed %3), %4, rating %5%6")
+               .arg(plan.conditions.size())
+               .arg(plan.design == AssignmentDesign::Between ? tr("between participants")
+                                                             : tr("within participants"))
+               .arg(plan.seed)
+               .arg(plan.blinded ? tr("blinded") : tr("not blinded"))
+               .arg(plan.rating == RatingTiming::AfterEachReply ? tr("after each reply")
+                                                                : tr("at the end"))
+               .arg(plan.ratingRequired ? tr(", required") : QString())
+        << '\n';
+    for (const AssistantCondition &c : plan.conditions) {
+        const QString kind = c.kind == AssistantCondition::Kind::Scripted
+            ? tr("scripted: %1 replies and a fallback, a piece every %2 ms")
+                  .arg(c.replies.size())
+                  .arg(c.chunkMs)
+            : tr("endpoint: %1, model %2").arg(endpointText(c), c.model);
+        out << QStringLiteral("  %1  %2  %3").arg(c.key, -16).arg(c.label, -14).arg(kind) << '\n';
+    }
+}
+
 void printSummary(const Protocol &p, QTextStream &out)
 {
     out << tr("Study:        %1 (%2, version %3)").arg(p.key, p.name, p.version) << '\n'
@@ -78,6 +114,78 @@ void printSummary(const Protocol &p, QTextStream &out)
                         ? tr("random per reply (seed %1)").arg(p.orderSeed)
                         : tr("fixed"))
         << '\n';
+    printLive(p.live, out);
+}
+
+/** Each participant's recorded assignment, one line each, in the order they were assigned. */
+void printAssignments(const Store &store, QTextStream &out)
+{
+    if (store.protocol().live.conditions.isEmpty())
+        return;
+    const QVector<Participant> participants = store.participants();
+    out << tr("Assignments:  %1 of %2 participants assigned")
+               .arg(std::count_if(
+                   participants.begin(), participants.end(),
+                   [&](const Participant &p) { return store.assignment(p.id).has_value(); }))
+               .arg(participants.size())
+        << '\n';
+    for (const Participant &participant : participants) {
+        const auto assignment = store.assignment(participant.id);
+        out << QStringLiteral("  %1  %2")
+                   .arg(participant.code, -12)
+                   .arg(assignment ? tr("%1 (position %2)")
+                                         .arg(assignment->conditions.join(QStringLiteral(" → ")))
+                                         .arg(assignment->position)
+                                   : tr("not assigned yet"))
+            << '\n';
+    }
+}
+
+/** The live plan as `show --json` gives it: null without conditions; never an API key. */
+QJsonValue liveJson(const LivePlan &plan)
+{
+    if (plan.conditions.isEmpty())
+        return QJsonValue::Null;
+    QJsonArray conditions;
+    for (const AssistantCondition &c : plan.conditions) {
+        QJsonObject condition {{QStringLiteral("key"), c.key}, {QStringLiteral("label"), c.label}};
+        if (c.kind == AssistantCondition::Kind::Scripted) {
+            condition.insert(QStringLiteral("kind"), QStringLiteral("scripted"));
+            condition.insert(QStringLiteral("replies"), int(c.replies.size()));
+        } else {
+            condition.insert(QStringLiteral("kind"), QStringLiteral("endpoint"));
+            condition.insert(QStringLiteral("url"), endpointText(c));
+            condition.insert(QStringLiteral("model"), c.model);
+        }
+        conditions.append(condition);
+    }
+    return QJsonObject {
+        {QStringLiteral("conditions"), conditions},
+        {QStringLiteral("assignment"),
+         QJsonObject {{QStringLiteral("design"), keyOf(plan.design)},
+                      {QStringLiteral("seed"), QString::number(plan.seed)}}},
+        {QStringLiteral("blinded"), plan.blinded},
+        {QStringLiteral("rating"),
+         QJsonObject {{QStringLiteral("when"), keyOf(plan.rating)},
+                      {QStringLiteral("required"), plan.ratingRequired}}},
+    };
+}
+
+/** Every participant with their recorded assignment (position and conditions) or null. */
+QJsonArray assignmentsJson(const Store &store)
+{
+    QJsonArray result;
+    for (const Participant &participant : store.participants()) {
+        const auto assignment = store.assignment(participant.id);
+        result.append(QJsonObject {
+            {QStringLiteral("participant"), participant.code},
+            {QStringLiteral("position"),
+             assignment ? QJsonValue(assignment->position) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("conditions"),
+             QJsonArray::fromStringList(assignment ? assignment->conditions : QStringList())},
+        });
+    }
+    return result;
 }
 
 QJsonObject toJson(const Protocol &p)
@@ -140,6 +248,7 @@ QJsonObject toJson(const Protocol &p)
         {QStringLiteral("dimension_order"),
          QJsonObject {{QStringLiteral("mode"), keyOf(p.order)},
                       {QStringLiteral("seed"), QString::number(p.orderSeed)}}},
+        {QStringLiteral("live"), liveJson(p.live)},
         // Everything else (the forms' options and anchors, translations…): the protocol as a
         // file, with the data set's own instruments, which `sense7 init --protocol` reads back.
         {QStringLiteral("definition"),
@@ -174,7 +283,8 @@ int showProtocol(const QStringList &arguments, QTextStream &out, QTextStream &er
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Show the study protocol a data set was made under: its instruments, dimensions with "
-           "scales and levels, forms, consent text and fingerprint."));
+           "scales and levels, forms, consent text, fingerprint, live conditions and each "
+           "participant's assignment to them."));
     parser.addPositionalArgument(QStringLiteral("DB"), tr("The data set file."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON instead of text.")});
     if (const auto done = parseOrExit(parser, arguments, 1, out, err))
@@ -182,10 +292,13 @@ int showProtocol(const QStringList &arguments, QTextStream &out, QTextStream &er
     auto store = Store::open(parser.positionalArguments().constFirst(), Store::Access::ReadOnly);
     const Protocol p = store->protocol();
     if (parser.isSet(QStringLiteral("json"))) {
-        out << QJsonDocument(toJson(p)).toJson(QJsonDocument::Indented);
+        QJsonObject root = toJson(p);
+        root.insert(QStringLiteral("assignments"), assignmentsJson(*store));
+        out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
     printSummary(p, out);
+    printAssignments(*store, out);
     out.flush();
     return 0;
 }
