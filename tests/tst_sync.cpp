@@ -608,6 +608,13 @@ void TestSync::twoMachinesConverge()
 void TestSync::liveConversationContinuedOnTwoMachines()
 {
     const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    // A server that made no assignment when the participant was added (as one set up before
+    // assignments were made there): the first machine's own goes up, and every machine takes it.
+    // (tst_pull covers the assignment made when the participant is added.)
+    {
+        pg::Connection db(study.adminUrl);
+        QCOMPARE(db.exec("UPDATE sense7.participant SET assignment = NULL").affected(), 1);
+    }
     const QString pathA = test::testFunctionPath(m_dir, QStringLiteral("a-"));
     const QString pathB = test::testFunctionPath(m_dir, QStringLiteral("b-"));
     auto a = Store::create(pathA, test::liveProtocol());
@@ -617,9 +624,9 @@ void TestSync::liveConversationContinuedOnTwoMachines()
     sync::join(*b, s, sync::Sharing::Full);
     const qint64 warmth = a->findDimension(QStringLiteral("warmth"))->id;
 
-    // Day 1 on A: assigned, a conversation of two exchanges, a third reply still streaming.
-    const qint64 participantA = a->addParticipant(QStringLiteral("P01"));
-    const Assignment assigned = a->assignConditions(participantA);
+    QVERIFY(!b->assignment(b->participantId(QStringLiteral("P01"))));
+    // Day 1 on A: a conversation of two exchanges, a third reply still streaming.
+    const Assignment assigned = a->assignConditions(a->addParticipant(QStringLiteral("P01")));
     const QString condition = assigned.conditions.constFirst();
     const qint64 id =
         test::addLiveConversation(*a, QStringLiteral("P01"), condition,

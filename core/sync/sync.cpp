@@ -168,6 +168,25 @@ QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::
     return p;
 }
 
+/** Makes the server's \a assignment the participant's here (nothing when empty). */
+void adoptAssignment(Store &store, const syncstore::Link &link, const QJsonObject &assigned)
+{
+    if (assigned.isEmpty())
+        return;
+    const qint64 print = syncstore::fingerprint(assigned);
+    if (syncstore::fingerprint(syncstore::assignment(store, link.participant)) == print
+        && syncstore::marks(store).value(assignmentKey) == print)
+        return;
+    store.transaction([&] {
+        Assignment a;
+        a.position = assigned.value(QStringLiteral("position")).toInt();
+        for (const QJsonValue key : assigned.value(QStringLiteral("conditions")).toArray())
+            a.conditions << key.toString();
+        store.setAssignment(localParticipant(store, link), a);
+        syncstore::updateMarks(store, {{assignmentKey, print}});
+    });
+}
+
 const syncstore::Link requireLink(const Store &store)
 {
     const auto link = syncstore::link(store);
@@ -429,6 +448,7 @@ Study inspect(const QString &url, const QString &password)
     study.participant = server::participantCode(*db);
     study.protocol =
         protocol::parse(server::protocolDefinition(*db), Tr::tr("the study server's protocol"));
+    study.assignment = server::assignment(*db);
     return study;
 }
 
@@ -524,6 +544,7 @@ syncstore::Link join(Store &store, const Study &study, Sharing sharing)
             marks.insert(metKey(Stream::EditEvent), syncstore::maxId(store, Stream::EditEvent));
             syncstore::updateMarks(store, marks);
         }
+        adoptAssignment(store, link, study.assignment);
     });
     return link;
 }
@@ -671,22 +692,7 @@ Result run(Store &store, const QString &password, const Options &options)
         }
         // The participant's assignment as the server holds it (the first one pushed): every
         // machine of the participant takes it.
-        const QJsonObject assigned = server::assignment(*db);
-        if (!assigned.isEmpty()) {
-            const qint64 print = syncstore::fingerprint(assigned);
-            if (syncstore::fingerprint(syncstore::assignment(store, link.participant)) != print
-                || syncstore::marks(store).value(assignmentKey) != print) {
-                store.transaction([&] {
-                    Assignment a;
-                    a.position = assigned.value(QStringLiteral("position")).toInt();
-                    for (const QJsonValue key :
-                         assigned.value(QStringLiteral("conditions")).toArray())
-                        a.conditions << key.toString();
-                    store.setAssignment(localParticipant(store, link), a);
-                    syncstore::updateMarks(store, {{assignmentKey, print}});
-                });
-            }
-        }
+        adoptAssignment(store, link, server::assignment(*db));
         result.at = nowIso();
         syncstore::setLastSync(store, result.at);
     } catch (const pg::ConnectError &e) {
