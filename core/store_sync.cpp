@@ -347,7 +347,7 @@ QMap<qint64, qint64> liveFingerprints(const Store &store)
             finish();
             current = id;
             hash.reset();
-            hash.addData(query.text(1).toUtf8());
+            hash.addData(query.blob(1));
             hash.addData(QByteArrayView("\x1d"));
             hash.addData(sittings.value(id));
             hash.addData(QByteArrayView("\x1d"));
@@ -355,7 +355,7 @@ QMap<qint64, qint64> liveFingerprints(const Store &store)
         if (query.isNull(2))
             continue;
         for (int column = 2; column <= 6; ++column) {
-            hash.addData(query.text(column).toUtf8());
+            hash.addData(query.blob(column)); // the bytes as stored: no conversion
             hash.addData(QByteArrayView("\x1f"));
         }
         hash.addData(QByteArrayView("\x1e"));
