@@ -621,7 +621,7 @@ void TestSync::liveConversationContinuedOnTwoMachines()
     auto b = Store::create(pathB, test::liveProtocol());
     const sync::Study s = sync::inspect(study.url, study.password);
     sync::join(*a, s, sync::Sharing::Full);
-    sync::join(*b, s, sync::Sharing::Full);
+    sync::join(*b, s, sync::Sharing::Redacted); // the same text: it holds nothing to redact
     const qint64 warmth = a->findDimension(QStringLiteral("warmth"))->id;
 
     QVERIFY(!b->assignment(b->participantId(QStringLiteral("P01"))));
@@ -642,6 +642,14 @@ void TestSync::liveConversationContinuedOnTwoMachines()
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
              6);
+
+    // B looks in while the reply streams.
+    const sync::Result early = sync::run(*b, study.password);
+    QVERIFY2(early.ok(), qPrintable(early.error));
+    QVERIFY(b->turns(b->conversationWithHash(uid))
+                .last()
+                .meta.value(QStringLiteral("streaming"))
+                .toBool());
 
     // A crashed: its reply was interrupted, which the conversation shows when opened again.
     QCOMPARE(a->markInterruptedReplies(id), 1);

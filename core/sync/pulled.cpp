@@ -2,6 +2,8 @@
 
 #include "sync/pulled.h"
 
+#include "export/redact.h"
+#include "export/writer.h"
 #include "store.h"
 
 #include <QJsonArray>
@@ -235,13 +237,36 @@ bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled
         const QString condition = p.value(QStringLiteral("condition")).toString();
         if (condition.isEmpty())
             return false;
-        // Turns this machine holds are replaced only when it holds no change of the
+        // A turn this machine holds is replaced only when it holds no change of the
         // conversation that waits to be pushed (that goes to the server and wins there), and
-        // when the server holds the text as it is (full sharing).
-        const bool clean = !unpushedLive.contains(id);
-        const bool full = link.sharing == sharingKey(Sharing::Full);
-        return store.mergeLiveConversation(id, condition, sessionsOf(p), turnsOf(p), clean && full)
-            > 0;
+        // when the server's form of it is not what this machine would send of it (its own
+        // text, redacted or left out as the sharing rule says): another machine changed it.
+        QVector<Turn> turns = turnsOf(p);
+        if (unpushedLive.contains(id))
+            return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, false) > 0;
+        const Sharing sharing = sharingFromKey(link.sharing).value_or(Sharing::Ratings);
+        exporter::Anonymise anonymise;
+        anonymise.enabled = sharing != Sharing::Full;
+        anonymise.ratingsOnly = sharing == Sharing::Ratings;
+        anonymise.participantCode = link.participant;
+        const redact::Redactor redactor;
+        const QJsonArray shared = exporter::conversationJson(store, id, anonymise, &redactor)
+                                      .value(QStringLiteral("turns"))
+                                      .toArray();
+        QHash<int, std::pair<Turn, QJsonObject>> held;
+        const QVector<Turn> local = store.turns(id);
+        for (int i = 0; i < local.size() && i < shared.size(); ++i)
+            held.insert(local.at(i).index, {local.at(i), shared.at(i).toObject()});
+        for (Turn &t : turns) {
+            const auto it = held.constFind(t.index);
+            if (it == held.constEnd())
+                continue;
+            const QJsonObject &form = it->second;
+            if (form.value(QStringLiteral("text")).toString() == t.text
+                && form.value(QStringLiteral("meta")).toObject() == t.meta)
+                t = it->first; // as this machine sent it: keep its own
+        }
+        return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, true) > 0;
     }
     Edit edit = editOf(store, link, c);
     if (!edit.subjectId)
