@@ -265,6 +265,17 @@ public:
      * "finish_reason" "crash". Returns how many. Called when a live conversation is opened.
      */
     int markInterruptedReplies(qint64 conversationId);
+    /** Records \a assignment as the participant's, as another copy of the study holds it. */
+    void setAssignment(qint64 participantId, const Assignment &assignment);
+    /**
+     * Brings a conversation up to another copy's state of it (a study server's): the condition
+     * when it has none, sittings it lacks (by start) and their ends, turns it lacks (by index);
+     * turns it holds in another form are replaced when \a replaceTurns. Turns are matched by
+     * index. Returns how many turns were added or replaced, plus sittings added or changed.
+     */
+    int mergeLiveConversation(qint64 conversationId, const QString &condition,
+                              const QVector<LiveSession> &sessions, const QVector<Turn> &turns,
+                              bool replaceTurns);
 
     // Annotating: the workspace's narrow API (store_annotations.cpp).
     /**

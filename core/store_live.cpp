@@ -300,4 +300,90 @@ int Store::markInterruptedReplies(qint64 conversationId)
     });
 }
 
+void Store::setAssignment(qint64 participantId, const Assignment &assignment)
+{
+    transaction([&] {
+        const QJsonObject json {
+            {QStringLiteral("position"), assignment.position},
+            {QStringLiteral("conditions"), QJsonArray::fromStringList(assignment.conditions)}};
+        sql::Statement update(*m_db, "UPDATE participant SET assignment = ? WHERE id = ?");
+        update.bind(1, toJson(json)).bind(2, participantId).run();
+        if (m_db->changes() != 1)
+            throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+    });
+}
+
+int Store::mergeLiveConversation(qint64 conversationId, const QString &condition,
+                                 const QVector<LiveSession> &sessions, const QVector<Turn> &turns,
+                                 bool replaceTurns)
+{
+    int changed = 0;
+    transaction([&] {
+        if (!condition.isEmpty()) {
+            sql::Statement(*m_db,
+                           "UPDATE conversation SET condition = ? WHERE id = ? AND "
+                           "coalesce(condition, '') = ''")
+                .bind(1, condition)
+                .bind(2, conversationId)
+                .run();
+        }
+        requireLive(conversationId);
+        for (const LiveSession &s : sessions) {
+            const QString started = timestamp(s.startedAt);
+            if (started.isEmpty())
+                continue;
+            sql::Statement existing(*m_db,
+                                    "SELECT id, coalesce(ended_at, ''), first_turn_idx "
+                                    "FROM session WHERE conversation_id = ? AND "
+                                    "started_at = ?");
+            existing.bind(1, conversationId).bind(2, started);
+            const QString ended = timestamp(s.endedAt);
+            if (!existing.next()) {
+                sql::Statement(*m_db,
+                               "INSERT INTO session(conversation_id, started_at, ended_at, "
+                               "first_turn_idx) VALUES (?, ?, ?, ?)")
+                    .bind(1, conversationId)
+                    .bind(2, started)
+                    .bindNullIfEmpty(3, ended)
+                    .bind(4, s.firstTurnIndex)
+                    .run();
+                ++changed;
+            } else if (!ended.isEmpty() && existing.text(1) != ended) {
+                sql::Statement(*m_db, "UPDATE session SET ended_at = ? WHERE id = ?")
+                    .bind(1, ended)
+                    .bind(2, existing.int64(0))
+                    .run();
+                ++changed;
+            }
+        }
+        QHash<int, Turn> held;
+        for (const Turn &t : this->turns(conversationId))
+            held.insert(t.index, t);
+        int added = 0;
+        for (const Turn &t : turns) {
+            const auto it = held.constFind(t.index);
+            if (it == held.constEnd()) {
+                sql::Statement(*m_db,
+                               "INSERT INTO turn(conversation_id, idx, role, text, created_at, "
+                               "meta) VALUES (?, ?, ?, ?, ?, ?)")
+                    .bind(1, conversationId)
+                    .bind(2, t.index)
+                    .bind(3, roleKey(t.role))
+                    .bind(4, t.text)
+                    .bindNullIfEmpty(5, timestamp(t.createdAt))
+                    .bind(6, toJson(t.meta))
+                    .run();
+                ++added;
+            } else if (replaceTurns && (it->text != t.text || it->meta != t.meta)) {
+                updateLiveTurn(it->id, t.text, t.meta);
+                ++changed;
+            }
+        }
+        if (added > 0)
+            turnsChanged(conversationId);
+        changed += added;
+    });
+    return changed;
+}
+
 } // namespace sense7

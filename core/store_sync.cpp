@@ -9,8 +9,11 @@
 #include "store.h"
 #include "store_p.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <limits>
 
 namespace sense7::syncstore {
 
@@ -297,6 +300,87 @@ QJsonObject liveDetails(const Store &store, qint64 conversationId)
             {QStringLiteral("first_turn_idx"), query.integer(2)}});
     result.insert(QStringLiteral("sessions"), sessions);
     return result;
+}
+
+namespace {
+
+qint64 digestOf(QCryptographicHash &hash)
+{
+    const QByteArray bytes = hash.result();
+    qint64 value = 0;
+    for (int i = 0; i < 8; ++i)
+        value = (value << 8) | quint8(bytes.at(i));
+    return value & std::numeric_limits<qint64>::max();
+}
+
+} // namespace
+
+QMap<qint64, qint64> liveFingerprints(const Store &store)
+{
+    QHash<qint64, QByteArray> sittings;
+    {
+        sql::Statement query(db(store),
+                             "SELECT s.conversation_id, s.started_at, coalesce(s.ended_at, ''), "
+                             "s.first_turn_idx FROM session s JOIN conversation c "
+                             "ON c.id = s.conversation_id WHERE c.condition IS NOT NULL "
+                             "ORDER BY s.conversation_id, s.started_at");
+        while (query.next())
+            sittings[query.int64(0)] +=
+                (query.text(1) + QLatin1Char('\x1f') + query.text(2) + QLatin1Char('\x1f')
+                 + QString::number(query.integer(3)) + QLatin1Char('\x1e'))
+                    .toUtf8();
+    }
+    QMap<qint64, qint64> result;
+    sql::Statement query(db(store), R"sql(
+        SELECT c.id, c.condition, t.idx, t.role, t.text, coalesce(t.created_at, ''), t.meta
+          FROM conversation c LEFT JOIN turn t ON t.conversation_id = c.id
+         WHERE c.condition IS NOT NULL ORDER BY c.id, t.idx)sql");
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    qint64 current = 0;
+    const auto finish = [&] {
+        if (current != 0)
+            result.insert(current, digestOf(hash));
+    };
+    while (query.next()) {
+        const qint64 id = query.int64(0);
+        if (id != current) {
+            finish();
+            current = id;
+            hash.reset();
+            hash.addData(query.blob(1));
+            hash.addData(QByteArrayView("\x1d"));
+            hash.addData(sittings.value(id));
+            hash.addData(QByteArrayView("\x1d"));
+        }
+        if (query.isNull(2))
+            continue;
+        for (int column = 2; column <= 6; ++column) {
+            hash.addData(query.blob(column)); // the bytes as stored: no conversion
+            hash.addData(QByteArrayView("\x1f"));
+        }
+        hash.addData(QByteArrayView("\x1e"));
+    }
+    finish();
+    return result;
+}
+
+QJsonObject assignment(const Store &store, const QString &code)
+{
+    sql::Statement query(db(store),
+                         "SELECT coalesce(assignment, '') FROM participant WHERE code = ?1 "
+                         "OR (NOT EXISTS (SELECT 1 FROM participant WHERE code = ?1) "
+                         "AND (SELECT count(*) FROM participant) = 1)");
+    query.bind(1, code);
+    if (!query.next() || query.text(0).isEmpty())
+        return {};
+    return QJsonDocument::fromJson(query.text(0).toUtf8()).object();
+}
+
+qint64 fingerprint(const QJsonObject &json)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    hash.addData(QJsonDocument(json).toJson(QJsonDocument::Compact));
+    return digestOf(hash);
 }
 
 bool holdsData(const Store &store)

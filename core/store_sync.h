@@ -77,6 +77,21 @@ qint64 turnCount(const Store &store, const QVector<qint64> &ids);
  */
 QJsonObject liveDetails(const Store &store, qint64 conversationId);
 
+/**
+ * A fingerprint of each live conversation (condition set) by id: of its condition, sittings and
+ * turns (role, text, time and meta). It changes whenever a turn is added or changed (a reply
+ * streams, is interrupted) or a sitting begins or ends: what a sync pushes again.
+ */
+QMap<qint64, qint64> liveFingerprints(const Store &store);
+
+/**
+ * The assignment of the participant \a code (of the only participant when none has that code)
+ * as the data set stores it ({"position", "conditions"}); empty when none.
+ */
+QJsonObject assignment(const Store &store, const QString &code);
+/** A fingerprint of \a json (its compact form, keys sorted). */
+qint64 fingerprint(const QJsonObject &json);
+
 /** Whether the data set holds any conversation or rating. */
 bool holdsData(const Store &store);
 /** Makes \a protocol the data set's: its instruments installed and it recorded. */

@@ -5,6 +5,7 @@
 #include "guisupport.h"
 #include "import/importer.h"
 #include "joinstudydialog.h"
+#include "livesupport.h"
 #include "pgcluster.h"
 #include "protocol.h"
 #include "server/pull.h"
@@ -137,6 +138,7 @@ private Q_SLOTS:
     void openStudyServerAndProgressWindow();
     void joinStudyDialogPreviewsAndJoins();
     void withdrawnParticipantDisappears();
+    void liveStudyThroughTheServer();
 
 private:
     /** The participant rates, flags, notes and answers forms in the workspace's way. */
@@ -560,6 +562,169 @@ void TestPull::withdrawnParticipantDisappears()
     // The others stay as they are.
     const Member &staying = m_participants.front();
     QCOMPARE(participantDump(*pulled, staying.code), participantDump(*staying.store, staying.code));
+}
+
+namespace {
+
+/** The live protocol of the analysis tests, its scripted conditions replying to any message. */
+Protocol chattyProtocol()
+{
+    QJsonObject root = QJsonDocument::fromJson(protocol::canonical(test::liveProtocol())).object();
+    QJsonObject live = root.value(QStringLiteral("live")).toObject();
+    QJsonArray conditions = live.value(QStringLiteral("conditions")).toArray();
+    for (int i = 0; i < conditions.size(); ++i) {
+        QJsonObject condition = conditions.at(i).toObject();
+        QJsonObject scripted = condition.value(QStringLiteral("scripted")).toObject();
+        scripted.insert(QStringLiteral("fallback"), QStringLiteral("Tell me more."));
+        condition.insert(QStringLiteral("scripted"), scripted);
+        conditions.replace(i, condition);
+    }
+    live.insert(QStringLiteral("conditions"), conditions);
+    root.insert(QStringLiteral("live"), live);
+    return protocol::parse(QJsonDocument(root).toJson(), QStringLiteral("live.json"));
+}
+
+/** Runs `sense7 chat` on \a path; its standard error when it fails. */
+QString chat(const QString &path, const QStringList &arguments)
+{
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI), QStringList {QStringLiteral("chat"), path} + arguments);
+    if (!cli.waitForFinished(60000) || cli.exitStatus() != QProcess::NormalExit
+        || cli.exitCode() != 0)
+        return QString::fromUtf8(cli.readAllStandardError()) + QStringLiteral(" (failed)");
+    return {};
+}
+
+/** What of a data set's live study every copy must hold alike, by keys rather than ids. */
+QString liveDump(Store &store, const QString &code)
+{
+    QStringList lines;
+    const qint64 participant = store.participantId(code);
+    const auto assignment = store.assignment(participant);
+    lines << QStringLiteral("assignment|%1|%2")
+                 .arg(assignment ? assignment->position : -1)
+                 .arg(assignment ? assignment->conditions.join(u',') : QString());
+    for (const ConversationSummary &s : store.conversationSummaries(0, participant)) {
+        const Conversation c = *store.conversation(s.id);
+        lines
+            << QStringLiteral("conversation|%1|%2|%3").arg(c.contentHash, c.condition, s.condition);
+        for (const LiveSession &session : store.sessions(s.id))
+            lines << QStringLiteral("session|%1|%2|%3|%4")
+                         .arg(c.contentHash, session.startedAt.toString(Qt::ISODateWithMs),
+                              session.endedAt.toString(Qt::ISODateWithMs))
+                         .arg(session.firstTurnIndex);
+    }
+    lines.sort();
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+void TestPull::liveStudyThroughTheServer()
+{
+    // A live study of two scripted conditions: each participant is assigned one when added.
+    const QString study = m_cluster->createDatabase(QStringLiteral("live"));
+    server::init(study, chattyProtocol());
+    std::vector<Member> members;
+    QSet<QString> conditions;
+    for (const QString &code : {QStringLiteral("L01"), QStringLiteral("L02")}) {
+        Member p;
+        p.code = code;
+        p.credentials = server::addParticipant(study, code);
+        QCOMPARE(p.credentials.conditions.size(), 1);
+        conditions.insert(p.credentials.conditions.first());
+        p.url =
+            m_cluster->urlAs(p.credentials.role, p.credentials.password, QStringLiteral("live"));
+        p.path = m_dir.filePath(QStringLiteral("live-%1.sense7").arg(code));
+        p.store = Store::create(p.path, chattyProtocol());
+        sync::join(*p.store, sync::inspect(p.url, p.credentials.password), sync::Sharing::Full);
+        p.store.reset(); // `sense7 chat` writes it
+        // Day 1: two messages with the assigned condition, the replies rated afterwards.
+        const QString error =
+            chat(p.path,
+                 {QStringLiteral("--condition"), p.credentials.conditions.first(),
+                  QStringLiteral("--participant"), code, QStringLiteral("--message"),
+                  QStringLiteral("Hello from %1").arg(code), QStringLiteral("--message"),
+                  QStringLiteral("It was a long week")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        p.store = Store::open(p.path);
+        QCOMPARE(p.store->info().turns, 4);
+        const qint64 self = p.store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+        const qint64 warmth = p.store->findDimension(QStringLiteral("sense7/warmth"))->id;
+        for (const Turn &t : p.store->turns(1))
+            if (t.role == Role::Assistant)
+                p.store->setRating(t.id, warmth, self, 4, Origin::Edit);
+        sync(p);
+        members.push_back(std::move(p));
+    }
+    QCOMPARE(conditions.size(), 2); // balanced: one participant each
+
+    const QString path = m_dir.filePath(QStringLiteral("live-study.sense7"));
+    server::Puller(study).pull(path);
+
+    // Day 2: each resumes the conversation in a new sitting and rates the new reply.
+    for (Member &p : members) {
+        const QString condition = p.store->conversation(1)->condition;
+        p.store.reset();
+        const QString error =
+            chat(p.path,
+                 {QStringLiteral("--condition"), condition, QStringLiteral("--conversation"),
+                  QStringLiteral("1"), QStringLiteral("--message"), QStringLiteral("Back again")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        p.store = Store::open(p.path);
+        QCOMPARE(p.store->sessions(1).size(), 2);
+        const Turn reply = p.store->turns(1).constLast();
+        QCOMPARE(reply.index, 5);
+        QCOMPARE(reply.role, Role::Assistant);
+        p.store->setRating(reply.id, p.store->findDimension(QStringLiteral("sense7/warmth"))->id,
+                           p.store->selfAnnotatorId(), 2, Origin::Edit);
+        QCOMPARE(sync::waitingChanges(*p.store), 2); // the grown conversation, the rating
+        sync(p);
+    }
+
+    // The researcher's next pull brings the continuations: every turn once, the sittings, the
+    // conditions and the assignments, as in the participants' own data sets.
+    const server::PullSummary summary = server::Puller(study).pull(path);
+    QVERIFY(summary.incremental);
+    QCOMPARE(summary.conversations, 0);
+    QCOMPARE(summary.continued, 2);
+    QCOMPARE(summary.turns, 4);
+    QCOMPARE(summary.ratings, 2);
+    QVERIFY2(summary.warnings.isEmpty(), qPrintable(summary.warnings.join(u'\n')));
+    auto pulled = Store::open(path);
+    QCOMPARE(pulled->info().conversations, 2);
+    QCOMPARE(pulled->info().turns, 12);
+    for (Member &p : members) {
+        QCOMPARE(participantDump(*pulled, p.code), participantDump(*p.store, p.code));
+        QCOMPARE(liveDump(*pulled, p.code), liveDump(*p.store, p.code));
+        QVERIFY(liveDump(*pulled, p.code).contains(p.credentials.conditions.first()));
+    }
+    // A fresh pull gives the same, and so does the server's status.
+    const QString again = m_dir.filePath(QStringLiteral("live-study-again.sense7"));
+    server::Puller(study).pull(again);
+    auto fresh = Store::open(again);
+    for (Member &p : members)
+        QCOMPARE(liveDump(*fresh, p.code), liveDump(*p.store, p.code));
+    pg::Connection db(study);
+    for (const server::ParticipantStatus &s : server::status(db).participants) {
+        const auto p = std::find_if(members.begin(), members.end(),
+                                    [&](const Member &m) { return m.code == s.code; });
+        QVERIFY(p != members.end());
+        QCOMPARE(s.conditions, p->credentials.conditions);
+        QCOMPARE(s.conversations, 1);
+    }
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("server"), QStringLiteral("status"), study});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QString status = QString::fromUtf8(cli.readAllStandardOutput());
+    QVERIFY2(status.contains(QStringLiteral("Condition")), qPrintable(status));
+    for (const Member &p : members)
+        QVERIFY2(
+            status.contains(QRegularExpression(
+                QStringLiteral("%1 .* UTC +%2\n").arg(p.code, p.credentials.conditions.first()))),
+            qPrintable(status));
 }
 
 QTEST_MAIN(TestPull)

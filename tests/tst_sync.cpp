@@ -3,6 +3,7 @@
 // killed mid-push, the server stopped mid-sync, two machines of one participant, and offline work.
 
 #include "error.h"
+#include "livesupport.h"
 #include "pgcluster.h"
 #include "protocol.h"
 #include "server/pg.h"
@@ -87,6 +88,43 @@ void edit(Store &store, Edit::Kind kind, qint64 subject, qint64 dimension, qint6
     store.apply({kind, subject, dimension, annotator, {}, after}, Origin::Edit);
 }
 
+/** A data set's live conversations as every copy must hold them: by keys, not ids. */
+QString liveDump(Store &store)
+{
+    QStringList lines;
+    const auto json = [](const QJsonObject &o) {
+        return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    };
+    for (const Participant &p : store.participants()) {
+        const auto a = store.assignment(p.id);
+        lines << QStringLiteral("assignment|%1|%2|%3")
+                     .arg(p.code)
+                     .arg(a ? a->position : -1)
+                     .arg(a ? a->conditions.join(u',') : QString());
+    }
+    for (const ConversationSummary &s : store.conversationSummaries()) {
+        const Conversation c = *store.conversation(s.id);
+        lines << QStringLiteral("conversation|%1|%2").arg(c.contentHash, c.condition);
+        for (const LiveSession &session : store.sessions(s.id))
+            lines << QStringLiteral("session|%1|%2|%3|%4")
+                         .arg(c.contentHash, session.startedAt.toString(Qt::ISODateWithMs),
+                              session.endedAt.toString(Qt::ISODateWithMs))
+                         .arg(session.firstTurnIndex);
+        for (const Turn &t : store.turns(s.id))
+            lines << QStringLiteral("turn|%1|%2|%3|%4|%5")
+                         .arg(c.contentHash)
+                         .arg(t.index)
+                         .arg(roleKey(t.role), t.text, json(t.meta));
+        for (const RatingRecord &r : store.ratingRecords(s.id))
+            lines << QStringLiteral("rating|%1|%2|%3|%4")
+                         .arg(c.contentHash)
+                         .arg(r.turnIndex ? *r.turnIndex : -1)
+                         .arg(r.dimension)
+                         .arg(r.value ? *r.value : -1);
+    }
+    return lines.join(u'\n');
+}
+
 qint64 serverCount(const QString &url, const char *sql,
                    std::initializer_list<pg::Param> params = {})
 {
@@ -108,6 +146,7 @@ private slots:
     void killedSyncLeavesExactlyTheAcknowledgedChanges();
     void serverStoppedMidSync();
     void twoMachinesConverge();
+    void liveConversationContinuedOnTwoMachines();
     void offlineWorkGoesOn();
     void joinRefusesIncompatibleData();
     void cliJoinAndSync();
@@ -115,7 +154,8 @@ private slots:
 
 private:
     /** A new study database named after the running test, and participant \a code on it. */
-    Study freshStudy(const QString &code = QStringLiteral("P01"));
+    Study freshStudy(const QString &code = QStringLiteral("P01"),
+                     const Protocol &protocol = protocol::shipped(QStringLiteral("esconv")));
     /** Every change on the server as "stream:id" of its source, with repetitions. */
     QStringList serverSources(const Study &study);
     /** Every journal entry and conversation of \a store as "stream:id". */
@@ -136,12 +176,12 @@ void TestSync::cleanupTestCase()
     m_cluster.reset();
 }
 
-Study TestSync::freshStudy(const QString &code)
+Study TestSync::freshStudy(const QString &code, const Protocol &protocol)
 {
     Study s;
     s.adminUrl =
         m_cluster->createDatabase(QString::fromLatin1(QTest::currentTestFunction()).toLower());
-    server::init(s.adminUrl, protocol::shipped(QStringLiteral("esconv")));
+    server::init(s.adminUrl, protocol);
     const server::Credentials c = server::addParticipant(s.adminUrl, code);
     s.url = c.url;
     s.password = c.password;
@@ -563,6 +603,143 @@ void TestSync::twoMachinesConverge()
     QVERIFY(sync::run(*a, study.password).ok());
     QVERIFY(sync::run(*b, study.password).ok());
     QCOMPARE(serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change"), changes);
+}
+
+void TestSync::liveConversationContinuedOnTwoMachines()
+{
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    // A server that made no assignment when the participant was added (as one set up before
+    // assignments were made there): the first machine's own goes up, and every machine takes it.
+    // (tst_pull covers the assignment made when the participant is added.)
+    {
+        pg::Connection db(study.adminUrl);
+        QCOMPARE(db.exec("UPDATE sense7.participant SET assignment = NULL").affected(), 1);
+    }
+    const QString pathA = test::testFunctionPath(m_dir, QStringLiteral("a-"));
+    const QString pathB = test::testFunctionPath(m_dir, QStringLiteral("b-"));
+    auto a = Store::create(pathA, test::liveProtocol());
+    auto b = Store::create(pathB, test::liveProtocol());
+    const sync::Study s = sync::inspect(study.url, study.password);
+    sync::join(*a, s, sync::Sharing::Full);
+    sync::join(*b, s, sync::Sharing::Redacted); // the same text: it holds nothing to redact
+    const qint64 warmth = a->findDimension(QStringLiteral("warmth"))->id;
+
+    QVERIFY(!b->assignment(b->participantId(QStringLiteral("P01"))));
+    // Day 1 on A: a conversation of two exchanges, a third reply still streaming.
+    const Assignment assigned = a->assignConditions(a->addParticipant(QStringLiteral("P01")));
+    const QString condition = assigned.conditions.constFirst();
+    const qint64 id =
+        test::addLiveConversation(*a, QStringLiteral("P01"), condition,
+                                  {{QStringLiteral("Hello"), QStringLiteral("Hi there."), 4},
+                                   {QStringLiteral("I moved"), QStringLiteral("How is it?"), 3}});
+    a->appendTurn(id, QStringLiteral("user"), QStringLiteral("Tired"), {});
+    a->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("That so"),
+                  {{QStringLiteral("streaming"), true}});
+    const sync::Result first = sync::run(*a, study.password);
+    QVERIFY2(first.ok(), qPrintable(first.error));
+    QCOMPARE(first.pushed, 1 + 1 + 2); // the assignment, the conversation, two ratings
+    const QString uid = a->conversation(id)->contentHash;
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
+             6);
+
+    // B looks in while the reply streams.
+    const sync::Result early = sync::run(*b, study.password);
+    QVERIFY2(early.ok(), qPrintable(early.error));
+    QVERIFY(b->turns(b->conversationWithHash(uid))
+                .last()
+                .meta.value(QStringLiteral("streaming"))
+                .toBool());
+
+    // A crashed: its reply was interrupted, which the conversation shows when opened again.
+    QCOMPARE(a->markInterruptedReplies(id), 1);
+    QCOMPARE(sync::waitingChanges(*a), 1);
+    const sync::Result interrupted = sync::run(*a, study.password);
+    QVERIFY2(interrupted.ok(), qPrintable(interrupted.error));
+    QCOMPARE(interrupted.pushed, 1);
+    QCOMPARE(sync::run(*a, study.password).pushed, 0); // pushed once, not again
+
+    // Day 2 on B: the study's conversation arrives with its condition, sittings, turns and
+    // ratings, and A's assignment; B resumes it in a new sitting.
+    const sync::Result joined = sync::run(*b, study.password);
+    QVERIFY2(joined.ok(), qPrintable(joined.error));
+    QCOMPARE(sync::waitingChanges(*b), 0);
+    QCOMPARE(liveDump(*b), liveDump(*a));
+    const qint64 idB = b->conversationWithHash(uid);
+    QVERIFY(idB != 0);
+    QCOMPARE(b->conversation(idB)->condition, condition);
+    QCOMPARE(b->turns(idB).last().meta.value(QStringLiteral("finish_reason")).toString(),
+             QStringLiteral("crash"));
+    const qint64 session = b->beginSession(idB);
+    b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("Back again"),
+                  {{QStringLiteral("session"), session}});
+    const qint64 reply =
+        b->appendTurn(idB, QStringLiteral("assistant"), QStringLiteral("Welcome back, cut sh"),
+                      {{QStringLiteral("session"), session},
+                       {QStringLiteral("finish_reason"), QStringLiteral("length")},
+                       {QStringLiteral("interrupted"), true}});
+    b->setRating(reply, warmth, b->selfAnnotatorId(), 2);
+    b->endSession(session);
+    // The continuation and its rating: one change each.
+    QCOMPARE(sync::waitingChanges(*b), 2);
+    const sync::Result fromB = sync::run(*b, study.password);
+    QVERIFY2(fromB.ok(), qPrintable(fromB.error));
+    QCOMPARE(fromB.pushed, 2);
+
+    // Back on A: the conversation as B left it.
+    const sync::Result back = sync::run(*a, study.password);
+    QVERIFY2(back.ok(), qPrintable(back.error));
+    QVERIFY(back.pulled >= 2);
+    QCOMPARE(sync::waitingChanges(*a), 0);
+    QCOMPARE(a->turns(id).size(), 8);
+    QCOMPARE(a->sessions(id).size(), 2);
+    QVERIFY(a->sessions(id).last().endedAt.isValid());
+    QCOMPARE(liveDump(*a), liveDump(*b));
+    // Settled: nothing goes either way any more, and the server holds every turn once.
+    for (Store *store : {a.get(), b.get()}) {
+        const sync::Result again = sync::run(*store, study.password);
+        QVERIFY2(again.ok(), qPrintable(again.error));
+        QCOMPARE(again.pushed, 0);
+        QCOMPARE(again.pulled, 0);
+    }
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
+             8);
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.session WHERE conversation_uid = $1", {uid}),
+             2);
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.participant WHERE assignment->>'position' = "
+                         "'0' AND assignment->'conditions'->>0 = $1",
+                         {condition}),
+             1);
+
+    // A crash after the server committed a continuation, before A recorded it: the round
+    // again sends the same changes under the same numbers, and the server keeps them once.
+    const qint64 more = a->appendTurn(id, QStringLiteral("user"), QStringLiteral("Bye"), {});
+    a->setRating(more, warmth, a->selfAnnotatorId(), 5);
+    a->checkpoint();
+    a.reset();
+    const QString beforeCrash = pathA + QStringLiteral(".before");
+    QVERIFY(QFile::copy(pathA, beforeCrash));
+    {
+        auto store = Store::open(pathA);
+        QCOMPARE(sync::run(*store, study.password).pushed, 2);
+    }
+    const qint64 changes = serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change");
+    QVERIFY(QFile::remove(pathA));
+    QVERIFY(QFile::copy(beforeCrash, pathA));
+    a = Store::open(pathA);
+    const sync::Result resent = sync::run(*a, study.password);
+    QVERIFY2(resent.ok(), qPrintable(resent.error));
+    QCOMPARE(resent.pushed, 0);
+    QCOMPARE(sync::waitingChanges(*a), 0);
+    QCOMPARE(serverCount(study.adminUrl, "SELECT count(*) FROM sense7.change"), changes);
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
+             9);
+    QVERIFY(sync::run(*b, study.password).ok());
+    QCOMPARE(liveDump(*b), liveDump(*a));
 }
 
 void TestSync::offlineWorkGoesOn()

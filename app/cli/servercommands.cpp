@@ -115,7 +115,9 @@ int addParticipant(const QStringList &arguments, QTextStream &out, QTextStream &
         out << QJsonDocument(QJsonObject {{QStringLiteral("code"), c.code},
                                           {QStringLiteral("role"), c.role},
                                           {QStringLiteral("password"), c.password},
-                                          {QStringLiteral("url"), c.url}})
+                                          {QStringLiteral("url"), c.url},
+                                          {QStringLiteral("conditions"),
+                                           QJsonArray::fromStringList(c.conditions)}})
                    .toJson(QJsonDocument::Indented);
         out.flush();
         return 0;
@@ -123,8 +125,10 @@ int addParticipant(const QStringList &arguments, QTextStream &out, QTextStream &
     out << tr("Added the participant %1.").arg(c.code) << '\n'
         << tr("  Role:      %1").arg(c.role) << '\n'
         << tr("  Password:  %1").arg(c.password) << '\n'
-        << tr("  URL:       %1").arg(c.url) << '\n'
-        << tr("Hand these to the participant: `sense7 join DB URL` (the password when asked), or "
+        << tr("  URL:       %1").arg(c.url) << '\n';
+    if (!c.conditions.isEmpty())
+        out << tr("  Condition: %1").arg(c.conditions.join(QStringLiteral(", "))) << '\n';
+    out << tr("Hand these to the participant: `sense7 join DB URL` (the password when asked), or "
               "File ▸ Join study… in the studio. The password is not shown again.")
         << Qt::endl;
     return 0;
@@ -167,15 +171,16 @@ int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &er
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray participants;
         for (const server::ParticipantStatus &p : s.participants)
-            participants.append(QJsonObject {{QStringLiteral("code"), p.code},
-                                             {QStringLiteral("withdrawn"), p.withdrawnAt.isValid()},
-                                             {QStringLiteral("machines"), p.machines},
-                                             {QStringLiteral("conversations"), p.conversations},
-                                             {QStringLiteral("ratings"), p.ratings},
-                                             {QStringLiteral("last_sync"),
-                                              p.lastSyncAt.isValid()
-                                                  ? QJsonValue(p.lastSyncAt.toString(Qt::ISODate))
-                                                  : QJsonValue()}});
+            participants.append(QJsonObject {
+                {QStringLiteral("code"), p.code},
+                {QStringLiteral("withdrawn"), p.withdrawnAt.isValid()},
+                {QStringLiteral("machines"), p.machines},
+                {QStringLiteral("conversations"), p.conversations},
+                {QStringLiteral("ratings"), p.ratings},
+                {QStringLiteral("conditions"), QJsonArray::fromStringList(p.conditions)},
+                {QStringLiteral("last_sync"),
+                 p.lastSyncAt.isValid() ? QJsonValue(p.lastSyncAt.toString(Qt::ISODate))
+                                        : QJsonValue()}});
         out << QJsonDocument(QJsonObject {{QStringLiteral("protocol"), s.protocolKey},
                                           {QStringLiteral("version"), s.protocolVersion},
                                           {QStringLiteral("fingerprint"), s.fingerprint},
@@ -192,12 +197,13 @@ int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &er
     qint64 ratings = 0;
     int withdrawn = 0;
     if (!s.participants.isEmpty())
-        out << QStringLiteral("%1  %2  %3  %4  %5")
+        out << QStringLiteral("%1  %2  %3  %4  %5  %6")
                    .arg(tr("Participant"), -20)
                    .arg(tr("Machines"), 8)
                    .arg(tr("Conversations"), 13)
                    .arg(tr("Ratings"), 8)
-                   .arg(tr("Last sync"))
+                   .arg(tr("Last sync"), -20)
+                   .arg(tr("Condition"))
             << '\n';
     for (const server::ParticipantStatus &p : s.participants) {
         conversations += p.conversations;
@@ -210,12 +216,13 @@ int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &er
                 << '\n';
             continue;
         }
-        out << QStringLiteral("%1  %2  %3  %4  %5")
+        out << QStringLiteral("%1  %2  %3  %4  %5  %6")
                    .arg(p.code, -20)
                    .arg(p.machines, 8)
                    .arg(p.conversations, 13)
                    .arg(p.ratings, 8)
-                   .arg(when(p.lastSyncAt))
+                   .arg(when(p.lastSyncAt), -20)
+                   .arg(p.conditions.join(QStringLiteral(", ")))
             << '\n';
     }
     out << tr("Participants: %1 (%2 withdrawn); conversations: %3; ratings: %4.")

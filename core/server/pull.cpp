@@ -78,11 +78,13 @@ struct PulledConversation
     QVector<PulledRating> ratings;
     QVector<PulledFlag> flags;
     QVector<PulledNote> notes;
+    QVector<LiveSession> sessions; // of a live conversation (conversation.condition set)
 };
 struct PulledParticipant
 {
     QString pseudonym;
     QJsonObject profile;
+    QJsonObject assignment; // {"position", "conditions"}; empty when none
 };
 
 /** The rows of one batch of participants, by (participant, conversation uid). */
@@ -105,8 +107,8 @@ Batch readBatch(pulled::Snapshot &server, const QStringList &codes)
     Batch batch;
     const QByteArray in = inList(server, codes);
     server.copy("SELECT participant_code, uid, source_format, source_id, agent, title, " S7_TIME(
-                    "started_at") ", context::text, provenance::text FROM sense7.conversation "
-                                  "WHERE "
+                    "started_at") ", context::text, provenance::text, condition "
+                                  "FROM sense7.conversation WHERE "
                     + in + " ORDER BY participant_code, started_at, uid",
                 [&](const Row &r) {
                     const std::pair key {text(r, 0), text(r, 1)};
@@ -120,6 +122,7 @@ Batch readBatch(pulled::Snapshot &server, const QStringList &codes)
                     c.conversation.startedAt = time(r, 6);
                     c.conversation.context = object(r, 7);
                     c.conversation.provenance = object(r, 8);
+                    c.conversation.condition = text(r, 9);
                     batch.order.append(key);
                 });
     const auto find = [&](const Row &r) -> PulledConversation * {
@@ -140,6 +143,14 @@ Batch readBatch(pulled::Snapshot &server, const QStringList &codes)
                         c->turns.append(std::move(t));
                     }
                 });
+    server.copy(
+        "SELECT participant_code, conversation_uid, " S7_TIME("started_at") ", " S7_TIME(
+            "ended_at") ", first_turn_idx FROM sense7.session WHERE "
+            + in + " ORDER BY participant_code, conversation_uid, started_at",
+        [&](const Row &r) {
+            if (PulledConversation *c = find(r))
+                c->sessions.append(LiveSession {0, 0, time(r, 2), time(r, 3), text(r, 4).toInt()});
+        });
     const auto value = [](const Row &r, int present, int v) -> QJsonValue {
         if (text(r, present) != QLatin1String("t"))
             return QJsonValue::Undefined;
@@ -213,6 +224,16 @@ public:
                 ++m_summary.profiles;
             }
         }
+        if (!p.assignment.isEmpty()) {
+            Assignment assignment;
+            assignment.position = p.assignment.value(QStringLiteral("position")).toInt();
+            for (const QJsonValue key : p.assignment.value(QStringLiteral("conditions")).toArray())
+                assignment.conditions << key.toString();
+            const auto held = m_store.assignment(id);
+            if (!held || held->position != assignment.position
+                || held->conditions != assignment.conditions)
+                m_store.setAssignment(id, assignment);
+        }
         m_participants.insert(code, id);
         return id;
     }
@@ -242,6 +263,17 @@ public:
                                c.conversation.context},
                               Origin::Data);
                 ++m_summary.contexts;
+            }
+        }
+        // A live conversation: its condition and sittings, and the turns it grew by since.
+        if (!c.conversation.condition.isEmpty()) {
+            const qsizetype before = added ? c.turns.size() : m_store.turns(id).size();
+            if (m_store.mergeLiveConversation(id, c.conversation.condition, c.sessions, c.turns,
+                                              true)
+                    > 0
+                && !added) {
+                ++m_summary.continued;
+                m_summary.turns += m_store.turns(id).size() - before;
             }
         }
         QHash<int, qint64> turnIds;
@@ -362,6 +394,8 @@ QString PullSummary::text() const
                        .arg(path, number(conversations), number(turns), number(ratings),
                             number(conversationRatings), number(flags), number(notes),
                             number(contexts), number(profiles));
+    if (continued > 0)
+        line += Puller::tr("; %1 live conversations continued").arg(number(continued));
     line += Puller::tr(" from %n participant(s)", nullptr, participantsRead);
     line +=
         incremental ? Puller::tr(" (changes since the last pull)") : Puller::tr(" (everything)");
@@ -388,6 +422,7 @@ QJsonObject PullSummary::toJson() const
             {QStringLiteral("withdrawn"), QJsonArray::fromStringList(withdrawn)},
             {QStringLiteral("conversations"), double(conversations)},
             {QStringLiteral("turns"), double(turns)},
+            {QStringLiteral("continued"), double(continued)},
             {QStringLiteral("ratings"), double(ratings)},
             {QStringLiteral("conversation_ratings"), double(conversationRatings)},
             {QStringLiteral("flags"), double(flags)},
@@ -479,14 +514,14 @@ void Puller::read(pulled::Snapshot &server, Store &storeRef, PullSummary &summar
     QHash<QString, qint64> conversationCounts;
     server.copy("SELECT p.code, p.pseudonym, p.profile::text, p.withdrawn_at IS NOT NULL "
                 "OR EXISTS (SELECT 1 FROM sense7.withdrawal w WHERE w.code = p.code), "
-                "(SELECT count(*) FROM sense7.conversation c WHERE c.participant_code = p.code) "
-                "FROM sense7.participant p ORDER BY p.code",
+                "(SELECT count(*) FROM sense7.conversation c WHERE c.participant_code = p.code), "
+                "p.assignment::text FROM sense7.participant p ORDER BY p.code",
                 [&](const Row &r) {
                     if (text(r, 3) == QLatin1String("t")) {
                         withdrawn.insert(text(r, 0));
                         return;
                     }
-                    participants.insert(text(r, 0), {text(r, 1), object(r, 2)});
+                    participants.insert(text(r, 0), {text(r, 1), object(r, 2), object(r, 5)});
                     conversationCounts.insert(text(r, 0), text(r, 4).toLongLong());
                 });
     server.copy("SELECT code FROM sense7.withdrawal",

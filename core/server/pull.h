@@ -30,7 +30,8 @@ struct PullSummary
     int participantsAdded = 0;
     QStringList withdrawn; // codes of participants removed because they withdrew
     qint64 conversations = 0; // conversations added
-    qint64 turns = 0; // their turns
+    qint64 turns = 0; // their turns, and the turns live conversations held already grew by
+    qint64 continued = 0; // live conversations held already that grew (turns or sittings)
     qint64 ratings = 0; // turn ratings written (new, changed or cleared)
     qint64 conversationRatings = 0;
     qint64 flags = 0;
@@ -41,8 +42,8 @@ struct PullSummary
 
     qint64 changes() const
     {
-        return conversations + ratings + conversationRatings + flags + notes + contexts + profiles
-            + withdrawn.size();
+        return conversations + continued + ratings + conversationRatings + flags + notes + contexts
+            + profiles + withdrawn.size();
     }
     QString text() const;
     QJsonObject toJson() const;

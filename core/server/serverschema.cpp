@@ -1,6 +1,11 @@
 #include "serverschema.h"
 
+#include "live/assignment.h"
+
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 
 namespace sense7::server {
@@ -347,8 +352,24 @@ Credentials addParticipant(pg::Connection &db, const QString &code)
                   + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE INHERIT IN ROLE sense7_participant "
                     "PASSWORD "
                   + db.quoteLiteral(verifier));
-    db.exec("INSERT INTO sense7.participant (code, role_name) VALUES ($1, $2)",
-            {code, credentials.role});
+    // The live conditions: by the order of enrolment, which the lock keeps while two
+    // researchers add participants at once (positions are never given twice, nor taken back).
+    QByteArray assignment;
+    const Protocol protocol = serverProtocol(db);
+    if (!protocol.live.conditions.isEmpty()) {
+        db.exec("LOCK TABLE sense7.participant IN SHARE ROW EXCLUSIVE MODE");
+        const int position = int(db.exec("SELECT count(*) FROM sense7.participant").int64(0, 0));
+        const Assignment assigned = live::assign(protocol.live, position);
+        credentials.conditions = assigned.conditions;
+        assignment = QJsonDocument(QJsonObject {{QStringLiteral("position"), assigned.position},
+                                                {QStringLiteral("conditions"),
+                                                 QJsonArray::fromStringList(assigned.conditions)}})
+                         .toJson(QJsonDocument::Compact);
+    }
+    db.exec("INSERT INTO sense7.participant (code, role_name, assignment) "
+            "VALUES ($1, $2, $3::jsonb)",
+            {code, credentials.role,
+             assignment.isEmpty() ? pg::Param(nullptr) : pg::Param(assignment)});
     transaction.commit();
     credentials.url = db.urlFor(credentials.role);
     return credentials;
@@ -425,7 +446,12 @@ Status status(pg::Connection &db)
         "  + (SELECT count(*) FROM sense7.conversation_rating x"
         "     WHERE x.participant_code = p.code AND x.present),"
         " (SELECT (extract(epoch FROM max(m.last_sync_at)) * 1000)::bigint FROM sense7.machine m"
-        "  WHERE m.participant_code = p.code)"
+        "  WHERE m.participant_code = p.code),"
+        " coalesce((SELECT string_agg(c, ',') FROM jsonb_array_elements_text("
+        "   CASE WHEN jsonb_typeof(p.assignment -> 'conditions') = 'array'"
+        "        THEN p.assignment -> 'conditions' END) AS c),"
+        "  (SELECT string_agg(DISTINCT c.condition, ',' ORDER BY c.condition)"
+        "   FROM sense7.conversation c WHERE c.participant_code = p.code), '')"
         " FROM sense7.participant p ORDER BY p.code");
     for (int row = 0; row < r.rows(); ++row) {
         ParticipantStatus ps;
@@ -436,6 +462,7 @@ Status status(pg::Connection &db)
         ps.conversations = r.int64(row, 4);
         ps.ratings = r.int64(row, 5);
         ps.lastSyncAt = fromEpochMs(r, row, 6);
+        ps.conditions = r.text(row, 7).split(u',', Qt::SkipEmptyParts);
         s.participants.append(ps);
     }
     return s;

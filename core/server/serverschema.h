@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 /**
@@ -28,6 +29,7 @@ struct Credentials
     QString role; // s7p_ + 12 random hex digits, never derived from the code
     QString password;
     QString url; // the server and database as that role, without the password
+    QStringList conditions; // the live conditions assigned, in the order met; empty when none
 };
 
 /** One participant's line in status(). */
@@ -40,6 +42,9 @@ struct ParticipantStatus
     qint64 conversations = 0;
     qint64 ratings = 0; // present turn and conversation ratings
     QDateTime lastSyncAt; // invalid: never synced
+    /** The live conditions assigned (in the order met); else those the conversations were
+     * held with; empty when neither. */
+    QStringList conditions;
 };
 
 struct Status
@@ -62,7 +67,11 @@ bool isInitialised(pg::Connection &db);
 void init(pg::Connection &db, const Protocol &protocol);
 void init(const QString &url, const Protocol &protocol, const pg::ConnectOptions &options = {});
 
-/** Adds the participant \a code with a new login role and a random password. */
+/**
+ * Adds the participant \a code with a new login role and a random password. When the study's
+ * protocol has live conditions, the participant is assigned them here (live::assign), at the
+ * position of the order in which participants were added: every machine of theirs takes it.
+ */
 Credentials addParticipant(pg::Connection &db, const QString &code);
 Credentials addParticipant(const QString &url, const QString &code,
                            const pg::ConnectOptions &options = {});

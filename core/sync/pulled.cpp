@@ -2,13 +2,13 @@
 
 #include "sync/pulled.h"
 
+#include "export/redact.h"
+#include "export/writer.h"
 #include "store.h"
 
 #include <QJsonArray>
 
 namespace sense7::sync {
-
-namespace {
 
 qint64 localParticipant(Store &store, const syncstore::Link &link)
 {
@@ -18,6 +18,41 @@ qint64 localParticipant(Store &store, const syncstore::Link &link)
     if (participants.size() == 1)
         return participants.first().id;
     return store.addParticipant(link.participant);
+}
+
+namespace {
+
+QVector<Turn> turnsOf(const QJsonObject &p)
+{
+    QVector<Turn> turns;
+    for (const QJsonValue value : p.value(QStringLiteral("turns")).toArray()) {
+        const QJsonObject t = value.toObject();
+        Turn turn;
+        turn.index = t.value(QStringLiteral("idx")).toInt(int(turns.size()));
+        turn.role = roleFromKey(t.value(QStringLiteral("role")).toString()).value_or(Role::User);
+        turn.text = t.value(QStringLiteral("text")).toString();
+        turn.createdAt = QDateTime::fromString(t.value(QStringLiteral("created_at")).toString(),
+                                               Qt::ISODateWithMs);
+        turn.meta = t.value(QStringLiteral("meta")).toObject();
+        turns.append(turn);
+    }
+    return turns;
+}
+
+QVector<LiveSession> sessionsOf(const QJsonObject &p)
+{
+    QVector<LiveSession> sessions;
+    for (const QJsonValue value : p.value(QStringLiteral("sessions")).toArray()) {
+        const QJsonObject s = value.toObject();
+        LiveSession session;
+        session.startedAt = QDateTime::fromString(s.value(QStringLiteral("started_at")).toString(),
+                                                  Qt::ISODateWithMs);
+        session.endedAt = QDateTime::fromString(s.value(QStringLiteral("ended_at")).toString(),
+                                                Qt::ISODateWithMs);
+        session.firstTurnIndex = s.value(QStringLiteral("first_turn_idx")).toInt();
+        sessions.append(session);
+    }
+    return sessions;
 }
 
 qint64 addPulledConversation(Store &store, const syncstore::Link &link, const QJsonObject &p)
@@ -33,19 +68,12 @@ qint64 addPulledConversation(Store &store, const syncstore::Link &link, const QJ
     conversation.context = p.value(QStringLiteral("context")).toObject();
     conversation.contentHash = p.value(QStringLiteral("conversation")).toString();
     conversation.provenance = p.value(QStringLiteral("provenance")).toObject();
-    QVector<Turn> turns;
-    for (const QJsonValue value : p.value(QStringLiteral("turns")).toArray()) {
-        const QJsonObject t = value.toObject();
-        Turn turn;
-        turn.index = t.value(QStringLiteral("idx")).toInt(int(turns.size()));
-        turn.role = roleFromKey(t.value(QStringLiteral("role")).toString()).value_or(Role::User);
-        turn.text = t.value(QStringLiteral("text")).toString();
-        turn.createdAt = QDateTime::fromString(t.value(QStringLiteral("created_at")).toString(),
-                                               Qt::ISODateWithMs);
-        turn.meta = t.value(QStringLiteral("meta")).toObject();
-        turns.append(turn);
-    }
+    QVector<Turn> turns = turnsOf(p);
     const qint64 id = store.addConversation(conversation, turns);
+    // A live conversation: its condition and sittings.
+    const QString condition = p.value(QStringLiteral("condition")).toString();
+    if (!condition.isEmpty())
+        store.mergeLiveConversation(id, condition, sessionsOf(p), {}, false);
     // What it arrived with on the other machine.
     for (const QJsonValue value : p.value(QStringLiteral("flags")).toArray()) {
         const QJsonObject f = value.toObject();
@@ -189,13 +217,56 @@ Edit editOf(Store &store, const syncstore::Link &link, const server::Pulled &c)
 } // namespace
 
 bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled &c,
-                 const syncstore::JournalRange &unmet, QVector<Conflict> &conflicts)
+                 const syncstore::JournalRange &unmet, const QSet<qint64> &unpushedLive,
+                 QVector<Conflict> &conflicts)
 {
+    if (c.kind == QLatin1String("assignment"))
+        return false; // the server's assignment is taken after the pull (sync.cpp)
     if (c.kind == QLatin1String("conversation")) {
-        if (store.conversationWithHash(c.payload.value(QStringLiteral("conversation")).toString()))
+        // A live conversation as the server holds it now: the turns and sittings every machine
+        // of the participant pushed since, the later push winning where two wrote one turn.
+        QJsonObject p = c.payload;
+        for (auto it = c.current.begin(); it != c.current.end(); ++it)
+            p.insert(it.key(), it.value());
+        const qint64 id =
+            store.conversationWithHash(p.value(QStringLiteral("conversation")).toString());
+        if (!id) {
+            addPulledConversation(store, link, p);
+            return true;
+        }
+        const QString condition = p.value(QStringLiteral("condition")).toString();
+        if (condition.isEmpty())
             return false;
-        addPulledConversation(store, link, c.payload);
-        return true;
+        // A turn this machine holds is replaced only when it holds no change of the
+        // conversation that waits to be pushed (that goes to the server and wins there), and
+        // when the server's form of it is not what this machine would send of it (its own
+        // text, redacted or left out as the sharing rule says): another machine changed it.
+        QVector<Turn> turns = turnsOf(p);
+        if (unpushedLive.contains(id))
+            return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, false) > 0;
+        const Sharing sharing = sharingFromKey(link.sharing).value_or(Sharing::Ratings);
+        exporter::Anonymise anonymise;
+        anonymise.enabled = sharing != Sharing::Full;
+        anonymise.ratingsOnly = sharing == Sharing::Ratings;
+        anonymise.participantCode = link.participant;
+        const redact::Redactor redactor;
+        const QJsonArray shared = exporter::conversationJson(store, id, anonymise, &redactor)
+                                      .value(QStringLiteral("turns"))
+                                      .toArray();
+        QHash<int, std::pair<Turn, QJsonObject>> held;
+        const QVector<Turn> local = store.turns(id);
+        for (int i = 0; i < local.size() && i < shared.size(); ++i)
+            held.insert(local.at(i).index, {local.at(i), shared.at(i).toObject()});
+        for (Turn &t : turns) {
+            const auto it = held.constFind(t.index);
+            if (it == held.constEnd())
+                continue;
+            const QJsonObject &form = it->second;
+            if (form.value(QStringLiteral("text")).toString() == t.text
+                && form.value(QStringLiteral("meta")).toObject() == t.meta)
+                t = it->first; // as this machine sent it: keep its own
+        }
+        return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, true) > 0;
     }
     Edit edit = editOf(store, link, c);
     if (!edit.subjectId)

@@ -54,6 +54,13 @@ QString metKey(Stream s)
 {
     return QStringLiteral("met:") + syncstore::streamKey(s);
 }
+// A live conversation grows after it was pushed: "live:ID" is the fingerprint
+// (syncstore::liveFingerprints) of what was pushed of it, "batch:live:ID" of what the batch in
+// flight pushes; "assignment" and "batch:assignment" alike for the participant's assignment.
+const QString livePrefix = QStringLiteral("live:");
+const QString batchLivePrefix = QStringLiteral("batch:live:");
+const QString assignmentKey = QStringLiteral("assignment");
+const QString batchAssignmentKey = QStringLiteral("batch:assignment");
 const QString pushSeqKey = QStringLiteral("push:seq");
 const QString batchSeqKey = QStringLiteral("batch:seq");
 const QString pulledKey = QStringLiteral("pulled:server_seq");
@@ -161,6 +168,25 @@ QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::
     return p;
 }
 
+/** Makes the server's \a assignment the participant's here (nothing when empty). */
+void adoptAssignment(Store &store, const syncstore::Link &link, const QJsonObject &assigned)
+{
+    if (assigned.isEmpty())
+        return;
+    const qint64 print = syncstore::fingerprint(assigned);
+    if (syncstore::fingerprint(syncstore::assignment(store, link.participant)) == print
+        && syncstore::marks(store).value(assignmentKey) == print)
+        return;
+    store.transaction([&] {
+        Assignment a;
+        a.position = assigned.value(QStringLiteral("position")).toInt();
+        for (const QJsonValue key : assigned.value(QStringLiteral("conditions")).toArray())
+            a.conditions << key.toString();
+        store.setAssignment(localParticipant(store, link), a);
+        syncstore::updateMarks(store, {{assignmentKey, print}});
+    });
+}
+
 const syncstore::Link requireLink(const Store &store)
 {
     const auto link = syncstore::link(store);
@@ -173,11 +199,37 @@ const syncstore::Link requireLink(const Store &store)
 struct Batch
 {
     QMap<Stream, qint64> after, upto;
+    QMap<qint64, qint64> live; // live conversation id -> fingerprint pushed with this batch
+    qint64 assignment = 0; // the assignment's fingerprint when the batch pushes it, else 0
     qint64 seqBase = 0;
 };
 
+/** The live conversations pushed before whose fingerprint changed since, by id. */
+QVector<qint64> grownLive(const QMap<QString, qint64> &marks, const QMap<qint64, qint64> &live,
+                          qint64 pushedUpto)
+{
+    QVector<qint64> result;
+    for (auto it = live.begin(); it != live.end() && it.key() <= pushedUpto; ++it) {
+        const QString key = livePrefix + QString::number(it.key());
+        if (!marks.contains(key) || marks.value(key) != it.value())
+            result.append(it.key());
+    }
+    return result;
+}
+
+/** The fingerprint of the participant's assignment when it waits to be pushed, else 0. */
+qint64 waitingAssignment(const Store &store, const QMap<QString, qint64> &marks,
+                         const syncstore::Link &link)
+{
+    const QJsonObject assignment = syncstore::assignment(store, link.participant);
+    if (assignment.isEmpty())
+        return 0;
+    const qint64 print = syncstore::fingerprint(assignment);
+    return marks.contains(assignmentKey) && marks.value(assignmentKey) == print ? 0 : print;
+}
+
 /** The batch in flight, or a new one of about \a size changes; std::nullopt when none waits. */
-std::optional<Batch> prepareBatch(Store &store, int size)
+std::optional<Batch> prepareBatch(Store &store, int size, const syncstore::Link &link)
 {
     return store.transaction([&]() -> std::optional<Batch> {
         const QMap<QString, qint64> marks = syncstore::marks(store);
@@ -187,10 +239,17 @@ std::optional<Batch> prepareBatch(Store &store, int size)
         if (marks.contains(batchSeqKey)) {
             for (const Stream s : streams)
                 batch.upto[s] = marks.value(batchKey(s));
+            for (auto it = marks.lowerBound(batchLivePrefix);
+                 it != marks.end() && it.key().startsWith(batchLivePrefix); ++it)
+                batch.live.insert(it.key().mid(batchLivePrefix.size()).toLongLong(), it.value());
+            batch.assignment = marks.value(batchAssignmentKey);
             batch.seqBase = marks.value(batchSeqKey);
             return batch;
         }
         batch.seqBase = marks.value(pushSeqKey);
+        batch.assignment = waitingAssignment(store, marks, link);
+        const QMap<qint64, qint64> live = syncstore::liveFingerprints(store);
+        const QVector<qint64> grown = grownLive(marks, live, batch.after[Stream::Conversation]);
         const qint64 conversationMax = syncstore::maxId(store, Stream::Conversation);
         const QVector<qint64> conversations = syncstore::conversationIds(
             store, batch.after[Stream::Conversation], conversationMax, size + 1);
@@ -198,10 +257,19 @@ std::optional<Batch> prepareBatch(Store &store, int size)
         batch.upto[Stream::EditEvent] = batch.after[Stream::EditEvent];
         if (conversations.size() > size) {
             batch.upto[Stream::Conversation] = conversations.at(size - 1);
+        } else if (int(conversations.size() + grown.size()) > size) {
+            // The live conversations that grew go before the journal entries that refer to
+            // their new turns.
+            batch.upto[Stream::Conversation] = conversationMax;
+            const int room = std::max(1, size - int(conversations.size()));
+            for (int i = 0; i < room && i < grown.size(); ++i)
+                batch.live.insert(grown.at(i), live.value(grown.at(i)));
         } else {
             // Every conversation goes first: the journal entries of this batch refer to them.
             batch.upto[Stream::Conversation] = conversationMax;
-            const int room = std::max(1, size - int(conversations.size()));
+            for (const qint64 id : grown)
+                batch.live.insert(id, live.value(id));
+            const int room = std::max(1, size - int(conversations.size() + grown.size()));
             const auto ratings =
                 syncstore::ratingEvents(store, batch.after[Stream::RatingEvent],
                                         syncstore::maxId(store, Stream::RatingEvent), room);
@@ -217,14 +285,25 @@ std::optional<Batch> prepareBatch(Store &store, int size)
                     batch.upto[Stream::EditEvent] = edits[e++].id;
             }
         }
-        bool any = false;
+        bool any = !batch.live.isEmpty() || batch.assignment != 0;
         for (const Stream s : streams)
             any = any || batch.upto[s] > batch.after[s];
         if (!any)
             return std::nullopt;
+        // The live conversations new in this batch: what is pushed of them now. (Those a pull
+        // wrote got their mark from the pull.)
+        const Skips skips(marks);
+        for (auto it = live.lowerBound(batch.after[Stream::Conversation] + 1);
+             it != live.end() && it.key() <= batch.upto[Stream::Conversation]; ++it)
+            if (!skips.skipped(Stream::Conversation, it.key()))
+                batch.live.insert(it.key(), it.value());
         QMap<QString, qint64> record;
         for (const Stream s : streams)
             record.insert(batchKey(s), batch.upto[s]);
+        for (auto it = batch.live.begin(); it != batch.live.end(); ++it)
+            record.insert(batchLivePrefix + QString::number(it.key()), it.value());
+        if (batch.assignment != 0)
+            record.insert(batchAssignmentKey, batch.assignment);
         record.insert(batchSeqKey, batch.seqBase);
         syncstore::updateMarks(store, record);
         return batch;
@@ -240,6 +319,14 @@ QVector<server::Change> changesOf(const Store &store, const Batch &batch,
     QVector<server::Change> changes;
     qint64 seq = batch.seqBase;
     const QString at = nowIso();
+    if (batch.assignment != 0) {
+        const QJsonObject assignment = syncstore::assignment(store, link.participant);
+        changes.append({++seq, QStringLiteral("assignment"),
+                        QJsonObject {{QStringLiteral("assignment"), assignment},
+                                     {QStringLiteral("source"),
+                                      QJsonObject {{QStringLiteral("stream"), assignmentKey}}}},
+                        at});
+    }
     for (const qint64 id : syncstore::conversationIds(store, batch.after[Stream::Conversation],
                                                       batch.upto[Stream::Conversation],
                                                       std::numeric_limits<int>::max())) {
@@ -249,6 +336,17 @@ QVector<server::Change> changesOf(const Store &store, const Batch &batch,
         payload.insert(QStringLiteral("source"),
                        QJsonObject {{QStringLiteral("stream"), QStringLiteral("conversation")},
                                     {QStringLiteral("id"), id}});
+        changes.append({++seq, QStringLiteral("conversation"), payload, at});
+    }
+    // Live conversations pushed before that grew since: all of each again, as it is now (at
+    // least what the batch's mark says); the server adds and updates turns and sittings by key.
+    for (auto it = batch.live.begin(); it != batch.live.end(); ++it) {
+        if (it.key() > batch.after[Stream::Conversation] || !store.conversation(it.key()))
+            continue;
+        QJsonObject payload = conversationPayload(store, it.key(), link, sharing, redactor);
+        payload.insert(QStringLiteral("source"),
+                       QJsonObject {{QStringLiteral("stream"), QStringLiteral("live")},
+                                    {QStringLiteral("id"), it.key()}});
         changes.append({++seq, QStringLiteral("conversation"), payload, at});
     }
     const int all = std::numeric_limits<int>::max();
@@ -284,6 +382,14 @@ void acknowledge(Store &store, const Batch &batch, qint64 count, const Skips &sk
             if (range.second <= batch.upto[s])
                 remove << skipPrefix + syncstore::streamKey(s) + QLatin1Char(':')
                         + QString::number(range.first);
+    }
+    for (auto it = batch.live.begin(); it != batch.live.end(); ++it) {
+        set.insert(livePrefix + QString::number(it.key()), it.value());
+        remove << batchLivePrefix + QString::number(it.key());
+    }
+    if (batch.assignment != 0) {
+        set.insert(assignmentKey, batch.assignment);
+        remove << batchAssignmentKey;
     }
     set.insert(pushSeqKey, batch.seqBase + count);
     remove << batchSeqKey;
@@ -342,6 +448,7 @@ Study inspect(const QString &url, const QString &password)
     study.participant = server::participantCode(*db);
     study.protocol =
         protocol::parse(server::protocolDefinition(*db), Tr::tr("the study server's protocol"));
+    study.assignment = server::assignment(*db);
     return study;
 }
 
@@ -437,6 +544,7 @@ syncstore::Link join(Store &store, const Study &study, Sharing sharing)
             marks.insert(metKey(Stream::EditEvent), syncstore::maxId(store, Stream::EditEvent));
             syncstore::updateMarks(store, marks);
         }
+        adoptAssignment(store, link, study.assignment);
     });
     return link;
 }
@@ -483,7 +591,11 @@ qint64 waitingChanges(const Store &store)
 {
     const QMap<QString, qint64> marks = syncstore::marks(store);
     const Skips skips(marks);
-    qint64 waiting = 0;
+    qint64 waiting = grownLive(marks, syncstore::liveFingerprints(store),
+                               marks.value(pushKey(Stream::Conversation)))
+                         .size();
+    if (const auto link = syncstore::link(store); link && waitingAssignment(store, marks, *link))
+        ++waiting;
     for (const Stream s : streams) {
         const qint64 after = marks.value(pushKey(s)), upto = syncstore::maxId(store, s);
         waiting += syncstore::countBetween(store, s, after, upto)
@@ -500,7 +612,7 @@ Result run(Store &store, const QString &password, const Options &options)
     try {
         db = server::connect(link.url, password);
         // Push.
-        while (const auto batch = prepareBatch(store, std::max(1, options.batchSize))) {
+        while (const auto batch = prepareBatch(store, std::max(1, options.batchSize), link)) {
             const Skips skips(syncstore::marks(store));
             const QVector<server::Change> changes = changesOf(store, *batch, link, skips);
             if (!changes.isEmpty())
@@ -518,9 +630,15 @@ Result run(Store &store, const QString &password, const Options &options)
                              std::max(1, options.batchSize));
             if (pulled.isEmpty())
                 break;
+            const bool anyConversation =
+                std::any_of(pulled.begin(), pulled.end(), [](const server::Pulled &c) {
+                    return c.kind == QLatin1String("conversation");
+                });
             store.transaction([&] {
                 // Read again inside the transaction: the marks as this write finds them.
                 const QMap<QString, qint64> marks = syncstore::marks(store);
+                const QMap<qint64, qint64> liveBefore =
+                    anyConversation ? syncstore::liveFingerprints(store) : QMap<qint64, qint64>();
                 QMap<QString, qint64> before;
                 for (const Stream s : streams)
                     before.insert(syncstore::streamKey(s), syncstore::maxId(store, s));
@@ -530,8 +648,14 @@ Result run(Store &store, const QString &password, const Options &options)
                     before.value(syncstore::streamKey(Stream::RatingEvent)),
                     marks.value(metKey(Stream::EditEvent)),
                     before.value(syncstore::streamKey(Stream::EditEvent))};
+                QSet<qint64> unpushedLive;
+                for (auto it = liveBefore.begin(); it != liveBefore.end(); ++it) {
+                    const QString key = livePrefix + QString::number(it.key());
+                    if (!marks.contains(key) || marks.value(key) != it.value())
+                        unpushedLive.insert(it.key());
+                }
                 for (const server::Pulled &change : pulled)
-                    if (applyPulled(store, link, change, unmet, result.conflicts))
+                    if (applyPulled(store, link, change, unmet, unpushedLive, result.conflicts))
                         ++result.pulled;
                 QMap<QString, qint64> set;
                 set.insert(pulledKey, std::max(pulled.last().serverSeq, marks.value(pulledKey)));
@@ -547,12 +671,28 @@ Result run(Store &store, const QString &password, const Options &options)
                                        + QString::number(was + 1),
                                    now);
                 }
+                // Live conversations the pull brought or continued are pushed already, unless
+                // they held local changes not pushed yet: then what they are now goes again.
+                if (anyConversation) {
+                    const QMap<qint64, qint64> liveAfter = syncstore::liveFingerprints(store);
+                    for (auto it = liveAfter.begin(); it != liveAfter.end(); ++it) {
+                        const QString key = livePrefix + QString::number(it.key());
+                        const auto was = liveBefore.constFind(it.key());
+                        if (was == liveBefore.constEnd()
+                            || (*was != it.value() && marks.contains(key)
+                                && marks.value(key) == *was))
+                            set.insert(key, it.value());
+                    }
+                }
                 set.insert(metKey(Stream::RatingEvent),
                            syncstore::maxId(store, Stream::RatingEvent));
                 set.insert(metKey(Stream::EditEvent), syncstore::maxId(store, Stream::EditEvent));
                 syncstore::updateMarks(store, set);
             });
         }
+        // The participant's assignment as the server holds it (the first one pushed): every
+        // machine of the participant takes it.
+        adoptAssignment(store, link, server::assignment(*db));
         result.at = nowIso();
         syncstore::setLastSync(store, result.at);
     } catch (const pg::ConnectError &e) {

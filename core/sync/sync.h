@@ -40,6 +40,7 @@ struct Study
     QString url; // without the password
     QString participant;
     Protocol protocol;
+    QJsonObject assignment; // the participant's live conditions ({"position", "conditions"})
 };
 /** Connects to \a url and reads the study; throws Error (pg::ConnectError when unreachable). */
 Study inspect(const QString &url, const QString &password);
@@ -62,7 +63,8 @@ Preview preview(const Store &store, const Study &study, Sharing sharing);
 /**
  * Joins \a study: the data set takes the server's protocol and records the server, the
  * participant, a random machine id (the one recorded before when joining the same server again)
- * and the sharing rule with the time of consent. Never records the password. Refuses, changing
+ * and the sharing rule with the time of consent, and the participant's assignment to the live
+ * conditions when the study has one. Never records the password. Refuses, changing
  * nothing, when the data set holds data under a protocol the study's cannot take, or has joined
  * another server.
  */

@@ -170,6 +170,11 @@ void apply(pg::Connection &db, const QString &participant, const QString &machin
                 "context_updated_at <= $4)",
                 {participant, text(p, "conversation"), json(p.value(QStringLiteral("context"))),
                  change.at});
+    } else if (kind == QLatin1String("assignment")) {
+        // The first assignment pushed stays: a participant meets the conditions in one order.
+        db.exec("UPDATE sense7.participant SET assignment = $2::jsonb "
+                "WHERE code = $1 AND assignment IS NULL",
+                {participant, json(p.value(QStringLiteral("assignment")))});
     } else if (kind == QLatin1String("profile")) {
         db.exec("UPDATE sense7.participant SET profile = $2::jsonb, profile_updated_at = $3 "
                 "WHERE code = $1 AND (profile_updated_at IS NULL OR profile_updated_at <= $3)",
@@ -202,6 +207,14 @@ QString participantCode(pg::Connection &db)
     if (result.rows() != 1)
         throw Error(Tr::tr("%1 is not a participant's login on this study server.").arg(db.user()));
     return result.text(0, 0);
+}
+
+QJsonObject assignment(pg::Connection &db)
+{
+    const pg::Result result =
+        db.exec("SELECT assignment FROM sense7.participant WHERE role_name = session_user "
+                "AND jsonb_typeof(assignment) = 'object'");
+    return result.rows() == 1 ? result.json(0, 0).toObject() : QJsonObject();
 }
 
 QByteArray protocolDefinition(pg::Connection &db)
@@ -323,6 +336,48 @@ QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterSer
         pulled.winnerMachine = rows.text(row, 6);
         result.append(pulled);
     }
+    // Live conversations as the server holds them now: the turns and sittings every machine
+    // pushed since, the later push winning where two wrote one turn.
+    QJsonArray uids;
+    for (const Pulled &pulled : result)
+        if (pulled.kind == QLatin1String("conversation")
+            && pulled.payload.value(QStringLiteral("condition")).isString())
+            uids.append(pulled.payload.value(QStringLiteral("conversation")));
+    if (uids.isEmpty())
+        return result;
+    const pg::Result states = db.exec(R"sql(
+        SELECT x.uid, jsonb_build_object(
+            'condition', x.condition,
+            'turns', (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                          'idx', t.idx, 'role', t.role, 'text', t.text,
+                          'created_at', to_char(t.created_at AT TIME ZONE 'UTC',
+                                                'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                          'meta', t.meta) ORDER BY t.idx), '[]')
+                        FROM sense7.turn t
+                       WHERE t.participant_code = x.participant_code
+                         AND t.conversation_uid = x.uid),
+            'sessions', (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                             'started_at', to_char(s.started_at AT TIME ZONE 'UTC',
+                                                   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                             'ended_at', to_char(s.ended_at AT TIME ZONE 'UTC',
+                                                 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                             'first_turn_idx', s.first_turn_idx) ORDER BY s.started_at), '[]')
+                           FROM sense7.session s
+                          WHERE s.participant_code = x.participant_code
+                            AND s.conversation_uid = x.uid))
+          FROM sense7.conversation x
+         WHERE x.participant_code = (SELECT code FROM sense7.participant
+                                      WHERE role_name = session_user)
+           AND x.condition IS NOT NULL
+           AND x.uid IN (SELECT jsonb_array_elements_text($1::jsonb)))sql",
+                                      {json(uids)});
+    QHash<QString, QJsonObject> current;
+    for (int row = 0; row < states.rows(); ++row)
+        current.insert(states.text(row, 0), states.json(row, 1).toObject());
+    for (Pulled &pulled : result)
+        if (pulled.kind == QLatin1String("conversation"))
+            pulled.current =
+                current.value(pulled.payload.value(QStringLiteral("conversation")).toString());
     return result;
 }
 

@@ -30,6 +30,8 @@ struct Pulled
     QString at;
     QString winnerAt; // empty when the server keeps no time for the cell
     QString winnerMachine; // empty when the server keeps no machine for the cell
+    /** A live conversation's condition, turns and sessions as the server holds them now. */
+    QJsonObject current;
 };
 
 /** Connects as a participant, in UTC. */
@@ -40,6 +42,8 @@ bool isBroken(pg::Connection &db);
 
 /** The participant code of the connected login; throws Error when it is not a participant's. */
 QString participantCode(pg::Connection &db);
+/** The connected participant's assignment as the server holds it; empty when none. */
+QJsonObject assignment(pg::Connection &db);
 /** The study protocol's canonical JSON as the server stores it. */
 QByteArray protocolDefinition(pg::Connection &db);
 
