@@ -147,6 +147,7 @@ private slots:
     void serverStoppedMidSync();
     void twoMachinesConverge();
     void liveConversationContinuedOnTwoMachines();
+    void liveTextStaysWhenSharedWithoutIt();
     void offlineWorkGoesOn();
     void joinRefusesIncompatibleData();
     void cliJoinAndSync();
@@ -740,6 +741,48 @@ void TestSync::liveConversationContinuedOnTwoMachines()
              9);
     QVERIFY(sync::run(*b, study.password).ok());
     QCOMPARE(liveDump(*b), liveDump(*a));
+}
+
+void TestSync::liveTextStaysWhenSharedWithoutIt()
+{
+    // Two machines of a participant who shares ratings only: the server holds no text, so a
+    // turn another machine changed (here: marked interrupted) must keep this machine's text.
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    auto a =
+        Store::create(test::testFunctionPath(m_dir, QStringLiteral("a-")), test::liveProtocol());
+    auto b =
+        Store::create(test::testFunctionPath(m_dir, QStringLiteral("b-")), test::liveProtocol());
+    const sync::Study s = sync::inspect(study.url, study.password);
+    sync::join(*a, s, sync::Sharing::Ratings);
+    sync::join(*b, s, sync::Sharing::Ratings);
+    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
+    QVERIFY(assigned); // made on the server when the participant was added
+    const qint64 id = test::addLiveConversation(
+        *a, QStringLiteral("P01"), assigned->conditions.constFirst(),
+        {{QStringLiteral("My deadline moved"), QStringLiteral("That sounds hard."), 4}});
+    a->appendTurn(id, QStringLiteral("user"), QStringLiteral("Yes, by two weeks"), {});
+    a->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("Then let us pla"),
+                  {{QStringLiteral("streaming"), true}});
+    QVERIFY(sync::run(*a, study.password).ok());
+    const QString uid = a->conversation(id)->contentHash;
+    QVERIFY(sync::run(*b, study.password).ok());
+    const qint64 idB = b->conversationWithHash(uid);
+    QVERIFY(idB != 0);
+    QCOMPARE(b->turns(idB).size(), 4);
+    QCOMPARE(b->turns(idB).last().text, QString()); // ratings only: no text reaches B
+    QCOMPARE(b->markInterruptedReplies(idB), 1);
+    QVERIFY(sync::run(*b, study.password).ok());
+
+    const sync::Result back = sync::run(*a, study.password);
+    QVERIFY2(back.ok(), qPrintable(back.error));
+    const QVector<Turn> turns = a->turns(id);
+    QCOMPARE(turns.size(), 4);
+    QCOMPARE(turns.at(0).text, QStringLiteral("My deadline moved"));
+    QCOMPARE(turns.at(2).text, QStringLiteral("Yes, by two weeks"));
+    QCOMPARE(turns.last().text, QStringLiteral("Then let us pla"));
+    QCOMPARE(turns.last().meta.value(QStringLiteral("finish_reason")).toString(),
+             QStringLiteral("crash"));
+    QVERIFY(!turns.last().meta.value(QStringLiteral("streaming")).toBool());
 }
 
 void TestSync::offlineWorkGoesOn()

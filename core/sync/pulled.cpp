@@ -262,9 +262,13 @@ bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled
             if (it == held.constEnd())
                 continue;
             const QJsonObject &form = it->second;
-            if (form.value(QStringLiteral("text")).toString() == t.text
-                && form.value(QStringLiteral("meta")).toObject() == t.meta)
-                t = it->first; // as this machine sent it: keep its own
+            if (form.value(QStringLiteral("text")).toString() != t.text)
+                continue; // another machine changed the text: take it
+            // The server holds this machine's text only as shared (redacted, or left out):
+            // keep the text and take the rest, so that nothing the participant wrote is lost.
+            const QJsonObject meta = t.meta;
+            t = it->first;
+            t.meta = form.value(QStringLiteral("meta")).toObject() == meta ? it->first.meta : meta;
         }
         return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, true) > 0;
     }
