@@ -129,7 +129,10 @@ int main(int argc, char *argv[])
     const int turnCount = args.size() > 0 ? bench::positiveNumber(args[0], "TURNS") : 500;
 
     test::StreamServer server;
-    server.handler = [](int number, const QJsonObject &) {
+    server.handler = [&server](int number, const QJsonObject &) {
+        // The server keeps each request for the tests; here they would be counted as the
+        // studio's memory (the whole conversation, once per message).
+        server.bodies.last() = QJsonObject();
         test::StreamPlan plan = test::StreamPlan::reply(
             QStringLiteral("Reply %1: that sounds hard. What would help most right now, a plan "
                            "for the week or someone to hear you out first?")
