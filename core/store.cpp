@@ -307,6 +307,8 @@ void Store::flushNotifications(bool committed)
     m_pending.clear();
     m_pendingKeys.clear();
     if (!committed)
+        m_pendingTurns.clear();
+    if (!committed)
         return;
     for (auto &emitter : pending)
         emitter();

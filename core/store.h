@@ -343,6 +343,11 @@ public:
                                                            qint64 annotatorId = 0) const;
     std::optional<Conversation> conversation(qint64 id) const;
     QVector<Turn> turns(qint64 conversationId) const;
+    /**
+     * The turns of \a conversationId whose index is \a firstIndex or more, at most \a count of
+     * them (all when negative), in order: what a view reads after turnsWritten().
+     */
+    QVector<Turn> turns(qint64 conversationId, int firstIndex, int count) const;
     qint64 ratingEventCount() const;
     /**
      * The conversation a stable key names: its numeric id, its source id (the id in the export
@@ -431,8 +436,18 @@ public:
     bool isWatchingForOutsideChanges() const;
 
 Q_SIGNALS:
-    /** Conversations were added or removed, or their summaries changed. */
+    /**
+     * Conversations were added or removed, or their summaries changed. Not emitted for the turns
+     * a live conversation takes as it goes on: those are announced by turnsWritten().
+     */
     void conversationsChanged();
+    /**
+     * Turns \a firstIndex to \a firstIndex + \a count - 1 of live conversation \a conversationId
+     * were added or rewritten (a message, a reply as it streams, replies a crash interrupted),
+     * and committed. Its summary (the number of turns) changed with them. Views that show the
+     * conversation read just those turns (turns(conversationId, firstIndex, count)).
+     */
+    void turnsWritten(qint64 conversationId, int firstIndex, int count);
     void ratingChanged(qint64 turnId, qint64 dimensionId, qint64 annotatorId);
     /** A change other than a turn rating: see Edit for what \a subjectId names by \a kind. */
     void annotationChanged(sense7::Edit::Kind kind, qint64 subjectId, qint64 annotatorId);
@@ -469,8 +484,11 @@ private:
     void requireWritable() const;
     /** Throws Error unless \a conversationId is a live conversation (store_live.cpp). */
     void requireLive(qint64 conversationId) const;
-    /** Marks a live conversation's digest stale after its turns changed (store_live.cpp). */
-    void turnsChanged(qint64 conversationId);
+    /**
+     * Marks a live conversation's digest stale after turns \a firstIndex to \a lastIndex changed
+     * and announces them with turnsWritten() once committed (store_live.cpp).
+     */
+    void turnsChanged(qint64 conversationId, int firstIndex, int lastIndex);
     /**
      * Emits now, or after the outermost transaction commits (dropped if it rolls back). Notices
      * with the same \a key in one transaction are announced once: an import of thousands of
@@ -485,6 +503,7 @@ private:
     QString m_damage;
     std::vector<std::function<void()>> m_pending;
     QSet<QString> m_pendingKeys;
+    QHash<qint64, QPair<int, int>> m_pendingTurns; // conversation -> first, last index written
 };
 
 template<typename Work>

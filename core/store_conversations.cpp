@@ -9,6 +9,8 @@
 #include <QSet>
 #include <QStringEncoder>
 
+#include <limits>
+
 namespace sense7 {
 
 using namespace storage;
@@ -383,11 +385,18 @@ std::optional<Conversation> Store::conversation(qint64 id) const
 
 QVector<Turn> Store::turns(qint64 conversationId) const
 {
+    return turns(conversationId, std::numeric_limits<int>::min(), -1);
+}
+
+QVector<Turn> Store::turns(qint64 conversationId, int firstIndex, int count) const
+{
     QVector<Turn> result;
+    if (count == 0)
+        return result;
     sql::Statement query(*m_db,
                          "SELECT id, idx, role, text, coalesce(created_at, ''), meta "
-                         "FROM turn WHERE conversation_id = ? ORDER BY idx");
-    query.bind(1, conversationId);
+                         "FROM turn WHERE conversation_id = ? AND idx >= ? ORDER BY idx LIMIT ?");
+    query.bind(1, conversationId).bind(2, firstIndex).bind(3, qint64(count));
     while (query.next()) {
         Turn t;
         t.id = query.int64(0);

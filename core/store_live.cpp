@@ -9,6 +9,10 @@
 #include <QJsonArray>
 #include <QRandomGenerator>
 
+#include <algorithm>
+#include <limits>
+#include <utility>
+
 namespace sense7 {
 
 using namespace storage;
@@ -50,7 +54,7 @@ void Store::requireLive(qint64 conversationId) const
                         .arg(conversationId));
 }
 
-void Store::turnsChanged(qint64 conversationId)
+void Store::turnsChanged(qint64 conversationId, int firstIndex, int lastIndex)
 {
     // The digest counts turns and is trusted for them even when stale: drop it, so that the
     // summaries count again until digest::refresh() writes a new one.
@@ -60,7 +64,20 @@ void Store::turnsChanged(qint64 conversationId)
     sql::Statement(*m_db, "INSERT OR IGNORE INTO digest_stale(conversation_id) VALUES (?)")
         .bind(1, conversationId)
         .run();
-    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
+    // Views read the turns written, not the whole data set: one notice per conversation and
+    // transaction, covering every turn it wrote.
+    auto range = m_pendingTurns.find(conversationId);
+    if (range == m_pendingTurns.end()) {
+        m_pendingTurns.insert(conversationId, {firstIndex, lastIndex});
+    } else {
+        range->first = std::min(range->first, firstIndex);
+        range->second = std::max(range->second, lastIndex);
+    }
+    notify(QStringLiteral("turns"), [this] {
+        const auto written = std::exchange(m_pendingTurns, {});
+        for (auto it = written.cbegin(); it != written.cend(); ++it)
+            Q_EMIT turnsWritten(it.key(), it->first, it->second - it->first + 1);
+    });
 }
 
 Assignment Store::assignConditions(qint64 participantId)
@@ -196,18 +213,24 @@ qint64 Store::appendTurn(qint64 conversationId, const QString &role, const QStri
                         .arg(path(), role, keysOf<Role>().join(QStringLiteral(", "))));
     return transaction([&] {
         requireLive(conversationId);
+        sql::Statement next(*m_db,
+                            "SELECT coalesce(max(idx) + 1, 0) FROM turn "
+                            "WHERE conversation_id = ?");
+        next.bind(1, conversationId);
+        next.next();
+        const int index = next.integer(0);
         sql::Statement insert(*m_db,
                               "INSERT INTO turn(conversation_id, idx, role, text, created_at, "
-                              "meta) VALUES (?1, (SELECT coalesce(max(idx) + 1, 0) FROM turn "
-                              "WHERE conversation_id = ?1), ?2, ?3, ?4, ?5)");
+                              "meta) VALUES (?, ?, ?, ?, ?, ?)");
         insert.bind(1, conversationId)
-            .bind(2, role)
-            .bind(3, text)
-            .bind(4, now())
-            .bind(5, toJson(meta))
+            .bind(2, index)
+            .bind(3, role)
+            .bind(4, text)
+            .bind(5, now())
+            .bind(6, toJson(meta))
             .run();
         const qint64 id = m_db->lastInsertId();
-        turnsChanged(conversationId);
+        turnsChanged(conversationId, index, index);
         return id;
     });
 }
@@ -215,9 +238,11 @@ qint64 Store::appendTurn(qint64 conversationId, const QString &role, const QStri
 void Store::updateLiveTurn(qint64 turnId, const QString &text, const QJsonObject &meta)
 {
     transaction([&] {
-        const qint64 conversationId = conversationOfTurn(turnId);
-        if (conversationId == 0)
+        sql::Statement where(*m_db, "SELECT conversation_id, idx FROM turn WHERE id = ?");
+        if (!where.bind(1, turnId).next())
             throw Error(tr("%1: there is no turn %2.").arg(path()).arg(turnId));
+        const qint64 conversationId = where.int64(0);
+        const int index = where.integer(1);
         requireLive(conversationId);
         // The full-text index holds the text it was given: take the old out, put the new in.
         sql::Statement indexed(*m_db,
@@ -243,7 +268,7 @@ void Store::updateLiveTurn(qint64 turnId, const QString &text, const QJsonObject
                 .bind(2, text)
                 .run();
         }
-        turnsChanged(conversationId);
+        turnsChanged(conversationId, index, index);
     });
 }
 
@@ -279,13 +304,19 @@ int Store::markInterruptedReplies(qint64 conversationId)
     return transaction([&] {
         requireLive(conversationId);
         QVector<QPair<qint64, QJsonObject>> streaming;
+        int first = 0;
+        int last = 0;
         {
             sql::Statement query(*m_db,
-                                 "SELECT id, meta FROM turn WHERE conversation_id = ? "
+                                 "SELECT id, meta, idx FROM turn WHERE conversation_id = ? "
                                  "AND json_extract(meta, '$.streaming') = 1 ORDER BY idx");
             query.bind(1, conversationId);
-            while (query.next())
+            while (query.next()) {
+                if (streaming.isEmpty())
+                    first = query.integer(2);
+                last = query.integer(2);
                 streaming.append({query.int64(0), parseObject(query.text(1))});
+            }
         }
         sql::Statement update(*m_db, "UPDATE turn SET meta = ? WHERE id = ?");
         for (auto &[id, meta] : streaming) {
@@ -295,7 +326,7 @@ int Store::markInterruptedReplies(qint64 conversationId)
             update.bind(1, toJson(meta)).bind(2, id).run();
         }
         if (!streaming.isEmpty())
-            turnsChanged(conversationId);
+            turnsChanged(conversationId, first, last);
         return int(streaming.size());
     });
 }
@@ -360,9 +391,13 @@ int Store::mergeLiveConversation(qint64 conversationId, const QString &condition
         for (const Turn &t : this->turns(conversationId))
             held.insert(t.index, t);
         int added = 0;
+        int firstAdded = std::numeric_limits<int>::max();
+        int lastAdded = -1;
         for (const Turn &t : turns) {
             const auto it = held.constFind(t.index);
             if (it == held.constEnd()) {
+                firstAdded = std::min(firstAdded, t.index);
+                lastAdded = std::max(lastAdded, t.index);
                 sql::Statement(*m_db,
                                "INSERT INTO turn(conversation_id, idx, role, text, created_at, "
                                "meta) VALUES (?, ?, ?, ?, ?, ?)")
@@ -380,7 +415,7 @@ int Store::mergeLiveConversation(qint64 conversationId, const QString &condition
             }
         }
         if (added > 0)
-            turnsChanged(conversationId);
+            turnsChanged(conversationId, firstAdded, lastAdded);
         changed += added;
     });
     return changed;

@@ -4,12 +4,21 @@
 
 #include <QLocale>
 #include <QSet>
+#include <QTimer>
+
+#include <utility>
 
 namespace sense7 {
 
 ConversationTableModel::ConversationTableModel(QObject *parent)
     : QAbstractTableModel(parent)
-{ }
+    , m_writtenTimer(new QTimer(this))
+{
+    // A streaming reply is written many times: its row's turn count is not worth a query each.
+    m_writtenTimer->setSingleShot(true);
+    m_writtenTimer->setInterval(turnsDelayMs);
+    connect(m_writtenTimer, &QTimer::timeout, this, &ConversationTableModel::refreshWritten);
+}
 
 void ConversationTableModel::setStore(Store *store)
 {
@@ -18,6 +27,11 @@ void ConversationTableModel::setStore(Store *store)
     m_store = store;
     if (m_store) {
         connect(m_store, &Store::conversationsChanged, this, &ConversationTableModel::refresh);
+        connect(m_store, &Store::turnsWritten, this, [this](qint64 conversationId) {
+            m_written.insert(conversationId);
+            if (!m_writtenTimer->isActive())
+                m_writtenTimer->start();
+        });
         connect(m_store, &Store::changedElsewhere, this, &ConversationTableModel::refresh);
         connect(m_store, &Store::ratingChanged, this,
                 [this](qint64 turnId, qint64, qint64 annotatorId) {
@@ -45,6 +59,8 @@ void ConversationTableModel::setParticipant(qint64 participantId)
 
 void ConversationTableModel::reload()
 {
+    m_written.clear();
+    m_writtenTimer->stop();
     beginResetModel();
     m_rows = m_store ? m_store->conversationSummaries(m_annotatorId, m_participantId)
                      : QVector<ConversationSummary>();
@@ -62,6 +78,8 @@ bool ConversationTableModel::sameValues(const ConversationSummary &a, const Conv
 
 void ConversationTableModel::refresh()
 {
+    m_written.clear(); // every row is read again
+    m_writtenTimer->stop();
     if (!m_store) {
         reload();
         return;
@@ -157,6 +175,29 @@ void ConversationTableModel::ratingChanged(qint64 turnId, qint64 annotatorId)
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         Q_EMIT progressChanged();
     }
+}
+
+bool ConversationTableModel::refreshRow(int row)
+{
+    if (!m_store || row < 0 || row >= m_rows.size())
+        return false;
+    const auto summary = m_store->conversationSummary(m_rows[row].id, m_annotatorId);
+    if (!summary || sameValues(m_rows[row], *summary))
+        return false;
+    m_rows[row] = *summary;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    return true;
+}
+
+void ConversationTableModel::refreshWritten()
+{
+    m_writtenTimer->stop();
+    const QSet<qint64> written = std::exchange(m_written, {});
+    bool changed = false;
+    for (const qint64 id : written)
+        changed = refreshRow(rowOf(id)) || changed;
+    if (changed)
+        Q_EMIT progressChanged();
 }
 
 std::pair<qint64, qint64> ConversationTableModel::progress() const

@@ -5,13 +5,17 @@
 
 #include <QAbstractTableModel>
 #include <QPointer>
+#include <QSet>
+
+class QTimer;
 
 namespace sense7 {
 
 /**
  * The conversations of a data set, one row each: participant, assistant, title, turns and the
  * share rated. An adapter: it keeps a snapshot of summaries (ids and display values) and asks the
- * store again when the store reports a change. Does not own the store.
+ * store again when the store reports a change. A live conversation's row is read again a moment
+ * after its turns are written (turnsDelay), once for a burst of them. Does not own the store.
  */
 class ConversationTableModel : public QAbstractTableModel
 {
@@ -20,6 +24,9 @@ class ConversationTableModel : public QAbstractTableModel
 public:
     enum Column { Participant, Agent, Title, Started, Turns, Rated, ColumnCount };
     enum Roles { IdRole = Qt::UserRole + 1, SortRole };
+
+    /** How long the turns a live conversation takes settle before its row is read again. */
+    static constexpr int turnsDelayMs = 250;
 
     explicit ConversationTableModel(QObject *parent = nullptr);
 
@@ -65,6 +72,10 @@ Q_SIGNALS:
 private:
     QString agentText(const ConversationSummary &s) const;
     void ratingChanged(qint64 turnId, qint64 annotatorId);
+    /** Reads the rows of the conversations whose turns were written again. */
+    void refreshWritten();
+    /** Reads row \a row again; whether its values changed. */
+    bool refreshRow(int row);
     static bool sameValues(const ConversationSummary &a, const ConversationSummary &b);
 
     QPointer<Store> m_store;
@@ -72,6 +83,8 @@ private:
     qint64 m_participantId = 0;
     bool m_conditionsShown = false;
     QVector<ConversationSummary> m_rows;
+    QSet<qint64> m_written; // conversations whose turns were written since the last refresh
+    QTimer *m_writtenTimer;
 };
 
 } // namespace sense7

@@ -2,6 +2,8 @@
 
 #include "store.h"
 
+#include <algorithm>
+
 namespace sense7 {
 
 TurnListModel::TurnListModel(QObject *parent)
@@ -14,8 +16,10 @@ void TurnListModel::setStore(Store *store)
         disconnect(m_store, nullptr, this, nullptr);
     m_store = store;
     m_conversationId = 0;
-    if (m_store)
+    if (m_store) {
         connect(m_store, &Store::conversationsChanged, this, &TurnListModel::reload);
+        connect(m_store, &Store::turnsWritten, this, &TurnListModel::turnsWritten);
+    }
     reload();
 }
 
@@ -36,6 +40,62 @@ void TurnListModel::reload()
     for (const Turn &t : std::as_const(m_turns))
         m_assistantNumber.append(t.role == Role::Assistant ? ++assistant : 0);
     endResetModel();
+}
+
+void TurnListModel::turnsWritten(qint64 conversationId, int firstIndex, int count)
+{
+    if (!m_store || conversationId != m_conversationId || count <= 0)
+        return;
+    const QVector<Turn> written = m_store->turns(conversationId, firstIndex, count);
+    // The rows keep the turns' order: the first turn written is at or after this row.
+    const auto from = std::lower_bound(m_turns.cbegin(), m_turns.cend(), firstIndex,
+                                       [](const Turn &t, int index) { return t.index < index; });
+    int row = int(from - m_turns.cbegin());
+    int firstChanged = -1;
+    int lastChanged = -1;
+    int next = 0;
+    // Turns the model has: their text and meta change; their role and place never do.
+    for (; next < written.size() && row < m_turns.size(); ++next, ++row) {
+        const Turn &turn = written.at(next);
+        if (m_turns.at(row).id != turn.id || m_turns.at(row).role != turn.role) {
+            reload(); // not how a live conversation grows: read it whole
+            return;
+        }
+        m_turns[row] = turn;
+        if (firstChanged < 0)
+            firstChanged = row;
+        lastChanged = row;
+    }
+    if (firstChanged >= 0)
+        Q_EMIT dataChanged(index(firstChanged), index(lastChanged));
+    if (next < written.size()) {
+        // Turns after the last row: appended.
+        if (!m_turns.isEmpty() && m_turns.constLast().index >= written.at(next).index) {
+            reload();
+            return;
+        }
+        int assistant = 0;
+        for (int r = int(m_turns.size()) - 1; r >= 0 && assistant == 0; --r)
+            assistant = m_assistantNumber.at(r);
+        const int first = int(m_turns.size());
+        beginInsertRows({}, first, first + int(written.size()) - next - 1);
+        for (; next < written.size(); ++next) {
+            const Turn &turn = written.at(next);
+            m_turns.append(turn);
+            m_assistantNumber.append(turn.role == Role::Assistant ? ++assistant : 0);
+        }
+        endInsertRows();
+    }
+}
+
+int TurnListModel::rowOf(qint64 turnId) const
+{
+    // Live conversations look for their latest turns: search from the end.
+    for (int row = int(m_turns.size()) - 1; row >= 0; --row) {
+        if (m_turns.at(row).id == turnId)
+            return row;
+    }
+    return -1;
 }
 
 int TurnListModel::rowCount(const QModelIndex &parent) const

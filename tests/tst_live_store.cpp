@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -98,6 +99,7 @@ private slots:
     void contentHashIsRandomAndStable();
     void eachCallIsCommitted();
     void turnsAppendAndUpdate();
+    void turnsWrittenNamesTheTurns();
     void updatedTextStaysSearchable();
     void appendRefusedOnImportedConversation();
     void unknownConditionRefused();
@@ -250,6 +252,68 @@ void TestLiveStore::turnsAppendAndUpdate()
                 m_store->updateLiveTurn(99999, {}, {});
             }).contains(QStringLiteral("there is no turn 99999")));
     QCOMPARE(m_store->turns(id).size(), 3);
+}
+
+void TestLiveStore::turnsWrittenNamesTheTurns()
+{
+    const qint64 id = m_store->startLiveConversation(m_participant, QStringLiteral("c1"), {});
+    QSignalSpy written(m_store.get(), &Store::turnsWritten);
+    QSignalSpy conversations(m_store.get(), &Store::conversationsChanged);
+    const auto check = [&](int first, int count) {
+        QCOMPARE(written.count(), 1);
+        const QList<QVariant> args = written.takeFirst();
+        QCOMPARE(args.at(0).toLongLong(), id);
+        QCOMPARE(args.at(1).toInt(), first);
+        QCOMPARE(args.at(2).toInt(), count);
+    };
+    m_store->appendTurn(id, QStringLiteral("user"), QStringLiteral("Hello"), {});
+    check(0, 1);
+    // Announced once it is committed: a second connection reads it.
+    QSignalSpy seen(m_store.get(), &Store::turnsWritten);
+    connect(m_store.get(), &Store::turnsWritten, this,
+            [&] { QCOMPARE(reader(*m_store)->turns(id).size(), 2); });
+    const qint64 reply =
+        m_store->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("H"), {});
+    QCOMPARE(seen.count(), 1);
+    disconnect(m_store.get(), &Store::turnsWritten, this, nullptr);
+    check(1, 1);
+    m_store->updateLiveTurn(reply, QStringLiteral("Hi there"), obj({{"streaming", true}}));
+    check(1, 1);
+    m_store->appendTurn(id, QStringLiteral("user"), QStringLiteral("And?"), {});
+    check(2, 1);
+    // Several in one transaction: one notice covering them all, after the commit.
+    m_store->transaction([&] {
+        m_store->updateLiveTurn(reply, QStringLiteral("Hi there, you"), {});
+        m_store->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("Well"),
+                            obj({{"streaming", true}}));
+        QCOMPARE(written.count(), 0);
+    });
+    check(1, 3);
+    // Rolled back: nothing to announce, and nothing left over for the next write.
+    try {
+        m_store->transaction([&] {
+            m_store->appendTurn(id, QStringLiteral("user"), QStringLiteral("lost"), {});
+            throw Error(QStringLiteral("rolled back"));
+        });
+    } catch (const Error &) { }
+    QCOMPARE(written.count(), 0);
+    QCOMPARE(m_store->markInterruptedReplies(id), 1); // the reply "Well", turn 3
+    check(3, 1);
+    // The turns themselves changed, not the list of conversations.
+    QCOMPARE(conversations.count(), 0);
+
+    // What a view reads after the notice: the turns from an index on.
+    const QVector<Turn> all = m_store->turns(id);
+    QCOMPARE(all.size(), 4);
+    const QVector<Turn> tail = m_store->turns(id, 1, 2);
+    QCOMPARE(tail.size(), 2);
+    QCOMPARE(tail[0].id, all[1].id);
+    QCOMPARE(tail[0].text, QStringLiteral("Hi there, you"));
+    QCOMPARE(tail[1].id, all[2].id);
+    QCOMPARE(tail[1].index, 2);
+    QCOMPARE(m_store->turns(id, 2, -1).size(), 2);
+    QCOMPARE(m_store->turns(id, 4, 5).size(), 0);
+    QCOMPARE(m_store->turns(id, 0, 0).size(), 0);
 }
 
 void TestLiveStore::updatedTextStaysSearchable()

@@ -5,6 +5,7 @@
 #include "annotationsession.h"
 #include "chatpane.h"
 #include "contextdialog.h"
+#include "conversationtablemodel.h"
 #include "error.h"
 #include "formview.h"
 #include "guisupport.h"
@@ -16,6 +17,7 @@
 #include "streamserver.h"
 #include "testsupport.h"
 #include "transcriptview.h"
+#include "turnlistmodel.h"
 #include "workspace.h"
 
 #include <QAction>
@@ -28,8 +30,10 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextFrame>
 
 using namespace sense7;
 
@@ -95,6 +99,7 @@ private slots:
     void init();
     void studyMenuNeedsLiveConditions();
     void ctrlEnterSendsAndEnterDoesNot();
+    void conversationGrowsWithoutBeingReadWhole();
     void withinDesignMeetsEveryConditionInOrder();
     void draftSurvivesClosingAndReopening();
     void escapeStopsTheReplyAndKeepsIt();
@@ -211,6 +216,56 @@ void TestLiveStudio::ctrlEnterSendsAndEnterDoesNot()
     QCOMPARE(reply.meta.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("stop"));
     QTRY_VERIFY(window.transcriptView()->toPlainText().contains(replyText.left(40)));
     QVERIFY(window.transcriptView()->toPlainText().contains(QStringLiteral("and I am tired.")));
+}
+
+void TestLiveStudio::conversationGrowsWithoutBeingReadWhole()
+{
+    const QString path = test::testFunctionPath(m_dir);
+    makeLiveDataSet(path,
+                    liveSection(QStringLiteral("after_each_reply"), false, 1,
+                                QStringLiteral("Tell me more about **that**:\n- what\n- when")));
+    MainWindow window;
+    const qint64 id = startConversation(window, path);
+    QVERIFY(id != 0);
+    ChatPane *pane = window.liveStudy()->pane();
+    TurnListModel *turns = window.turns();
+    QSignalSpy reset(turns, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(turns, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(turns, &QAbstractItemModel::dataChanged);
+    for (const QString &message :
+         {QStringLiteral("The deadline moved"), QStringLiteral("And the team is tired")}) {
+        QSignalSpy finished(pane, &ChatPane::replyFinished);
+        typeAndSend(pane, message);
+        QVERIFY(finished.wait(10000));
+    }
+    // Each turn was a row inserted, each piece of a reply a row changed; nothing read whole.
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(inserted.count(), 4);
+    QVERIFY(changed.count() >= 2);
+    const QVector<Turn> stored = window.store()->turns(id);
+    QCOMPARE(turns->rowCount(), stored.size());
+    for (int row = 0; row < stored.size(); ++row) {
+        QCOMPARE(turns->turn(row).id, stored[row].id);
+        QCOMPARE(turns->turn(row).text, stored[row].text);
+        QCOMPARE(turns->turn(row).meta, stored[row].meta);
+    }
+    // The transcript drawn piece by piece reads as one drawn whole.
+    TurnListModel again;
+    again.setStore(window.store());
+    again.setConversation(id);
+    TranscriptView fresh;
+    fresh.setModel(&again);
+    QCOMPARE(window.transcriptView()->toPlainText(), fresh.toPlainText());
+    QCOMPARE(window.transcriptView()->document()->rootFrame()->childFrames().size(), 4);
+    // The panel follows the latest reply, and counts it.
+    QCOMPARE(window.workspace()->currentTurn(), stored.constLast().id);
+    QTRY_COMPARE(
+        window.workspace()->panel()->findChild<QLabel *>(QStringLiteral("turnHeader"))->text(),
+        QStringLiteral("Reply 2 of 2"));
+    // The list of conversations counts the turns a moment later.
+    const QModelIndex current = window.conversationView()->currentIndex();
+    QCOMPARE(current.data(ConversationTableModel::IdRole).toLongLong(), id);
+    QTRY_COMPARE(current.siblingAtColumn(ConversationTableModel::Turns).data().toInt(), 4);
 }
 
 void TestLiveStudio::withinDesignMeetsEveryConditionInOrder()

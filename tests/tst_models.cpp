@@ -2,6 +2,7 @@
 #include "conversationtablemodel.h"
 #include "datasetmodel.h"
 #include "demo.h"
+#include "livesupport.h"
 #include "store.h"
 #include "testsupport.h"
 #include "turnlistmodel.h"
@@ -22,6 +23,8 @@ private slots:
     void conversationModelFollowsStore();
     void ratedShareCountsSelfRatings();
     void turnModelPassesTester();
+    void turnModelFollowsLiveTurnsRowByRow();
+    void conversationModelCountsLiveTurnsOnce();
     void conversationModelFollowsAnnotatorAndParticipant();
     void dataSetModelPassesTester();
     void dataSetModelPagesLazily();
@@ -347,6 +350,128 @@ void TestModels::turnModelPassesTester()
     QVERIFY(model.roleNames().values().contains("assistantNumber"));
     model.setConversation(0);
     QCOMPARE(model.rowCount(), 0);
+}
+
+namespace {
+
+/** Every role of every row of \a a equals \a b's. */
+bool sameRows(const TurnListModel &a, const TurnListModel &b)
+{
+    if (a.rowCount() != b.rowCount())
+        return false;
+    const QList<int> roles {
+        Qt::DisplayRole,          TurnListModel::IdRole,        TurnListModel::RoleKeyRole,
+        TurnListModel::IndexRole, TurnListModel::CreatedAtRole, TurnListModel::AssistantNumberRole};
+    for (int row = 0; row < a.rowCount(); ++row) {
+        for (const int role : roles) {
+            if (a.index(row).data(role) != b.index(row).data(role))
+                return false;
+        }
+        if (a.turn(row).meta != b.turn(row).meta)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void TestModels::turnModelFollowsLiveTurnsRowByRow()
+{
+    auto store = Store::create(QStringLiteral(":memory:"), test::liveProtocol());
+    const qint64 p = store->addParticipant(QStringLiteral("P01"));
+    const qint64 id = store->startLiveConversation(p, QStringLiteral("empathic"), {});
+    const qint64 other = store->startLiveConversation(p, QStringLiteral("forgetful"), {});
+    store->appendTurn(id, QStringLiteral("user"), QStringLiteral("Earlier"), {});
+    TurnListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    model.setConversation(id);
+    QCOMPARE(model.rowCount(), 1);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    const auto fresh = [&] {
+        TurnListModel again;
+        again.setStore(store.get());
+        again.setConversation(id);
+        return sameRows(model, again);
+    };
+    const auto insertedRows = [&] {
+        const QList<QVariant> args = inserted.takeFirst();
+        return std::make_pair(args.at(1).toInt(), args.at(2).toInt());
+    };
+
+    // A message: one row inserted at the end.
+    store->appendTurn(id, QStringLiteral("user"), QStringLiteral("The deadline moved"), {});
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(insertedRows(), std::make_pair(1, 1));
+    QVERIFY(fresh());
+    // The reply starts: another row, reply number 1.
+    const qint64 reply = store->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("That"),
+                                           {{QStringLiteral("streaming"), true}});
+    QCOMPARE(insertedRows(), std::make_pair(2, 2));
+    QCOMPARE(model.index(2).data(TurnListModel::AssistantNumberRole).toInt(), 1);
+    // It streams: that row changes, no row is added.
+    for (const QString &text :
+         {QStringLiteral("That sounds"), QStringLiteral("That sounds hard.")}) {
+        store->updateLiveTurn(reply, text, {{QStringLiteral("streaming"), true}});
+        QCOMPARE(changed.count(), 1);
+        const QList<QVariant> args = changed.takeFirst();
+        QCOMPARE(args.at(0).toModelIndex().row(), 2);
+        QCOMPARE(args.at(1).toModelIndex().row(), 2);
+        QCOMPARE(model.index(2).data().toString(), text);
+        QVERIFY(fresh());
+    }
+    QCOMPARE(inserted.count(), 0);
+    // The end of the reply and the next message in one transaction: a change and an insert.
+    store->transaction([&] {
+        store->updateLiveTurn(reply, QStringLiteral("That sounds hard. Shall we plan?"),
+                              {{QStringLiteral("finish_reason"), QStringLiteral("stop")}});
+        store->appendTurn(id, QStringLiteral("user"), QStringLiteral("Yes"), {});
+        store->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("Good."), {});
+    });
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.takeFirst().at(0).toModelIndex().row(), 2);
+    QCOMPARE(insertedRows(), std::make_pair(3, 4));
+    QCOMPARE(model.index(4).data(TurnListModel::AssistantNumberRole).toInt(), 2);
+    QVERIFY(fresh());
+    QCOMPARE(model.rowOf(reply), 2);
+    // Another conversation's turns are not this model's.
+    store->appendTurn(other, QStringLiteral("user"), QStringLiteral("Elsewhere"), {});
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(model.rowCount(), 5);
+    // Never read whole while it grew.
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestModels::conversationModelCountsLiveTurnsOnce()
+{
+    auto store = Store::create(QStringLiteral(":memory:"), test::liveProtocol());
+    const qint64 p = store->addParticipant(QStringLiteral("P01"));
+    const qint64 id = store->startLiveConversation(p, QStringLiteral("empathic"), {});
+    ConversationTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    const int row = model.rowOf(id);
+    QVERIFY(row >= 0);
+    QCOMPARE(model.index(row, ConversationTableModel::Turns).data().toInt(), 0);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    store->appendTurn(id, QStringLiteral("user"), QStringLiteral("Hello"), {});
+    const qint64 reply =
+        store->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("H"), {});
+    for (int i = 0; i < 10; ++i)
+        store->updateLiveTurn(reply, QStringLiteral("Hi").repeated(i + 1), {});
+    // A burst of writes: the row is read again once, a moment later.
+    QCOMPARE(changed.count(), 0);
+    QTRY_COMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(0).toModelIndex().row(), row);
+    QCOMPARE(model.index(row, ConversationTableModel::Turns).data().toInt(), 2);
+    QCOMPARE(model.summary(row).assistantTurns, 1);
+    QCOMPARE(reset.count(), 0);
+    QTest::qWait(2 * ConversationTableModel::turnsDelayMs);
+    QCOMPARE(changed.count(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestModels)

@@ -113,6 +113,7 @@ void DataSetGuard::opened(Store *store)
     connect(store, &Store::ratingChanged, this, changed);
     connect(store, &Store::annotationChanged, this, changed);
     connect(store, &Store::conversationsChanged, this, changed);
+    connect(store, &Store::turnsWritten, this, changed); // a live conversation went on
     if (!store->isReadOnly() && integrity::backupDue(m_path, backupHours))
         startBackup();
 }

@@ -32,6 +32,7 @@ LiveStudy::LiveStudy(MainWindow *window, QMenu *menu)
     : QObject(window)
     , m_window(window)
     , m_pane(new ChatPane)
+    , m_follow(new QTimer(this))
 {
     // Under the transcript, above the trajectory: the message box is where the eye goes next.
     QSplitter *reading = window->workspace()->readingSplitter();
@@ -63,6 +64,21 @@ LiveStudy::LiveStudy(MainWindow *window, QMenu *menu)
     // The workspace starts at the first unrated reply when the turns are read again; while
     // chatting, the latest turn is what matters.
     connect(window->turns(), &QAbstractItemModel::modelReset, this, &LiveStudy::showLatest);
+    // As the conversation goes on, the transcript shows its end at once; the panel moves to the
+    // latest reply (its scales read from the data set) once the turns written settle.
+    m_follow->setSingleShot(true);
+    m_follow->setInterval(0);
+    connect(m_follow, &QTimer::timeout, this, &LiveStudy::showLatest);
+    connect(window->turns(), &QAbstractItemModel::rowsInserted, this, [this] {
+        if (!showsChat())
+            return;
+        scrollToEnd();
+        m_follow->start();
+    });
+    connect(window->turns(), &QAbstractItemModel::dataChanged, this, [this] {
+        if (showsChat())
+            scrollToEnd();
+    });
     connect(m_pane, &ChatPane::replyFinished, this, &LiveStudy::followReply);
     // The last reply rated: back to the message box for the next message.
     connect(window->workspace()->panel(), &RatingPanel::turnRated, this, [this] {
@@ -314,9 +330,21 @@ void LiveStudy::followReply(qint64 turnId)
     }
 }
 
+bool LiveStudy::showsChat() const
+{
+    return m_pane->isOpen() && m_window->turns()->conversationId() == m_pane->conversationId();
+}
+
+void LiveStudy::scrollToEnd()
+{
+    QScrollBar *bar = m_window->transcriptView()->verticalScrollBar();
+    bar->setValue(bar->maximum());
+}
+
 void LiveStudy::showLatest()
 {
-    if (!m_pane->isOpen() || m_window->turns()->conversationId() != m_pane->conversationId())
+    m_follow->stop();
+    if (!showsChat())
         return;
     const TurnListModel *turns = m_window->turns();
     for (int row = turns->rowCount() - 1; row >= 0; --row) {

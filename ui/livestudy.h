@@ -5,6 +5,7 @@
 
 class QAction;
 class QMenu;
+class QTimer;
 
 namespace sense7 {
 
@@ -57,6 +58,9 @@ private:
     void finishEnding(qint64 conversationId);
     void followReply(qint64 turnId);
     void showLatest();
+    /** Keeps the transcript's end in view while the conversation grows. */
+    void scrollToEnd();
+    bool showsChat() const;
     void showError(const QString &message);
 
     MainWindow *m_window;
@@ -65,6 +69,7 @@ private:
     QAction *m_resume;
     QAction *m_end;
     QPointer<ContextDialog> m_dialog;
+    QTimer *m_follow; // showLatest() once the turns written settle
 };
 
 } // namespace sense7

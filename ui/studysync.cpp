@@ -73,7 +73,8 @@ void StudySync::setStore(Store *store)
     m_url = link->url;
     m_storeConnections << connect(store, &Store::ratingChanged, this, &StudySync::soon)
                        << connect(store, &Store::annotationChanged, this, &StudySync::soon)
-                       << connect(store, &Store::conversationsChanged, this, &StudySync::soon);
+                       << connect(store, &Store::conversationsChanged, this, &StudySync::soon)
+                       << connect(store, &Store::turnsWritten, this, &StudySync::soon);
     m_label->show();
     showWaiting();
     readPassword();

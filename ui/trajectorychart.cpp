@@ -104,7 +104,24 @@ void TrajectoryChart::setCurrentTurn(qint64 turnId)
     if (reply == m_current)
         return;
     m_current = reply;
-    redraw();
+    // Moving through the conversation moves the highlight; the lines stay as they are. The plot
+    // is drawn again once, when control returns to the event loop.
+    QCPItemRect *highlight = nullptr;
+    for (int i = 0; i < itemCount() && !highlight; ++i) {
+        if (item(i)->objectName() == QLatin1String("current"))
+            highlight = qobject_cast<QCPItemRect *>(item(i));
+    }
+    if (!highlight) {
+        if (reply >= 0)
+            redraw(); // drawn with none: draw it with one
+        return;
+    }
+    highlight->setVisible(reply >= 0);
+    if (reply >= 0) {
+        highlight->topLeft->setCoords(reply + 0.6, 0);
+        highlight->bottomRight->setCoords(reply + 1.4, 1);
+    }
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString TrajectoryChart::breakDescription(int reply) const

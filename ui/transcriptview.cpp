@@ -47,6 +47,8 @@ TranscriptView::TranscriptView(QWidget *parent)
     setFont(fonts::withChineseFallback(font()));
     document()->setDefaultFont(font());
     document()->setDocumentMargin(12);
+    // Turns are drawn into the document piece by piece as a conversation grows: keep no undo.
+    document()->setUndoRedoEnabled(false);
     connect(this, &QTextBrowser::anchorClicked, this, &TranscriptView::followLink);
 }
 
@@ -61,6 +63,14 @@ void TranscriptView::setModel(TurnListModel *model)
             m_current = 0;
             render();
         });
+        // A live conversation grows at its end: only the rows inserted or changed are drawn.
+        connect(m_model, &QAbstractItemModel::rowsInserted, this,
+                [this](const QModelIndex &, int first) { renderFrom(first); });
+        connect(m_model, &QAbstractItemModel::dataChanged, this,
+                [this](const QModelIndex &topLeft) { renderFrom(topLeft.row()); });
+        connect(m_model, &QAbstractItemModel::rowsRemoved, this, &TranscriptView::render);
+        connect(m_model, &QAbstractItemModel::rowsMoved, this, &TranscriptView::render);
+        connect(m_model, &QAbstractItemModel::layoutChanged, this, &TranscriptView::render);
     }
     render();
 }
@@ -113,6 +123,58 @@ QString TranscriptView::roleLabel(const QString &role, int assistantNumber) cons
     return labelOf(known);
 }
 
+TranscriptView::Colors TranscriptView::colors() const
+{
+    const QPalette p = palette();
+    const QColor base = p.color(QPalette::Base);
+    return {charts::mix(base, p.color(QPalette::Highlight), 0.14),
+            charts::mix(base, p.color(QPalette::Text), 0.05),
+            charts::mix(base, p.color(QPalette::Text), 0.10),
+            charts::mix(p.color(QPalette::Text), base, 0.40)};
+}
+
+namespace {
+
+/** Minutes are enough in a transcript; some locales' short format still carries seconds. */
+QString transcriptTimeFormat()
+{
+    return QLocale().timeFormat(QLocale::ShortFormat).remove(QStringLiteral(":ss"));
+}
+
+} // namespace
+
+QString TranscriptView::rowHtml(int row, const Colors &colors, const QString &timeFormat) const
+{
+    const QModelIndex index = m_model->index(row);
+    const qint64 id = index.data(TurnListModel::IdRole).toLongLong();
+    const QString role = index.data(TurnListModel::RoleKeyRole).toString();
+    const bool isUser = role == QLatin1String("user");
+    const QDateTime at = index.data(TurnListModel::CreatedAtRole).toDateTime();
+    QString header = roleLabel(role, index.data(TurnListModel::AssistantNumberRole).toInt());
+    if (at.isValid())
+        header += QStringLiteral(" · ") + QLocale().toString(at.toLocalTime().time(), timeFormat);
+    QString text = index.data().toString();
+    QString more;
+    if (text.size() > collapseAbove && !m_expanded.contains(id)) {
+        more = QStringLiteral("<p><a href=\"expand:%1\">%2</a></p>")
+                   .arg(id)
+                   .arg(tr("Show more (%n more characters)", nullptr,
+                           int(text.size() - collapsed(text, collapseAbove / 2).size()))
+                            .toHtmlEscaped());
+        text = collapsed(text, collapseAbove / 2);
+    }
+    return QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"10\" "
+                          "border=\"0\" style=\"margin-top:4px;margin-bottom:8px;"
+                          "margin-%1:48px\"><tr><td style=\"background-color:%2\">"
+                          "<p style=\"margin-bottom:2px\"><a href=\"turn:%6\" "
+                          "style=\"color:%3;text-decoration:none\"><b>%4</b></a></p>%5%7"
+                          "</td></tr></table>")
+        .arg(isUser ? QStringLiteral("left") : QStringLiteral("right"),
+             (isUser ? colors.userBubble : colors.assistantBubble).name(), colors.muted.name(),
+             header.toHtmlEscaped(), transcript::messageToHtml(text, colors.codeBackground),
+             QString::number(id), more);
+}
+
 void TranscriptView::render()
 {
     const int framesBefore = int(m_frames.size());
@@ -126,49 +188,12 @@ void TranscriptView::render()
                              .toHtmlEscaped()));
         return;
     }
-    const QPalette p = palette();
-    const QColor base = p.color(QPalette::Base);
-    const QColor userBubble = charts::mix(base, p.color(QPalette::Highlight), 0.14);
-    const QColor assistantBubble = charts::mix(base, p.color(QPalette::Text), 0.05);
-    const QColor codeBackground = charts::mix(base, p.color(QPalette::Text), 0.10);
-    const QColor muted = charts::mix(p.color(QPalette::Text), base, 0.40);
-
-    // Minutes are enough in a transcript; some locales' short format still carries seconds.
-    const QString timeFormat =
-        QLocale().timeFormat(QLocale::ShortFormat).remove(QStringLiteral(":ss"));
+    const Colors palette = colors();
+    const QString timeFormat = transcriptTimeFormat();
     QStringList rows;
     rows.reserve(m_model->rowCount());
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        const QModelIndex index = m_model->index(row);
-        const qint64 id = index.data(TurnListModel::IdRole).toLongLong();
-        const QString role = index.data(TurnListModel::RoleKeyRole).toString();
-        const bool isUser = role == QLatin1String("user");
-        const QDateTime at = index.data(TurnListModel::CreatedAtRole).toDateTime();
-        QString header = roleLabel(role, index.data(TurnListModel::AssistantNumberRole).toInt());
-        if (at.isValid())
-            header +=
-                QStringLiteral(" · ") + QLocale().toString(at.toLocalTime().time(), timeFormat);
-        QString text = index.data().toString();
-        QString more;
-        if (text.size() > collapseAbove && !m_expanded.contains(id)) {
-            more = QStringLiteral("<p><a href=\"expand:%1\">%2</a></p>")
-                       .arg(id)
-                       .arg(tr("Show more (%n more characters)", nullptr,
-                               int(text.size() - collapsed(text, collapseAbove / 2).size()))
-                                .toHtmlEscaped());
-            text = collapsed(text, collapseAbove / 2);
-        }
-        rows << QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"10\" "
-                               "border=\"0\" style=\"margin-top:4px;margin-bottom:8px;"
-                               "margin-%1:48px\"><tr><td style=\"background-color:%2\">"
-                               "<p style=\"margin-bottom:2px\"><a href=\"turn:%6\" "
-                               "style=\"color:%3;text-decoration:none\"><b>%4</b></a></p>%5%7"
-                               "</td></tr></table>")
-                    .arg(isUser ? QStringLiteral("left") : QStringLiteral("right"),
-                         (isUser ? userBubble : assistantBubble).name(), muted.name(),
-                         header.toHtmlEscaped(), transcript::messageToHtml(text, codeBackground),
-                         QString::number(id), more);
-    }
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        rows << rowHtml(row, palette, timeFormat);
     // A conversation that grows (a live one) or changes at its end is drawn again from the first
     // turn that differs only: the turns above keep their layout, and the view its scroll position.
     int same = 0;
@@ -176,52 +201,101 @@ void TranscriptView::render()
         while (same < rows.size() && same < m_rowHtml.size() && rows[same] == m_rowHtml[same])
             ++same;
     }
-    const QList<QTextFrame *> before = document()->rootFrame()->childFrames();
-    if (same > 0 && before.size() == m_rowHtml.size()) {
-        if (same < rows.size() || same < m_rowHtml.size()) {
-            QTextCursor cursor(document());
-            if (same < before.size()) {
-                cursor.setPosition(before[same]->firstPosition() - 1);
-                cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
-                cursor.removeSelectedText();
-            }
-            cursor.movePosition(QTextCursor::End);
-            cursor.insertHtml(rows.mid(same).join(QString()));
+    if (same > 0 && document()->rootFrame()->childFrames().size() == m_rowHtml.size()) {
+        // Kept turns may still be outlined as the current one before.
+        const QList<QTextFrame *> kept = document()->rootFrame()->childFrames();
+        for (int row = 0; row < same; ++row) {
+            if (kept[row]->frameFormat().border() != 0 && m_model->turn(row).id != m_current)
+                outline(kept[row], false);
         }
-    } else {
-        setHtml(rows.join(QString()));
+        replaceTail(same, rows.mid(same));
+        return;
     }
+    setHtml(rows.join(QString()));
     m_rowHtml = rows;
+    collectFrames(0);
+}
+
+void TranscriptView::renderFrom(int first)
+{
+    // Only a drawing that matches the model row for row can be patched; else draw it whole.
+    if (!m_model || first <= 0 || m_frames.isEmpty() || m_frames.size() != m_rowHtml.size()
+        || first > m_rowHtml.size() || m_model->rowCount() < first) {
+        render();
+        return;
+    }
+    const Colors palette = colors();
+    const QString timeFormat = transcriptTimeFormat();
+    QStringList rows;
+    rows.reserve(m_model->rowCount() - first);
+    int same = first;
+    for (int row = first; row < m_model->rowCount(); ++row) {
+        QString html = rowHtml(row, palette, timeFormat);
+        if (rows.isEmpty() && row == same && row < m_rowHtml.size() && html == m_rowHtml[row])
+            ++same; // drawn as it is already
+        else
+            rows << std::move(html);
+    }
+    replaceTail(same, rows);
+}
+
+void TranscriptView::replaceTail(int same, const QStringList &rows)
+{
+    const int kept = int(m_rowHtml.size());
+    if (same < kept || !rows.isEmpty()) {
+        const QList<QTextFrame *> before = document()->rootFrame()->childFrames();
+        QTextCursor cursor(document());
+        cursor.beginEditBlock();
+        if (same < before.size()) {
+            cursor.setPosition(before[same]->firstPosition() - 1);
+            cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+            cursor.removeSelectedText();
+        }
+        cursor.movePosition(QTextCursor::End);
+        if (!rows.isEmpty())
+            cursor.insertHtml(rows.join(QString()));
+        cursor.endEditBlock();
+    }
+    m_rowHtml = m_rowHtml.mid(0, same) + rows;
+    collectFrames(std::min(same, kept));
+}
+
+void TranscriptView::collectFrames(int kept)
+{
     // Each turn is one top-level table: keep them to outline the current one cheaply.
+    m_frames.clear();
     const QList<QTextFrame *> frames = document()->rootFrame()->childFrames();
     for (QTextFrame *frame : frames)
         m_frames.append(frame);
-    if (m_frames.size() != m_model->rowCount()) {
+    if (!m_model || m_frames.size() != m_model->rowCount()
+        || m_rowHtml.size() != m_model->rowCount()) {
         m_frames.clear(); // unexpected structure: no outline rather than a wrong one
         m_rowHtml.clear(); // and drawn whole next time
     }
-    // Kept turns may still be outlined as the current one before.
-    for (int row = 0; row < same && row < m_frames.size(); ++row) {
-        if (m_frames[row]->frameFormat().border() != 0)
-            outline(row, false);
-    }
     if (m_current) {
-        for (int row = 0; row < m_model->rowCount(); ++row) {
-            if (m_model->turn(row).id == m_current)
-                outline(row, true);
+        for (int row = int(m_frames.size()) - 1; row >= 0; --row) {
+            if (m_model->turn(row).id == m_current) {
+                if (row >= kept || m_frames[row]->frameFormat().border() == 0)
+                    outline(row, true);
+                break;
+            }
         }
     }
 }
 
 void TranscriptView::outline(int row, bool on)
 {
-    if (row < 0 || row >= m_frames.size())
-        return;
-    QTextFrameFormat format = m_frames[row]->frameFormat();
+    if (row >= 0 && row < m_frames.size())
+        outline(m_frames[row], on);
+}
+
+void TranscriptView::outline(QTextFrame *frame, bool on)
+{
+    QTextFrameFormat format = frame->frameFormat();
     format.setBorder(on ? 2 : 0);
     format.setBorderBrush(palette().color(QPalette::Highlight));
     format.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
-    m_frames[row]->setFrameFormat(format);
+    frame->setFrameFormat(format);
 }
 
 void TranscriptView::setCurrentTurn(qint64 turnId)

@@ -48,9 +48,31 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    /** Bubble and text colours of the palette, worked out once per drawing. */
+    struct Colors
+    {
+        QColor userBubble;
+        QColor assistantBubble;
+        QColor codeBackground;
+        QColor muted;
+    };
+    Colors colors() const;
+    /** Row \a row of the model as HTML: one top-level table. */
+    QString rowHtml(int row, const Colors &colors, const QString &timeFormat) const;
+    /** Draws the whole conversation again (keeping the turns above the first that differs). */
     void render();
+    /**
+     * Draws rows \a first to the last again (rows inserted or changed there): the turns above keep
+     * their layout, and the view its scroll position.
+     */
+    void renderFrom(int first);
+    /** Replaces the drawing of rows from \a same on by \a rows (HTML of rows \a same onwards). */
+    void replaceTail(int same, const QStringList &rows);
+    /** Takes the document's turn frames again and outlines the current turn. */
+    void collectFrames(int kept);
     void followLink(const QUrl &url);
     void outline(int row, bool on);
+    void outline(QTextFrame *frame, bool on);
     void scrollToRow(int row);
     QString roleLabel(const QString &role, int assistantNumber) const;
 

@@ -28,6 +28,7 @@ Workspace::Workspace(TurnListModel *turns, QWidget *parent)
     , m_readingSplitter(new QSplitter(Qt::Vertical, this))
     , m_chart(new TrajectoryChart(this))
     , m_chartUpdate(new QTimer(this))
+    , m_countUpdate(new QTimer(this))
 {
     setObjectName(QStringLiteral("workspace"));
     m_find = new FindBar(m_transcript, this);
@@ -77,6 +78,16 @@ Workspace::Workspace(TurnListModel *turns, QWidget *parent)
     });
     connect(this, &Workspace::currentTurnChanged, m_chart, &TrajectoryChart::setCurrentTurn);
     connect(m_turns, &QAbstractItemModel::modelReset, this, &Workspace::conversationReset);
+    connect(m_turns, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &, int first, int last) { turnsInserted(first, last); });
+    // The number of replies in the panel is not what a person waits for: it follows once the
+    // turns written settle (and after the transcript has shown them).
+    m_countUpdate->setSingleShot(true);
+    m_countUpdate->setInterval(0);
+    connect(m_countUpdate, &QTimer::timeout, this, [this] {
+        if (m_row >= 0 && m_row < m_turns->rowCount())
+            showTurn(m_row, false);
+    });
     connect(m_transcript, &TranscriptView::turnClicked, this, &Workspace::turnClicked);
     connect(m_panel, &RatingPanel::pickingLostTurn, m_transcript, &TranscriptView::setPicking);
     connect(m_panel, &RatingPanel::turnRated, this, [this] {
@@ -188,8 +199,30 @@ void Workspace::setChartDeferred(bool deferred)
     m_chartDeferred = deferred;
 }
 
+void Workspace::turnsInserted(int first, int last)
+{
+    const QSet<Role> rated = m_panel->ratedRoles();
+    bool ratedAdded = false;
+    for (int row = first; row <= last && !ratedAdded; ++row)
+        ratedAdded = rated.contains(m_turns->turn(row).role);
+    if (!ratedAdded)
+        return; // the chart and the panel count replies only
+    if (m_chartDeferred)
+        m_chartUpdate->start();
+    else
+        reloadChart();
+    if (m_row < 0) {
+        // The conversation's first reply: the panel opens on it, as when it was read whole.
+        if (!nextUnrated(true))
+            step(+1);
+    } else {
+        m_countUpdate->start();
+    }
+}
+
 void Workspace::conversationReset()
 {
+    m_countUpdate->stop();
     if (m_chartDeferred)
         m_chartUpdate->start(); // once the changes settle, after what the person waits for
     else
@@ -247,8 +280,9 @@ bool Workspace::nextUnrated(bool fromStart)
     return false;
 }
 
-void Workspace::showTurn(int row)
+void Workspace::showTurn(int row, bool scroll)
 {
+    m_countUpdate->stop();
     m_row = row;
     int number = 0;
     int count = 0;
@@ -263,7 +297,8 @@ void Workspace::showTurn(int row)
     const qint64 id = currentTurn();
     const Role role = id ? m_turns->turn(row).role : Role::Assistant;
     m_panel->setTurn(m_turns->conversationId(), id, number, count, role);
-    m_transcript->setCurrentTurn(id);
+    if (scroll || m_transcript->currentTurn() != id)
+        m_transcript->setCurrentTurn(id);
     Q_EMIT currentTurnChanged(id);
 }
 

@@ -67,8 +67,11 @@ Q_SIGNALS:
 private:
     void addShortcuts();
     void conversationReset();
+    /** Turns appended to the conversation shown (a live one going on). */
+    void turnsInserted(int first, int last);
     void turnClicked(qint64 turnId);
-    void showTurn(int row);
+    /** Makes \a row current; \a scroll: the transcript brings it into view. */
+    void showTurn(int row, bool scroll = true);
     void reloadChart();
 
     TurnListModel *m_turns;
@@ -81,6 +84,7 @@ private:
     QSplitter *m_readingSplitter;
     TrajectoryChart *m_chart;
     QTimer *m_chartUpdate;
+    QTimer *m_countUpdate; // the panel's "reply n of m" once new turns settle
     int m_row = -1; // model row of the current assistant turn
     bool m_chartDeferred = false;
     QList<QMetaObject::Connection> m_storeConnections;

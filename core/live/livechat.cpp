@@ -50,6 +50,8 @@ LiveChat::LiveChat(Store &store, qint64 conversationId, QObject *parent)
     else if (!store.isReadOnly())
         m_sessionId = store.beginSession(conversationId);
 
+    noteLastReply(store.turns(conversationId));
+
     m_flush.setSingleShot(true);
     connect(&m_flush, &QTimer::timeout, this, &LiveChat::writePartial);
 }
@@ -102,6 +104,22 @@ bool LiveChat::lastReplyFailed(const QVector<Turn> &turns) const
     return reason == QLatin1String("error") || reason == QLatin1String("crash");
 }
 
+void LiveChat::noteLastReply(const QVector<Turn> &turns)
+{
+    for (qsizetype i = turns.size() - 1; i >= 0; --i) {
+        if (turns.at(i).role == Role::Assistant) {
+            m_lastReplyIndex = turns.at(i).index;
+            return;
+        }
+    }
+}
+
+QVector<Turn> LiveChat::recentTurns() const
+{
+    // Turns are only ever appended: the last reply is the one noted or one after it.
+    return m_store.turns(m_conversationId, m_lastReplyIndex, -1);
+}
+
 QString LiveChat::blockedReason() const
 {
     if (m_stream)
@@ -110,7 +128,7 @@ QString LiveChat::blockedReason() const
         return tr("%1 is open read-only: nothing can be added to it.").arg(m_store.path());
     if (!m_ratingRequired)
         return {};
-    const QVector<Turn> turns = m_store.turns(m_conversationId);
+    const QVector<Turn> turns = recentTurns();
     if (lastReplyFailed(turns))
         return {}; // a failed reply is asked again, not rated
     const Turn *last = nullptr;
@@ -156,7 +174,7 @@ bool LiveChat::canRetry() const
 {
     if (m_stream || m_store.isReadOnly())
         return false;
-    const QVector<Turn> turns = m_store.turns(m_conversationId);
+    const QVector<Turn> turns = recentTurns();
     return (!turns.isEmpty() && turns.constLast().role == Role::User) || lastReplyFailed(turns);
 }
 
@@ -175,6 +193,7 @@ void LiveChat::stop()
 void LiveChat::ask()
 {
     const QVector<Turn> turns = m_store.turns(m_conversationId);
+    noteLastReply(turns);
     const QJsonArray messages = requestMessages(m_condition, turns);
     ReplyStream *stream = nullptr;
     if (m_condition.kind == AssistantCondition::Kind::Endpoint) {

@@ -84,6 +84,13 @@ private:
     QJsonObject replyMeta(const StreamResult &result, bool streaming) const;
     /** The last reply of the conversation, when it failed (an error or a crash). */
     bool lastReplyFailed(const QVector<Turn> &turns) const;
+    /**
+     * The conversation's turns from its last reply known on (all of them before the first reply):
+     * what decides whether a message may go, read without the whole conversation.
+     */
+    QVector<Turn> recentTurns() const;
+    /** Notes where the last reply of \a turns (the whole conversation) is. */
+    void noteLastReply(const QVector<Turn> &turns);
     QString apiKey() const;
 
     Store &m_store;
@@ -96,6 +103,7 @@ private:
     QNetworkAccessManager *m_network = nullptr; // one for all replies: connections are reused
     QPointer<ReplyStream> m_stream;
     qint64 m_replyTurnId = 0;
+    int m_lastReplyIndex = 0; // the index of the last reply known (0 before the first)
     QString m_pendingText; // text not yet written to the reply's turn
     bool m_pending = false;
     bool m_writeFailed = false; // the data set refused the reply: nothing more is written
