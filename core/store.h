@@ -253,6 +253,22 @@ public:
     qint64 beginSession(qint64 conversationId);
     void endSession(qint64 sessionId);
     QVector<LiveSession> sessions(qint64 conversationId) const;
+    /**
+     * The sittings of a live conversation that arrived in a bundle, as they were where it was
+     * held (started, ended, first turn), added after any it has. Throws Error for an unknown
+     * conversation or a first turn past its turns; one transaction.
+     */
+    void addSessions(qint64 conversationId, const QVector<LiveSession> &sessions);
+    /**
+     * Records that \a conversationId was held live with \a conditionKey (a bundle's conversation
+     * that an earlier import stored without it). Throws Error when it has another condition.
+     */
+    void setCondition(qint64 conversationId, const QString &conditionKey);
+    /**
+     * Records the assignment a participant arrived with (a bundle), as it was made where they
+     * took part. Throws Error when they have another one already; the same one changes nothing.
+     */
+    void setAssignment(qint64 participantId, const Assignment &assignment);
     /** Appends a turn to a live conversation and commits it at once; returns its id. */
     qint64 appendTurn(qint64 conversationId, const QString &role, const QString &text,
                       const QJsonObject &meta);

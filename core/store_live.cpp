@@ -188,6 +188,84 @@ QVector<LiveSession> Store::sessions(qint64 conversationId) const
     return result;
 }
 
+void Store::addSessions(qint64 conversationId, const QVector<LiveSession> &sessions)
+{
+    transaction([&] {
+        sql::Statement turns(*m_db, "SELECT count(*) FROM turn WHERE conversation_id = ?");
+        turns.bind(1, conversationId);
+        const int count = turns.next() ? turns.integer(0) : 0;
+        sql::Statement exists(*m_db, "SELECT 1 FROM conversation WHERE id = ?");
+        if (!exists.bind(1, conversationId).next())
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+        sql::Statement insert(*m_db,
+                              "INSERT INTO session(conversation_id, started_at, ended_at, "
+                              "first_turn_idx) VALUES (?, ?, ?, ?)");
+        for (const LiveSession &s : sessions) {
+            if (!s.startedAt.isValid() || s.firstTurnIndex < 0 || s.firstTurnIndex > count)
+                throw Error(tr("%1: a session of conversation %2 needs a start and a first turn "
+                               "from 0 to %3.")
+                                .arg(path())
+                                .arg(conversationId)
+                                .arg(count));
+            insert.bind(1, conversationId)
+                .bind(2, timestamp(s.startedAt))
+                .bindNullIfEmpty(3, timestamp(s.endedAt))
+                .bind(4, qint64(s.firstTurnIndex))
+                .run();
+        }
+    });
+}
+
+void Store::setCondition(qint64 conversationId, const QString &conditionKey)
+{
+    transaction([&] {
+        sql::Statement query(*m_db,
+                             "SELECT coalesce(condition, '') FROM conversation WHERE id = ?");
+        query.bind(1, conversationId);
+        if (!query.next())
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+        const QString current = query.text(0);
+        if (current == conditionKey)
+            return;
+        if (!current.isEmpty())
+            throw Error(tr("%1: conversation %2 was held with the condition \"%3\", not \"%4\".")
+                            .arg(path())
+                            .arg(conversationId)
+                            .arg(current, conditionKey));
+        sql::Statement(*m_db, "UPDATE conversation SET condition = ? WHERE id = ?")
+            .bindNullIfEmpty(1, conditionKey)
+            .bind(2, conversationId)
+            .run();
+    });
+    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
+}
+
+void Store::setAssignment(qint64 participantId, const Assignment &assignment)
+{
+    transaction([&] {
+        {
+            sql::Statement exists(*m_db, "SELECT 1 FROM participant WHERE id = ?");
+            if (!exists.bind(1, participantId).next())
+                throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+        }
+        if (const auto existing = this->assignment(participantId)) {
+            if (existing->position == assignment.position
+                && existing->conditions == assignment.conditions)
+                return;
+            throw Error(tr("%1: participant %2 has another assignment already.")
+                            .arg(path())
+                            .arg(participantId));
+        }
+        const QJsonObject json {
+            {QStringLiteral("position"), assignment.position},
+            {QStringLiteral("conditions"), QJsonArray::fromStringList(assignment.conditions)}};
+        sql::Statement(*m_db, "UPDATE participant SET assignment = ? WHERE id = ?")
+            .bind(1, toJson(json))
+            .bind(2, participantId)
+            .run();
+    });
+}
+
 qint64 Store::appendTurn(qint64 conversationId, const QString &role, const QString &text,
                          const QJsonObject &meta)
 {
