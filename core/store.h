@@ -252,6 +252,14 @@ public:
     /** A new sitting of a live conversation (resume); ends any open one. Returns the session id. */
     qint64 beginSession(qint64 conversationId);
     void endSession(qint64 sessionId);
+    /**
+     * The participant ended the conversation (Study ▸ End conversation): its open sitting ends
+     * and the time is recorded, durably, as its provenance's "ended_at" until it is resumed
+     * (beginSession()). Throws Error unless it is a live conversation held in this data set.
+     */
+    void endLiveConversation(qint64 conversationId);
+    /** When the live conversation was ended, if it was and has not been resumed since. */
+    QDateTime liveConversationEnded(qint64 conversationId) const;
     QVector<LiveSession> sessions(qint64 conversationId) const;
     /**
      * The sittings of a live conversation that arrived in a bundle, as they were where it was
