@@ -252,7 +252,26 @@ public:
     /** A new sitting of a live conversation (resume); ends any open one. Returns the session id. */
     qint64 beginSession(qint64 conversationId);
     void endSession(qint64 sessionId);
+    /**
+     * The participant ended the conversation (Study ▸ End conversation): its open sitting ends
+     * and the time is recorded, durably, as its provenance's "ended_at" until it is resumed
+     * (beginSession()). Throws Error unless it is a live conversation held in this data set.
+     */
+    void endLiveConversation(qint64 conversationId);
+    /** When the live conversation was ended, if it was and has not been resumed since. */
+    QDateTime liveConversationEnded(qint64 conversationId) const;
     QVector<LiveSession> sessions(qint64 conversationId) const;
+    /**
+     * The sittings of a live conversation that arrived in a bundle, as they were where it was
+     * held (started, ended, first turn), added after any it has. Throws Error for an unknown
+     * conversation or a first turn past its turns; one transaction.
+     */
+    void addSessions(qint64 conversationId, const QVector<LiveSession> &sessions);
+    /**
+     * Records that \a conversationId was held live with \a conditionKey (a bundle's conversation
+     * that an earlier import stored without it). Throws Error when it has another condition.
+     */
+    void setCondition(qint64 conversationId, const QString &conditionKey);
     /** Appends a turn to a live conversation and commits it at once; returns its id. */
     qint64 appendTurn(qint64 conversationId, const QString &role, const QString &text,
                       const QJsonObject &meta);
@@ -265,7 +284,10 @@ public:
      * "finish_reason" "crash". Returns how many. Called when a live conversation is opened.
      */
     int markInterruptedReplies(qint64 conversationId);
-    /** Records \a assignment as the participant's, as another copy of the study holds it. */
+    /**
+     * Records \a assignment as the participant's, as another copy of the study holds it (a
+     * study server's, or the bundle they arrived in). Throws Error for an unknown participant.
+     */
     void setAssignment(qint64 participantId, const Assignment &assignment);
     /**
      * Brings a conversation up to another copy's state of it (a study server's): the condition

@@ -261,8 +261,8 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
         sql::Statement insert(
             *m_db,
             "INSERT INTO conversation(participant_id, source_format, source_id, agent, "
-            "title, started_at, context, content_hash, provenance, anonymised_hash) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            "title, started_at, context, content_hash, provenance, anonymised_hash, condition) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insert.bind(1, c.participantId)
             .bind(2, c.sourceFormat)
             .bindNullIfEmpty(3, c.sourceId)
@@ -273,6 +273,7 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
             .bind(8, c.contentHash)
             .bind(9, toJson(c.provenance))
             .bind(10, anonymised)
+            .bindNullIfEmpty(11, c.condition)
             .run();
         const qint64 conversationId = m_db->lastInsertId();
         sql::Statement turn(*m_db,

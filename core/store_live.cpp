@@ -43,13 +43,22 @@ std::optional<Assignment> assignmentFromJson(const QString &text)
 
 void Store::requireLive(qint64 conversationId) const
 {
-    sql::Statement query(*m_db, "SELECT coalesce(condition, '') FROM conversation WHERE id = ?");
+    sql::Statement query(*m_db,
+                         "SELECT coalesce(condition, ''), "
+                         "json_extract(provenance, '$.file') IS NOT NULL "
+                         "FROM conversation WHERE id = ?");
     query.bind(1, conversationId);
     if (!query.next())
         throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
     if (query.text(0).isEmpty())
         throw Error(tr("%1: conversation %2 is not a live conversation; only live conversations "
                        "take new turns.")
+                        .arg(path())
+                        .arg(conversationId));
+    // Held live elsewhere and imported (a bundle): it is the participant's record, not to go on.
+    if (query.integer(1) != 0)
+        throw Error(tr("%1: conversation %2 was held live elsewhere and imported; only the data "
+                       "set it was held in continues it.")
                         .arg(path())
                         .arg(conversationId));
 }
@@ -169,6 +178,12 @@ qint64 Store::beginSession(qint64 conversationId)
             .bind(1, at)
             .bind(2, conversationId)
             .run();
+        // Resumed: the conversation has not ended (any more).
+        sql::Statement(*m_db,
+                       "UPDATE conversation SET provenance = json_remove(provenance, '$.ended_at') "
+                       "WHERE id = ? AND json_extract(provenance, '$.ended_at') IS NOT NULL")
+            .bind(1, conversationId)
+            .run();
         sql::Statement insert(*m_db,
                               "INSERT INTO session(conversation_id, started_at, first_turn_idx) "
                               "VALUES (?1, ?2, (SELECT coalesce(max(idx) + 1, 0) FROM turn "
@@ -176,6 +191,38 @@ qint64 Store::beginSession(qint64 conversationId)
         insert.bind(1, conversationId).bind(2, at).run();
         return m_db->lastInsertId();
     });
+}
+
+void Store::endLiveConversation(qint64 conversationId)
+{
+    transaction([&] {
+        requireLive(conversationId);
+        const QString at = now();
+        sql::Statement(*m_db,
+                       "UPDATE session SET ended_at = ? "
+                       "WHERE conversation_id = ? AND ended_at IS NULL")
+            .bind(1, at)
+            .bind(2, conversationId)
+            .run();
+        // In the conversation's provenance, the account of how it came about: a column of its
+        // own would need a new data set format.
+        sql::Statement(*m_db,
+                       "UPDATE conversation SET provenance = "
+                       "json_set(coalesce(provenance, '{}'), '$.ended_at', ?) WHERE id = ?")
+            .bind(1, at)
+            .bind(2, conversationId)
+            .run();
+    });
+    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
+}
+
+QDateTime Store::liveConversationEnded(qint64 conversationId) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT coalesce(json_extract(provenance, '$.ended_at'), '') "
+                         "FROM conversation WHERE id = ?");
+    query.bind(1, conversationId);
+    return query.next() ? parseTime(query.text(0)) : QDateTime();
 }
 
 void Store::endSession(qint64 sessionId)
@@ -203,6 +250,58 @@ QVector<LiveSession> Store::sessions(qint64 conversationId) const
                                    parseTime(query.text(2)), query.integer(3)});
     }
     return result;
+}
+
+void Store::addSessions(qint64 conversationId, const QVector<LiveSession> &sessions)
+{
+    transaction([&] {
+        sql::Statement turns(*m_db, "SELECT count(*) FROM turn WHERE conversation_id = ?");
+        turns.bind(1, conversationId);
+        const int count = turns.next() ? turns.integer(0) : 0;
+        sql::Statement exists(*m_db, "SELECT 1 FROM conversation WHERE id = ?");
+        if (!exists.bind(1, conversationId).next())
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+        sql::Statement insert(*m_db,
+                              "INSERT INTO session(conversation_id, started_at, ended_at, "
+                              "first_turn_idx) VALUES (?, ?, ?, ?)");
+        for (const LiveSession &s : sessions) {
+            if (!s.startedAt.isValid() || s.firstTurnIndex < 0 || s.firstTurnIndex > count)
+                throw Error(tr("%1: a session of conversation %2 needs a start and a first turn "
+                               "from 0 to %3.")
+                                .arg(path())
+                                .arg(conversationId)
+                                .arg(count));
+            insert.bind(1, conversationId)
+                .bind(2, timestamp(s.startedAt))
+                .bindNullIfEmpty(3, timestamp(s.endedAt))
+                .bind(4, qint64(s.firstTurnIndex))
+                .run();
+        }
+    });
+}
+
+void Store::setCondition(qint64 conversationId, const QString &conditionKey)
+{
+    transaction([&] {
+        sql::Statement query(*m_db,
+                             "SELECT coalesce(condition, '') FROM conversation WHERE id = ?");
+        query.bind(1, conversationId);
+        if (!query.next())
+            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+        const QString current = query.text(0);
+        if (current == conditionKey)
+            return;
+        if (!current.isEmpty())
+            throw Error(tr("%1: conversation %2 was held with the condition \"%3\", not \"%4\".")
+                            .arg(path())
+                            .arg(conversationId)
+                            .arg(current, conditionKey));
+        sql::Statement(*m_db, "UPDATE conversation SET condition = ? WHERE id = ?")
+            .bindNullIfEmpty(1, conditionKey)
+            .bind(2, conversationId)
+            .run();
+    });
+    notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
 }
 
 qint64 Store::appendTurn(qint64 conversationId, const QString &role, const QString &text,

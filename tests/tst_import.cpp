@@ -2,11 +2,13 @@
 #include "export/writer.h"
 #include "import/csvreader.h"
 #include "import/importer.h"
+#include "live/livechat.h"
 #include "store.h"
 #include "taxonomy.h"
 #include "testsupport.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -132,6 +134,84 @@ int conversationRating(Store &store, const char *key, const char *annotator = "r
 
 } // namespace
 
+namespace {
+
+/** SENSE-7 with one scripted live condition, "coach", that answers at once. */
+Protocol scriptedProtocol()
+{
+    const QByteArray live = R"({"live": {
+        "conditions": [{"key": "coach", "label": "Assistant A",
+                        "scripted": {"replies": [{"text": "That sounds hard. What happened?",
+                                                  "turn": 0}],
+                                     "fallback": "Tell me more.", "chunk_ms": 1}}],
+        "assignment": {"design": "between", "seed": 7},
+        "rating": {"when": "after_each_reply", "required": false}}})";
+    QJsonObject root = QJsonDocument::fromJson(protocol::sense7().definition).object();
+    root.insert(QStringLiteral("live"),
+                QJsonDocument::fromJson(live).object().value(QStringLiteral("live")));
+    return protocol::parse(QJsonDocument(root).toJson(), QStringLiteral("scripted.json"));
+}
+
+/** Sends \a messages in \a conversation's open session, each reply awaited. */
+void chat(Store &store, qint64 conversation, const QStringList &messages)
+{
+    live::LiveChat engine(store, conversation);
+    for (const QString &message : messages) {
+        QVERIFY(engine.send(message));
+        QElapsedTimer clock;
+        clock.start();
+        while (engine.isStreaming() && clock.elapsed() < 10000)
+            QTest::qWait(2);
+        QVERIFY(!engine.isStreaming());
+    }
+}
+
+/**
+ * A participant's data set: P07, assigned, holds two live conversations with "coach" — the
+ * first in one sitting, the second resumed in a second sitting that is still open — each reply
+ * rated on warmth.
+ */
+std::unique_ptr<Store> participantWithLiveConversations(const QString &path)
+{
+    auto store = Store::create(path, scriptedProtocol());
+    const qint64 p = store->addParticipant(QStringLiteral("P07"));
+    const QString condition = store->assignConditions(p).conditions.constFirst();
+    const qint64 first = store->startLiveConversation(p, condition, QStringLiteral("Train"));
+    chat(*store, first, {QStringLiteral("I missed my train."), QStringLiteral("Again today.")});
+    store->endSession(store->sessions(first).constLast().id);
+    const qint64 second = store->startLiveConversation(p, condition, QStringLiteral("Exam"));
+    chat(*store, second, {QStringLiteral("My exam is on Friday.")});
+    store->endSession(store->sessions(second).constLast().id);
+    chat(*store, second, {QStringLiteral("I am back.")}); // a new sitting
+    const qint64 self = store->selfAnnotatorId();
+    const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
+    int value = 2;
+    for (const qint64 id : {first, second})
+        for (const Turn &t : store->turns(id))
+            if (t.role == Role::Assistant)
+                store->setRating(t.id, warmth, self, value++);
+    return store;
+}
+
+/** A live conversation as a bundle round trip must keep it. */
+QString liveRecord(Store &store, qint64 id)
+{
+    const auto c = store.conversation(id);
+    QStringList lines {c->condition, c->contentHash, c->anonymisedHash, c->title};
+    for (const LiveSession &s : store.sessions(id))
+        lines << QStringLiteral("session %1 %2 %3")
+                     .arg(s.startedAt.toString(Qt::ISODateWithMs),
+                          s.endedAt.toString(Qt::ISODateWithMs))
+                     .arg(s.firstTurnIndex);
+    for (const Turn &t : store.turns(id))
+        lines << QStringLiteral("%1 %2 %3 %4")
+                     .arg(roleKey(t.role), t.text, t.createdAt.toString(Qt::ISODateWithMs),
+                          QString::fromUtf8(QJsonDocument(t.meta).toJson(QJsonDocument::Compact)));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
 class TestImport : public QObject
 {
     Q_OBJECT
@@ -174,6 +254,10 @@ private slots:
     void ratingsCsvBadRows_data();
     void ratingsCsvBadRows();
     void ratingsCsvRoundTripsThroughTheExport();
+    void liveBundleRoundTrip();
+    void liveBundleDetailsFillInAndDisagree();
+    void brokenLiveBundleChangesNothing_data();
+    void brokenLiveBundleChangesNothing();
 };
 
 void TestImport::chatgptKeepsTheCurrentPath()
@@ -1413,6 +1497,298 @@ void TestImport::ratingsCsvRoundTripsThroughTheExport()
     // And back again: everything unchanged.
     const import::Summary again = import::Importer(*target).importFile(csv);
     QCOMPARE(again.ratingsUnchanged, qint64(2 * 3 * 7 + 1));
+}
+
+void TestImport::liveBundleRoundTrip()
+{
+    QTemporaryDir dir;
+    auto participant = participantWithLiveConversations(dir.filePath(QStringLiteral("p.sense7")));
+    const qint64 pid = participant->participantId(QStringLiteral("P07"));
+    const auto ids = exporter::selectConversations(*participant, {});
+    QCOMPARE(ids.size(), 2);
+    // The live conversations are what the analyses need: a condition, sittings, rich turn meta.
+    QCOMPARE(participant->sessions(ids[1]).size(), 2);
+    QVERIFY(!participant->sessions(ids[1]).constLast().endedAt.isValid());
+    const Turn reply = participant->turns(ids[0]).at(1);
+    QCOMPARE(reply.meta.value(QStringLiteral("condition")).toString(), QStringLiteral("coach"));
+    QCOMPARE(reply.meta.value(QStringLiteral("model")).toString(), QStringLiteral("scripted"));
+    QVERIFY(reply.meta.contains(QStringLiteral("latency_total_ms")));
+    QCOMPARE(reply.meta.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("stop"));
+
+    for (const bool anonymised : {false, true}) {
+        const QString bundle = dir.filePath(anonymised ? QStringLiteral("shared-anonymised.json")
+                                                       : QStringLiteral("shared-plain.json"));
+        exporter::Options options;
+        options.anonymise.enabled = anonymised;
+        exporter::write(*participant, exporter::Format::Bundle, bundle, options);
+
+        auto study = Store::create(QStringLiteral(":memory:"));
+        const import::Summary first = import::Importer(*study).importFile(bundle);
+        QCOMPARE(first.imported, 2);
+        QCOMPARE(first.turns, qint64(8));
+        QCOMPARE(first.ratings, qint64(4));
+        QCOMPARE(first.conflicts, 0);
+        for (const qint64 id : ids) {
+            const auto original = participant->conversation(id);
+            const qint64 copy =
+                study->conversationWithHash(original->contentHash, original->anonymisedHash);
+            QVERIFY(copy != 0);
+            QString expected = liveRecord(*participant, id);
+            if (anonymised) {
+                // Only the stand-in leaves: it is both of the copy's hashes.
+                expected.replace(original->contentHash, original->anonymisedHash);
+            }
+            QCOMPARE(liveRecord(*study, copy), expected);
+            // The plain copy is no anonymised stand-in: its content hash is the participant's.
+            QCOMPARE(study->conversation(copy)->contentHash == original->contentHash, !anonymised);
+        }
+        // The participant's assignment travels with them.
+        const qint64 arrived = study->participants().constFirst().id;
+        QCOMPARE(study->participants().size(), 1);
+        QVERIFY(study->assignment(arrived).has_value());
+        QCOMPARE(study->assignment(arrived)->conditions, participant->assignment(pid)->conditions);
+        QCOMPARE(study->assignment(arrived)->position, participant->assignment(pid)->position);
+
+        // Importing the same bundle again writes nothing and says so.
+        const QString before = test::logicalDump(*study);
+        const import::Summary again = import::Importer(*study).importFile(bundle);
+        QCOMPARE(again.imported, 0);
+        QCOMPARE(again.alreadyPresent, 2);
+        QCOMPARE(again.merged, 0);
+        QCOMPARE(again.conflicts, 0);
+        QCOMPARE(again.ratingsUnchanged, qint64(4));
+        QVERIFY2(again.text().contains(QStringLiteral("already present: 2")),
+                 qPrintable(again.text()));
+        QCOMPARE(test::logicalDump(*study), before);
+
+        if (!anonymised) {
+            // A plain bundle without the stand-ins (as written before they existed): a live
+            // conversation's random content hash is not the hash of its text, yet no stand-in.
+            QJsonObject root = QJsonDocument::fromJson(test::readFile(bundle)).object();
+            QJsonArray conversations = root.value(QStringLiteral("conversations")).toArray();
+            for (auto it = conversations.begin(); it != conversations.end(); ++it) {
+                QJsonObject c = it->toObject();
+                c.remove(QStringLiteral("anonymised_hash"));
+                *it = c;
+            }
+            root.insert(QStringLiteral("conversations"), conversations);
+            const QString older = dir.filePath(QStringLiteral("older.json"));
+            test::writeFile(older, QJsonDocument(root).toJson());
+            auto other = Store::create(QStringLiteral(":memory:"));
+            QCOMPARE(import::Importer(*other).importFile(older).imported, 2);
+            for (const qint64 id : ids) {
+                const auto original = participant->conversation(id);
+                const auto copy = other->conversation(
+                    other->conversationWithHash(original->contentHash, QString()));
+                QVERIFY(copy.has_value());
+                QCOMPARE(copy->contentHash, original->contentHash);
+                QCOMPARE(copy->anonymisedHash, original->anonymisedHash);
+            }
+        }
+        if (anonymised) {
+            // The plain bundle of the same data merges into the anonymised copies: one set.
+            const import::Summary plain = import::Importer(*study).importFile(
+                dir.filePath(QStringLiteral("shared-plain.json")));
+            QCOMPARE(plain.imported, 0);
+            QCOMPARE(plain.alreadyPresent, 2);
+            QCOMPARE(plain.conflicts, 0);
+            QCOMPARE(count(*study, "SELECT count(*) FROM session"), 3);
+        }
+    }
+}
+
+void TestImport::liveBundleDetailsFillInAndDisagree()
+{
+    QTemporaryDir dir;
+    auto participant = participantWithLiveConversations(dir.filePath(QStringLiteral("p.sense7")));
+    const QString bundle = dir.filePath(QStringLiteral("shared.json"));
+    exporter::write(*participant, exporter::Format::Bundle, bundle);
+    auto study = Store::create(QStringLiteral(":memory:"));
+    import::Importer(*study).importFile(bundle);
+    const QString complete = test::logicalDump(*study, test::Times::Ignored);
+
+    // A data set that imported the bundle before its live details were read lacks them: the
+    // same bundle adds them, and nothing else.
+    sql::Connection &db = test::connection(*study);
+    db.exec("DELETE FROM session");
+    db.exec("UPDATE conversation SET condition = NULL");
+    db.exec("UPDATE participant SET assignment = NULL");
+    const import::Summary filled = import::Importer(*study).importFile(bundle);
+    QCOMPARE(filled.alreadyPresent, 2);
+    QCOMPARE(filled.merged, 2);
+    QCOMPARE(filled.conflicts, 0);
+    QCOMPARE(test::logicalDump(*study, test::Times::Ignored), complete);
+
+    // A bundle that says otherwise is reported and the data set's account kept, even when
+    // asked to replace; asked to fail, it writes nothing.
+    QJsonObject root = QJsonDocument::fromJson(test::readFile(bundle)).object();
+    QJsonArray conversations = root.value(QStringLiteral("conversations")).toArray();
+    QJsonObject c = conversations.at(1).toObject();
+    c.insert(QStringLiteral("condition"), QStringLiteral("other"));
+    QJsonArray sessions = c.value(QStringLiteral("sessions")).toArray();
+    sessions.removeLast();
+    c.insert(QStringLiteral("sessions"), sessions);
+    conversations[1] = c;
+    root.insert(QStringLiteral("conversations"), conversations);
+    QJsonArray people = root.value(QStringLiteral("participants")).toArray();
+    QJsonObject person = people.at(0).toObject();
+    person.insert(
+        QStringLiteral("assignment"),
+        QJsonObject {{QStringLiteral("position"), 5},
+                     {QStringLiteral("conditions"), QJsonArray {QStringLiteral("other")}}});
+    people[0] = person;
+    root.insert(QStringLiteral("participants"), people);
+    const QString changed = dir.filePath(QStringLiteral("changed.json"));
+    test::writeFile(changed, QJsonDocument(root).toJson());
+
+    const QString before = test::logicalDump(*study);
+    QVERIFY_THROWS_EXCEPTION(Error, [&] {
+        import::Options options;
+        options.onConflict = import::OnConflict::Fail;
+        import::Importer(*study).importFile(changed, options);
+    }());
+    QCOMPARE(test::logicalDump(*study), before);
+
+    import::Options replace;
+    replace.onConflict = import::OnConflict::Replace;
+    const import::Summary kept = import::Importer(*study).importFile(changed, replace);
+    QStringList what;
+    for (const import::Conflict &conflict : kept.conflictList) {
+        what << conflict.what;
+        QVERIFY(!conflict.replaced);
+    }
+    QCOMPARE(what,
+             QStringList({QStringLiteral("assignment"), QStringLiteral("condition"),
+                          QStringLiteral("sessions")}));
+    QVERIFY2(kept.warnings.join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("changed.json: conversation 2 \"Exam\"")),
+             qPrintable(kept.warnings.join(QLatin1Char('\n'))));
+    QVERIFY2(kept.text().contains(QStringLiteral("kept as they were: 3")), qPrintable(kept.text()));
+    QCOMPARE(count(*study, "SELECT count(*) FROM conversation WHERE condition = 'coach'"), 2);
+    QCOMPARE(count(*study, "SELECT count(*) FROM session"), 3);
+
+    // The conversation went on after it was shared: the data set keeps its turns and says so.
+    c = conversations.at(1).toObject();
+    QJsonArray turns = c.value(QStringLiteral("turns")).toArray();
+    turns.append(QJsonObject {{QStringLiteral("role"), QStringLiteral("user")},
+                              {QStringLiteral("text"), QStringLiteral("One more thing.")}});
+    c.insert(QStringLiteral("turns"), turns);
+    c.insert(QStringLiteral("condition"), QStringLiteral("coach"));
+    conversations[1] = c;
+    root.insert(QStringLiteral("conversations"), conversations);
+    root.insert(QStringLiteral("participants"),
+                QJsonDocument::fromJson(test::readFile(bundle))
+                    .object()
+                    .value(QStringLiteral("participants")));
+    test::writeFile(changed, QJsonDocument(root).toJson());
+    const import::Summary grown = import::Importer(*study).importFile(changed);
+    QCOMPARE(grown.conflictList.size(), 1);
+    QCOMPARE(grown.conflictList.constFirst().what, QStringLiteral("turns"));
+    QCOMPARE(grown.conflictList.constFirst().existing, QJsonValue(4));
+    QCOMPARE(grown.conflictList.constFirst().incoming, QJsonValue(5));
+    QCOMPARE(count(*study, "SELECT count(*) FROM turn"), 8);
+}
+
+void TestImport::brokenLiveBundleChangesNothing_data()
+{
+    QTest::addColumn<QString>("path"); // where in the bundle: conversations/1/condition, …
+    QTest::addColumn<QString>("value"); // JSON
+    QTest::addColumn<QString>("expected");
+    const QString exam = QStringLiteral("broken.json: conversation 2 \"Exam\"");
+    QTest::newRow("condition a number") << "conversations/1/condition"
+                                        << "7" << exam + QStringLiteral(": \"condition\" must be");
+    QTest::newRow("condition empty") << "conversations/1/condition"
+                                     << "\"\"" << exam + QStringLiteral(": \"condition\" must be");
+    QTest::newRow("sessions an object")
+        << "conversations/1/sessions"
+        << "{}" << exam + QStringLiteral(": \"sessions\" must be a list");
+    QTest::newRow("session not an object")
+        << "conversations/1/sessions/1"
+        << "3" << exam + QStringLiteral(", session 2: a session must");
+    QTest::newRow("first turn past the turns") << "conversations/1/sessions/1/first_turn"
+                                               << "9"
+                                               << exam
+            + QStringLiteral(", session 2: \"first_turn\" must be the index of the turn the "
+                             "session began at, from 0 to 4");
+    QTest::newRow("first turn before the previous")
+        << "conversations/1/sessions/1/first_turn"
+        << "-1" << exam + QStringLiteral(", session 2: \"first_turn\"");
+    QTest::newRow("start not a time")
+        << "conversations/1/sessions/0/started_at"
+        << "\"yesterday\""
+        << exam + QStringLiteral(", session 1: \"started_at\" must be a date and time");
+    QTest::newRow("end not a time")
+        << "conversations/1/sessions/0/ended_at"
+        << "17" << exam + QStringLiteral(", session 1: \"ended_at\" must be a date and time");
+    QTest::newRow("end before start")
+        << "conversations/1/sessions/0/ended_at"
+        << "\"2001-01-01T00:00:00.000Z\""
+        << exam + QStringLiteral(", session 1: the session ends before it starts");
+    QTest::newRow("sessions without condition")
+        << "conversations/1/condition"
+        << "null" << exam + QStringLiteral(": it has \"sessions\" but no \"condition\"");
+    QTest::newRow("assignment without conditions")
+        << "participants/0/assignment/conditions"
+        << "[]" << QStringLiteral("broken.json: participant 1 (\"P07\"): \"assignment\" must be");
+    QTest::newRow("assignment position negative")
+        << "participants/0/assignment/position"
+        << "-2" << QStringLiteral("broken.json: participant 1 (\"P07\"): \"assignment\" must be");
+}
+
+namespace {
+
+/** \a value with the value at \a path ("a/0/b") replaced by \a replacement. */
+QJsonValue replacedAt(const QJsonValue &value, QStringList path, const QJsonValue &replacement)
+{
+    if (path.isEmpty())
+        return replacement;
+    const QString key = path.takeFirst();
+    if (value.isArray()) {
+        QJsonArray array = value.toArray();
+        const int index = key.toInt();
+        array[index] = replacedAt(array.at(index), path, replacement);
+        return array;
+    }
+    QJsonObject object = value.toObject();
+    object.insert(key, replacedAt(object.value(key), path, replacement));
+    return object;
+}
+
+} // namespace
+
+void TestImport::brokenLiveBundleChangesNothing()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, value);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString bundle = dir.filePath(QStringLiteral("shared.json"));
+    {
+        auto participant =
+            participantWithLiveConversations(dir.filePath(QStringLiteral("p.sense7")));
+        exporter::write(*participant, exporter::Format::Bundle, bundle);
+    }
+    const QJsonValue replacement =
+        QJsonDocument::fromJson("[" + value.toUtf8() + "]").array().at(0);
+    const QJsonValue root = replacedAt(QJsonDocument::fromJson(test::readFile(bundle)).object(),
+                                       path.split(QLatin1Char('/')), replacement);
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    test::writeFile(broken, QJsonDocument(root.toObject()).toJson());
+
+    // Into a data set holding other data, and into one holding this very bundle.
+    auto study = Store::create(QStringLiteral(":memory:"));
+    importInto(*study, QStringLiteral("conversations.csv"));
+    for (int round = 0; round < 2; ++round) {
+        const QString before = test::logicalDump(*study);
+        try {
+            import::Importer(*study).importFile(broken);
+            QFAIL("a broken bundle was imported");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+        }
+        QCOMPARE(test::logicalDump(*study), before);
+        import::Importer(*study).importFile(bundle);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestImport)

@@ -104,6 +104,8 @@ private slots:
     void appendRefusedOnImportedConversation();
     void unknownConditionRefused();
     void sessions();
+    void endingIsRecorded();
+    void importedLiveConversationIsNotContinued();
     void drafts();
     void markInterruptedReplies();
     void assignConditionsStoresAndKeeps();
@@ -393,6 +395,68 @@ void TestLiveStore::sessions()
     QCOMPARE(m_store->sessions(id).at(2).id, third);
     QCOMPARE(errorOf([&] { m_store->endSession(987654); }),
              QStringLiteral("%1: there is no session 987654.").arg(m_store->path()));
+}
+
+void TestLiveStore::endingIsRecorded()
+{
+    const qint64 id = m_store->startLiveConversation(m_participant, QStringLiteral("c1"), {});
+    m_store->appendTurn(id, QStringLiteral("user"), QStringLiteral("One"), {});
+    m_store->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("Two"), {});
+    QVERIFY(!m_store->liveConversationEnded(id).isValid());
+    // Closing the sitting is not ending the conversation.
+    m_store->endSession(m_store->sessions(id).constLast().id);
+    QVERIFY(!m_store->liveConversationEnded(id).isValid());
+    m_store->beginSession(id);
+    m_store->endLiveConversation(id);
+    const QDateTime ended = m_store->liveConversationEnded(id);
+    QVERIFY(ended.isValid());
+    const QVector<LiveSession> sessions = m_store->sessions(id);
+    QCOMPARE(sessions.size(), 2);
+    QCOMPARE(sessions.constLast().endedAt, ended); // the sitting ends with it
+    QCOMPARE(m_store->conversation(id)->provenance.value(QStringLiteral("format")).toString(),
+             QStringLiteral("live"));
+
+    // Durable: the data set opened again still knows.
+    const QString path = m_store->path();
+    m_store.reset();
+    m_store = Store::open(path);
+    QCOMPARE(m_store->liveConversationEnded(id), ended);
+    // Resumed, it has not ended; ended again, the later end counts.
+    m_store->beginSession(id);
+    QVERIFY(!m_store->liveConversationEnded(id).isValid());
+    QTest::qWait(5);
+    m_store->endLiveConversation(id);
+    QVERIFY(m_store->liveConversationEnded(id) > ended);
+    QCOMPARE(errorOf([&] { m_store->endLiveConversation(4242); }),
+             QStringLiteral("%1: there is no conversation 4242.").arg(m_store->path()));
+}
+
+void TestLiveStore::importedLiveConversationIsNotContinued()
+{
+    // A participant's live conversation in the researcher's data set, as a bundle brings it.
+    QVector<Turn> turns {Turn {0, 0, 0, Role::User, QStringLiteral("Hello"), {}, {}}};
+    Conversation imported;
+    imported.participantId = m_participant;
+    imported.sourceFormat = QStringLiteral("live");
+    imported.condition = QStringLiteral("c1");
+    imported.contentHash = QStringLiteral("0123456789abcdef0123456789abcdef");
+    imported.provenance = {{QStringLiteral("file"), QStringLiteral("P01.json")},
+                           {QStringLiteral("format"), QStringLiteral("bundle")}};
+    const qint64 id = m_store->addConversation(imported, turns);
+    QCOMPARE(m_store->conversation(id)->condition, QStringLiteral("c1"));
+    const QString expected = QStringLiteral("%1: conversation %2 was held live elsewhere and "
+                                            "imported; only the data set it was held in "
+                                            "continues it.")
+                                 .arg(m_store->path())
+                                 .arg(id);
+    QCOMPARE(errorOf([&] {
+                 m_store->appendTurn(id, QStringLiteral("user"), QStringLiteral("More"), {});
+             }),
+             expected);
+    QCOMPARE(errorOf([&] { m_store->beginSession(id); }), expected);
+    QCOMPARE(errorOf([&] { m_store->endLiveConversation(id); }), expected);
+    QCOMPARE(m_store->turns(id).size(), 1);
+    QVERIFY(m_store->sessions(id).isEmpty());
 }
 
 void TestLiveStore::drafts()

@@ -539,7 +539,12 @@ void TestLiveStudio::ratingAtTheEndFollowsTheContextForm()
         if (field.required)
             answers.insert(field.key, field.options.constFirst().value);
     dialog->formView()->setAnswers(answers);
+    QVERIFY(!window.store()->liveConversationEnded(id).isValid()); // not before the form
     dialog->accept();
+    // The end is on record, with the sitting's, for the studio opened again.
+    const QDateTime ended = window.store()->liveConversationEnded(id);
+    QVERIFY(ended.isValid());
+    QCOMPARE(window.store()->sessions(id).constLast().endedAt, ended);
     // The panel opens on the first reply, and says why.
     const qint64 first = turnsOf(*window.store(), id, Role::Assistant).constFirst().id;
     QCOMPARE(window.workspace()->panel()->turnId(), first);

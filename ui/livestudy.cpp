@@ -121,7 +121,9 @@ void LiveStudy::updateActions()
     bool resumable = false;
     if (noLive.isEmpty()) {
         const auto conversation = store->conversation(selectedConversation());
+        // Only where it was held: an imported one is a participant's record.
         resumable = conversation && !conversation->condition.isEmpty()
+            && !conversation->provenance.contains(QLatin1String("file"))
             && conversation->id != m_pane->conversationId();
     }
     m_new->setEnabled(noLive.isEmpty());
@@ -301,6 +303,14 @@ void LiveStudy::endConversation()
 
 void LiveStudy::finishEnding(qint64 conversationId)
 {
+    // Recorded before the chat closes, so that the sitting and the conversation end together.
+    if (Store *store = this->store(); store && !store->isReadOnly()) {
+        try {
+            store->endLiveConversation(conversationId);
+        } catch (const Error &e) {
+            showError(e.message());
+        }
+    }
     closeChat();
     Q_EMIT conversationEnded(conversationId);
     if (store()->protocol().live.rating != RatingTiming::AtEnd)

@@ -550,6 +550,13 @@ void writeJson(const Store &store, const QVector<qint64> &ids, const QString &pa
             // the participant anyway.
             if (!options.anonymise.enabled)
                 person.insert(QStringLiteral("pseudonym"), pseudonymOf(source.participant(p)));
+            // The live conditions they were assigned, in the order met: study design, not
+            // identity, so anonymised bundles carry it too.
+            if (const auto assignment = store.assignment(p))
+                person.insert(QStringLiteral("assignment"),
+                              QJsonObject {{QStringLiteral("position"), assignment->position},
+                                           {QStringLiteral("conditions"),
+                                            QJsonArray::fromStringList(assignment->conditions)}});
             people.append(person);
         }
         const QJsonObject head {

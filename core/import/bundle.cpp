@@ -6,9 +6,13 @@
 //              bundles without one were made before protocols and count as SENSE-7 ones),
 //  "anonymised" (optional: true when codes, hashes and text are anonymised),
 //  "participants": [{"code", "profile",
-//                    "pseudonym" (optional, plain bundles: the code in anonymised ones)}],
+//                    "pseudonym" (optional, plain bundles: the code in anonymised ones),
+//                    "assignment" (optional: the live conditions assigned to them,
+//                                  {"position", "conditions": [keys in the order met]})}],
 //  "conversations": [{"participant", "source_format", "source_id", "agent", "title",
 //     "started_at", "context", "turns": [{"role", "text", "created_at", "meta"}],
+//     "condition" (optional: a live conversation's condition key), "sessions" (optional, live
+//       conversations: [{"started_at", "ended_at" (null while open), "first_turn"}], in order),
 //     "ratings": [{"turn" (index, or null for the conversation), "dimension": "instrument/key",
 //                  "annotator", "annotator_kind", "value" (null: not applicable)}],
 //     "flags": [{"turn", "annotator", "annotator_kind", "reason", "refers_to", "note"}],
@@ -20,7 +24,8 @@
 // fields let a study recognise the same conversation and participant in a plain and an
 // anonymised bundle (identity.h); bundles written before they existed are recognised too: the
 // stand-in is derived from a plain content hash, and a content hash that is not the hash of the
-// conversation's own text is a stand-in already.
+// conversation's own text is a stand-in already — except for a live conversation's, which is
+// random (Store::startLiveConversation) and so never the hash of its text.
 
 #include "imported.h"
 #include "readers.h"
@@ -29,6 +34,8 @@
 #include <QIODevice>
 #include <QRegularExpression>
 #include <QSet>
+
+#include <limits>
 
 namespace sense7::import {
 
@@ -66,6 +73,85 @@ std::optional<int> turnAt(const Json &node, int turns, const QString &where, boo
         throw Error(
             tr("%1: \"turn\" must be the index of one of the %2 turns.").arg(where).arg(turns));
     return turn.get<int>();
+}
+
+/** A date and time in a session, or an error naming \a where and \a key. */
+QDateTime sessionTime(const Json &node, const char *key, const QString &where, bool allowNull)
+{
+    const Json &value = child(node, key);
+    if (value.is_null() && allowNull)
+        return {};
+    const QDateTime when = value.is_string() ? fromIso(stringAt(node, key)) : QDateTime();
+    if (!when.isValid())
+        throw Error(tr("%1: \"%2\" must be a date and time (ISO 8601)%3.")
+                        .arg(where, QLatin1String(key),
+                             allowNull ? tr(", or null while the session is open") : QString()));
+    return when;
+}
+
+/** The sittings of a live conversation of \a turns turns, checked. */
+QVector<LiveSession> sessionsAt(const Json &node, int turns, const QString &where)
+{
+    const Json &list = child(node, "sessions");
+    if (list.is_null())
+        return {};
+    if (!list.is_array())
+        throw Error(tr("%1: \"sessions\" must be a list.").arg(where));
+    if (!list.empty() && stringAt(node, "condition").isEmpty())
+        throw Error(tr("%1: it has \"sessions\" but no \"condition\"; only live conversations "
+                       "have sessions.")
+                        .arg(where));
+    QVector<LiveSession> result;
+    int number = 0;
+    for (const Json &s : list) {
+        const QString at = tr("%1, session %2").arg(where).arg(++number);
+        if (!s.is_object())
+            throw Error(tr("%1: a session must be an object.").arg(at));
+        LiveSession session;
+        session.startedAt = sessionTime(s, "started_at", at, false);
+        session.endedAt = sessionTime(s, "ended_at", at, true);
+        const Json &first = child(s, "first_turn");
+        const int previous = result.isEmpty() ? 0 : result.constLast().firstTurnIndex;
+        if (!first.is_number_integer() || first.get<qint64>() < previous
+            || first.get<qint64>() > turns)
+            throw Error(tr("%1: \"first_turn\" must be the index of the turn the session began "
+                           "at, from %2 to %3 (sessions are in order).")
+                            .arg(at)
+                            .arg(previous)
+                            .arg(turns));
+        session.firstTurnIndex = first.get<int>();
+        if (session.endedAt.isValid() && session.endedAt < session.startedAt)
+            throw Error(tr("%1: the session ends before it starts.").arg(at));
+        result.append(session);
+    }
+    return result;
+}
+
+/** A participant's live assignment, checked; nullopt when the bundle gives none. */
+std::optional<Assignment> assignmentAt(const Json &node, const QString &where)
+{
+    const Json &value = child(node, "assignment");
+    if (value.is_null())
+        return std::nullopt;
+    const Json &position = child(value, "position");
+    const Json &conditions = child(value, "conditions");
+    const auto fail = [&] {
+        return Error(tr("%1: \"assignment\" must be {\"position\": a whole number from 0, "
+                        "\"conditions\": a list of condition keys}.")
+                         .arg(where));
+    };
+    if (!value.is_object() || !position.is_number_integer() || position.get<qint64>() < 0
+        || position.get<qint64>() > std::numeric_limits<int>::max() || !conditions.is_array()
+        || conditions.empty())
+        throw fail();
+    Assignment result;
+    result.position = position.get<int>();
+    for (const Json &key : conditions) {
+        if (!key.is_string() || key.get_ref<const std::string &>().empty())
+            throw fail();
+        result.conditions.append(qs(key.get_ref<const std::string &>()));
+    }
+    return result;
 }
 } // namespace
 
@@ -123,11 +209,17 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
     const bool anonymised = child(root, "anonymised").is_boolean() && child(root, "anonymised");
     QHash<QString, QJsonObject> profiles;
     QHash<QString, QString> pseudonyms;
+    QHash<QString, Assignment> assignments;
+    position = 0;
     for (const Json &node : child(root, "participants")) {
+        ++position;
         const QString code = stringAt(node, "code");
         if (code.isEmpty())
             throw Error(tr("%1: a participant has no code.").arg(source));
         profiles.insert(code, toQt(child(node, "profile")));
+        if (const auto assignment = assignmentAt(
+                node, tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code)))
+            assignments.insert(code, *assignment);
         // In an anonymised bundle the code is the name the participant goes by.
         const QString pseudonym = anonymised ? code : stringAt(node, "pseudonym");
         if (!pseudonym.isEmpty())
@@ -156,6 +248,8 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             throw Error(tr("%1: it has no participant.").arg(c.where));
         c.participantProfile = profiles.value(c.participant);
         c.participantPseudonym = anonymised ? c.participant : pseudonyms.value(c.participant);
+        if (const auto it = assignments.constFind(c.participant); it != assignments.constEnd())
+            c.participantAssignment = *it;
         Conversation &conv = c.conversation;
         conv.sourceFormat = stringAt(node, "source_format");
         if (conv.sourceFormat.isEmpty())
@@ -175,6 +269,14 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         conv.anonymisedHash = stringAt(node, "anonymised_hash");
         if (!conv.anonymisedHash.isEmpty() && !hex.match(conv.anonymisedHash).hasMatch())
             throw Error(tr("%1: \"anonymised_hash\" must be 32 hexadecimal digits.").arg(c.where));
+        const Json &condition = child(node, "condition");
+        if (!condition.is_null()) {
+            if (!condition.is_string() || condition.get_ref<const std::string &>().empty())
+                throw Error(tr("%1: \"condition\" must be the key of the live condition the "
+                               "conversation was held with (text).")
+                                .arg(c.where));
+            conv.condition = qs(condition.get_ref<const std::string &>());
+        }
         int turnNumber = 0;
         for (const Json &t : child(node, "turns")) {
             const QString where = tr("%1, turn %2").arg(c.where).arg(turnNumber++);
@@ -192,10 +294,14 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         }
         if (c.turns.isEmpty())
             throw Error(tr("%1: it has no turns.").arg(c.where));
-        if (!conv.contentHash.isEmpty() && conv.anonymisedHash.isEmpty()
-            && (anonymised || contentHash(conv.sourceFormat, c.turns) != conv.contentHash))
-            conv.anonymisedHash = conv.contentHash; // a stand-in already
         const int turns = int(c.turns.size());
+        c.sessions = sessionsAt(node, turns, c.where);
+        // A live conversation's plain content hash is random, never its text's: not a stand-in.
+        const bool live = !conv.condition.isEmpty() || conv.sourceFormat == QLatin1String("live");
+        if (!conv.contentHash.isEmpty() && conv.anonymisedHash.isEmpty()
+            && (anonymised
+                || (!live && contentHash(conv.sourceFormat, c.turns) != conv.contentHash)))
+            conv.anonymisedHash = conv.contentHash; // a stand-in already
         for (const Json &r : child(node, "ratings")) {
             ImportedRating rating;
             rating.turnIndex = turnAt(r, turns, c.where, true).value_or(-1);

@@ -26,6 +26,9 @@ QString shown(const QJsonValue &value)
     if (value.isObject())
         return cut(
             QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact)));
+    if (value.isArray())
+        return cut(
+            QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)));
     return Importer::tr("none");
 }
 
@@ -57,6 +60,14 @@ QString Conflict::description() const
         {QStringLiteral("note"), QT_TRANSLATE_NOOP("sense7::import::Importer", "the note")},
         {QStringLiteral("context"),
          QT_TRANSLATE_NOOP("sense7::import::Importer", "the answers to the context form")},
+        {QStringLiteral("condition"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the live condition")},
+        {QStringLiteral("sessions"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the live sessions")},
+        {QStringLiteral("assignment"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the participant's live assignment")},
+        {QStringLiteral("turns"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the number of turns")},
     };
     const QString label = Importer::tr(labels.value(what, "the value"));
     const QString item = dimension.isEmpty()

@@ -48,9 +48,13 @@ struct ImportedConversation
     QString participant; // empty: the import's participant
     QJsonObject participantProfile;
     QString participantPseudonym; // who the participant is in anonymised data, when known
+    /** The live conditions the participant was assigned where they took part (bundles). */
+    std::optional<Assignment> participantAssignment;
     Conversation conversation; // participantId and contentHash are filled in when written
     QVector<Turn> turns; // as read; the importer encodes them (and frees these) before writing
     EncodedTurns encoded; // the turns as written, with their ids once written
+    /** A live conversation's sittings (conversation.condition names its condition; bundles). */
+    QVector<LiveSession> sessions;
     QVector<ImportedRating> ratings;
     QVector<ImportedFlag> flags;
     QVector<ImportedNote> notes;

@@ -51,8 +51,10 @@ QString Summary::text() const
         ++(c.replaced ? otherReplaced : otherKept);
     }
     if (otherKept > 0)
-        line += Importer::tr("; other disagreements (flags, notes, context) kept as they were: %1")
-                    .arg(otherKept);
+        line +=
+            Importer::tr(
+                "; other disagreements (flags, notes, context, live details) kept as they were: %1")
+                .arg(otherKept);
     if (otherReplaced > 0)
         line += Importer::tr("; flags and notes replaced: %1").arg(otherReplaced);
     if (feedbackRepeated > 0)

@@ -91,7 +91,8 @@ struct Conflict
     QString file;
     qint64 line = 0; // 0: the file has no lines to speak of (JSON)
     QString where; // the reader's position, e.g. "ratings.csv: line 14"
-    QString what; // "rating", "conversation_rating", "flag", "note", "context"
+    QString what; // "rating", "conversation_rating", "flag", "note", "context", and for live
+                  // conversations "condition", "sessions", "assignment", "turns" (never replaced)
     QString conversation; // the conversation's key in the file (id or content hash)
     int turn = -1; // -1: the whole conversation
     QString dimension; // ratings only

@@ -44,8 +44,13 @@ bool Writer::disagree(Conflict conflict)
                                  "fail); nothing of %2 was imported.")
                         .arg(conflict.description(), m_summary.file));
     // Context answers are one form, not one value: always kept, only reported.
+    // Nor are a live conversation's condition, sessions and turns, or the participant's
+    // assignment: they are how the study was run where it was run, not values to choose between.
+    static const QSet<QString> keptAlways {QStringLiteral("context"), QStringLiteral("condition"),
+                                           QStringLiteral("sessions"), QStringLiteral("assignment"),
+                                           QStringLiteral("turns")};
     conflict.replaced =
-        m_options.onConflict == OnConflict::Replace && conflict.what != QLatin1String("context");
+        m_options.onConflict == OnConflict::Replace && !keptAlways.contains(conflict.what);
     ++m_summary.conflicts;
     m_summary.warnings << conflict.text();
     m_summary.conflictList << conflict;
@@ -57,8 +62,15 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     if (existingId == 0)
         return;
     const QVector<Turn> turns = m_store.turns(existingId);
-    if (turns.size() != c.encoded.size())
-        return; // a hash collision would be astonishing; do not guess
+    if (turns.size() != c.encoded.size()) {
+        // The same live conversation (its hash is fixed when it starts) shared again after it
+        // went on; anything else would be an astonishing hash collision. Not guessed: said.
+        Conflict conflict = conflictIn(c, "turns", -1, QString());
+        conflict.existing = int(turns.size());
+        conflict.incoming = int(c.encoded.size());
+        disagree(std::move(conflict));
+        return;
+    }
     c.encoded.ids.resize(turns.size());
     for (int i = 0; i < turns.size(); ++i)
         c.encoded.ids[i] = turns[i].id;
@@ -154,6 +166,8 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
             disagree(std::move(conflict));
         }
     }
+    if (existing && mergeLive(c, *existing))
+        added = true;
     if (existing) {
         // Where else the conversation arrived from: provenance keeps every source.
         QJsonObject provenance = existing->provenance;
@@ -172,6 +186,57 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     }
     if (added)
         ++m_summary.merged;
+}
+
+namespace {
+
+QJsonArray sessionsJson(const QVector<LiveSession> &sessions)
+{
+    QJsonArray result;
+    for (const LiveSession &s : sessions)
+        result.append(QJsonObject {
+            {QStringLiteral("started_at"), s.startedAt.toUTC().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("ended_at"),
+             s.endedAt.isValid() ? QJsonValue(s.endedAt.toUTC().toString(Qt::ISODateWithMs))
+                                 : QJsonValue()},
+            {QStringLiteral("first_turn"), s.firstTurnIndex}});
+    return result;
+}
+
+} // namespace
+
+bool Writer::mergeLive(const ImportedConversation &c, const Conversation &existing)
+{
+    bool added = false;
+    const QString &condition = c.conversation.condition;
+    if (!condition.isEmpty() && existing.condition != condition) {
+        if (existing.condition.isEmpty()) {
+            // Imported before bundles were read with their live details.
+            m_store.setCondition(existing.id, condition);
+            added = true;
+        } else {
+            Conflict conflict = conflictIn(c, "condition", -1, QString());
+            conflict.existing = existing.condition;
+            conflict.incoming = condition;
+            disagree(std::move(conflict));
+        }
+    }
+    if (c.sessions.isEmpty())
+        return added;
+    const QVector<LiveSession> held = m_store.sessions(existing.id);
+    if (held.isEmpty()) {
+        m_store.addSessions(existing.id, c.sessions);
+        return true;
+    }
+    const QJsonArray ours = sessionsJson(held);
+    const QJsonArray theirs = sessionsJson(c.sessions);
+    if (ours != theirs) {
+        Conflict conflict = conflictIn(c, "sessions", -1, QString());
+        conflict.existing = ours;
+        conflict.incoming = theirs;
+        disagree(std::move(conflict));
+    }
+    return added;
 }
 
 } // namespace sense7::import

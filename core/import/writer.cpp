@@ -2,6 +2,8 @@
 
 #include "store.h"
 
+#include <QJsonArray>
+
 namespace sense7::import {
 
 qint64 Writer::participant(const ImportedConversation &c)
@@ -63,18 +65,23 @@ void Writer::write(ImportedConversation &c)
     if (const qint64 existing =
             m_store.conversationWithHash(conv.contentHash, conv.anonymisedHash)) {
         ++m_summary.alreadyPresent;
-        if (const auto found = m_store.conversation(existing))
+        if (const auto found = m_store.conversation(existing)) {
             checkParticipant(c, found->participantId, false);
+            writeAssignment(c, found->participantId);
+        }
         merge(c, existing);
         return;
     }
     conv.participantId = participant(c);
     checkParticipant(c, conv.participantId, true);
+    writeAssignment(c, conv.participantId);
     if (!m_options.agent.isEmpty())
         conv.agent = m_options.agent;
     conv.provenance.insert(QStringLiteral("file"), m_summary.file);
     conv.provenance.insert(QStringLiteral("format"), m_summary.format);
     conv.id = m_store.addConversation(conv, c.encoded);
+    if (!c.sessions.isEmpty())
+        m_store.addSessions(conv.id, c.sessions);
     ++m_summary.imported;
     m_summary.turns += c.encoded.size();
     writeAnnotations(c);
@@ -107,6 +114,30 @@ void Writer::checkParticipant(const ImportedConversation &c, qint64 owner, bool 
                               "the participant's choosing). If they are, import the file with "
                               "\"%3\" as the participant into the data set as it was before.")
                               .arg(m_summary.file, c.participant, holder);
+}
+
+void Writer::writeAssignment(const ImportedConversation &c, qint64 participantId)
+{
+    if (!c.participantAssignment || m_assignmentsSeen.contains(participantId))
+        return;
+    m_assignmentsSeen.insert(participantId);
+    const Assignment &incoming = *c.participantAssignment;
+    const auto existing = m_store.assignment(participantId);
+    if (!existing) {
+        m_store.setAssignment(participantId, incoming);
+        return;
+    }
+    if (existing->position == incoming.position && existing->conditions == incoming.conditions)
+        return;
+    const auto json = [](const Assignment &a) {
+        return QJsonObject {
+            {QStringLiteral("position"), a.position},
+            {QStringLiteral("conditions"), QJsonArray::fromStringList(a.conditions)}};
+    };
+    Conflict conflict = conflictIn(c, "assignment", -1, QString());
+    conflict.existing = json(*existing);
+    conflict.incoming = json(incoming);
+    disagree(std::move(conflict)); // kept: the conditions they met here are on record
 }
 
 void Writer::checkProtocol(const ImportedConversation &c)

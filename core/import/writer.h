@@ -45,6 +45,13 @@ private:
     void writeAnnotations(ImportedConversation &c);
     /** Adds what \a c has that the copy already in the data set lacks; reports disagreements. */
     void merge(ImportedConversation &c, qint64 existingId);
+    /**
+     * A live conversation already present: records the condition and sessions it lacks, reports
+     * those that differ (kept). True when something was added.
+     */
+    bool mergeLive(const ImportedConversation &c, const Conversation &existing);
+    /** Records the live assignment \a c's participant arrived with, once per participant. */
+    void writeAssignment(const ImportedConversation &c, qint64 participantId);
     /** A disagreement about \a what in \a c, to be filled in with the values. */
     Conflict conflictIn(const ImportedConversation &c, const char *what, int turn,
                         const QString &rater) const;
@@ -84,6 +91,7 @@ private:
     // new ones went to; the codes warned about.
     QHash<QString, qint64> m_heldBy, m_addedTo;
     QSet<QString> m_warnedAbout;
+    QSet<qint64> m_assignmentsSeen; // participants whose assignment was compared or written
 };
 
 } // namespace sense7::import
