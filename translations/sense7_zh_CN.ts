@@ -3140,6 +3140,18 @@ Copilot: …</translation>
         <source>%1: there is no turn %2.</source>
         <translation>%1：不存在轮次 %2。</translation>
     </message>
+    <message>
+        <source>%1: conversation %2 was held live elsewhere and imported; only the data set it was held in continues it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a session of conversation %2 needs a start and a first turn from 0 to %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: conversation %2 was held with the condition &quot;%3&quot;, not &quot;%4&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sense7::StudyProgressModel</name>
@@ -4671,10 +4683,6 @@ Copilot: …</translation>
         <translation>用于评分的量表（默认：数据集的主量表）。</translation>
     </message>
     <message>
-        <source>Create a new, empty data set under a study protocol (SENSE-7 unless --protocol says otherwise).</source>
-        <translation>按研究协议新建一个空数据集（除非 --protocol 另行指定，否则为 SENSE-7）。</translation>
-    </message>
-    <message>
         <source>The study protocol: a protocol file, or a shipped one (%1).</source>
         <translation>研究协议：协议文件，或内置协议之一（%1）。</translation>
     </message>
@@ -5013,10 +5021,6 @@ Copilot: …</translation>
     <message>
         <source>%1 is a valid protocol.</source>
         <translation>%1 是有效的协议。</translation>
-    </message>
-    <message>
-        <source>Show the study protocol a data set was made under: its instruments, dimensions with scales and levels, forms, consent text and fingerprint.</source>
-        <translation>显示创建数据集时所依据的研究协议：其量表、维度（含量表范围和层级）、表单、知情同意文本和指纹。</translation>
     </message>
     <message>
         <source>Study protocols. `sense7 protocol check FILE` checks a protocol file; `sense7 protocol show DB [--json]` shows a data set&apos;s protocol. The shipped protocols: %1.</source>
@@ -5417,6 +5421,70 @@ Copilot: …</translation>
     <message>
         <source>sense7 sync: %1</source>
         <translation>sense7 sync：%1</translation>
+    </message>
+    <message>
+        <source>Create a new, empty data set under a study protocol (SENSE-7 unless --protocol says otherwise; with --demo, the demo&apos;s sense7_live).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live:         no assistant conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live:         %1 conditions, %2 (seed %3), %4, rating %5%6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>within participants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blinded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not blinded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after each reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scripted: %1 replies and a fallback, a piece every %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>endpoint: %1, model %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assignments:  %1 of %2 participants assigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (position %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not assigned yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the study protocol a data set was made under: its instruments, dimensions with scales and levels, forms, consent text, fingerprint, live conditions and each participant&apos;s assignment to them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  Condition: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation type="unfinished">条件</translation>
     </message>
 </context>
 <context>
@@ -6137,6 +6205,50 @@ Copilot: …</translation>
         <source>message %1 points to a parent %2 that is not in the tree</source>
         <translation>消息 %1 指向的父消息 %2 不在树中</translation>
     </message>
+    <message>
+        <source>%1: &quot;%2&quot; must be a date and time (ISO 8601)%3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, or null while the session is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;sessions&quot; must be a list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it has &quot;sessions&quot; but no &quot;condition&quot;; only live conversations have sessions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, session %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a session must be an object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;first_turn&quot; must be the index of the turn the session began at, from %2 to %3 (sessions are in order).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the session ends before it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;assignment&quot; must be {&quot;position&quot;: a whole number from 0, &quot;conditions&quot;: a list of condition keys}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: participant %2 (&quot;%3&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;condition&quot; must be the key of the live condition the conversation was held with (text).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -6298,10 +6410,6 @@ Copilot: …</translation>
         <translation>冲突 %1（已保留）</translation>
     </message>
     <message>
-        <source>; other disagreements (flags, notes, context) kept as they were: %1</source>
-        <translation>；其他不一致（标记、备注、情境）保持原样：%1</translation>
-    </message>
-    <message>
         <source>; flags and notes replaced: %1</source>
         <translation>；已替换的标记和备注：%1</translation>
     </message>
@@ -6400,6 +6508,26 @@ Copilot: …</translation>
     <message>
         <source>%1: the dimension &quot;%2&quot; is in more than one instrument (%3): name the instrument in an instrument column or as &quot;%4/%2&quot;.</source>
         <translation>%1：维度“%2”存在于多个量表中（%3）：请在 instrument 列中指明量表，或写作“%4/%2”。</translation>
+    </message>
+    <message>
+        <source>the live condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the live sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the participant&apos;s live assignment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the number of turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; other disagreements (flags, notes, context, live details) kept as they were: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6865,6 +6993,26 @@ Copilot: …</translation>
     <message>
         <source>&quot;%1&quot; is not a role</source>
         <translation>“%1”不是角色</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a scripted condition of the protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is assigned %2, not &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, session %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, message %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: live conversation %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -7627,6 +7775,10 @@ Copilot: …</translation>
         <source>The pull was cancelled; %1 is as it was.</source>
         <translation>拉取已取消；%1 保持原样。</translation>
     </message>
+    <message>
+        <source>; %1 live conversations continued</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sense7::server::pulled::Snapshot</name>
@@ -7690,6 +7842,10 @@ Copilot: …</translation>
     <message>
         <source>Cannot create %1.</source>
         <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot move %1 to %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
