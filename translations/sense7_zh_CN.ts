@@ -3142,15 +3142,15 @@ Copilot: …</translation>
     </message>
     <message>
         <source>%1: conversation %2 was held live elsewhere and imported; only the data set it was held in continues it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：对话 %2 是在别处实时进行后导入的；只有进行该对话的那个数据集才能继续它。</translation>
     </message>
     <message>
         <source>%1: a session of conversation %2 needs a start and a first turn from 0 to %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：对话 %2 的会话需要一个开始时间，以及 0 到 %3 之间的首个轮次。</translation>
     </message>
     <message>
         <source>%1: conversation %2 was held with the condition &quot;%3&quot;, not &quot;%4&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：对话 %2 使用的条件是“%3”，而不是“%4”。</translation>
     </message>
 </context>
 <context>
@@ -5424,67 +5424,67 @@ Copilot: …</translation>
     </message>
     <message>
         <source>Create a new, empty data set under a study protocol (SENSE-7 unless --protocol says otherwise; with --demo, the demo&apos;s sense7_live).</source>
-        <translation type="unfinished"></translation>
+        <translation>在研究协议下新建一个空数据集（除非 --protocol 另行指定，否则为 SENSE-7；使用 --demo 时为演示的 sense7_live）。</translation>
     </message>
     <message>
         <source>Live:         no assistant conditions</source>
-        <translation type="unfinished"></translation>
+        <translation>实时：        无助手条件</translation>
     </message>
     <message>
         <source>Live:         %1 conditions, %2 (seed %3), %4, rating %5%6</source>
-        <translation type="unfinished"></translation>
+        <translation>实时：        %1 个条件，%2（种子 %3），%4，评分：%5%6</translation>
     </message>
     <message>
         <source>within participants</source>
-        <translation type="unfinished"></translation>
+        <translation>参与者内</translation>
     </message>
     <message>
         <source>blinded</source>
-        <translation type="unfinished"></translation>
+        <translation>盲法</translation>
     </message>
     <message>
         <source>not blinded</source>
-        <translation type="unfinished"></translation>
+        <translation>非盲法</translation>
     </message>
     <message>
         <source>after each reply</source>
-        <translation type="unfinished"></translation>
+        <translation>每条回复之后</translation>
     </message>
     <message>
         <source>at the end</source>
-        <translation type="unfinished"></translation>
+        <translation>结束时</translation>
     </message>
     <message>
         <source>scripted: %1 replies and a fallback, a piece every %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本化：%1 条回复和一条备用回复，每 %2 ms 输出一段</translation>
     </message>
     <message>
         <source>endpoint: %1, model %2</source>
-        <translation type="unfinished"></translation>
+        <translation>端点：%1，模型 %2</translation>
     </message>
     <message>
         <source>Assignments:  %1 of %2 participants assigned</source>
-        <translation type="unfinished"></translation>
+        <translation>分配：        %2 位参与者中已分配 %1 位</translation>
     </message>
     <message>
         <source>%1 (position %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（位置 %2）</translation>
     </message>
     <message>
         <source>not assigned yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未分配</translation>
     </message>
     <message>
         <source>Show the study protocol a data set was made under: its instruments, dimensions with scales and levels, forms, consent text, fingerprint, live conditions and each participant&apos;s assignment to them.</source>
-        <translation type="unfinished"></translation>
+        <translation>显示数据集创建时所依据的研究协议：其量表、各维度及其量表和等级、表单、知情同意文本、指纹、实时条件，以及每位参与者对这些条件的分配。</translation>
     </message>
     <message>
         <source>  Condition: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  条件：     %1</translation>
     </message>
     <message>
         <source>Condition</source>
-        <translation type="unfinished">条件</translation>
+        <translation>条件</translation>
     </message>
 </context>
 <context>
@@ -6207,47 +6207,47 @@ Copilot: …</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; must be a date and time (ISO 8601)%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：“%2”必须是日期时间（ISO 8601）%3。</translation>
     </message>
     <message>
         <source>, or null while the session is open</source>
-        <translation type="unfinished"></translation>
+        <translation>，会话未结束时也可为 null</translation>
     </message>
     <message>
         <source>%1: &quot;sessions&quot; must be a list.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：“sessions”必须是列表。</translation>
     </message>
     <message>
         <source>%1: it has &quot;sessions&quot; but no &quot;condition&quot;; only live conversations have sessions.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：包含“sessions”但没有“condition”；只有实时对话才有会话。</translation>
     </message>
     <message>
         <source>%1, session %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，会话 %2</translation>
     </message>
     <message>
         <source>%1: a session must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：会话必须是对象。</translation>
     </message>
     <message>
         <source>%1: &quot;first_turn&quot; must be the index of the turn the session began at, from %2 to %3 (sessions are in order).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：“first_turn”必须是会话开始时所在轮次的序号，范围为 %2 到 %3（会话按顺序排列）。</translation>
     </message>
     <message>
         <source>%1: the session ends before it starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：会话的结束时间早于开始时间。</translation>
     </message>
     <message>
         <source>%1: &quot;assignment&quot; must be {&quot;position&quot;: a whole number from 0, &quot;conditions&quot;: a list of condition keys}.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：“assignment”必须为 {&quot;position&quot;: 从 0 开始的整数, &quot;conditions&quot;: 条件键名列表}。</translation>
     </message>
     <message>
         <source>%1: participant %2 (&quot;%3&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：参与者 %2（“%3”）</translation>
     </message>
     <message>
         <source>%1: &quot;condition&quot; must be the key of the live condition the conversation was held with (text).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：“condition”必须是进行该对话所用实时条件的键名（文本）。</translation>
     </message>
 </context>
 <context>
@@ -6511,23 +6511,23 @@ Copilot: …</translation>
     </message>
     <message>
         <source>the live condition</source>
-        <translation type="unfinished"></translation>
+        <translation>实时条件</translation>
     </message>
     <message>
         <source>the live sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>实时会话</translation>
     </message>
     <message>
         <source>the participant&apos;s live assignment</source>
-        <translation type="unfinished"></translation>
+        <translation>参与者的实时分配</translation>
     </message>
     <message>
         <source>the number of turns</source>
-        <translation type="unfinished"></translation>
+        <translation>轮次数</translation>
     </message>
     <message>
         <source>; other disagreements (flags, notes, context, live details) kept as they were: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>；其他不一致之处（标记、备注、情境、实时细节）保持原样：%1</translation>
     </message>
 </context>
 <context>
@@ -6996,23 +6996,23 @@ Copilot: …</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a scripted condition of the protocol</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是协议中的脚本化条件</translation>
     </message>
     <message>
         <source>%1 is assigned %2, not &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 被分配到 %2，而不是“%3”</translation>
     </message>
     <message>
         <source>, session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，会话 %1</translation>
     </message>
     <message>
         <source>, message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，消息 %1</translation>
     </message>
     <message>
         <source>%1: live conversation %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：实时对话 %2</translation>
     </message>
 </context>
 <context>
@@ -7777,7 +7777,7 @@ Copilot: …</translation>
     </message>
     <message>
         <source>; %1 live conversations continued</source>
-        <translation type="unfinished"></translation>
+        <translation>；已继续 %1 个实时对话</translation>
     </message>
 </context>
 <context>
@@ -7845,7 +7845,7 @@ Copilot: …</translation>
     </message>
     <message>
         <source>Cannot move %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将 %1 移到 %2。</translation>
     </message>
 </context>
 <context>
