@@ -81,7 +81,7 @@ QDateTime sessionTime(const Json &node, const char *key, const QString &where, b
     const Json &value = child(node, key);
     if (value.is_null() && allowNull)
         return {};
-    const QDateTime when = value.is_string() ? fromIso(stringAt(node, key)) : QDateTime();
+    QDateTime when = value.is_string() ? fromIso(stringAt(node, key)) : QDateTime();
     if (!when.isValid())
         throw Error(tr("%1: \"%2\" must be a date and time (ISO 8601)%3.")
                         .arg(where, QLatin1String(key),
