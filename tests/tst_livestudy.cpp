@@ -173,12 +173,18 @@ void TestLiveStudio::studyMenuNeedsLiveConditions()
     QVERIFY2(live->newAction()->toolTip().contains(QStringLiteral("no assistant conditions")),
              qPrintable(live->newAction()->toolTip()));
     QVERIFY(live->pane()->isHidden());
+    QVERIFY(!live->apiKeyAction()->isEnabled());
 
     const QString livePath = test::testFunctionPath(m_dir, QStringLiteral("live-"));
     makeLiveDataSet(livePath, liveSection(QStringLiteral("after_each_reply"), false, 0, {}));
     QCOMPARE(window.openDataSet(livePath), QString());
     QVERIFY(live->newAction()->isEnabled());
     QVERIFY(!live->endAction()->isEnabled()); // nothing to end yet
+    // Scripted conditions send nothing: no key to keep.
+    live->updateActions();
+    QVERIFY2(!live->apiKeyAction()->isEnabled(), qPrintable(live->apiKeyAction()->toolTip()));
+    QVERIFY2(live->apiKeyAction()->toolTip().contains(QStringLiteral("need no key")),
+             qPrintable(live->apiKeyAction()->toolTip()));
 }
 
 void TestLiveStudio::ctrlEnterSendsAndEnterDoesNot()
@@ -383,6 +389,8 @@ void TestLiveStudio::failedReplySaysWhyAndRetries()
     const qint64 id = startConversation(window, path);
     ChatPane *pane = window.liveStudy()->pane();
     QVERIFY(pane->isOpen());
+    // An endpoint condition: Study > Assistant API Key… keeps its key in the keychain.
+    QVERIFY(window.liveStudy()->apiKeyAction()->isEnabled());
     typeAndSend(pane, QStringLiteral("Are you there?"));
     QTest::keyClicks(pane->messageBox(), QStringLiteral("typed meanwhile"));
     QTRY_VERIFY(pane->retryButton()->isVisible());

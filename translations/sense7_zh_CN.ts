@@ -1742,6 +1742,38 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Sense-7 Studio</source>
         <translation>Sense-7 Studio</translation>
     </message>
+    <message>
+        <source>Assistant API &amp;Key…</source>
+        <translation>助手 API 密钥(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>The key the study&apos;s assistants need, kept in the system keychain</source>
+        <translation>本研究的助手所需的密钥，保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>The study&apos;s assistant conditions are scripted: they send nothing and need no key.</source>
+        <translation>本研究的助手条件均为脚本化：它们不发送任何内容，无需密钥。</translation>
+    </message>
+    <message>
+        <source>Assistant API key</source>
+        <translation>助手 API 密钥</translation>
+    </message>
+    <message>
+        <source>The API key this study&apos;s assistants send to %1. It is kept in the system keychain, never in the data set. Leave it empty to remove it.</source>
+        <translation>本研究的助手发送给 %1 的 API 密钥。它保存在系统钥匙串中，绝不保存在数据集中。留空即可删除。</translation>
+    </message>
+    <message>
+        <source>The key could not be kept in the system keychain: %1</source>
+        <translation>无法将密钥保存到系统钥匙串：%1</translation>
+    </message>
+    <message>
+        <source>The assistant API key was removed.</source>
+        <translation>已删除助手 API 密钥。</translation>
+    </message>
+    <message>
+        <source>The assistant API key is kept.</source>
+        <translation>已保存助手 API 密钥。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::MainWindow</name>

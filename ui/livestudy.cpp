@@ -6,6 +6,8 @@
 #include "contextdialog.h"
 #include "conversationtablemodel.h"
 #include "error.h"
+#include "live/livechat.h"
+#include "livekey.h"
 #include "mainwindow.h"
 #include "ratingpanel.h"
 #include "scaleselector.h"
@@ -17,14 +19,19 @@
 #include <QAction>
 #include <QDateTime>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QUrl>
+
+#include <algorithm>
 
 namespace sense7 {
 
@@ -49,6 +56,9 @@ LiveStudy::LiveStudy(MainWindow *window, QMenu *menu)
     m_end = menu->addAction(tr("&End conversation…"), this, [this] { endConversation(); });
     m_end->setObjectName(QStringLiteral("endLiveConversationAction"));
     m_end->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    menu->addSeparator();
+    m_key = menu->addAction(tr("Assistant API &Key…"), this, [this] { editApiKey(); });
+    m_key->setObjectName(QStringLiteral("liveApiKeyAction"));
     // Tooltips show in the menu: they say why an entry is unavailable.
     menu->setToolTipsVisible(true);
     connect(menu, &QMenu::aboutToShow, this, &LiveStudy::updateActions);
@@ -135,6 +145,19 @@ void LiveStudy::updateActions()
                              : resumable
                              ? tr("Continue the selected conversation in a new sitting")
                              : tr("Select a live conversation in the list to continue it."));
+    bool endpoint = false;
+    if (live) {
+        const QVector<AssistantCondition> conditions = store->protocol().live.conditions;
+        endpoint = std::any_of(conditions.cbegin(), conditions.cend(), [](const auto &c) {
+            return c.kind == AssistantCondition::Kind::Endpoint;
+        });
+    }
+    m_key->setEnabled(endpoint);
+    m_key->setToolTip(!store ? tr("Open a data set first.")
+                          : endpoint
+                          ? tr("The key the study's assistants need, kept in the system keychain")
+                          : tr("The study's assistant conditions are scripted: they send nothing "
+                               "and need no key."));
     m_end->setEnabled(noLive.isEmpty() && m_pane->isOpen());
     m_end->setToolTip(!noLive.isEmpty() ? noLive
                           : m_pane->isOpen()
@@ -237,6 +260,17 @@ void LiveStudy::openChat(qint64 conversationId)
         return;
     }
     m_pane->show();
+    if (condition && condition->kind == AssistantCondition::Kind::Endpoint) {
+        // The key kept in the keychain, if any; until it is read (or without one) the
+        // environment's is used.
+        QPointer<ChatPane> pane = m_pane;
+        livekey::read(store->protocol().key, m_pane,
+                      [pane, conversationId](const QString &key, const QString &) {
+                          if (pane && pane->chat() && pane->conversationId() == conversationId
+                              && !key.isEmpty())
+                              pane->chat()->setApiKey(key);
+                      });
+    }
     m_window->workspace()->setChartDeferred(true);
     // The pane takes the room it needs from the transcript, not from the trajectory below.
     QSplitter *reading = m_window->workspace()->readingSplitter();
@@ -256,6 +290,48 @@ void LiveStudy::openChat(qint64 conversationId)
     m_window->turns()->reload();
     m_pane->messageBox()->setFocus();
     updateActions();
+}
+
+void LiveStudy::editApiKey()
+{
+    Store *store = this->store();
+    updateActions();
+    if (!store || !m_key->isEnabled()) {
+        showError(m_key->toolTip());
+        return;
+    }
+    QStringList servers;
+    const Protocol protocol = store->protocol();
+    for (const AssistantCondition &c : protocol.live.conditions) {
+        if (c.kind == AssistantCondition::Kind::Endpoint
+            && !servers.contains(c.url.host(QUrl::FullyDecoded)))
+            servers << c.url.host(QUrl::FullyDecoded);
+    }
+    bool ok = false;
+    const QString key = QInputDialog::getText(
+        m_window, tr("Assistant API key"),
+        tr("The API key this study's assistants send to %1. It is kept in the system keychain, "
+           "never in the data set. Leave it empty to remove it.")
+            .arg(servers.join(QStringLiteral(", "))),
+        QLineEdit::Password, QString(), &ok);
+    if (!ok)
+        return;
+    const QString study = protocol.key;
+    QPointer<MainWindow> window = m_window;
+    livekey::write(study, key.trimmed(), this, [this, window, key](const QString &error) {
+        if (!window)
+            return;
+        if (!error.isEmpty()) {
+            showError(tr("The key could not be kept in the system keychain: %1").arg(error));
+            return;
+        }
+        if (m_pane->chat())
+            m_pane->chat()->setApiKey(key.trimmed());
+        window->statusBar()->showMessage(key.trimmed().isEmpty()
+                                             ? tr("The assistant API key was removed.")
+                                             : tr("The assistant API key is kept."),
+                                         5000);
+    });
 }
 
 void LiveStudy::closeChat()

@@ -32,6 +32,7 @@ public:
     QAction *newAction() const { return m_new; }
     QAction *resumeAction() const { return m_resume; }
     QAction *endAction() const { return m_end; }
+    QAction *apiKeyAction() const { return m_key; }
     /** The form Study ▸ End conversation shows, while it is shown. */
     ContextDialog *contextDialog() const;
 
@@ -41,6 +42,8 @@ public:
     bool resumeConversation();
     /** Opens the context form; the conversation ends once it is answered. */
     void endConversation();
+    /** Asks for the API key of the study's endpoint conditions and keeps it in the keychain. */
+    void editApiKey();
     /** Closes the chat (the sitting ends) without ending the conversation. */
     void closeChat();
     /** Follows the data set opened or closed and the conversation selected. */
@@ -68,6 +71,7 @@ private:
     QAction *m_new;
     QAction *m_resume;
     QAction *m_end;
+    QAction *m_key;
     QPointer<ContextDialog> m_dialog;
     QTimer *m_follow; // showLatest() once the turns written settle
 };
