@@ -34,7 +34,7 @@ std::optional<Assignment> assignmentFromJson(const QString &text)
     const QJsonObject object = parseObject(text);
     Assignment result;
     result.position = object.value(QStringLiteral("position")).toInt();
-    for (const QJsonValue &key : object.value(QStringLiteral("conditions")).toArray())
+    for (const QJsonValue key : object.value(QStringLiteral("conditions")).toArray())
         result.conditions.append(key.toString());
     return result;
 }
@@ -106,7 +106,7 @@ Assignment Store::assignConditions(qint64 participantId)
                             .arg(path()));
         const int position =
             int(count(*m_db, "SELECT count(*) FROM participant WHERE assignment IS NOT NULL"));
-        const Assignment result = live::assign(plan, position);
+        Assignment result = live::assign(plan, position);
         const QJsonObject json {
             {QStringLiteral("position"), result.position},
             {QStringLiteral("conditions"), QJsonArray::fromStringList(result.conditions)}};

@@ -126,7 +126,7 @@ syncstore::Link StudySync::join(const sync::Study &study, sync::Sharing sharing,
 {
     if (!m_store)
         throw Error(tr("No data set is open."));
-    const syncstore::Link link = sync::join(*m_store, study, sharing);
+    syncstore::Link link = sync::join(*m_store, study, sharing);
     auto *job = new QKeychain::WritePasswordJob(keychainService, this);
     job->setKey(keychainKey(link.url));
     job->setTextData(password);

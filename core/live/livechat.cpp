@@ -72,7 +72,7 @@ QString LiveChat::apiKey() const
     if (!m_apiKey.isEmpty())
         return m_apiKey;
     if (!m_condition.apiKeyVariable.isEmpty()) {
-        const QString key = qEnvironmentVariable(qPrintable(m_condition.apiKeyVariable));
+        QString key = qEnvironmentVariable(qPrintable(m_condition.apiKeyVariable));
         if (!key.isEmpty())
             return key;
     }

@@ -366,7 +366,7 @@ private:
     {
         if (const auto it = m_dimensions.constFind(key); it != m_dimensions.constEnd())
             return *it;
-        const std::optional<Dimension> d = m_store.findDimension(key);
+        std::optional<Dimension> d = m_store.findDimension(key);
         m_dimensions.insert(key, d);
         return d;
     }
