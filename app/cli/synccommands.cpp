@@ -26,7 +26,7 @@ QString readLine(bool secret)
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
     }
     QTextStream in(stdin);
-    const QString line = in.readLine();
+    QString line = in.readLine();
     if (secret && terminal) {
         tcsetattr(STDIN_FILENO, TCSANOW, &saved);
         std::fputc('\n', stderr);
@@ -40,7 +40,7 @@ QString password(const QString &url, QTextStream &err)
     const QByteArray fromEnvironment = qgetenv("SENSE7_SERVER_PASSWORD");
     if (!fromEnvironment.isEmpty())
         return QString::fromUtf8(fromEnvironment);
-    const QString inUrl = sync::passwordOfUrl(url);
+    QString inUrl = sync::passwordOfUrl(url);
     if (!inUrl.isEmpty())
         return inUrl;
     if (!isatty(STDIN_FILENO))
