@@ -235,7 +235,8 @@ void TestDemo::liveDemoStartsANewConversationWithoutNetwork()
     QVERIFY(finished.wait(10000));
     const QVector<Turn> turns = store->turns(id);
     QCOMPARE(turns.size(), 2);
-    const AssistantCondition *c = store->protocol().live.condition(condition);
+    const Protocol protocol = store->protocol();
+    const AssistantCondition *c = protocol.live.condition(condition);
     QCOMPARE(turns.at(1).text, c->replies.at(1).text); // the one that mentions the deadline
     QCOMPARE(turns.at(1).meta.value(QStringLiteral("model")).toString(),
              QStringLiteral("scripted"));

@@ -474,7 +474,8 @@ void TestLiveStudio::requiredRatingBlocksTheNextMessage()
 
     // The participant rates the reply in the panel; then the message goes.
     AnnotationSession *session = window.session();
-    for (const Dimension &d : window.store()->instruments().constFirst().dimensions)
+    const QVector<Instrument> instruments = window.store()->instruments();
+    for (const Dimension &d : instruments.constFirst().dimensions)
         if (d.level == Level::Turn)
             QVERIFY(session->setRating(reply, d.id, Rating(4)));
     QTRY_VERIFY(pane->sendButton()->isEnabled());
