@@ -27,16 +27,21 @@ QString randomHash()
         QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
 }
 
+/** Ends the sitting of \a conversationId still open, if any, at \a at. */
+void endOpenSitting(sql::Connection &db, qint64 conversationId, const QString &at)
+{
+    sql::Statement(db,
+                   "UPDATE session SET ended_at = ? WHERE conversation_id = ? AND ended_at IS NULL")
+        .bind(1, at)
+        .bind(2, conversationId)
+        .run();
+}
+
 std::optional<Assignment> assignmentFromJson(const QString &text)
 {
     if (text.isEmpty())
         return std::nullopt;
-    const QJsonObject object = parseObject(text);
-    Assignment result;
-    result.position = object.value(QStringLiteral("position")).toInt();
-    for (const QJsonValue key : object.value(QStringLiteral("conditions")).toArray())
-        result.conditions.append(key.toString());
-    return result;
+    return live::assignmentFromJson(parseObject(text));
 }
 
 } // namespace
@@ -107,11 +112,8 @@ Assignment Store::assignConditions(qint64 participantId)
         const int position =
             int(count(*m_db, "SELECT count(*) FROM participant WHERE assignment IS NOT NULL"));
         Assignment result = live::assign(plan, position);
-        const QJsonObject json {
-            {QStringLiteral("position"), result.position},
-            {QStringLiteral("conditions"), QJsonArray::fromStringList(result.conditions)}};
         sql::Statement(*m_db, "UPDATE participant SET assignment = ? WHERE id = ?")
-            .bind(1, toJson(json))
+            .bind(1, toJson(live::toJson(result)))
             .bind(2, participantId)
             .run();
         return result;
@@ -172,12 +174,7 @@ qint64 Store::beginSession(qint64 conversationId)
     return transaction([&] {
         requireLive(conversationId);
         const QString at = now();
-        sql::Statement(*m_db,
-                       "UPDATE session SET ended_at = ? "
-                       "WHERE conversation_id = ? AND ended_at IS NULL")
-            .bind(1, at)
-            .bind(2, conversationId)
-            .run();
+        endOpenSitting(*m_db, conversationId, at);
         // Resumed: the conversation has not ended (any more).
         sql::Statement(*m_db,
                        "UPDATE conversation SET provenance = json_remove(provenance, '$.ended_at') "
@@ -198,12 +195,7 @@ void Store::endLiveConversation(qint64 conversationId)
     transaction([&] {
         requireLive(conversationId);
         const QString at = now();
-        sql::Statement(*m_db,
-                       "UPDATE session SET ended_at = ? "
-                       "WHERE conversation_id = ? AND ended_at IS NULL")
-            .bind(1, at)
-            .bind(2, conversationId)
-            .run();
+        endOpenSitting(*m_db, conversationId, at);
         // In the conversation's provenance, the account of how it came about: a column of its
         // own would need a new data set format.
         sql::Statement(*m_db,
@@ -433,11 +425,8 @@ int Store::markInterruptedReplies(qint64 conversationId)
 void Store::setAssignment(qint64 participantId, const Assignment &assignment)
 {
     transaction([&] {
-        const QJsonObject json {
-            {QStringLiteral("position"), assignment.position},
-            {QStringLiteral("conditions"), QJsonArray::fromStringList(assignment.conditions)}};
         sql::Statement update(*m_db, "UPDATE participant SET assignment = ? WHERE id = ?");
-        update.bind(1, toJson(json)).bind(2, participantId).run();
+        update.bind(1, toJson(live::toJson(assignment))).bind(2, participantId).run();
         if (m_db->changes() != 1)
             throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
     });

@@ -192,6 +192,12 @@ struct Assignment
 {
     int position = 0; // how many participants were assigned before this one
     QStringList conditions; // the condition keys in the order the participant meets them
+
+    bool operator==(const Assignment &other) const
+    {
+        return position == other.position && conditions == other.conditions;
+    }
+    bool operator!=(const Assignment &other) const { return !(*this == other); }
 };
 
 /** One sitting of a live conversation: from the turn it began at until it ended. */

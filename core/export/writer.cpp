@@ -6,6 +6,7 @@
 #include "csvfield.h"
 #include "forms.h"
 #include "identity.h"
+#include "live/assignment.h"
 #include "retest.h"
 #include "store.h"
 
@@ -553,10 +554,7 @@ void writeJson(const Store &store, const QVector<qint64> &ids, const QString &pa
             // The live conditions they were assigned, in the order met: study design, not
             // identity, so anonymised bundles carry it too.
             if (const auto assignment = store.assignment(p))
-                person.insert(QStringLiteral("assignment"),
-                              QJsonObject {{QStringLiteral("position"), assignment->position},
-                                           {QStringLiteral("conditions"),
-                                            QJsonArray::fromStringList(assignment->conditions)}});
+                person.insert(QStringLiteral("assignment"), live::toJson(*assignment));
             people.append(person);
         }
         const QJsonObject head {

@@ -1,5 +1,6 @@
 #include "writer.h"
 
+#include "live/assignment.h"
 #include "store.h"
 
 #include <QJsonArray>
@@ -127,16 +128,11 @@ void Writer::writeAssignment(const ImportedConversation &c, qint64 participantId
         m_store.setAssignment(participantId, incoming);
         return;
     }
-    if (existing->position == incoming.position && existing->conditions == incoming.conditions)
+    if (*existing == incoming)
         return;
-    const auto json = [](const Assignment &a) {
-        return QJsonObject {
-            {QStringLiteral("position"), a.position},
-            {QStringLiteral("conditions"), QJsonArray::fromStringList(a.conditions)}};
-    };
     Conflict conflict = conflictIn(c, "assignment", -1, QString());
-    conflict.existing = json(*existing);
-    conflict.incoming = json(incoming);
+    conflict.existing = live::toJson(*existing);
+    conflict.incoming = live::toJson(incoming);
     disagree(std::move(conflict)); // kept: the conditions they met here are on record
 }
 

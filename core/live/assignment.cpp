@@ -1,5 +1,7 @@
 #include "live/assignment.h"
 
+#include <QJsonArray>
+
 #include <algorithm>
 #include <random>
 
@@ -84,6 +86,21 @@ Assignment assign(const LivePlan &plan, int position)
     const QVector<int> symbols = permutation(k, splitmix64(plan.seed ^ symbolStream));
     for (int symbol : rows.at(position % int(rows.size())))
         result.conditions.append(plan.conditions.at(symbols.at(symbol)).key);
+    return result;
+}
+
+QJsonObject toJson(const Assignment &assignment)
+{
+    return {{QStringLiteral("position"), assignment.position},
+            {QStringLiteral("conditions"), QJsonArray::fromStringList(assignment.conditions)}};
+}
+
+Assignment assignmentFromJson(const QJsonObject &json)
+{
+    Assignment result;
+    result.position = json.value(QStringLiteral("position")).toInt();
+    for (const QJsonValue key : json.value(QStringLiteral("conditions")).toArray())
+        result.conditions.append(key.toString());
     return result;
 }
 

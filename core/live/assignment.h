@@ -3,6 +3,8 @@
 #include "protocol.h"
 #include "types.h"
 
+#include <QJsonObject>
+
 namespace sense7::live {
 
 /**
@@ -24,6 +26,11 @@ namespace sense7::live {
  * of the square is a permutation the seed fixes.
  */
 Assignment assign(const LivePlan &plan, int position);
+
+/** \a assignment as it is stored and sent: {"position": N, "conditions": [keys]}. */
+QJsonObject toJson(const Assignment &assignment);
+/** The assignment \a json holds (see toJson()); missing members read as 0 and none. */
+Assignment assignmentFromJson(const QJsonObject &json);
 
 /** The rows of the Latin square(s) for \a k conditions, as symbols 0..k-1 (see assign()). */
 QVector<QVector<int>> latinRows(int k);

@@ -4,6 +4,7 @@
 
 #include "error.h"
 #include "import/importer.h"
+#include "live/assignment.h"
 #include "protocol.h"
 #include "pullserver.h"
 #include "store.h"
@@ -225,13 +226,8 @@ public:
             }
         }
         if (!p.assignment.isEmpty()) {
-            Assignment assignment;
-            assignment.position = p.assignment.value(QStringLiteral("position")).toInt();
-            for (const QJsonValue key : p.assignment.value(QStringLiteral("conditions")).toArray())
-                assignment.conditions << key.toString();
-            const auto held = m_store.assignment(id);
-            if (!held || held->position != assignment.position
-                || held->conditions != assignment.conditions)
+            const Assignment assignment = live::assignmentFromJson(p.assignment);
+            if (m_store.assignment(id) != assignment) // the server's is the study's record
                 m_store.setAssignment(id, assignment);
         }
         m_participants.insert(code, id);

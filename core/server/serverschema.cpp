@@ -361,10 +361,7 @@ Credentials addParticipant(pg::Connection &db, const QString &code)
         const int position = int(db.exec("SELECT count(*) FROM sense7.participant").int64(0, 0));
         const Assignment assigned = live::assign(protocol.live, position);
         credentials.conditions = assigned.conditions;
-        assignment = QJsonDocument(QJsonObject {{QStringLiteral("position"), assigned.position},
-                                                {QStringLiteral("conditions"),
-                                                 QJsonArray::fromStringList(assigned.conditions)}})
-                         .toJson(QJsonDocument::Compact);
+        assignment = QJsonDocument(live::toJson(assigned)).toJson(QJsonDocument::Compact);
     }
     db.exec("INSERT INTO sense7.participant (code, role_name, assignment) "
             "VALUES ($1, $2, $3::jsonb)",

@@ -17,6 +17,7 @@
 #include "error.h"
 #include "export/redact.h"
 #include "export/writer.h"
+#include "live/assignment.h"
 #include "store.h"
 #include "sync/pulled.h"
 #include "sync/syncserver.h"
@@ -178,11 +179,7 @@ void adoptAssignment(Store &store, const syncstore::Link &link, const QJsonObjec
         && syncstore::marks(store).value(assignmentKey) == print)
         return;
     store.transaction([&] {
-        Assignment a;
-        a.position = assigned.value(QStringLiteral("position")).toInt();
-        for (const QJsonValue key : assigned.value(QStringLiteral("conditions")).toArray())
-            a.conditions << key.toString();
-        store.setAssignment(localParticipant(store, link), a);
+        store.setAssignment(localParticipant(store, link), live::assignmentFromJson(assigned));
         syncstore::updateMarks(store, {{assignmentKey, print}});
     });
 }
