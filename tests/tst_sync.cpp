@@ -148,6 +148,7 @@ private slots:
     void twoMachinesConverge();
     void liveConversationContinuedOnTwoMachines();
     void liveTextStaysWhenSharedWithoutIt();
+    void replacedAssignmentIsReported();
     void offlineWorkGoesOn();
     void joinRefusesIncompatibleData();
     void cliJoinAndSync();
@@ -783,6 +784,39 @@ void TestSync::liveTextStaysWhenSharedWithoutIt()
     QCOMPARE(turns.last().meta.value(QStringLiteral("finish_reason")).toString(),
              QStringLiteral("crash"));
     QVERIFY(!turns.last().meta.value(QStringLiteral("streaming")).toBool());
+}
+
+void TestSync::replacedAssignmentIsReported()
+{
+    // The server assigned P01 when they were added; this machine holds another assignment (made
+    // before it joined an older server, say): it takes the server's, and says so.
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    auto store = Store::create(test::testFunctionPath(m_dir), test::liveProtocol());
+    sync::join(*store, sync::inspect(study.url, study.password), sync::Sharing::Full);
+    const qint64 participant = store->participantId(QStringLiteral("P01"));
+    const auto server = store->assignment(participant);
+    QVERIFY(server);
+    Assignment other;
+    other.position = 1;
+    other.conditions = {server->conditions.constFirst() == QLatin1String("empathic")
+                            ? QStringLiteral("forgetful")
+                            : QStringLiteral("empathic")};
+    store->setAssignment(participant, other);
+
+    const sync::Result result = sync::run(*store, study.password);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(store->assignment(participant), server);
+    QCOMPARE(result.conflicts.size(), 1);
+    const sync::Conflict &conflict = result.conflicts.constFirst();
+    QCOMPARE(conflict.kind, QStringLiteral("assignment"));
+    QCOMPARE(conflict.local, other.conditions.constFirst());
+    QCOMPARE(conflict.remote, server->conditions.constFirst());
+    QVERIFY2(conflict.describe().contains(QStringLiteral("took the server's")),
+             qPrintable(conflict.describe()));
+    // Settled: nothing more to say.
+    const sync::Result again = sync::run(*store, study.password);
+    QVERIFY(again.ok());
+    QVERIFY(again.conflicts.isEmpty());
 }
 
 void TestSync::offlineWorkGoesOn()

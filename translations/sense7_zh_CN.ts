@@ -7977,5 +7977,9 @@ Copilot: …</translation>
         <source>The study server holds no protocol.</source>
         <translation>研究服务器中没有协议。</translation>
     </message>
+    <message>
+        <source>The participant&apos;s assignment on this machine (%1) differs from the study server&apos;s (%2): took the server&apos;s, which every machine of the participant follows.</source>
+        <translation>本设备上参与者的分配（%1）与研究服务器上的（%2）不同：已采用服务器的分配，参与者的每台设备都以它为准。</translation>
+    </message>
 </context>
 </TS>

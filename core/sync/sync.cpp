@@ -169,17 +169,32 @@ QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::
     return p;
 }
 
-/** Makes the server's \a assignment the participant's here (nothing when empty). */
-void adoptAssignment(Store &store, const syncstore::Link &link, const QJsonObject &assigned)
+/**
+ * Makes the server's \a assignment the participant's here (nothing when empty). Another one held
+ * here is replaced, and said in \a conflicts when given.
+ */
+void adoptAssignment(Store &store, const syncstore::Link &link, const QJsonObject &assigned,
+                     QVector<Conflict> *conflicts = nullptr)
 {
     if (assigned.isEmpty())
         return;
     const qint64 print = syncstore::fingerprint(assigned);
-    if (syncstore::fingerprint(syncstore::assignment(store, link.participant)) == print
+    const QJsonObject held = syncstore::assignment(store, link.participant);
+    if (syncstore::fingerprint(held) == print
         && syncstore::marks(store).value(assignmentKey) == print)
         return;
+    const Assignment here = live::assignmentFromJson(held);
+    const Assignment server = live::assignmentFromJson(assigned);
+    if (conflicts && !held.isEmpty() && here != server) {
+        Conflict conflict;
+        conflict.kind = QStringLiteral("assignment");
+        conflict.keptMachine = QStringLiteral("server");
+        conflict.local = here.conditions.join(QStringLiteral(", "));
+        conflict.remote = server.conditions.join(QStringLiteral(", "));
+        conflicts->append(conflict);
+    }
     store.transaction([&] {
-        store.setAssignment(localParticipant(store, link), live::assignmentFromJson(assigned));
+        store.setAssignment(localParticipant(store, link), server);
         syncstore::updateMarks(store, {{assignmentKey, print}});
     });
 }
@@ -548,6 +563,11 @@ syncstore::Link join(Store &store, const Study &study, Sharing sharing)
 
 QString Conflict::describe() const
 {
+    if (kind == QLatin1String("assignment"))
+        return Tr::tr("The participant's assignment on this machine (%1) differs from the study "
+                      "server's (%2): took the server's, which every machine of the participant "
+                      "follows.")
+            .arg(local, remote);
     QString what = kind;
     if (!dimension.isEmpty())
         what += QLatin1Char(' ') + dimension;
@@ -689,7 +709,7 @@ Result run(Store &store, const QString &password, const Options &options)
         }
         // The participant's assignment as the server holds it (the first one pushed): every
         // machine of the participant takes it.
-        adoptAssignment(store, link, server::assignment(*db));
+        adoptAssignment(store, link, server::assignment(*db), &result.conflicts);
         result.at = nowIso();
         syncstore::setLastSync(store, result.at);
     } catch (const pg::ConnectError &e) {

@@ -80,6 +80,9 @@ struct Conflict
     QString keptMachine; // whose edit was kept
     QString localAt;
     QString remoteAt;
+    // kind "assignment": the conditions this machine held and the server's, which it took
+    QString local;
+    QString remote;
     QString describe() const;
 };
 
