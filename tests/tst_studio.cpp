@@ -12,6 +12,7 @@
 #include "startup.h"
 #include "store.h"
 #include "testsupport.h"
+#include "trajectorychart.h"
 #include "transcriptview.h"
 #include "workspace.h"
 
@@ -37,6 +38,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTableWidget>
@@ -103,6 +105,13 @@ void TestStudio::showsConversationsAndTranscript()
              qPrintable(transcript.left(200)));
     QVERIFY(transcript.contains(QStringLiteral("Assistant · reply 1")));
     QVERIFY(window.windowTitle().contains(QStringLiteral("demo.sense7")));
+    // With no saved layout, the trajectory under the transcript has room; the live chat pane
+    // between them, hidden, takes none.
+    const QSplitter *reading = window.workspace()->readingSplitter();
+    const QList<int> sizes = reading->sizes();
+    const int chart = sizes.value(reading->indexOf(window.workspace()->chart()));
+    const int text = sizes.value(reading->indexOf(window.workspace()->transcript()));
+    QVERIFY2(chart >= 150 && text > chart, qPrintable(QDebug::toString(sizes)));
 }
 
 void TestStudio::selectingAnotherConversationShowsIt()

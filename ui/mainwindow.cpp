@@ -151,8 +151,14 @@ MainWindow::MainWindow(QWidget *parent)
         m_splitter->setSizes({520, 760});
     if (!m_workspace->splitter()->restoreState(m_settings.workspaceState.get()))
         m_workspace->splitter()->setSizes({400, 360});
-    if (!m_workspace->readingSplitter()->restoreState(m_settings.readingState.get()))
-        m_workspace->readingSplitter()->setSizes({470, 280});
+    if (QSplitter *reading = m_workspace->readingSplitter();
+        !reading->restoreState(m_settings.readingState.get())) {
+        // By widget, not by position: the live chat pane sits between the two, hidden.
+        QList<int> sizes(reading->count(), 0);
+        sizes[reading->indexOf(m_workspace->transcript())] = 470;
+        sizes[reading->indexOf(m_workspace->chart())] = 280;
+        reading->setSizes(sizes);
+    }
     updateStatus();
 }
 
