@@ -13,6 +13,7 @@
 #include "livestudy.h"
 #include "mainwindow.h"
 #include "ratingpanel.h"
+#include "scaleselector.h"
 #include "store.h"
 #include "streamserver.h"
 #include "testsupport.h"
@@ -540,6 +541,23 @@ void TestLiveStudio::ratingAtTheEndFollowsTheContextForm()
         typeAndSend(live->pane(), QStringLiteral("Message %1").arg(i));
         QVERIFY(waitForReplies(*window.store(), id, i));
     }
+    // While it goes on, the replies cannot be rated: not by a click, not by a key.
+    RatingPanel *panel = window.workspace()->panel();
+    const qint64 reply = turnsOf(*window.store(), id, Role::Assistant).constFirst().id;
+    QVERIFY(window.workspace()->setCurrentTurn(reply));
+    QVERIFY(panel->areTurnRatingsHeld());
+    QVERIFY(!panel->scale(0)->isEnabled());
+    panel->setCurrentDimension(0);
+    panel->rateCurrent(Rating(4));
+    panel->typeDigit(3);
+    panel->toggleFlag();
+    const qint64 annotator = window.session()->annotatorId();
+    QVERIFY(window.store()->ratingsOfTurn(reply, annotator).isEmpty());
+    QVERIFY(!window.store()->flagOfTurn(reply, annotator));
+    QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))
+                ->text()
+                .contains(QStringLiteral("once you end the conversation")));
+    test::keepScreenshot(&window, QStringLiteral("live-at-end.png"));
     live->endConversation();
     ContextDialog *dialog = live->contextDialog();
     QVERIFY(dialog);
@@ -558,6 +576,12 @@ void TestLiveStudio::ratingAtTheEndFollowsTheContextForm()
     const qint64 first = turnsOf(*window.store(), id, Role::Assistant).constFirst().id;
     QCOMPARE(window.workspace()->panel()->turnId(), first);
     QVERIFY(window.findChild<QLabel *>(QStringLiteral("banner"))->isVisible());
+    // Now they can.
+    QVERIFY(!panel->areTurnRatingsHeld());
+    QVERIFY(panel->scale(0)->isEnabled());
+    panel->setCurrentDimension(0);
+    panel->rateCurrent(Rating(4));
+    QCOMPARE(window.store()->ratingsOfTurn(first, annotator).size(), 1);
 }
 
 void TestLiveStudio::killedStudioKeepsMessageReplyAndDraft()

@@ -283,10 +283,19 @@ void LiveStudy::openChat(qint64 conversationId)
     }
     const bool researcher = m_window->annotationBar()->mode() == AnnotationBar::Mode::Researcher;
     // Participants see the label only; the researcher also the condition behind it.
-    m_window->workspace()->setBanner(
-        researcher ? tr("Live conversation with %1 (condition <b>%2</b>)")
-                         .arg(label.toHtmlEscaped(), conversation->condition.toHtmlEscaped())
-                   : QString());
+    QString banner = researcher
+        ? tr("Live conversation with %1 (condition <b>%2</b>)")
+              .arg(label.toHtmlEscaped(), conversation->condition.toHtmlEscaped())
+        : QString();
+    if (plan.rating == RatingTiming::AtEnd) {
+        // The study rates each reply once the conversation is over, not as it goes.
+        const QString hold = tr("You rate the replies once you end the conversation (%1).")
+                                 .arg(m_end->shortcut().toString(QKeySequence::NativeText));
+        m_window->workspace()->panel()->holdTurnRatings(hold);
+        banner = banner.isEmpty() ? hold.toHtmlEscaped()
+                                  : banner + QStringLiteral("<br>") + hold.toHtmlEscaped();
+    }
+    m_window->workspace()->setBanner(banner);
     m_window->turns()->reload();
     m_pane->messageBox()->setFocus();
     updateActions();
@@ -343,6 +352,7 @@ void LiveStudy::closeChat()
     m_pane->hide();
     m_window->workspace()->setChartDeferred(false);
     m_window->workspace()->setBanner(QString());
+    m_window->workspace()->panel()->holdTurnRatings(QString());
     // The sitting ends with the chat; the conversation may be resumed later.
     if (Store *store = this->store(); store && !store->isReadOnly()) {
         try {

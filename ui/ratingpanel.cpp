@@ -282,6 +282,16 @@ bool RatingPanel::isTurnComplete() const
     return m_turnPage->isTurnComplete();
 }
 
+void RatingPanel::holdTurnRatings(const QString &reason)
+{
+    m_turnPage->setHold(reason);
+}
+
+bool RatingPanel::areTurnRatingsHeld() const
+{
+    return m_turnPage->isHeld();
+}
+
 void RatingPanel::toggleFlag()
 {
     m_turnPage->flagGroup()->toggle();

@@ -80,6 +80,13 @@ public:
     /** Whether every dimension of the turn has a value or "not applicable". */
     bool isTurnComplete() const;
 
+    /**
+     * Holds the turn ratings with \a reason (empty: releases them): a live study that rates at
+     * the end holds them while its conversation goes on.
+     */
+    void holdTurnRatings(const QString &reason);
+    bool areTurnRatingsHeld() const;
+
     void toggleFlag();
     /** Points the flag at \a lostTurnId, the earlier turn whose content was lost. */
     void setLostTurn(qint64 lostTurnId);

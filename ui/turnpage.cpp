@@ -294,12 +294,23 @@ void TurnPage::updateHeader()
     int rated = 0;
     for (const ScaleSelector *scale : std::as_const(m_scales))
         rated += scale->value().isUndefined() ? 0 : 1;
-    m_progress->setText(RatingPanel::tr("%1 of %2 rated").arg(rated).arg(m_scales.size()));
+    m_progress->setText(m_hold.isEmpty()
+                            ? RatingPanel::tr("%1 of %2 rated").arg(rated).arg(m_scales.size())
+                            : RatingPanel::tr("Rated at the end"));
+}
+
+void TurnPage::setHold(const QString &reason)
+{
+    m_hold = reason;
+    m_scaleArea->setToolTip(reason);
+    updateEnabled(m_writable);
+    updateHeader();
 }
 
 void TurnPage::updateEnabled(bool writable)
 {
-    const bool hasTurn = writable && m_turnId != 0;
+    m_writable = writable;
+    const bool hasTurn = writable && m_turnId != 0 && m_hold.isEmpty();
     m_scaleArea->setEnabled(hasTurn);
     m_note->setEnabled(hasTurn);
     m_flagGroup->updateEnabled(hasTurn);

@@ -41,6 +41,12 @@ public:
     void refresh();
     void updateHeader();
     void updateEnabled(bool writable);
+    /**
+     * Holds the turn's ratings, note and flag with \a reason shown beside the heading (empty:
+     * released); held, nothing on the page can be changed.
+     */
+    void setHold(const QString &reason);
+    bool isHeld() const { return !m_hold.isEmpty(); }
 
     /** The roles whose turns some instrument of the protocol rates. */
     QSet<Role> ratedRoles() const;
@@ -103,6 +109,8 @@ private:
 
     QLabel *m_header;
     QLabel *m_progress;
+    QString m_hold;
+    bool m_writable = false;
     QWidget *m_scaleArea;
     QVBoxLayout *m_scaleLayout = nullptr;
     NoteEdit *m_note;
