@@ -661,6 +661,16 @@ void TestPull::liveStudyThroughTheServer()
 
     const QString path = m_dir.filePath(QStringLiteral("live-study.sense7"));
     server::Puller(study).pull(path);
+    // The researcher's copy is changed by hand: the next pull puts the server's assignment back
+    // and says so.
+    const QString first = members.front().code;
+    const QStringList assigned = members.front().credentials.conditions;
+    {
+        auto copy = Store::open(path);
+        const qint64 id = copy->participantId(first);
+        QCOMPARE(copy->assignment(id)->conditions, assigned);
+        copy->setAssignment(id, {7, {QStringLiteral("edited")}});
+    }
 
     // Day 2: each resumes the conversation in a new sitting and rates the new reply.
     for (Member &p : members) {
@@ -690,7 +700,10 @@ void TestPull::liveStudyThroughTheServer()
     QCOMPARE(summary.continued, 2);
     QCOMPARE(summary.turns, 4);
     QCOMPARE(summary.ratings, 2);
-    QVERIFY2(summary.warnings.isEmpty(), qPrintable(summary.warnings.join(u'\n')));
+    QCOMPARE(summary.warnings,
+             QStringList {QStringLiteral("%1's assignment here (edited) was replaced by the study "
+                                         "server's (%2).")
+                              .arg(first, assigned.join(QStringLiteral(", ")))});
     auto pulled = Store::open(path);
     QCOMPARE(pulled->info().conversations, 2);
     QCOMPARE(pulled->info().turns, 12);

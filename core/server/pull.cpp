@@ -227,8 +227,16 @@ public:
         }
         if (!p.assignment.isEmpty()) {
             const Assignment assignment = live::assignmentFromJson(p.assignment);
-            if (m_store.assignment(id) != assignment) // the server's is the study's record
+            // The server's is the study's record; one held here that differs is said to go.
+            if (const auto held = m_store.assignment(id); held != assignment) {
+                if (held && !held->conditions.isEmpty())
+                    m_summary.warnings
+                        << Puller::tr("%1's assignment here (%2) was replaced by the "
+                                      "study server's (%3).")
+                               .arg(code, held->conditions.join(QStringLiteral(", ")),
+                                    assignment.conditions.join(QStringLiteral(", ")));
                 m_store.setAssignment(id, assignment);
+            }
         }
         m_participants.insert(code, id);
         return id;
