@@ -290,10 +290,10 @@ public:
      */
     void setAssignment(qint64 participantId, const Assignment &assignment);
     /**
-     * Brings a conversation up to another copy's state of it (a study server's): the condition
-     * when it has none, sittings it lacks (by start) and their ends, turns it lacks (by index);
-     * turns it holds in another form are replaced when \a replaceTurns. Turns are matched by
-     * index. Returns how many turns were added or replaced, plus sittings added or changed.
+     * Brings a conversation up to another copy's state of it (a study server's, a bundle's): the
+     * condition when it has none, sittings it lacks (by start) and their ends, turns it lacks (by
+     * index); turns it holds in another form are replaced when \a replaceTurns. Turns are matched
+     * by index. Returns how many turns were added or replaced, plus sittings added or changed.
      */
     int mergeLiveConversation(qint64 conversationId, const QString &condition,
                               const QVector<LiveSession> &sessions, const QVector<Turn> &turns,
@@ -504,8 +504,11 @@ private:
     void journalRating(const Edit &edit, const QJsonValue &old, Origin origin, const QString &at);
     void journalEdit(const Edit &edit, const QJsonValue &old, Origin origin);
     void requireWritable() const;
-    /** Throws Error unless \a conversationId is a live conversation (store_live.cpp). */
-    void requireLive(qint64 conversationId) const;
+    /**
+     * Throws Error unless \a conversationId is a live conversation (store_live.cpp) held here, or
+     * imported from where it was held when \a evenImported (brought up to date, not continued).
+     */
+    void requireLive(qint64 conversationId, bool evenImported = false) const;
     /**
      * Marks a live conversation's digest stale after turns \a firstIndex to \a lastIndex changed
      * and announces them with turnsWritten() once committed (store_live.cpp).

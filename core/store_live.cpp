@@ -46,7 +46,7 @@ std::optional<Assignment> assignmentFromJson(const QString &text)
 
 } // namespace
 
-void Store::requireLive(qint64 conversationId) const
+void Store::requireLive(qint64 conversationId, bool evenImported) const
 {
     sql::Statement query(*m_db,
                          "SELECT coalesce(condition, ''), "
@@ -61,7 +61,7 @@ void Store::requireLive(qint64 conversationId) const
                         .arg(path())
                         .arg(conversationId));
     // Held live elsewhere and imported (a bundle): it is the participant's record, not to go on.
-    if (query.integer(1) != 0)
+    if (!evenImported && query.integer(1) != 0)
         throw Error(tr("%1: conversation %2 was held live elsewhere and imported; only the data "
                        "set it was held in continues it.")
                         .arg(path())
@@ -446,7 +446,7 @@ int Store::mergeLiveConversation(qint64 conversationId, const QString &condition
                 .bind(2, conversationId)
                 .run();
         }
-        requireLive(conversationId);
+        requireLive(conversationId, true);
         for (const LiveSession &s : sessions) {
             const QString started = timestamp(s.startedAt);
             if (started.isEmpty())

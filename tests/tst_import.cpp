@@ -1667,26 +1667,69 @@ void TestImport::liveBundleDetailsFillInAndDisagree()
     QCOMPARE(count(*study, "SELECT count(*) FROM conversation WHERE condition = 'coach'"), 2);
     QCOMPARE(count(*study, "SELECT count(*) FROM session"), 3);
 
-    // The conversation went on after it was shared: the data set keeps its turns and says so.
+    // The conversation went on after it was shared, in another sitting: the turns it grew by
+    // are added, with the sitting, and nothing is reported.
+    const QJsonObject original = QJsonDocument::fromJson(test::readFile(bundle)).object();
+    conversations = original.value(QStringLiteral("conversations")).toArray();
     c = conversations.at(1).toObject();
     QJsonArray turns = c.value(QStringLiteral("turns")).toArray();
+    const int held = int(turns.size());
     turns.append(QJsonObject {{QStringLiteral("role"), QStringLiteral("user")},
                               {QStringLiteral("text"), QStringLiteral("One more thing.")}});
+    turns.append(QJsonObject {{QStringLiteral("role"), QStringLiteral("assistant")},
+                              {QStringLiteral("text"), QStringLiteral("Go on.")}});
     c.insert(QStringLiteral("turns"), turns);
-    c.insert(QStringLiteral("condition"), QStringLiteral("coach"));
+    sessions = c.value(QStringLiteral("sessions")).toArray();
+    sessions.append(
+        QJsonObject {{QStringLiteral("started_at"), QStringLiteral("2027-01-04T10:00:00.000Z")},
+                     {QStringLiteral("ended_at"), QStringLiteral("2027-01-04T10:05:00.000Z")},
+                     {QStringLiteral("first_turn"), held}});
+    c.insert(QStringLiteral("sessions"), sessions);
     conversations[1] = c;
-    root.insert(QStringLiteral("conversations"), conversations);
-    root.insert(QStringLiteral("participants"),
-                QJsonDocument::fromJson(test::readFile(bundle))
-                    .object()
-                    .value(QStringLiteral("participants")));
-    test::writeFile(changed, QJsonDocument(root).toJson());
-    const import::Summary grown = import::Importer(*study).importFile(changed);
-    QCOMPARE(grown.conflictList.size(), 1);
-    QCOMPARE(grown.conflictList.constFirst().what, QStringLiteral("turns"));
-    QCOMPARE(grown.conflictList.constFirst().existing, QJsonValue(4));
-    QCOMPARE(grown.conflictList.constFirst().incoming, QJsonValue(5));
-    QCOMPARE(count(*study, "SELECT count(*) FROM turn"), 8);
+    QJsonObject grownRoot = original;
+    grownRoot.insert(QStringLiteral("conversations"), conversations);
+    const QString grownFile = dir.filePath(QStringLiteral("grown.json"));
+    test::writeFile(grownFile, QJsonDocument(grownRoot).toJson());
+    const qint64 exam = count(*study, "SELECT id FROM conversation WHERE title = 'Exam'");
+    import::Summary grown;
+    try {
+        grown = import::Importer(*study).importFile(grownFile);
+    } catch (const Error &e) {
+        QFAIL(qPrintable(e.message()));
+    }
+    QVERIFY2(grown.conflictList.isEmpty(), qPrintable(grown.warnings.join(u'\n')));
+    QCOMPARE(grown.alreadyPresent, 2);
+    QCOMPARE(grown.merged, 1);
+    QCOMPARE(grown.turns, 2);
+    const QVector<Turn> examTurns = study->turns(exam);
+    QCOMPARE(examTurns.size(), held + 2);
+    QCOMPARE(examTurns.constLast().text, QStringLiteral("Go on."));
+    QCOMPARE(examTurns.constLast().role, Role::Assistant);
+    QCOMPARE(study->sessions(exam).size(), int(sessions.size()));
+    QCOMPARE(study->sessions(exam).constLast().firstTurnIndex, held);
+    // Again: nothing more.
+    const import::Summary again = import::Importer(*study).importFile(grownFile);
+    QCOMPARE(again.merged, 0);
+    QCOMPARE(again.conflicts, 0);
+    QCOMPARE(study->turns(exam).size(), held + 2);
+
+    // One that says otherwise about a turn held here is reported, and the data set keeps its
+    // turns.
+    turns.replace(0,
+                  QJsonObject {{QStringLiteral("role"), QStringLiteral("user")},
+                               {QStringLiteral("text"), QStringLiteral("Something else")}});
+    turns.append(QJsonObject {{QStringLiteral("role"), QStringLiteral("user")},
+                              {QStringLiteral("text"), QStringLiteral("And more.")}});
+    c.insert(QStringLiteral("turns"), turns);
+    conversations[1] = c;
+    grownRoot.insert(QStringLiteral("conversations"), conversations);
+    test::writeFile(changed, QJsonDocument(grownRoot).toJson());
+    const import::Summary differs = import::Importer(*study).importFile(changed);
+    QCOMPARE(differs.conflictList.size(), 1);
+    QCOMPARE(differs.conflictList.constFirst().what, QStringLiteral("turns"));
+    QCOMPARE(differs.conflictList.constFirst().existing, QJsonValue(held + 2));
+    QCOMPARE(differs.conflictList.constFirst().incoming, QJsonValue(held + 3));
+    QCOMPARE(study->turns(exam).size(), held + 2);
 }
 
 void TestImport::brokenLiveBundleChangesNothing_data()

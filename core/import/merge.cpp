@@ -3,9 +3,48 @@
 #include "store.h"
 #include "writer.h"
 
+#include <QDateTime>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace sense7::import {
+
+namespace {
+
+/** The turns as the reader read them, back from their encoded form. */
+QVector<Turn> decoded(const EncodedTurns &encoded)
+{
+    QVector<Turn> turns;
+    turns.reserve(encoded.size());
+    for (int i = 0; i < encoded.size(); ++i) {
+        const EncodedTurns::Row &row = encoded.rows[i];
+        Turn t;
+        t.index = i;
+        t.role = row.role;
+        t.text = QString::fromUtf8(encoded.view(row.text, row.textSize));
+        if (row.createdAtSize > 0)
+            t.createdAt = QDateTime::fromString(
+                QString::fromUtf8(encoded.view(row.createdAt, row.createdAtSize)),
+                Qt::ISODateWithMs);
+        t.meta =
+            QJsonDocument::fromJson(encoded.view(row.meta, row.metaSize).toByteArray()).object();
+        turns.append(std::move(t));
+    }
+    return turns;
+}
+
+/** Whether \a incoming is \a held with more turns after it: the same roles and texts first. */
+bool continues(const QVector<Turn> &incoming, const QVector<Turn> &held)
+{
+    if (incoming.size() <= held.size())
+        return false;
+    for (int i = 0; i < held.size(); ++i)
+        if (incoming[i].role != held[i].role || incoming[i].text != held[i].text)
+            return false;
+    return true;
+}
+
+} // namespace
 
 Conflict Writer::conflictIn(const ImportedConversation &c, const char *what, int turn,
                             const QString &rater) const
@@ -61,20 +100,30 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
 {
     if (existingId == 0)
         return;
-    const QVector<Turn> turns = m_store.turns(existingId);
+    QVector<Turn> turns = m_store.turns(existingId);
+    bool added = false;
     if (turns.size() != c.encoded.size()) {
         // The same live conversation (its hash is fixed when it starts) shared again after it
-        // went on; anything else would be an astonishing hash collision. Not guessed: said.
-        Conflict conflict = conflictIn(c, "turns", -1, QString());
-        conflict.existing = int(turns.size());
-        conflict.incoming = int(c.encoded.size());
-        disagree(std::move(conflict));
-        return;
+        // went on: the turns it grew by are added when those held here begin it unchanged.
+        // Anything else would be an astonishing hash collision. Not guessed: said.
+        const QVector<Turn> incoming = decoded(c.encoded);
+        if (!c.conversation.condition.isEmpty() && continues(incoming, turns)) {
+            m_store.mergeLiveConversation(existingId, c.conversation.condition, c.sessions,
+                                          incoming, false);
+            m_summary.turns += incoming.size() - turns.size();
+            turns = m_store.turns(existingId);
+            added = true;
+        } else {
+            Conflict conflict = conflictIn(c, "turns", -1, QString());
+            conflict.existing = int(turns.size());
+            conflict.incoming = int(c.encoded.size());
+            disagree(std::move(conflict));
+            return;
+        }
     }
     c.encoded.ids.resize(turns.size());
     for (int i = 0; i < turns.size(); ++i)
         c.encoded.ids[i] = turns[i].id;
-    bool added = false;
 
     // Ratings: the same rater's rating of the same thing either agrees, is new, or disagrees.
     QHash<qint64, QHash<qint64, QHash<qint64, Rating>>> turnRatings; // by rater
