@@ -115,7 +115,10 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
                       QStringLiteral("c.id, p.code, coalesce(c.agent, ''), ")
                           + (byCondition ? QStringLiteral("coalesce(c.condition, ?), ")
                                          : QStringLiteral("json_extract(c.context, ?), "))
-                          + QStringLiteral("coalesce(d.assistant_turns, 0), d.breaks, "
+                          // The breaks' text only where a list has some: digest::refresh()
+                          // counts them beside.
+                          + QStringLiteral("coalesce(d.assistant_turns, 0), CASE WHEN "
+                                           "d.flagged > 0 OR d.detected > 0 THEN d.breaks END, "
                                            "coalesce(c.condition, '')"),
                       condition, QStringLiteral("ORDER BY c.id"),
                       {byCondition ? QVariant(QString())
