@@ -90,6 +90,7 @@ private Q_SLOTS:
     void estimateHasATInterval();
     void tQuantileMatchesTables();
     void clustersAverageTheirMeansFirst();
+    void clusterByClusterEstimatesAsInOrder();
     void intervalsStayOnTheScale();
     void groupTestsAreKruskalWallisPerDimension();
     void distributionCountsEachScalePoint();
@@ -236,6 +237,39 @@ void TestSeries::clustersAverageTheirMeansFirst()
     QVERIFY(near(10.0 / 3.0 - byConversation.mean[0].low,
                  t2 * std::sqrt(21.0 / 36.0) / std::sqrt(3.0)));
     QCOMPARE(byConversation.mean[0].high, 5.0);
+}
+
+void TestSeries::clusterByClusterEstimatesAsInOrder()
+{
+    // Values added cluster by cluster (here the last cluster first) with their order give,
+    // bit for bit, the estimate of adding them in order.
+    struct Value
+    {
+        double x;
+        int unit;
+        int order;
+    };
+    QRandomGenerator random(7);
+    std::vector<Value> values;
+    for (int i = 0; i < 3000; ++i)
+        values.push_back(
+            {1.0 + 4.0 * std::pow(random.generateDouble(), 3), int(random.bounded(400)), i});
+    for (const Cluster cluster : {Cluster::Participant, Cluster::Conversation, Cluster::None}) {
+        Accumulator inOrder(cluster);
+        for (const Value &v : values)
+            inOrder.add(v.x, v.unit);
+        std::vector<Value> byUnit = values;
+        std::stable_sort(byUnit.begin(), byUnit.end(),
+                         [](const Value &a, const Value &b) { return a.unit > b.unit; });
+        Accumulator grouped(cluster);
+        for (const Value &v : cluster == Cluster::None ? values : byUnit)
+            grouped.add(v.x, v.unit, v.order);
+        const Estimate a = inOrder.estimate(1.0, 5.0);
+        const Estimate b = grouped.estimate(1.0, 5.0);
+        QCOMPARE(b.n, a.n);
+        QCOMPARE(b.ratings, a.ratings);
+        QVERIFY(a.mean == b.mean && a.low == b.low && a.high == b.high);
+    }
 }
 
 void TestSeries::intervalsStayOnTheScale()

@@ -52,6 +52,31 @@ QVector<int> clustersOf(const Sample &sample, Cluster cluster)
 }
 
 /**
+ * The conversations in the order to add their values in: cluster by cluster (in the order the
+ * clusters first come, each one's conversations in sample order) with Cluster::Participant, so
+ * that an Accumulator finds the cluster it added to last instead of looking it up for every
+ * value; the sample's order otherwise (a conversation is a cluster of its own). Values added
+ * with Accumulator::add(x, unit, conversation) give the estimates of the sample's order.
+ */
+std::vector<int> addingOrder(const Sample &sample, Cluster cluster)
+{
+    std::vector<int> order(size_t(sample.size()));
+    if (cluster != Cluster::Participant) {
+        for (int i = 0; i < sample.size(); ++i)
+            order[size_t(i)] = i;
+        return order;
+    }
+    std::vector<int> start(size_t(sample.participants.size()) + 1, 0);
+    for (const Sample::Row &r : sample.rows)
+        ++start[size_t(r.participant) + 1];
+    for (size_t p = 1; p < start.size(); ++p)
+        start[p] += start[p - 1];
+    for (int i = 0; i < sample.size(); ++i)
+        order[size_t(start[size_t(sample.rows[size_t(i)].participant)]++)] = i;
+    return order;
+}
+
+/**
  * I_x(a, b), the regularized incomplete beta function, by Lentz's continued fraction (with the
  * symmetry I_x(a, b) = 1 − I_{1−x}(b, a) where it converges faster).
  */
@@ -279,6 +304,18 @@ void Accumulator::insert(int unit, int position)
     m_slots[2 * i + 1] = position;
 }
 
+void Accumulator::add(double x, int unit, qint64 order)
+{
+    add(x, unit);
+    if (m_cluster == Cluster::None)
+        return;
+    m_ordered = true;
+    // add() left the cluster's sums last when they are new or were last already; else find them.
+    Sums &sums = m_units.back().unit == unit ? m_units.back() : m_units[size_t(slotOf(unit))];
+    if (sums.first < 0 || order < sums.first)
+        sums.first = order;
+}
+
 void Accumulator::add(double x, int unit)
 {
     ++m_n;
@@ -313,8 +350,15 @@ Estimate Accumulator::estimate(double scaleMin, double scaleMax) const
     } else {
         e.n = int(m_units.size());
         sum = squares = 0.0;
-        for (const Sums &unit : m_units) {
-            const double mean = unit.sum / unit.n;
+        std::vector<const Sums *> units;
+        units.reserve(m_units.size());
+        for (const Sums &unit : m_units)
+            units.push_back(&unit);
+        if (m_ordered)
+            std::sort(units.begin(), units.end(),
+                      [](const Sums *x, const Sums *y) { return x->first < y->first; });
+        for (const Sums *unit : units) {
+            const double mean = unit->sum / unit->n;
             sum += mean;
             squares += mean * mean;
         }
@@ -368,16 +412,16 @@ Trajectory trajectory(const Sample &sample, int bins, Cluster cluster)
     QVector<Accumulator> mean(bins, Accumulator(cluster));
     QVector<QVector<Accumulator>> perDimension(dims,
                                                QVector<Accumulator>(bins, Accumulator(cluster)));
-    for (int i = 0; i < sample.size(); ++i) {
+    for (const int i : addingOrder(sample, cluster)) {
         const Sample::Row &c = sample.rows[size_t(i)];
         const int m = c.assistantTurns;
         for (int k = 0; k < m; ++k) {
             const int bin = std::min(bins - 1, int(std::floor((k + 0.5) / m * bins)));
             if (const auto t = sample.turnMean(i, k))
-                mean[bin].add(*t, units[i]);
+                mean[bin].add(*t, units[i], i);
             for (int d = 0; d < dims; ++d)
                 if (const auto v = sample.value(i, d, k))
-                    perDimension[d][bin].add(*v, units[i]);
+                    perDimension[d][bin].add(*v, units[i], i);
         }
     }
     Trajectory result;
@@ -438,7 +482,7 @@ GroupMeans groupMeans(const Sample &sample, GroupBy by, Cluster cluster)
     const auto [names, member] = groupsOf(sample, by);
     // Per group, the dimensions' accumulators and last the turn mean's.
     std::vector<QVector<Accumulator>> cells(size_t(names->size()));
-    for (int i = 0; i < sample.size(); ++i) {
+    for (const int i : addingOrder(sample, cluster)) {
         const Sample::Row &c = sample.rows[size_t(i)];
         QVector<Accumulator> &cell = cells[size_t(c.*member)];
         if (cell.isEmpty())
@@ -446,9 +490,9 @@ GroupMeans groupMeans(const Sample &sample, GroupBy by, Cluster cluster)
         for (int k = 0; k < c.assistantTurns; ++k) {
             for (int d = 0; d < dims; ++d)
                 if (const auto v = sample.value(i, d, k))
-                    cell[d].add(*v, units[i]);
+                    cell[d].add(*v, units[i], i);
             if (const auto t = sample.turnMean(i, k))
-                cell[dims].add(*t, units[i]);
+                cell[dims].add(*t, units[i], i);
         }
     }
     GroupMeans result;
@@ -530,14 +574,14 @@ BreakAligned breakAligned(const Sample &sample, int window, Cluster cluster)
     const auto [lo, hi] = scaleOf(sample);
     QVector<Accumulator> at(2 * window + 1, Accumulator(cluster));
     BreakAligned result;
-    for (int i = 0; i < sample.size(); ++i) {
+    for (const int i : addingOrder(sample, cluster)) {
         const Sample::Row &c = sample.rows[size_t(i)];
         for (int f = c.firstFlag; f < c.firstFlag + c.flags; ++f) {
             const int flagged = sample.flagged[size_t(f)];
             ++result.breaks;
             for (int k = -window; k <= window; ++k)
                 if (const auto t = sample.turnMean(i, flagged + k))
-                    at[k + window].add(*t, units[i]);
+                    at[k + window].add(*t, units[i], i);
         }
     }
     for (int k = -window; k <= window; ++k) {
@@ -602,25 +646,29 @@ Correlation correlation(const Sample &sample)
     if (dims == 0)
         return result;
     const size_t levels = size_t(hi - lo) + 1;
-    // Joint counts per pair of dimensions (a < b).
-    std::vector<std::vector<std::vector<qint64>>> joint(
-        size_t(dims * dims), std::vector<std::vector<qint64>>(levels, std::vector<qint64>(levels)));
-    std::vector<int> present(static_cast<size_t>(dims));
-    std::vector<qint64> rated(static_cast<size_t>(dims));
+    const size_t dimensions = size_t(dims);
+    // Joint counts per pair of dimensions (a < b), in one array: [a][b][value of a][value of b].
+    std::vector<qint64> joint(dimensions * dimensions * levels * levels);
+    std::vector<int> present(dimensions);
+    std::vector<qint64> rated(dimensions);
     for (int i = 0; i < sample.size(); ++i) {
-        for (int k = 0; k < sample.rows[size_t(i)].assistantTurns; ++k) {
-            for (int d = 0; d < dims; ++d) {
-                const auto v = sample.value(i, d, k);
-                rated[size_t(d)] += v ? 1 : 0;
-                present[size_t(d)] = v && *v >= lo && *v <= hi ? *v - lo : -1;
+        const Sample::Row &r = sample.rows[size_t(i)];
+        for (int k = 0; k < r.assistantTurns && k < r.width; ++k) {
+            const qint8 *turn = sample.values.data() + (r.first + k) * dims;
+            for (size_t d = 0; d < dimensions; ++d) {
+                const int v = turn[d];
+                const bool isValue = v != digest::missing && v != digest::notApplicable;
+                rated[d] += isValue ? 1 : 0;
+                present[d] = isValue && v >= lo && v <= hi ? v - lo : -1;
             }
-            for (int a = 0; a < dims; ++a) {
-                if (present[size_t(a)] < 0)
+            for (size_t a = 0; a < dimensions; ++a) {
+                if (present[a] < 0)
                     continue;
-                for (int b = a + 1; b < dims; ++b)
-                    if (present[size_t(b)] >= 0)
-                        ++joint[size_t(a) * size_t(dims) + size_t(b)][size_t(present[size_t(a)])]
-                               [size_t(present[size_t(b)])];
+                qint64 *row =
+                    joint.data() + (a * dimensions * levels + size_t(present[a])) * levels;
+                for (size_t b = a + 1; b < dimensions; ++b)
+                    if (present[b] >= 0)
+                        ++row[b * levels * levels + size_t(present[b])];
             }
         }
     }
@@ -632,7 +680,11 @@ Correlation correlation(const Sample &sample)
                 result.rho[a][a] = n >= 2 ? std::optional<double>(1.0) : std::nullopt;
                 continue;
             }
-            const auto &counts = joint[size_t(a) * size_t(dims) + size_t(b)];
+            std::vector<std::vector<qint64>> counts(levels, std::vector<qint64>(levels));
+            for (size_t x = 0; x < levels; ++x)
+                for (size_t y = 0; y < levels; ++y)
+                    counts[x][y] =
+                        joint[((size_t(a) * dimensions + size_t(b)) * levels + x) * levels + y];
             qint64 n = 0;
             for (const auto &row : counts)
                 for (qint64 x : row)
@@ -646,23 +698,35 @@ Correlation correlation(const Sample &sample)
 
 QVector<continuity::RuleScore> detectionScores(const Sample &sample)
 {
-    QVector<continuity::RuleScore> total;
+    // continuity::score() over each conversation, summed, as counts: per rule (and any rule),
+    // the distinct positions it fired on, how many of those were flagged, and the flags.
+    QVector<continuity::RuleScore> total = continuity::score({}, {});
+    std::vector<int> flagged;
+    std::vector<int> fired;
     for (const Sample::Row &c : sample.rows) {
         // A conversation without flags or detections adds nothing to any count.
         if (c.flags == 0 && c.detections == 0)
             continue;
-        QVector<continuity::Detection> detections;
-        for (int d = c.firstDetection; d < c.firstDetection + c.detections; ++d) {
-            const auto &[position, rule] = sample.detected[size_t(d)];
-            detections.append({position, position, rule, {}});
+        flagged.assign(sample.flagged.cbegin() + c.firstFlag,
+                       sample.flagged.cbegin() + c.firstFlag + c.flags);
+        std::sort(flagged.begin(), flagged.end());
+        flagged.erase(std::unique(flagged.begin(), flagged.end()), flagged.end());
+        for (continuity::RuleScore &score : total) {
+            fired.clear();
+            for (int d = c.firstDetection; d < c.firstDetection + c.detections; ++d) {
+                const auto &[position, rule] = sample.detected[size_t(d)];
+                if (!score.rule || *score.rule == rule)
+                    fired.push_back(position);
+            }
+            std::sort(fired.begin(), fired.end());
+            fired.erase(std::unique(fired.begin(), fired.end()), fired.end());
+            score.detected += int(fired.size());
+            score.flagged += int(flagged.size());
+            for (const int position : fired)
+                score.hits +=
+                    std::binary_search(flagged.cbegin(), flagged.cend(), position) ? 1 : 0;
         }
-        QSet<qint64> flagged;
-        for (int f = c.firstFlag; f < c.firstFlag + c.flags; ++f)
-            flagged.insert(sample.flagged[size_t(f)]);
-        continuity::accumulate(total, continuity::score(detections, flagged));
     }
-    if (total.isEmpty())
-        total = continuity::score({}, {});
     return total;
 }
 

@@ -192,6 +192,13 @@ public:
     { }
     /** Adds \a x, a value of cluster \a unit (ignored with Cluster::None). */
     void add(double x, int unit = -1);
+    /**
+     * The same, where the values may come cluster by cluster rather than in their order:
+     * \a order is the value's place in it (a conversation's position in its sample). The
+     * estimate then takes the clusters in the order their first values would have come, and is
+     * the one add(x, unit) in that order gives.
+     */
+    void add(double x, int unit, qint64 order);
     /** The estimate, its interval clamped to [\a scaleMin, \a scaleMax]. */
     Estimate estimate(double scaleMin = -std::numeric_limits<double>::infinity(),
                       double scaleMax = std::numeric_limits<double>::infinity()) const;
@@ -202,9 +209,11 @@ private:
         int unit = -1;
         int n = 0;
         double sum = 0.0;
+        qint64 first = -1; // the order of its first value
     };
     Cluster m_cluster;
     int m_n = 0;
+    bool m_ordered = false; // some values came with their order
     double m_sum = 0.0;
     double m_squares = 0.0;
     std::vector<Sums> m_units; // per cluster, in the order first seen
