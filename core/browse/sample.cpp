@@ -105,57 +105,109 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         sample.dimensions = instrument->dimensionsAt(Level::Turn);
     const int dims = int(sample.dimensions.size());
 
-    // One ordered scan of the selected conversations' digests into the sample's columns: names
-    // interned from the bytes SQLite holds, breaks read only where a list is not empty.
+    // The selected conversations in order, names interned from the bytes SQLite holds (the
+    // participant by its id), then their digests and rating rows by scans in the same order.
     const Condition condition = where(filter);
-    qint64 turns = 0;
     {
         const bool byCondition = contextField == conditionGroup;
         Select select(store,
-                      QStringLiteral("c.id, p.code, coalesce(c.agent, ''), ")
+                      QStringLiteral("c.id, c.participant_id, p.code, coalesce(c.agent, ''), ")
                           + (byCondition ? QStringLiteral("coalesce(c.condition, ?), ")
                                          : QStringLiteral("json_extract(c.context, ?), "))
-                          // The breaks' text only where a list has some: digest::refresh()
-                          // counts them beside.
-                          + QStringLiteral("coalesce(d.assistant_turns, 0), CASE WHEN "
-                                           "d.flagged > 0 OR d.detected > 0 THEN d.breaks END, "
-                                           "coalesce(c.condition, '')"),
+                          + QStringLiteral("coalesce(c.condition, '')"),
                       condition, QStringLiteral("ORDER BY c.id"),
                       {byCondition ? QVariant(QString())
                                    : QVariant(QString(QStringLiteral("$.\"") + contextField
                                                       + QLatin1Char('"')))});
         sql::Statement &query = *select;
+        std::vector<int> participantOf; // by participant id: its number in participants, or -1
         while (query.next()) {
             series::Sample::Row r;
             r.id = query.int64(0);
-            r.participant = sample.participants.intern(query.bytes(1));
-            r.agent = sample.agents.intern(query.bytes(2));
-            r.group = sample.groups.intern(query.bytes(3));
-            r.assistantTurns = query.integer(4);
-            r.width = std::max(0, r.assistantTurns);
-            r.condition = sample.conditions.intern(query.bytes(6));
-            r.first = turns;
-            turns += r.width;
-            r.firstFlag = int(sample.flagged.size());
-            r.firstDetection = int(sample.detected.size());
-            const QByteArrayView breaks = query.bytes(5);
-            // Most conversations have no breaks: their lists are empty.
-            if (!query.isNull(5)
-                && !(breaks.contains("\"flagged\":[]") && breaks.contains("\"detected\":[]"))
-                && !readBreaks(breaks, sample)) {
-                const QJsonObject object = QJsonDocument::fromJson(breaks.toByteArray()).object();
-                for (const QJsonValue f : object.value(QStringLiteral("flagged")).toArray())
-                    sample.flagged.push_back(f.toInt());
-                for (const QJsonValue d : object.value(QStringLiteral("detected")).toArray()) {
-                    const QJsonArray pair = d.toArray();
-                    if (const auto rule = continuity::ruleFromKey(pair.at(1).toString()))
-                        sample.detected.push_back({pair.at(0).toInt(), *rule});
-                }
+            const qint64 participant = query.int64(1);
+            if (participant >= 0 && participant < (1 << 24)) {
+                if (size_t(participant) >= participantOf.size())
+                    participantOf.resize(size_t(participant) + 1, -1);
+                int &number = participantOf[size_t(participant)];
+                if (number < 0)
+                    number = sample.participants.intern(query.bytes(2));
+                r.participant = number;
+            } else {
+                r.participant = sample.participants.intern(query.bytes(2));
             }
-            r.flags = int(sample.flagged.size()) - r.firstFlag;
-            r.detections = int(sample.detected.size()) - r.firstDetection;
+            r.agent = sample.agents.intern(query.bytes(3));
+            r.group = sample.groups.intern(query.bytes(4));
+            r.condition = sample.conditions.intern(query.bytes(5));
             sample.rows.push_back(r);
         }
+    }
+    sql::Statement top(connection(store), "SELECT max(id) FROM conversation");
+    const qint64 highest = top.next() ? top.int64(0) : 0;
+    // Most of the data set: a scan of every row in conversation order merged with the selection;
+    // a few: a look-up per conversation.
+    const bool most = qint64(sample.size()) * 8 >= highest;
+
+    // Each digest's assistant turns and breaks, the breaks' text only where a list has some
+    // (digest::refresh() counts them beside).
+    const auto readDigest = [&sample](series::Sample::Row &r, sql::Statement &query, int column) {
+        r.assistantTurns = query.integer(column);
+        if (query.isNull(column + 1))
+            return;
+        const QByteArrayView breaks = query.bytes(column + 1);
+        const size_t flagged = sample.flagged.size();
+        const size_t detected = sample.detected.size();
+        if (!(breaks.contains("\"flagged\":[]") && breaks.contains("\"detected\":[]"))
+            && !readBreaks(breaks, sample)) {
+            const QJsonObject object = QJsonDocument::fromJson(breaks.toByteArray()).object();
+            for (const QJsonValue f : object.value(QStringLiteral("flagged")).toArray())
+                sample.flagged.push_back(f.toInt());
+            for (const QJsonValue d : object.value(QStringLiteral("detected")).toArray()) {
+                const QJsonArray pair = d.toArray();
+                if (const auto rule = continuity::ruleFromKey(pair.at(1).toString()))
+                    sample.detected.push_back({pair.at(0).toInt(), *rule});
+            }
+        }
+        r.flags = int(sample.flagged.size() - flagged);
+        r.detections = int(sample.detected.size() - detected);
+    };
+    if (most) {
+        sql::Statement query(connection(store),
+                             "SELECT conversation_id, assistant_turns, CASE WHEN flagged > 0 OR "
+                             "detected > 0 THEN breaks END FROM conversation_digest "
+                             "ORDER BY conversation_id");
+        int i = 0;
+        while (query.next()) {
+            const qint64 id = query.int64(0);
+            while (i < sample.size() && sample.rows[size_t(i)].id < id)
+                ++i;
+            if (i == sample.size())
+                break;
+            if (sample.rows[size_t(i)].id == id)
+                readDigest(sample.rows[size_t(i)], query, 1);
+        }
+    } else {
+        sql::Statement query(connection(store),
+                             "SELECT assistant_turns, CASE WHEN flagged > 0 OR detected > 0 THEN "
+                             "breaks END FROM conversation_digest WHERE conversation_id = ?");
+        for (series::Sample::Row &r : sample.rows) {
+            query.bind(1, r.id);
+            if (query.next())
+                readDigest(r, query, 0);
+            query.reset();
+        }
+    }
+    // Breaks came in the rows' order: each row's come after the ones before.
+    qint64 turns = 0;
+    int flags = 0;
+    int detections = 0;
+    for (series::Sample::Row &r : sample.rows) {
+        r.width = std::max(0, r.assistantTurns);
+        r.first = turns;
+        turns += r.width;
+        r.firstFlag = flags;
+        flags += r.flags;
+        r.firstDetection = detections;
+        detections += r.detections;
     }
     if (dims == 0 || sample.isEmpty()) {
         sample.computeMeans(); // none
@@ -187,9 +239,7 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         for (qsizetype k = 0; k < row.size(); ++k)
             turn[k * dims] = qint8(row[k]);
     };
-    sql::Statement top(connection(store), "SELECT max(id) FROM conversation");
-    const qint64 highest = top.next() ? top.int64(0) : 0;
-    if (qint64(sample.size()) * 8 >= highest) {
+    if (most) {
         // Most of the data set: one scan of every rating row in conversation order, merged
         // with the selection (also in order).
         sql::Statement query(connection(store),

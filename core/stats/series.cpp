@@ -185,13 +185,28 @@ int Names::intern(const QString &name)
 
 int Names::intern(QByteArrayView utf8)
 {
-    // A view of the bytes for the look-up: no copy unless the name is new.
-    const auto it = m_index.constFind(QByteArray::fromRawData(utf8.data(), utf8.size()));
-    if (it != m_index.cend())
-        return *it;
+    // A few names (assistants, task types) are compared in turn; many are hashed. The bytes are
+    // looked up as they are and copied only when new.
+    constexpr size_t few = 16;
+    if (m_utf8.size() <= few) {
+        for (size_t i = 0; i < m_utf8.size(); ++i)
+            if (QByteArrayView(m_utf8[i]) == utf8)
+                return int(i);
+    } else {
+        const auto it = m_index.constFind(QByteArray::fromRawData(utf8.data(), utf8.size()));
+        if (it != m_index.cend())
+            return *it;
+    }
     const int index = int(m_names.size());
     m_names.append(QString::fromUtf8(utf8));
-    m_index.insert(utf8.toByteArray(), index);
+    m_utf8.push_back(utf8.toByteArray());
+    if (m_utf8.size() > few) {
+        if (m_index.isEmpty())
+            for (size_t i = 0; i < m_utf8.size(); ++i)
+                m_index.insert(m_utf8[i], int(i));
+        else
+            m_index.insert(m_utf8.back(), index);
+    }
     return index;
 }
 

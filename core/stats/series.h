@@ -82,7 +82,8 @@ public:
 
 private:
     QStringList m_names;
-    QHash<QByteArray, int> m_index; // by UTF-8
+    std::vector<QByteArray> m_utf8; // the names as UTF-8, in order
+    QHash<QByteArray, int> m_index; // by UTF-8, once there are many
 };
 
 /**
