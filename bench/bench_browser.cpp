@@ -172,7 +172,7 @@ int main(int argc, char **argv)
     const double load = c.nsecsElapsed() / 1e6;
     const double loadCpu = cpuMs() - cpuAtStart;
     row("charts: load the sample (all conversations)", load, "",
-        QStringLiteral("%1 conversations").arg(sample.conversations.size()));
+        QStringLiteral("%1 conversations").arg(sample.size()));
     const auto chart = [&](const char *what, const std::function<void()> &work) {
         QElapsedTimer w;
         w.start();

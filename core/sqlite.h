@@ -139,6 +139,11 @@ public:
     double real(int column) const;
     QString text(int column) const;
     QByteArray blob(int column) const;
+    /**
+     * The column's bytes (text as UTF-8) without a copy: valid until the next next(), reset() or
+     * read of the column as another type.
+     */
+    QByteArrayView bytes(int column) const;
     std::optional<int> optionalInt(int column) const;
     /** The value as SQLite stores it: qint64, double, QString, QByteArray (blob) or null. */
     QVariant value(int column) const;

@@ -32,14 +32,8 @@ QByteArray row(std::initializer_list<Cell> cells)
  * C: P1, agent X, no task type, 1 reply; d0 = 4, d1 unrated.
  * Turn means: A 5 4 2 3, B 3 2, C 4.
  */
-Sample sample()
+QVector<Conversation> conversations()
 {
-    Sample s;
-    Dimension d0;
-    d0.key = QStringLiteral("d0");
-    Dimension d1 = d0;
-    d1.key = QStringLiteral("d1");
-    s.dimensions = {d0, d1};
     Conversation a;
     a.id = 1;
     a.participant = QStringLiteral("P1");
@@ -63,7 +57,19 @@ Sample sample()
     c.agent = QStringLiteral("X");
     c.assistantTurns = 1;
     c.values = {row({4}), QByteArray()};
-    s.conversations = {a, b, c};
+    return {a, b, c};
+}
+
+Sample sample()
+{
+    Sample s;
+    Dimension d0;
+    d0.key = QStringLiteral("d0");
+    Dimension d1 = d0;
+    d1.key = QStringLiteral("d1");
+    s.dimensions = {d0, d1};
+    for (const Conversation &c : conversations())
+        s.append(c);
     return s;
 }
 
@@ -84,6 +90,7 @@ private Q_SLOTS:
     void estimateHasATInterval();
     void tQuantileMatchesTables();
     void clustersAverageTheirMeansFirst();
+    void clusterByClusterEstimatesAsInOrder();
     void intervalsStayOnTheScale();
     void groupTestsAreKruskalWallisPerDimension();
     void distributionCountsEachScalePoint();
@@ -98,31 +105,62 @@ private Q_SLOTS:
 
 void TestSeries::valuesAndTurnMeans()
 {
-    const Sample s = sample();
-    const Conversation &a = s.conversations[0];
+    const QVector<Conversation> all = conversations();
+    const Conversation &a = all[0];
     QCOMPARE(a.value(0, 0), std::optional<int>(5));
     QVERIFY(!a.value(0, 3)); // n/a
     QVERIFY(!a.value(1, 2)); // missing
     QVERIFY(!a.value(0, 4)); // past the end
     QCOMPARE(*a.turnMean(0), 5.0);
     QCOMPARE(*a.turnMean(3), 3.0);
-    QCOMPARE(*s.conversations[2].turnMean(0), 4.0);
+    QCOMPARE(*all[2].turnMean(0), 4.0);
     QVERIFY(!Conversation().turnMean(0));
+    // The sample's columns hold the same.
+    const Sample s = sample();
+    QCOMPARE(s.size(), 3);
+    QCOMPARE(s.value(0, 0, 0), std::optional<int>(5));
+    QVERIFY(!s.value(0, 0, 3));
+    QVERIFY(!s.value(0, 1, 2));
+    QVERIFY(!s.value(0, 0, 4));
+    QCOMPARE(*s.turnMean(0, 3), 3.0);
+    QCOMPARE(*s.turnMean(2, 0), 4.0);
+    QVERIFY(!s.value(2, 1, 0)); // unrated
+    QCOMPARE(s.participant(2), QStringLiteral("P1"));
+    QCOMPARE(s.participants.size(), 2); // each name once
+    QCOMPARE(s.rows[2].participant, s.rows[0].participant);
+    QCOMPARE(s.group(2), QString());
 }
 
 void TestSeries::cachedTurnMeansAreTheSame()
 {
-    Sample cached = sample();
-    for (Conversation &c : cached.conversations)
-        c.cacheTurnMeans();
-    QCOMPARE(cached.conversations[0].means.size(), 4);
-    QVERIFY(std::isnan(cached.conversations[1].means.value(5, qQNaN())));
-    const Sample plain = sample();
-    for (int i = 0; i < plain.conversations.size(); ++i)
-        for (int k = -1; k <= plain.conversations[i].assistantTurns; ++k)
-            QCOMPARE(cached.conversations[i].turnMean(k), plain.conversations[i].turnMean(k));
-    QCOMPARE(trajectory(cached, 2).mean[1].mean, trajectory(plain, 2).mean[1].mean);
-    QCOMPARE(breakAligned(cached, 1).mean[0].mean, 4.0);
+    // A sample keeps what its conversations give, cached or not, and gives them back.
+    const QVector<Conversation> plain = conversations();
+    const Sample s = sample();
+    for (int i = 0; i < plain.size(); ++i) {
+        Conversation cached = plain[i];
+        cached.cacheTurnMeans();
+        QCOMPARE(cached.means.size(), plain[i].assistantTurns);
+        const Conversation back = s.conversation(i);
+        QCOMPARE(back.id, plain[i].id);
+        QCOMPARE(back.participant, plain[i].participant);
+        QCOMPARE(back.agent, plain[i].agent);
+        QCOMPARE(back.group, plain[i].group);
+        QCOMPARE(back.condition, plain[i].condition);
+        QCOMPARE(back.assistantTurns, plain[i].assistantTurns);
+        QCOMPARE(back.flagged, plain[i].flagged);
+        QCOMPARE(back.detected, plain[i].detected);
+        for (int k = -1; k <= plain[i].assistantTurns; ++k) {
+            QCOMPARE(cached.turnMean(k), plain[i].turnMean(k));
+            QCOMPARE(s.turnMean(i, k), plain[i].turnMean(k));
+            QCOMPARE(back.turnMean(k), plain[i].turnMean(k));
+            for (int d = -1; d <= 2; ++d) {
+                QCOMPARE(s.value(i, d, k), plain[i].value(d, k));
+                QCOMPARE(back.value(d, k), plain[i].value(d, k));
+            }
+        }
+    }
+    QCOMPARE(s.means, (std::vector<double> {5, 4, 2, 3, 3, 2, 4})); // a turn each
+    QCOMPARE(breakAligned(s, 1).mean[0].mean, 4.0);
 }
 
 // t(0.975, 2) in closed form, 0.95 / √(2 · 0.975 · 0.025).
@@ -201,6 +239,39 @@ void TestSeries::clustersAverageTheirMeansFirst()
     QCOMPARE(byConversation.mean[0].high, 5.0);
 }
 
+void TestSeries::clusterByClusterEstimatesAsInOrder()
+{
+    // Values added cluster by cluster (here the last cluster first) with their order give,
+    // bit for bit, the estimate of adding them in order.
+    struct Value
+    {
+        double x;
+        int unit;
+        int order;
+    };
+    QRandomGenerator random(7);
+    std::vector<Value> values;
+    for (int i = 0; i < 3000; ++i)
+        values.push_back(
+            {1.0 + 4.0 * std::pow(random.generateDouble(), 3), int(random.bounded(400)), i});
+    for (const Cluster cluster : {Cluster::Participant, Cluster::Conversation, Cluster::None}) {
+        Accumulator inOrder(cluster);
+        for (const Value &v : values)
+            inOrder.add(v.x, v.unit);
+        std::vector<Value> byUnit = values;
+        std::stable_sort(byUnit.begin(), byUnit.end(),
+                         [](const Value &a, const Value &b) { return a.unit > b.unit; });
+        Accumulator grouped(cluster);
+        for (const Value &v : cluster == Cluster::None ? values : byUnit)
+            grouped.add(v.x, v.unit, v.order);
+        const Estimate a = inOrder.estimate(1.0, 5.0);
+        const Estimate b = grouped.estimate(1.0, 5.0);
+        QCOMPARE(b.n, a.n);
+        QCOMPARE(b.ratings, a.ratings);
+        QVERIFY(a.mean == b.mean && a.low == b.low && a.high == b.high);
+    }
+}
+
 void TestSeries::intervalsStayOnTheScale()
 {
     // Wide spread at small n: every interval the series return lies on the 1–5 scale.
@@ -221,7 +292,7 @@ void TestSeries::intervalsStayOnTheScale()
         c.values = {digest::pack(d0), digest::pack(d1)};
         c.flagged = {0};
         c.cacheTurnMeans();
-        s.conversations.append(c);
+        s.append(c);
     }
     int withInterval = 0;
     const auto check = [&](const Estimate &e) {

@@ -69,14 +69,14 @@ Aggregates computeAggregates(const Store &store, const Filter &filter, const QSt
         contextField.isEmpty() ? defaultContextField(store, contextKeys(store)) : contextField;
     const series::Sample sample = loadSample(store, filter, a.contextField, a.instrument);
     a.dimensions = sample.dimensions;
-    a.conversations = int(sample.conversations.size());
+    a.conversations = sample.size();
     a.cluster = cluster;
     a.distribution = series::distribution(sample);
     a.trajectory = series::trajectory(sample, 10, cluster);
     a.agentsByCondition = grouping == AssistantGrouping::Condition;
     if (grouping == AssistantGrouping::Auto)
-        for (const series::Conversation &c : sample.conversations)
-            if (!c.condition.isEmpty()) {
+        for (const QString &condition : sample.conditions.names())
+            if (!condition.isEmpty()) {
                 a.agentsByCondition = true;
                 break;
             }

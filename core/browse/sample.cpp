@@ -1,5 +1,6 @@
 #include "sample.h"
 
+#include "browse/digest.h"
 #include "browse/select.h"
 #include "store.h"
 
@@ -7,6 +8,7 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <limits>
 
 namespace sense7::browse {
 namespace {
@@ -22,6 +24,76 @@ QStringList strings(const Store &store, const char *sql)
 
 } // namespace
 
+namespace {
+
+/** The integer at \a at in \a json, moving past it; nullopt when there is none. */
+std::optional<int> readInt(QByteArrayView json, qsizetype &at)
+{
+    const qsizetype start = at;
+    if (at < json.size() && json[at] == '-')
+        ++at;
+    qint64 value = 0;
+    const qsizetype digits = at;
+    while (at < json.size() && json[at] >= '0' && json[at] <= '9' && at - digits < 10)
+        value = value * 10 + (json[at++] - '0');
+    if (at == digits || value > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return json[start] == '-' ? -int(value) : int(value);
+}
+
+/**
+ * Reads a digest's breaks as digest::refresh() writes them, {"detected":[[position,"rule"],...],
+ * "flagged":[position,...],...} without spaces, into \a sample's flagged and detected. Returns
+ * false, adding nothing, when the text is written otherwise (QJsonDocument then reads it).
+ */
+bool readBreaks(QByteArrayView json, series::Sample &sample)
+{
+    std::vector<int> flagged;
+    std::vector<QPair<int, continuity::Rule>> detected;
+    const auto list = [&](QByteArrayView key) -> qsizetype {
+        const qsizetype at = json.indexOf(key);
+        return at < 0 ? -1 : at + key.size();
+    };
+    qsizetype at = list("\"flagged\":[");
+    if (at < 0)
+        return false;
+    while (at < json.size() && json[at] != ']') {
+        const auto position = readInt(json, at);
+        if (!position || at >= json.size() || (json[at] != ',' && json[at] != ']'))
+            return false;
+        flagged.push_back(*position);
+        at += json[at] == ',' ? 1 : 0;
+    }
+    at = list("\"detected\":[");
+    if (at < 0)
+        return false;
+    while (at < json.size() && json[at] != ']') {
+        if (json[at] != '[')
+            return false;
+        ++at;
+        const auto position = readInt(json, at);
+        if (!position || at + 1 >= json.size() || json[at] != ',' || json[at + 1] != '"')
+            return false;
+        at += 2;
+        const qsizetype end = json.indexOf('"', at);
+        if (end < 0 || end + 1 >= json.size() || json[end + 1] != ']')
+            return false;
+        const QByteArrayView key = json.sliced(at, end - at);
+        if (key.contains('\\'))
+            return false;
+        if (const auto rule = continuity::ruleFromKey(QString::fromLatin1(key)))
+            detected.push_back({*position, *rule});
+        at = end + 2;
+        if (at < json.size() && json[at] == ',')
+            ++at;
+    }
+    sample.flagged.insert(sample.flagged.end(), flagged.cbegin(), flagged.cend());
+    sample.detected.insert(sample.detected.end(), detected.cbegin(), detected.cend());
+    return true;
+}
+
+} // namespace
+
 series::Sample loadSample(const Store &store, const Filter &filter, const QString &contextField,
                           const QString &instrumentKey)
 {
@@ -31,63 +103,197 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         instrumentKey.isEmpty() ? &protocol.primary() : protocol.instrument(instrumentKey);
     if (instrument)
         sample.dimensions = instrument->dimensionsAt(Level::Turn);
-    QHash<qint64, int> dimensionIndex;
-    for (int d = 0; d < sample.dimensions.size(); ++d)
-        dimensionIndex.insert(sample.dimensions[d].id, d);
+    const int dims = int(sample.dimensions.size());
 
+    // The selected conversations in order, names interned from the bytes SQLite holds (the
+    // participant by its id), then their digests and rating rows by scans in the same order.
     const Condition condition = where(filter);
-    QHash<qint64, int> index;
     {
         const bool byCondition = contextField == conditionGroup;
         Select select(store,
-                      QStringLiteral("c.id, p.code, coalesce(c.agent, ''), ")
+                      QStringLiteral("c.id, c.participant_id, p.code, coalesce(c.agent, ''), ")
                           + (byCondition ? QStringLiteral("coalesce(c.condition, ?), ")
                                          : QStringLiteral("json_extract(c.context, ?), "))
-                          + QStringLiteral("coalesce(d.assistant_turns, 0), d.breaks, "
-                                           "coalesce(c.condition, '')"),
+                          + QStringLiteral("coalesce(c.condition, '')"),
                       condition, QStringLiteral("ORDER BY c.id"),
                       {byCondition ? QVariant(QString())
                                    : QVariant(QString(QStringLiteral("$.\"") + contextField
                                                       + QLatin1Char('"')))});
         sql::Statement &query = *select;
+        std::vector<int> participantOf; // by participant id: its number in participants, or -1
         while (query.next()) {
-            series::Conversation c;
-            c.id = query.int64(0);
-            c.participant = query.text(1);
-            c.agent = query.text(2);
-            c.group = query.text(3);
-            c.assistantTurns = query.integer(4);
-            c.condition = query.text(6);
-            c.values.resize(sample.dimensions.size());
-            // Most conversations have no breaks: skip parsing their (empty) lists.
-            if (!query.isNull(5) && query.blob(5).contains(",")) {
-                const QJsonObject breaks = QJsonDocument::fromJson(query.blob(5)).object();
-                for (const QJsonValue f : breaks.value(QStringLiteral("flagged")).toArray())
-                    c.flagged.append(f.toInt());
-                for (const QJsonValue d : breaks.value(QStringLiteral("detected")).toArray()) {
-                    const QJsonArray pair = d.toArray();
-                    if (const auto rule = continuity::ruleFromKey(pair.at(1).toString()))
-                        c.detected.append({pair.at(0).toInt(), *rule});
-                }
+            series::Sample::Row r;
+            r.id = query.int64(0);
+            const qint64 participant = query.int64(1);
+            if (participant >= 0 && participant < (1 << 24)) {
+                if (size_t(participant) >= participantOf.size())
+                    participantOf.resize(size_t(participant) + 1, -1);
+                int &number = participantOf[size_t(participant)];
+                if (number < 0)
+                    number = sample.participants.intern(query.bytes(2));
+                r.participant = number;
+            } else {
+                r.participant = sample.participants.intern(query.bytes(2));
             }
-            index.insert(c.id, int(sample.conversations.size()));
-            sample.conversations.append(c);
+            r.agent = sample.agents.intern(query.bytes(3));
+            r.group = sample.groups.intern(query.bytes(4));
+            r.condition = sample.conditions.intern(query.bytes(5));
+            sample.rows.push_back(r);
         }
     }
-    if (sample.dimensions.isEmpty() || sample.conversations.isEmpty())
-        return sample;
-    Select select(store, QStringLiteral("c.id"), condition, {}, {}, {}, {},
-                  QStringLiteral("SELECT dd.conversation_id, dd.dimension_id, dd.vals "
-                                 "FROM digest_dimension dd WHERE dd.conversation_id IN (%1)"));
-    sql::Statement &query = *select;
-    while (query.next()) {
-        const auto d = dimensionIndex.constFind(query.int64(1));
-        const auto c = index.constFind(query.int64(0));
-        if (d != dimensionIndex.cend() && c != index.cend())
-            sample.conversations[*c].values[*d] = query.blob(2);
+    sql::Statement top(connection(store), "SELECT max(id) FROM conversation");
+    const qint64 highest = top.next() ? top.int64(0) : 0;
+    // Most of the data set: a scan of every row in conversation order merged with the selection;
+    // a few: a look-up per conversation.
+    const bool most = qint64(sample.size()) * 8 >= highest;
+
+    // Each digest's assistant turns and breaks, the breaks' text only where a list has some
+    // (digest::refresh() counts them beside).
+    const auto readDigest = [&sample](series::Sample::Row &r, sql::Statement &query, int column) {
+        r.assistantTurns = query.integer(column);
+        if (query.isNull(column + 1))
+            return;
+        const QByteArrayView breaks = query.bytes(column + 1);
+        const size_t flagged = sample.flagged.size();
+        const size_t detected = sample.detected.size();
+        if (!(breaks.contains("\"flagged\":[]") && breaks.contains("\"detected\":[]"))
+            && !readBreaks(breaks, sample)) {
+            const QJsonObject object = QJsonDocument::fromJson(breaks.toByteArray()).object();
+            for (const QJsonValue f : object.value(QStringLiteral("flagged")).toArray())
+                sample.flagged.push_back(f.toInt());
+            for (const QJsonValue d : object.value(QStringLiteral("detected")).toArray()) {
+                const QJsonArray pair = d.toArray();
+                if (const auto rule = continuity::ruleFromKey(pair.at(1).toString()))
+                    sample.detected.push_back({pair.at(0).toInt(), *rule});
+            }
+        }
+        r.flags = int(sample.flagged.size() - flagged);
+        r.detections = int(sample.detected.size() - detected);
+    };
+    if (most) {
+        sql::Statement query(connection(store),
+                             "SELECT conversation_id, assistant_turns, CASE WHEN flagged > 0 OR "
+                             "detected > 0 THEN breaks END FROM conversation_digest "
+                             "ORDER BY conversation_id");
+        int i = 0;
+        while (query.next()) {
+            const qint64 id = query.int64(0);
+            while (i < sample.size() && sample.rows[size_t(i)].id < id)
+                ++i;
+            if (i == sample.size())
+                break;
+            if (sample.rows[size_t(i)].id == id)
+                readDigest(sample.rows[size_t(i)], query, 1);
+        }
+    } else {
+        sql::Statement query(connection(store),
+                             "SELECT assistant_turns, CASE WHEN flagged > 0 OR detected > 0 THEN "
+                             "breaks END FROM conversation_digest WHERE conversation_id = ?");
+        for (series::Sample::Row &r : sample.rows) {
+            query.bind(1, r.id);
+            if (query.next())
+                readDigest(r, query, 0);
+            query.reset();
+        }
     }
-    for (series::Conversation &c : sample.conversations)
-        c.cacheTurnMeans();
+    // Breaks came in the rows' order: each row's come after the ones before.
+    qint64 turns = 0;
+    int flags = 0;
+    int detections = 0;
+    for (series::Sample::Row &r : sample.rows) {
+        r.width = std::max(0, r.assistantTurns);
+        r.first = turns;
+        turns += r.width;
+        r.firstFlag = flags;
+        flags += r.flags;
+        r.firstDetection = detections;
+        detections += r.detections;
+    }
+    if (dims == 0 || sample.isEmpty()) {
+        sample.computeMeans(); // none
+        return sample;
+    }
+
+    // The rating rows, placed turn by turn. A row longer than its conversation's assistant turns
+    // (not as refresh() writes them) widens that conversation afterwards.
+    sample.values.assign(size_t(turns * dims), digest::missing);
+    struct Longer
+    {
+        int conversation;
+        int dimension;
+        QByteArray row;
+    };
+    std::vector<Longer> longer;
+    const auto place = [&](int i, qint64 dimensionId, QByteArrayView row) {
+        int d = 0;
+        while (d < dims && sample.dimensions[d].id != dimensionId)
+            ++d;
+        if (d == dims)
+            return;
+        const series::Sample::Row &r = sample.rows[size_t(i)];
+        if (row.size() > r.width) {
+            longer.push_back({i, d, row.toByteArray()});
+            return;
+        }
+        qint8 *turn = sample.values.data() + r.first * dims + d;
+        for (qsizetype k = 0; k < row.size(); ++k)
+            turn[k * dims] = qint8(row[k]);
+    };
+    if (most) {
+        // Most of the data set: one scan of every rating row in conversation order, merged
+        // with the selection (also in order).
+        sql::Statement query(connection(store),
+                             "SELECT conversation_id, dimension_id, vals FROM digest_dimension "
+                             "ORDER BY conversation_id");
+        int i = 0;
+        while (query.next()) {
+            const qint64 id = query.int64(0);
+            while (i < sample.size() && sample.rows[size_t(i)].id < id)
+                ++i;
+            if (i == sample.size())
+                break;
+            if (sample.rows[size_t(i)].id == id)
+                place(i, query.int64(1), query.bytes(2));
+        }
+    } else {
+        // A few: their rows one conversation at a time.
+        sql::Statement query(connection(store),
+                             "SELECT dimension_id, vals FROM digest_dimension "
+                             "WHERE conversation_id = ?");
+        for (int i = 0; i < sample.size(); ++i) {
+            query.bind(1, sample.rows[size_t(i)].id);
+            while (query.next())
+                place(i, query.int64(0), query.bytes(1));
+            query.reset();
+        }
+    }
+    if (!longer.empty()) {
+        std::vector<int> width(sample.rows.size());
+        for (size_t i = 0; i < sample.rows.size(); ++i)
+            width[i] = sample.rows[i].width;
+        for (const Longer &l : longer)
+            width[size_t(l.conversation)] =
+                std::max(width[size_t(l.conversation)], int(l.row.size()));
+        std::vector<qint8> values;
+        qint64 first = 0;
+        for (size_t i = 0; i < sample.rows.size(); ++i) {
+            series::Sample::Row &r = sample.rows[i];
+            values.resize(size_t((first + width[i]) * dims), digest::missing);
+            std::copy(sample.values.begin() + r.first * dims,
+                      sample.values.begin() + (r.first + r.width) * dims,
+                      values.begin() + first * dims);
+            r.first = first;
+            r.width = width[i];
+            first += r.width;
+        }
+        sample.values = std::move(values);
+        for (const Longer &l : longer) {
+            const series::Sample::Row &r = sample.rows[size_t(l.conversation)];
+            for (qsizetype k = 0; k < l.row.size(); ++k)
+                sample.values[size_t((r.first + k) * dims + l.dimension)] = qint8(l.row[k]);
+        }
+    }
+    sample.computeMeans();
     return sample;
 }
 

@@ -33,7 +33,10 @@ constexpr int minimumIntervalN = 3;
 /** The 0.975 quantile of Student's t with \a df degrees of freedom (df ≥ 1). */
 double tQuantile975(int df);
 
-/** One conversation of a sample. */
+/**
+ * One conversation of a sample, whole: how a sample is built by hand (Sample::append) and what
+ * Sample::conversation() gives back.
+ */
 struct Conversation
 {
     qint64 id = 0;
@@ -66,10 +69,103 @@ struct Conversation
     void cacheTurnMeans();
 };
 
+/** Names kept once each and numbered in the order first seen (equal texts, one number). */
+class Names
+{
+public:
+    int intern(const QString &name);
+    /** The same for UTF-8 text; copied only when new. */
+    int intern(QByteArrayView utf8);
+    const QString &name(int index) const { return m_names[index]; }
+    int size() const { return int(m_names.size()); }
+    const QStringList &names() const { return m_names; }
+
+private:
+    QStringList m_names;
+    std::vector<QByteArray> m_utf8; // the names as UTF-8, in order
+    QHash<QByteArray, int> m_index; // by UTF-8, once there are many
+};
+
+/**
+ * The conversations of a sample in columns: a row of numbers each (names interned), their ratings
+ * in one byte array and their turn means in one array. Half a million conversations with three
+ * rated replies each take some 50 MB.
+ */
 struct Sample
 {
     QVector<Dimension> dimensions;
-    QVector<Conversation> conversations;
+
+    /** One conversation. */
+    struct Row
+    {
+        qint64 id = 0;
+        int participant = 0; // in participants
+        int agent = 0; // in agents
+        int condition = 0; // in conditions
+        int group = 0; // in groups
+        int assistantTurns = 0;
+        /** Turns stored: assistantTurns, or more when a rating row of it is longer. */
+        int width = 0;
+        qint64 first = 0; // its first turn in means; values from first × dimensions on
+        int firstFlag = 0; // in flagged
+        int flags = 0;
+        int firstDetection = 0; // in detected
+        int detections = 0;
+    };
+    std::vector<Row> rows;
+    Names participants;
+    Names agents;
+    Names conditions;
+    Names groups;
+    /**
+     * Turn by turn, the turn's byte (digest::pack) on each dimension in order; digest::missing
+     * where a conversation has no rating row or a shorter one.
+     */
+    std::vector<qint8> values;
+    /** Per stored turn, the mean over dimensions (Conversation::turnMean()); NaN: none. */
+    std::vector<double> means;
+    std::vector<int> flagged; // assistant positions, conversation by conversation
+    std::vector<QPair<int, continuity::Rule>> detected;
+
+    int size() const { return int(rows.size()); }
+    bool isEmpty() const { return rows.empty(); }
+    /** Adds \a c (set dimensions first): its numbers as Conversation's functions give them. */
+    void append(const Conversation &c);
+    /** Conversation \a i whole, its turn means cached. */
+    Conversation conversation(int i) const;
+
+    const QString &participant(int i) const
+    {
+        return participants.name(rows[size_t(i)].participant);
+    }
+    const QString &agent(int i) const { return agents.name(rows[size_t(i)].agent); }
+    const QString &condition(int i) const { return conditions.name(rows[size_t(i)].condition); }
+    const QString &group(int i) const { return groups.name(rows[size_t(i)].group); }
+    /** As Conversation::value(). */
+    std::optional<int> value(int i, int d, int position) const
+    {
+        const Row &r = rows[size_t(i)];
+        if (d < 0 || d >= dimensions.size() || position < 0 || position >= r.width)
+            return std::nullopt;
+        const qint8 byte = values[size_t((r.first + position) * dimensions.size() + d)];
+        if (byte == qint8(-128) || byte == qint8(-127)) // digest::missing, notApplicable
+            return std::nullopt;
+        return int(byte);
+    }
+    /** As Conversation::turnMean(). */
+    std::optional<double> turnMean(int i, int position) const
+    {
+        const Row &r = rows[size_t(i)];
+        if (position < 0 || position >= r.width)
+            return std::nullopt;
+        const double mean = means[size_t(r.first + position)];
+        return std::isnan(mean) ? std::nullopt : std::optional<double>(mean);
+    }
+    /**
+     * Fills means from values (after the loader placed them): the means a Conversation caches,
+     * none past assistantTurns when it has some.
+     */
+    void computeMeans();
 };
 
 /**
@@ -97,6 +193,13 @@ public:
     { }
     /** Adds \a x, a value of cluster \a unit (ignored with Cluster::None). */
     void add(double x, int unit = -1);
+    /**
+     * The same, where the values may come cluster by cluster rather than in their order:
+     * \a order is the value's place in it (a conversation's position in its sample). The
+     * estimate then takes the clusters in the order their first values would have come, and is
+     * the one add(x, unit) in that order gives.
+     */
+    void add(double x, int unit, qint64 order);
     /** The estimate, its interval clamped to [\a scaleMin, \a scaleMax]. */
     Estimate estimate(double scaleMin = -std::numeric_limits<double>::infinity(),
                       double scaleMax = std::numeric_limits<double>::infinity()) const;
@@ -107,13 +210,19 @@ private:
         int unit = -1;
         int n = 0;
         double sum = 0.0;
+        qint64 first = -1; // the order of its first value
     };
     Cluster m_cluster;
     int m_n = 0;
+    bool m_ordered = false; // some values came with their order
     double m_sum = 0.0;
     double m_squares = 0.0;
     std::vector<Sums> m_units; // per cluster, in the order first seen
-    QHash<int, int> m_index; // unit -> position in m_units
+    // unit -> position in m_units: open addressing, keys and positions side by side (a QHash
+    // lookup for every rating cost most of a chart's time)
+    std::vector<int> m_slots;
+    int slotOf(int unit) const;
+    void insert(int unit, int position);
 };
 
 /** 1. How often each scale point was given, per dimension. */
