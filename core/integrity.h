@@ -23,6 +23,8 @@ struct Report
 {
     bool ok = true;
     QStringList problems;
+    /** ok without checking now: the file is as it was when last known undamaged (checkOnOpen). */
+    bool remembered = false;
     /** The problems on one line, shortened. */
     QString summary() const;
 };
@@ -42,6 +44,21 @@ Report check(sql::Connection &db, Depth depth);
  * SQLite cannot read at all is reported as damaged.
  */
 Report check(const QString &path, Depth depth);
+
+/**
+ * The check before a data set is opened for writing: check(\a path, Depth::Quick), except that a
+ * file known to be undamaged is not read again while it stays exactly as it was then. It is known
+ * undamaged once a check found it so, and again each time a store opened after such a check
+ * closes it (rememberClean()): SQLite's own writes do not damage it. The file is recognised by its
+ * size, inode, modification and status-change times, and those of its write-ahead log; any write
+ * by anything else changes them. A clean result is remembered only when the file was last
+ * modified more than two seconds earlier, so that a later change cannot share its time stamp.
+ * Damage that arises unseen in a file nobody writes (the disk's) is found by the verified backups,
+ * which check every page of a copy.
+ */
+Report checkOnOpen(const QString &path);
+/** Remembers that \a path, as it is now, is undamaged (see checkOnOpen()). */
+void rememberClean(const QString &path);
 
 /**
  * What a person should do about damage to \a path: the message the store, the studio and every
