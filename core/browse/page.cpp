@@ -184,7 +184,16 @@ qint64 count(const Store &store, const Filter &filter)
     const auto known = cache.known.constFind(key);
     if (known != cache.known.cend())
         return *known;
-    const qint64 n = countCondition(store, condition);
+    Filter rest = filter;
+    rest.text.clear();
+    qint64 n = 0;
+    if (rest.isEmpty() && !filter.text.trimmed().isEmpty()) {
+        // Text alone: what the search found, each conversation once (every turn has one).
+        sql::Statement hits(connection(store), "SELECT count(*) FROM temp.browse_text_hits");
+        n = hits.next() ? hits.int64(0) : 0;
+    } else {
+        n = countCondition(store, condition);
+    }
     cache.known.insert(key, n);
     return n;
 }
