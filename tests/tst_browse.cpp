@@ -654,6 +654,27 @@ void TestBrowse::choicesListDistinctValues()
              (QStringList {QStringLiteral("P01"), QStringLiteral("P02"), QStringLiteral("P03")}));
     QCOMPARE(agents(store).size(), 4);
     QVERIFY(contextValues(store, QStringLiteral("task_type")).contains(QStringLiteral("coding")));
+    // Read along indexes: what reading every conversation lists, in the same order, with an
+    // empty assistant and a number among the task types too.
+    addConversation(store, QStringLiteral("P01"), {QStringLiteral("q"), QStringLiteral("a")});
+    test::connection(store).exec(
+        "UPDATE conversation SET agent = '', context = json_set(context, '$.task_type', 7) "
+        "WHERE id = (SELECT max(id) FROM conversation)");
+    const auto listed = [&](const char *sql) {
+        QStringList values;
+        sql::Statement query(test::connection(store), sql);
+        while (query.next())
+            values << query.text(0);
+        return values;
+    };
+    QCOMPARE(agents(store),
+             listed("SELECT DISTINCT agent FROM conversation WHERE agent IS NOT "
+                    "NULL AND agent <> '' ORDER BY agent"));
+    QCOMPARE(contextValues(store, QStringLiteral("task_type")),
+             listed("SELECT DISTINCT json_extract(context, '$.task_type') AS v FROM "
+                    "conversation WHERE v IS NOT NULL ORDER BY v"));
+    QVERIFY(contextValues(store, QStringLiteral("task_type")).contains(QStringLiteral("7")));
+    QVERIFY(conditions(store).isEmpty());
 }
 
 void TestBrowse::filterToJsonNamesWhatIsSet()

@@ -147,6 +147,16 @@ QStringList contextKeys(const Store &store)
 
 QStringList contextValues(const Store &store, const QString &field)
 {
+    if (field == QLatin1String("task_type")) {
+        // From one task type to the next along their index.
+        return strings(
+            store,
+            "WITH RECURSIVE a(v) AS (SELECT min(json_extract(context, '$.task_type')) FROM "
+            "conversation WHERE json_extract(context, '$.task_type') IS NOT NULL UNION ALL "
+            "SELECT (SELECT min(json_extract(context, '$.task_type')) FROM conversation WHERE "
+            "json_extract(context, '$.task_type') > a.v) FROM a WHERE a.v IS NOT NULL) "
+            "SELECT v FROM a WHERE v IS NOT NULL");
+    }
     QStringList result;
     sql::Statement query(connection(store),
                          "SELECT DISTINCT json_extract(context, ?) AS v FROM conversation "
