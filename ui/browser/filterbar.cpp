@@ -21,8 +21,6 @@ namespace sense7 {
 namespace {
 
 const QDate anyDate(2000, 1, 1); // the date edits' "any" value
-/** Data sets with more conversations read their context choices on another thread. */
-constexpr qint64 backgroundChoicesFrom = 20000;
 
 QDateEdit *dateEdit(QWidget *parent, const QString &name)
 {
@@ -220,7 +218,7 @@ void FilterBar::setStore(const Store *store)
     stopLoadingContextChoices();
     ++m_generation;
     const bool large = store && store->path() != QLatin1String(":memory:")
-        && browse::count(*store, {}) > backgroundChoicesFrom;
+        && browse::count(*store, {}) > m_backgroundFrom;
     m_contextKey->clear(); // a new data set: the task type is chosen again
     m_task->clear();
     if (large) {

@@ -36,6 +36,8 @@ public:
      * they are offered once it is done (contextChoicesLoaded()); meanwhile the task is offered.
      */
     void setStore(const Store *store);
+    /** Data sets with more than \a conversations read their context choices on a thread. */
+    void setBackgroundChoicesFrom(qint64 conversations) { m_backgroundFrom = conversations; }
     /** True while the context fields are still being read on another thread. */
     bool isLoadingContextChoices() const { return m_contextLoader != nullptr; }
     browse::Filter filter() const;
@@ -80,6 +82,7 @@ private:
     bool m_filling = false;
     QThread *m_contextLoader = nullptr; // reading the context choices of a large data set
     quint64 m_generation = 0; // which setStore() the loader's results belong to
+    qint64 m_backgroundFrom = 20000;
 };
 
 } // namespace sense7
