@@ -206,13 +206,14 @@ QVector<PageRow> page(const Store &store, const Filter &filter, const Order &ord
     // shape is one statement however far the table is scrolled.
     const QString direction = order.ascending ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
     const bool byMean = order.key == Order::Key::Mean;
-    // Walking the conversations in the order's index and testing each until the page is full
+    // Walking the conversations in the index of dates and testing each until the page is full
     // reads about (offset + limit) * all / matching of them; reading every match and sorting
-    // them reads each once. The counts are known: the browser has just counted the filter.
+    // them reads each once (and other orders have no index to walk). The counts are known: the
+    // browser has just counted the filter.
     const qint64 matching = count(store, filter);
     const qint64 all = filter.isEmpty() ? matching : count(store, {});
-    const bool walk =
-        matching > 0 && double(offset + limit) * double(all) / double(matching) <= 20000.0;
+    const bool walk = order.key == Order::Key::Date && matching > 0
+        && double(offset + limit) * double(all) / double(matching) <= 20000.0;
     QString inner;
     QVariantList binds;
     if (byMean && filter.isEmpty()) {
