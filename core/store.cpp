@@ -84,7 +84,7 @@ Store::Store()
 
 Store::~Store()
 {
-    if (!m_checkedClean || !m_db->isOpen() || m_db->isReadOnly())
+    if (!m_verifiedAt.isValid() || !m_db->isOpen() || m_db->isReadOnly())
         return;
     // Found undamaged when it opened, and only SQLite wrote it since: the next open need not
     // read every page again while nothing else changes the file (integrity::checkOnOpen).
@@ -94,7 +94,7 @@ Store::~Store()
     } catch (const Error &) {
         return;
     }
-    integrity::rememberClean(file);
+    integrity::rememberClean(file, m_verifiedAt);
 }
 
 std::unique_ptr<Store> Store::create(const QString &path)
@@ -241,7 +241,8 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
         db.exec("PRAGMA journal_mode = WAL");
     applyConnectionSettings(db);
     store->m_dataVersion = db.pragmaInt("PRAGMA data_version");
-    store->m_checkedClean = report && report->ok && !db.isReadOnly();
+    if (report && report->ok && !db.isReadOnly())
+        store->m_verifiedAt = report->verifiedAt;
     return store;
 }
 

@@ -130,7 +130,8 @@ QString recordPath(const QString &path)
         + QStringLiteral(".json");
 }
 
-std::optional<FileState> rememberedState(const QString &path)
+/** The state of \a path last remembered as undamaged, and when every page was last read. */
+std::optional<std::pair<FileState, QDateTime>> rememberedState(const QString &path)
 {
     const QString record = recordPath(path);
     QFile file(record);
@@ -139,7 +140,11 @@ std::optional<FileState> rememberedState(const QString &path)
     const QJsonObject json = QJsonDocument::fromJson(file.read(4096)).object();
     if (json.value(QStringLiteral("path")).toString() != QFileInfo(path).absoluteFilePath())
         return std::nullopt;
-    return FileState::fromJson(json);
+    const QDateTime verified = QDateTime::fromString(
+        json.value(QStringLiteral("verified_at")).toString(), Qt::ISODateWithMs);
+    if (!verified.isValid())
+        return std::nullopt;
+    return std::make_pair(FileState::fromJson(json), verified);
 }
 
 void forget(const QString &path)
@@ -150,7 +155,7 @@ void forget(const QString &path)
 }
 
 /** Remembers \a state as undamaged, unless a later change could share its time stamps. */
-void remember(const QString &path, const FileState &state)
+void remember(const QString &path, const FileState &state, const QDateTime &verifiedAt)
 {
     const qint64 latest = std::max(state.modified, state.walModified);
     if (nowNs() - latest <= stampWindowNs(state)) {
@@ -162,8 +167,7 @@ void remember(const QString &path, const FileState &state)
         return;
     QJsonObject json = state.toJson();
     json.insert(QStringLiteral("path"), QFileInfo(path).absoluteFilePath());
-    json.insert(QStringLiteral("checked_at"),
-                QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    json.insert(QStringLiteral("verified_at"), verifiedAt.toUTC().toString(Qt::ISODateWithMs));
     QSaveFile file(record);
     if (file.open(QIODevice::WriteOnly)) {
         file.write(QJsonDocument(json).toJson(QJsonDocument::Compact));
@@ -207,6 +211,8 @@ Report check(sql::Connection &db, Depth depth)
             report.problems << e.message();
     }
     report.ok = report.problems.isEmpty();
+    if (report.ok)
+        report.verifiedAt = QDateTime::currentDateTimeUtc();
     return report;
 }
 
@@ -246,14 +252,17 @@ Report check(const QString &path, Depth depth)
     return check(db, depth);
 }
 
-Report checkOnOpen(const QString &path)
+Report checkOnOpen(const QString &path, int maxAgeDays)
 {
     const std::optional<FileState> before = fileState(path);
     if (before) {
-        const std::optional<FileState> known = rememberedState(path);
-        if (known && *known == *before) {
+        const auto known = rememberedState(path);
+        if (known && known->first == *before
+            && known->second.secsTo(QDateTime::currentDateTimeUtc())
+                < qint64(maxAgeDays) * 24 * 3600) {
             Report report;
             report.remembered = true;
+            report.verifiedAt = known->second;
             return report;
         }
     }
@@ -261,14 +270,14 @@ Report checkOnOpen(const QString &path)
     Report report = check(path, Depth::Quick);
     // Remembered only when nothing changed the file while it was read.
     if (report.ok && before && fileState(path) == before)
-        remember(path, *before);
+        remember(path, *before, report.verifiedAt);
     return report;
 }
 
-void rememberClean(const QString &path)
+void rememberClean(const QString &path, const QDateTime &verifiedAt)
 {
     std::optional<FileState> state = fileState(path);
-    if (!state)
+    if (!state || !verifiedAt.isValid())
         return;
     // Just written (the last checkpoint, as a store closes): wait out the time stamps' grain
     // when it is short, so that the next open need not read every page again.
@@ -280,7 +289,7 @@ void rememberClean(const QString &path)
         if (!state)
             return;
     }
-    remember(path, *state);
+    remember(path, *state, verifiedAt);
 }
 
 QString damageMessage(const QString &path, const Report &report)

@@ -128,8 +128,12 @@ void TestIntegrity::uncheckedFileIsRememberedUntilItChanges()
     report = integrity::checkOnOpen(m_path);
     QVERIFY(report.ok);
     QVERIFY(report.remembered);
-    // The explicit check always reads.
+    // The explicit check always reads, and so does the open after the remembered check's age.
     QVERIFY(!integrity::check(m_path, integrity::Depth::Quick).remembered);
+    report = integrity::checkOnOpen(m_path, 0);
+    QVERIFY(report.ok);
+    QVERIFY(!report.remembered);
+    QVERIFY(integrity::checkOnOpen(m_path).remembered);
 
     // Damage written afterwards is found, even with the old time stamp put back.
     const qint64 page = test::damageTable(m_path, QStringLiteral("turn"));
@@ -154,8 +158,15 @@ void TestIntegrity::storeClosedAfterWritingIsRemembered()
         QVERIFY(!store->isDamaged());
         store->addParticipant(QStringLiteral("P99"));
     }
-    // Closed by a store that found it undamaged and wrote it: remembered as it was left.
-    QVERIFY(integrity::checkOnOpen(m_path).remembered);
+    const QDateTime closed = QDateTime::currentDateTimeUtc();
+    // Closed by a store that found it undamaged and wrote it: remembered as it was left, read
+    // in full when that store opened (closing reads nothing).
+    integrity::Report remembered = integrity::checkOnOpen(m_path);
+    QVERIFY(remembered.ok);
+    QVERIFY(remembered.remembered);
+    QVERIFY(remembered.verifiedAt.isValid());
+    QVERIFY(remembered.verifiedAt < closed);
+    QVERIFY(!integrity::checkOnOpen(m_path, 0).remembered);
     {
         auto store = Store::open(m_path);
         QVERIFY(!store->isDamaged());
