@@ -10,6 +10,7 @@
 #include "browse/sample.h"
 #include "browser/aggregateview.h"
 #include "browser/browserwindow.h"
+#include "browser/filterbar.h"
 #include "cmdline.h"
 #include "datasetmodel.h"
 #include "mainwindow.h"
@@ -116,6 +117,13 @@ int main(int argc, char **argv)
             loop.exec();
         }
         row("the browser's charts after opening (worker)", w.nsecsElapsed() / 1e6, "");
+        // The filter bar's context fields of a large data set are read on a thread as well.
+        if (window.filterBar()->isLoadingContextChoices()) {
+            QEventLoop loop;
+            QObject::connect(window.filterBar(), &FilterBar::contextChoicesLoaded, &loop,
+                             &QEventLoop::quit);
+            loop.exec();
+        }
     }
 
     DataSetModel *model = window.model();

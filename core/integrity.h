@@ -23,6 +23,10 @@ struct Report
 {
     bool ok = true;
     QStringList problems;
+    /** ok without checking now: the file is as it was when last known undamaged (checkOnOpen). */
+    bool remembered = false;
+    /** When every page was last read and found undamaged (UTC); invalid unless ok. */
+    QDateTime verifiedAt;
     /** The problems on one line, shortened. */
     QString summary() const;
 };
@@ -42,6 +46,25 @@ Report check(sql::Connection &db, Depth depth);
  * SQLite cannot read at all is reported as damaged.
  */
 Report check(const QString &path, Depth depth);
+
+/**
+ * The check before a data set is opened for writing: check(\a path, Depth::Quick), except that a
+ * file known to be undamaged is not read again while it stays exactly as it was then, for at most
+ * \a maxAgeDays after every page was last read. It is known undamaged once a check found it so,
+ * and again each time a store opened after such a check closes it (rememberClean()): SQLite's own
+ * writes do not damage it. The file is recognised by its size, inode, modification and
+ * status-change times, and those of its write-ahead log; any write by anything else changes them.
+ * A clean result is remembered only when the file was last modified long enough before (the time
+ * stamps' grain) that a later change cannot share its time stamp. Damage that arises unseen in a
+ * file nobody writes (a failing disk's) is found by the next full read: the verified backups
+ * read every page, and so does the first opening after \a maxAgeDays.
+ */
+Report checkOnOpen(const QString &path, int maxAgeDays = 7);
+/**
+ * Remembers that \a path, as it is now, is undamaged, every page having been read at
+ * \a verifiedAt (see checkOnOpen()).
+ */
+void rememberClean(const QString &path, const QDateTime &verifiedAt);
 
 /**
  * What a person should do about damage to \a path: the message the store, the studio and every

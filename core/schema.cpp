@@ -277,6 +277,20 @@ CREATE TABLE sync_mark(
     stream TEXT PRIMARY KEY,
     upto INTEGER NOT NULL) WITHOUT ROWID;
 )sql",
+
+    // 10: browsing 500,000 conversations answers from indexes. One assistant's conversations by
+    // date (the browser's default order) without sorting them; the live conditions without
+    // reading every conversation (imported ones have none, so the index stays empty); the task
+    // types, and the count of a task type with or without an assistant; the conversations with
+    // flagged or detected breaks without reading every digest.
+    R"sql(
+DROP INDEX conversation_by_agent;
+CREATE INDEX conversation_by_agent ON conversation(agent, started_at);
+CREATE INDEX conversation_by_condition ON conversation(condition) WHERE condition IS NOT NULL;
+CREATE INDEX conversation_by_task ON conversation(json_extract(context, '$.task_type'), agent);
+CREATE INDEX digest_flagged ON conversation_digest(conversation_id) WHERE flagged > 0;
+CREATE INDEX digest_detected ON conversation_digest(conversation_id) WHERE detected > 0;
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
@@ -377,9 +391,9 @@ void recordProtocol(sql::Connection &db)
 }
 
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
-void (*const afterwards[])(sql::Connection &) = {nullptr,        nullptr, nullptr,
-                                                 nullptr,        nullptr, fillAnonymisedHashes,
-                                                 recordProtocol, nullptr, nullptr};
+void (*const afterwards[])(sql::Connection &) = {
+    nullptr,        nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes,
+    recordProtocol, nullptr, nullptr, nullptr};
 
 static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
               "one entry per schema version");

@@ -82,7 +82,20 @@ Store::Store()
     : m_db(std::make_unique<sql::Connection>())
 { }
 
-Store::~Store() = default;
+Store::~Store()
+{
+    if (!m_verifiedAt.isValid() || !m_db->isOpen() || m_db->isReadOnly())
+        return;
+    // Found undamaged when it opened, and only SQLite wrote it since: the next open need not
+    // read every page again while nothing else changes the file (integrity::checkOnOpen).
+    const QString file = m_db->path();
+    try {
+        m_db->close();
+    } catch (const Error &) {
+        return;
+    }
+    integrity::rememberClean(file, m_verifiedAt);
+}
 
 std::unique_ptr<Store> Store::create(const QString &path)
 {
@@ -161,7 +174,9 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
     std::optional<integrity::Report> report;
     if (known)
         report = *known;
-    else if (!readOnly && check != Check::Never)
+    else if (!readOnly && check == Check::WhenWriting)
+        report = integrity::checkOnOpen(path);
+    else if (!readOnly && check == Check::Always)
         report = integrity::check(path, integrity::Depth::Quick);
     if (report && !report->ok)
         readOnly = true;
@@ -226,6 +241,8 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
         db.exec("PRAGMA journal_mode = WAL");
     applyConnectionSettings(db);
     store->m_dataVersion = db.pragmaInt("PRAGMA data_version");
+    if (report && report->ok && !db.isReadOnly())
+        store->m_verifiedAt = report->verifiedAt;
     return store;
 }
 

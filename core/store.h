@@ -526,6 +526,7 @@ private:
     QTimer *m_watch = nullptr; // polls checkForOutsideChanges()
     qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
     QString m_damage;
+    QDateTime m_verifiedAt; // opened for writing after a clean check then: remembered on closing
     std::vector<std::function<void()>> m_pending;
     QSet<QString> m_pendingKeys;
     QHash<qint64, QPair<int, int>> m_pendingTurns; // conversation -> first, last index written

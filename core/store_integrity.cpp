@@ -4,7 +4,19 @@
 #include "integrity.h"
 #include "sqlite.h"
 
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <optional>
+#include <sys/stat.h>
 
 namespace sense7::integrity {
 
@@ -16,6 +28,152 @@ QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 }
 
 constexpr int maxProblems = 20;
+
+/** What identifies a data set file's content without reading it (checkOnOpen()). */
+struct FileState
+{
+    qint64 size = 0;
+    qint64 inode = 0;
+    qint64 modified = 0; // ns since the epoch
+    qint64 changed = 0; // status change, ns
+    qint64 walSize = 0; // an empty or missing log: 0, and its time is not part of the state
+    qint64 walModified = 0;
+    bool fineStamps = false; // the file system keeps sub-second times
+
+    bool operator==(const FileState &o) const
+    {
+        return size == o.size && inode == o.inode && modified == o.modified && changed == o.changed
+            && walSize == o.walSize && walModified == o.walModified;
+    }
+    bool operator!=(const FileState &o) const { return !(*this == o); }
+
+    QJsonObject toJson() const
+    {
+        return {{QStringLiteral("size"), QString::number(size)},
+                {QStringLiteral("inode"), QString::number(inode)},
+                {QStringLiteral("modified"), QString::number(modified)},
+                {QStringLiteral("changed"), QString::number(changed)},
+                {QStringLiteral("wal_size"), QString::number(walSize)},
+                {QStringLiteral("wal_modified"), QString::number(walModified)}};
+    }
+    static FileState fromJson(const QJsonObject &json)
+    {
+        const auto number = [&](const char *key) {
+            return json.value(QLatin1String(key)).toString().toLongLong();
+        };
+        FileState state;
+        state.size = number("size");
+        state.inode = number("inode");
+        state.modified = number("modified");
+        state.changed = number("changed");
+        state.walSize = number("wal_size");
+        state.walModified = number("wal_modified");
+        return state;
+    }
+};
+
+qint64 nanoseconds(const timespec &t)
+{
+    return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+std::optional<FileState> fileState(const QString &path)
+{
+    struct stat main
+    {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &main) != 0 || !S_ISREG(main.st_mode))
+        return std::nullopt;
+    FileState state;
+    state.size = qint64(main.st_size);
+    state.inode = qint64(main.st_ino);
+    state.modified = nanoseconds(main.st_mtim);
+    state.changed = nanoseconds(main.st_ctim);
+    state.fineStamps = main.st_mtim.tv_nsec != 0;
+    struct stat wal
+    {
+    };
+    if (::stat(QFile::encodeName(path + QStringLiteral("-wal")).constData(), &wal) == 0
+        && wal.st_size > 0) {
+        state.walSize = qint64(wal.st_size);
+        state.walModified = nanoseconds(wal.st_mtim);
+    }
+    return state;
+}
+
+/**
+ * How long after a file's last modification a later change could still carry the same time
+ * stamp: file systems stamp with a coarse clock (a few milliseconds on Linux), some to the second.
+ */
+qint64 stampWindowNs(const FileState &state)
+{
+    return state.fineStamps ? qint64(20) * 1000000 : qint64(2100) * 1000000;
+}
+
+qint64 nowNs()
+{
+    timespec now {};
+    clock_gettime(CLOCK_REALTIME, &now);
+    return nanoseconds(now);
+}
+
+/** Where the state of \a path at its last clean check is kept: the user's cache, by path. */
+QString recordPath(const QString &path)
+{
+    const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+    if (cache.isEmpty())
+        return {};
+    const QByteArray key = QCryptographicHash::hash(QFileInfo(path).absoluteFilePath().toUtf8(),
+                                                    QCryptographicHash::Sha1)
+                               .toHex();
+    return cache + QStringLiteral("/sense7/checked/") + QString::fromLatin1(key)
+        + QStringLiteral(".json");
+}
+
+/** The state of \a path last remembered as undamaged, and when every page was last read. */
+std::optional<std::pair<FileState, QDateTime>> rememberedState(const QString &path)
+{
+    const QString record = recordPath(path);
+    QFile file(record);
+    if (record.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QJsonObject json = QJsonDocument::fromJson(file.read(4096)).object();
+    if (json.value(QStringLiteral("path")).toString() != QFileInfo(path).absoluteFilePath())
+        return std::nullopt;
+    const QDateTime verified = QDateTime::fromString(
+        json.value(QStringLiteral("verified_at")).toString(), Qt::ISODateWithMs);
+    if (!verified.isValid())
+        return std::nullopt;
+    return std::make_pair(FileState::fromJson(json), verified);
+}
+
+void forget(const QString &path)
+{
+    const QString record = recordPath(path);
+    if (!record.isEmpty())
+        QFile::remove(record);
+}
+
+/** Remembers \a state as undamaged, unless a later change could share its time stamps. */
+void remember(const QString &path, const FileState &state, const QDateTime &verifiedAt)
+{
+    const qint64 latest = std::max(state.modified, state.walModified);
+    if (nowNs() - latest <= stampWindowNs(state)) {
+        forget(path);
+        return;
+    }
+    const QString record = recordPath(path);
+    if (record.isEmpty() || !QDir().mkpath(QFileInfo(record).absolutePath()))
+        return;
+    QJsonObject json = state.toJson();
+    json.insert(QStringLiteral("path"), QFileInfo(path).absoluteFilePath());
+    json.insert(QStringLiteral("verified_at"), verifiedAt.toUTC().toString(Qt::ISODateWithMs));
+    QSaveFile file(record);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(QJsonDocument(json).toJson(QJsonDocument::Compact));
+        file.commit();
+    }
+}
 
 } // namespace
 
@@ -53,6 +211,8 @@ Report check(sql::Connection &db, Depth depth)
             report.problems << e.message();
     }
     report.ok = report.problems.isEmpty();
+    if (report.ok)
+        report.verifiedAt = QDateTime::currentDateTimeUtc();
     return report;
 }
 
@@ -90,6 +250,46 @@ Report check(const QString &path, Depth depth)
         return report;
     }
     return check(db, depth);
+}
+
+Report checkOnOpen(const QString &path, int maxAgeDays)
+{
+    const std::optional<FileState> before = fileState(path);
+    if (before) {
+        const auto known = rememberedState(path);
+        if (known && known->first == *before
+            && known->second.secsTo(QDateTime::currentDateTimeUtc())
+                < qint64(maxAgeDays) * 24 * 3600) {
+            Report report;
+            report.remembered = true;
+            report.verifiedAt = known->second;
+            return report;
+        }
+    }
+    forget(path);
+    Report report = check(path, Depth::Quick);
+    // Remembered only when nothing changed the file while it was read.
+    if (report.ok && before && fileState(path) == before)
+        remember(path, *before, report.verifiedAt);
+    return report;
+}
+
+void rememberClean(const QString &path, const QDateTime &verifiedAt)
+{
+    std::optional<FileState> state = fileState(path);
+    if (!state || !verifiedAt.isValid())
+        return;
+    // Just written (the last checkpoint, as a store closes): wait out the time stamps' grain
+    // when it is short, so that the next open need not read every page again.
+    const qint64 wait =
+        std::max(state->modified, state->walModified) + stampWindowNs(*state) - nowNs();
+    if (state->fineStamps && wait > 0) {
+        QThread::usleep(std::uint64_t(wait / 1000 + 1));
+        state = fileState(path);
+        if (!state)
+            return;
+    }
+    remember(path, *state, verifiedAt);
 }
 
 QString damageMessage(const QString &path, const Report &report)

@@ -39,6 +39,12 @@ inline sql::Connection &connection(const Store &store)
  */
 inline void rollBackToFormat7(sql::Connection &db)
 {
+    db.exec("DROP INDEX digest_detected");
+    db.exec("DROP INDEX digest_flagged");
+    db.exec("DROP INDEX conversation_by_task");
+    db.exec("DROP INDEX conversation_by_condition");
+    db.exec("DROP INDEX conversation_by_agent");
+    db.exec("CREATE INDEX conversation_by_agent ON conversation(agent)");
     db.exec("DROP TABLE sync_mark");
     db.exec("DROP TABLE sync_server");
     db.exec("DROP TABLE draft");

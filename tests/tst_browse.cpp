@@ -206,6 +206,7 @@ private Q_SLOTS:
     void textSearchSeesTurnsNotYetIndexed();
     void browserCountsAndPagesOfTextFollowChanges();
     void browserCountMatchesEveryFilter();
+    void pagesFollowEveryOrderAndQueryShape();
     void sampleHoldsTheFilteredRatings();
     void sampleAndChartsStayExact();
     void choicesListDistinctValues();
@@ -502,6 +503,96 @@ void TestBrowse::browserCountMatchesEveryFilter()
     QVERIFY(browse::count(store, filters[7]) > 0);
 }
 
+void TestBrowse::pagesFollowEveryOrderAndQueryShape()
+{
+    // Pages walk an index in the order asked for where they can (the means of every
+    // conversation, rating ranges and text as lookups per conversation) and read every match and
+    // sort it otherwise: page after page, the same conversations in the same order as sorting
+    // where()'s selection by the key and then the id, both directions. A conversation without
+    // ratings has no mean: first ascending, last descending.
+    Store &store = *m_store;
+    addConversation(store, QStringLiteral("P01"),
+                    {QStringLiteral("unrated question"), QStringLiteral("unrated answer")});
+    digest::refresh(store);
+    const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
+    QVector<Filter> filters(7);
+    filters[1].agents = {QStringLiteral("gpt-4o")};
+    filters[2].ranges = {{warmth.id, 3.0, 5.0}};
+    filters[3].breaks = Breaks::Flagged;
+    filters[4].text = QStringLiteral("the");
+    filters[5].participants = {QStringLiteral("P02")};
+    filters[6].ranges = {{warmth.id, 2.0, 4.5}};
+    filters[6].text = QStringLiteral("you");
+    using Key = Order::Key;
+    const QVector<QPair<Key, QString>> keys = {
+        {Key::Participant, QStringLiteral("p.code")},
+        {Key::Agent, QStringLiteral("c.agent")},
+        {Key::Task, QStringLiteral("json_extract(c.context, '$.task_type')")},
+        {Key::Date, QStringLiteral("c.started_at")},
+        {Key::Turns, QStringLiteral("d.turns")},
+        {Key::Flagged, QStringLiteral("d.flagged")},
+        {Key::Detected, QStringLiteral("d.detected")},
+        {Key::Mean, QStringLiteral("s.mean")},
+        {Key::Condition, QStringLiteral("c.condition")}};
+    const auto expected = [&](const Filter &filter, const Order &order, Shape shape) {
+        const Condition condition = where(filter, shape);
+        const QString direction =
+            order.ascending ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
+        QString key;
+        for (const auto &k : keys)
+            if (k.first == order.key)
+                key = k.second;
+        const QString sql = QStringLiteral("SELECT c.id FROM ") + fromClause()
+            + QStringLiteral(" LEFT JOIN digest_dimension s ON s.conversation_id = c.id AND "
+                             "s.dimension_id = ")
+            + QString::number(warmth.id) + QStringLiteral(" WHERE ") + condition.sql
+            + QStringLiteral(" ORDER BY ") + key + direction + QStringLiteral(", c.id") + direction;
+        sql::Statement query(test::connection(store), sql.toUtf8());
+        for (int i = 0; i < condition.binds.size(); ++i)
+            query.bind(i + 1, condition.binds[i]);
+        QVector<qint64> ids;
+        while (query.next())
+            ids.append(query.int64(0));
+        return ids;
+    };
+    int nonEmpty = 0;
+    for (int f = 0; f < filters.size(); ++f) {
+        for (const auto &k : keys) {
+            for (const bool ascending : {true, false}) {
+                Order order;
+                order.key = k.first;
+                order.dimensionId = warmth.id;
+                order.ascending = ascending;
+                const QVector<qint64> wanted = expected(filters[f], order, Shape::Sets);
+                const QString what = QStringLiteral("filter %1, key %2, %3")
+                                         .arg(f)
+                                         .arg(int(k.first))
+                                         .arg(ascending ? QStringLiteral("ascending")
+                                                        : QStringLiteral("descending"));
+                QVERIFY2(expected(filters[f], order, Shape::Probes) == wanted, qPrintable(what));
+                QVector<qint64> paged;
+                for (qint64 offset = 0; offset <= wanted.size(); offset += 3)
+                    for (const PageRow &row : browse::page(store, filters[f], order, offset, 3))
+                        paged.append(row.id);
+                QVERIFY2(paged == wanted, qPrintable(what));
+                QCOMPARE(browse::count(store, filters[f]), qint64(wanted.size()));
+                if (!wanted.isEmpty())
+                    ++nonEmpty;
+            }
+        }
+    }
+    QCOMPARE(nonEmpty, int(filters.size() * keys.size() * 2));
+    // The unrated conversation is where a missing mean sorts.
+    Order byWarmth;
+    byWarmth.key = Key::Mean;
+    byWarmth.dimensionId = warmth.id;
+    byWarmth.ascending = true;
+    const QVector<PageRow> first = browse::page(store, {}, byWarmth, 0, 1);
+    QCOMPARE(first.size(), 1);
+    QVERIFY(!first[0].means.contains(warmth.id));
+    QVERIFY(browse::page(store, {}, byWarmth, 1, 1).value(0).means.contains(warmth.id));
+}
+
 void TestBrowse::filtersMatchSqlCounts()
 {
     Store &store = *m_store;
@@ -754,6 +845,27 @@ void TestBrowse::choicesListDistinctValues()
              (QStringList {QStringLiteral("P01"), QStringLiteral("P02"), QStringLiteral("P03")}));
     QCOMPARE(agents(store).size(), 4);
     QVERIFY(contextValues(store, QStringLiteral("task_type")).contains(QStringLiteral("coding")));
+    // Read along indexes: what reading every conversation lists, in the same order, with an
+    // empty assistant and a number among the task types too.
+    addConversation(store, QStringLiteral("P01"), {QStringLiteral("q"), QStringLiteral("a")});
+    test::connection(store).exec(
+        "UPDATE conversation SET agent = '', context = json_set(context, '$.task_type', 7) "
+        "WHERE id = (SELECT max(id) FROM conversation)");
+    const auto listed = [&](const char *sql) {
+        QStringList values;
+        sql::Statement query(test::connection(store), sql);
+        while (query.next())
+            values << query.text(0);
+        return values;
+    };
+    QCOMPARE(agents(store),
+             listed("SELECT DISTINCT agent FROM conversation WHERE agent IS NOT "
+                    "NULL AND agent <> '' ORDER BY agent"));
+    QCOMPARE(contextValues(store, QStringLiteral("task_type")),
+             listed("SELECT DISTINCT json_extract(context, '$.task_type') AS v FROM "
+                    "conversation WHERE v IS NOT NULL ORDER BY v"));
+    QVERIFY(contextValues(store, QStringLiteral("task_type")).contains(QStringLiteral("7")));
+    QVERIFY(conditions(store).isEmpty());
 }
 
 void TestBrowse::filterToJsonNamesWhatIsSet()

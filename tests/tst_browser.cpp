@@ -78,6 +78,7 @@ private Q_SLOTS:
     void readOnlyDataSetSaysWhatIsMissing();
     void stoppingThePreparationLeavesItForLater();
     void filterBarNarrowsTableAndCharts();
+    void largeDataSetsContextChoicesArriveLater();
     void searchFindsTurnText();
     void everyChartDraws();
     void openingARowShowsTheConversation();
@@ -191,6 +192,47 @@ void TestBrowser::filterBarNarrowsTableAndCharts()
     window.filterBar()->reset();
     QCOMPARE(window.model()->totalCount(), 13);
     waitCharts(window.charts());
+}
+
+void TestBrowser::largeDataSetsContextChoicesArriveLater()
+{
+    // A large data set's context fields are read on another thread: the same choices as read at
+    // once, offered when they arrive; the task type (without values) meanwhile.
+    auto store = Store::open(m_db);
+    const auto items = [](const FilterBar &bar, const char *name) {
+        const auto *box = bar.findChild<QComboBox *>(QLatin1String(name));
+        QStringList list;
+        for (int i = 0; i < box->count(); ++i)
+            list << box->itemData(i).toString() + QLatin1Char('=') + box->itemText(i);
+        return list;
+    };
+    FilterBar now;
+    now.setStore(store.get());
+    QVERIFY(!now.isLoadingContextChoices());
+    QVERIFY(items(now, "taskFilter").size() > 2);
+    QVERIFY(items(now, "contextKeyFilter").size() >= 1);
+
+    FilterBar later;
+    later.setBackgroundChoicesFrom(0);
+    QSignalSpy loaded(&later, &FilterBar::contextChoicesLoaded);
+    later.setStore(store.get());
+    QVERIFY(later.isLoadingContextChoices());
+    QCOMPARE(items(later, "taskFilter").size(), 1); // "All tasks"
+    QCOMPARE(items(later, "contextKeyFilter"), QStringList {QStringLiteral("task_type=Task")});
+    QVERIFY(loaded.wait());
+    QVERIFY(!later.isLoadingContextChoices());
+    QCOMPARE(items(later, "contextKeyFilter"), items(now, "contextKeyFilter"));
+    QCOMPARE(items(later, "taskFilter"), items(now, "taskFilter"));
+    QVERIFY(later.filter() == now.filter());
+
+    // Another data set before they arrive: the first one's never do.
+    later.setStore(store.get());
+    QVERIFY(later.isLoadingContextChoices());
+    later.setStore(nullptr);
+    QVERIFY(!later.isLoadingContextChoices());
+    QTest::qWait(50);
+    QCOMPARE(loaded.size(), 1);
+    QCOMPARE(items(later, "taskFilter").size(), 1);
 }
 
 void TestBrowser::searchFindsTurnText()

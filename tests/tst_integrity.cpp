@@ -6,6 +6,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTest>
 
 using namespace sense7;
@@ -29,6 +30,8 @@ private slots:
     void checkFindsDamage();
     void damagedDataSetOpensReadOnly();
     void openOnlyReadingDoesNotCheckUnlessAsked();
+    void uncheckedFileIsRememberedUntilItChanges();
+    void storeClosedAfterWritingIsRemembered();
     void backupIsVerifiedAndRestoresTheOriginal();
     void backupOfDamagedDataSetIsNotKept();
     void backupsRoll();
@@ -107,6 +110,76 @@ void TestIntegrity::openOnlyReadingDoesNotCheckUnlessAsked()
     auto store = Store::openChecked(m_path, found);
     QVERIFY(store->isDamaged());
     QVERIFY(store->isReadOnly());
+}
+
+void TestIntegrity::uncheckedFileIsRememberedUntilItChanges()
+{
+    // Made long ago: a clean check of it is remembered, and the next open does not read it.
+    const QDateTime old = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    const auto age = [&] {
+        QFile file(m_path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(old, QFileDevice::FileModificationTime));
+    };
+    age();
+    integrity::Report report = integrity::checkOnOpen(m_path);
+    QVERIFY(report.ok);
+    QVERIFY(!report.remembered);
+    report = integrity::checkOnOpen(m_path);
+    QVERIFY(report.ok);
+    QVERIFY(report.remembered);
+    // The explicit check always reads, and so does the open after the remembered check's age.
+    QVERIFY(!integrity::check(m_path, integrity::Depth::Quick).remembered);
+    report = integrity::checkOnOpen(m_path, 0);
+    QVERIFY(report.ok);
+    QVERIFY(!report.remembered);
+    QVERIFY(integrity::checkOnOpen(m_path).remembered);
+
+    // Damage written afterwards is found, even with the old time stamp put back.
+    const qint64 page = test::damageTable(m_path, QStringLiteral("turn"));
+    age();
+    report = integrity::checkOnOpen(m_path);
+    QVERIFY(!report.ok);
+    QVERIFY(!report.remembered);
+    QVERIFY2(report.summary().contains(QStringLiteral("Page %1").arg(page)),
+             qPrintable(report.summary()));
+    auto store = Store::open(m_path);
+    QVERIFY(store->isDamaged());
+    QVERIFY(store->isReadOnly());
+    store.reset();
+    // Damage is never remembered as clean.
+    QVERIFY(!integrity::checkOnOpen(m_path).ok);
+}
+
+void TestIntegrity::storeClosedAfterWritingIsRemembered()
+{
+    {
+        auto store = Store::open(m_path);
+        QVERIFY(!store->isDamaged());
+        store->addParticipant(QStringLiteral("P99"));
+    }
+    const QDateTime closed = QDateTime::currentDateTimeUtc();
+    // Closed by a store that found it undamaged and wrote it: remembered as it was left, read
+    // in full when that store opened (closing reads nothing).
+    integrity::Report remembered = integrity::checkOnOpen(m_path);
+    QVERIFY(remembered.ok);
+    QVERIFY(remembered.remembered);
+    QVERIFY(remembered.verifiedAt.isValid());
+    QVERIFY(remembered.verifiedAt < closed);
+    QVERIFY(!integrity::checkOnOpen(m_path, 0).remembered);
+    {
+        auto store = Store::open(m_path);
+        QVERIFY(!store->isDamaged());
+        QVERIFY(!store->isReadOnly());
+    }
+    QVERIFY(integrity::checkOnOpen(m_path).remembered);
+    // Anything else that writes it makes the next open read it again, and find the damage.
+    test::damageTable(m_path, QStringLiteral("turn"));
+    const integrity::Report report = integrity::checkOnOpen(m_path);
+    QVERIFY(!report.ok);
+    QVERIFY(!report.remembered);
+    auto store = Store::open(m_path);
+    QVERIFY(store->isDamaged());
 }
 
 void TestIntegrity::backupIsVerifiedAndRestoresTheOriginal()

@@ -76,10 +76,10 @@ std::unique_ptr<Store> DataSetGuard::open(const QString &path)
         stopBackup(); // the file is about to be replaced or opened again
 
     // quick_check reads every page: about 0.1 s for 200 MB in the page cache, seconds for a
-    // large file read cold from a slow disk. The window stays responsive meanwhile.
+    // large file read cold from a slow disk. The window stays responsive meanwhile. A file
+    // unchanged since it was last known undamaged is not read again (integrity::checkOnOpen).
     auto report = std::make_shared<integrity::Report>();
-    QThread *thread = QThread::create(
-        [path, report] { *report = integrity::check(path, integrity::Depth::Quick); });
+    QThread *thread = QThread::create([path, report] { *report = integrity::checkOnOpen(path); });
     QProgressDialog progress(tr("Checking %1 for damage…").arg(info.fileName()), QString(), 0, 0,
                              m_window);
     progress.setObjectName(QStringLiteral("damageCheckProgress"));

@@ -92,7 +92,30 @@ QString fromClause()
                           "LEFT JOIN conversation_digest d ON d.conversation_id = c.id");
 }
 
-Condition where(const Filter &filter)
+Condition textConversations(const QString &text)
+{
+    // The trigram index answers substrings of three characters or more; shorter ones, and
+    // turns not indexed yet, are matched with LIKE.
+    Condition result;
+    const QString trimmed = text.trimmed();
+    if (trimmed.size() >= 3) {
+        QString quoted = trimmed;
+        quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
+        result.sql = QStringLiteral(
+            "SELECT t.conversation_id FROM turn t WHERE t.id IN (SELECT rowid FROM "
+            "turn_text WHERE turn_text MATCH ?) UNION SELECT conversation_id FROM turn WHERE "
+            "id > (SELECT indexed_upto FROM search_state) AND text LIKE ? ESCAPE '\\'");
+        result.binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"'))
+                     << likePattern(trimmed);
+    } else {
+        result.sql = QStringLiteral(
+            "SELECT DISTINCT conversation_id FROM turn WHERE text LIKE ? ESCAPE '\\'");
+        result.binds << likePattern(trimmed);
+    }
+    return result;
+}
+
+Condition where(const Filter &filter, Shape shape)
 {
     Condition result;
     QStringList parts;
@@ -122,8 +145,12 @@ Condition where(const Filter &filter)
         binds.append(filter.to.addDays(1).toString(Qt::ISODate));
     }
     for (const RatingRange &range : filter.ranges) {
-        parts.append(QStringLiteral("c.id IN (SELECT conversation_id FROM digest_dimension "
-                                    "WHERE dimension_id = ? AND mean BETWEEN ? AND ?)"));
+        parts.append(shape == Shape::Sets
+                         ? QStringLiteral("c.id IN (SELECT conversation_id FROM digest_dimension "
+                                          "WHERE dimension_id = ? AND mean BETWEEN ? AND ?)")
+                         : QStringLiteral("EXISTS (SELECT 1 FROM digest_dimension r WHERE "
+                                          "r.conversation_id = c.id AND r.dimension_id = ? "
+                                          "AND r.mean BETWEEN ? AND ?)"));
         binds << range.dimensionId << range.min - 1e-9 << range.max + 1e-9;
     }
     switch (filter.breaks) {
@@ -139,25 +166,10 @@ Condition where(const Filter &filter)
         parts.append(QStringLiteral("coalesce(d.flagged, 0) = 0 AND coalesce(d.detected, 0) = 0"));
         break;
     }
-    const QString text = filter.text.trimmed();
-    if (!text.isEmpty()) {
-        // The trigram index answers substrings of three characters or more; shorter ones, and
-        // turns not indexed yet, are matched with LIKE.
-        QString condition;
-        if (text.size() >= 3) {
-            QString quoted = text;
-            quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
-            condition = QStringLiteral(
-                "c.id IN (SELECT t.conversation_id FROM turn t WHERE t.id IN (SELECT rowid FROM "
-                "turn_text WHERE turn_text MATCH ?) UNION SELECT conversation_id FROM turn WHERE "
-                "id > (SELECT indexed_upto FROM search_state) AND text LIKE ? ESCAPE '\\')");
-            binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"')) << likePattern(text);
-        } else {
-            condition = QStringLiteral("c.id IN (SELECT conversation_id FROM turn "
-                                       "WHERE text LIKE ? ESCAPE '\\')");
-            binds << likePattern(text);
-        }
-        parts.append(condition);
+    if (!filter.text.trimmed().isEmpty()) {
+        const Condition found = textConversations(filter.text);
+        parts.append(QStringLiteral("c.id IN (") + found.sql + QLatin1Char(')'));
+        binds << found.binds;
     }
     result.sql = parts.isEmpty() ? QStringLiteral("1") : parts.join(QStringLiteral(" AND "));
     return result;

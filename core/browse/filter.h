@@ -69,7 +69,21 @@ struct Condition
  * (left-joined; null before the digest is built).
  */
 QString fromClause();
+/** How where() phrases the rating ranges: both select the same conversations. */
+enum class Shape {
+    /** As sets of conversations read from the index of means: best to count or when few match. */
+    Sets,
+    /** As a lookup per conversation: best to walk conversations in an order until a page fills. */
+    Probes,
+};
+
+/**
+ * A query of the ids of the conversations with a turn whose text holds \a text (trimmed; not
+ * empty), each once.
+ */
+Condition textConversations(const QString &text);
+
 /** The condition on fromClause() that selects \a filter's conversations ("1" for none). */
-Condition where(const Filter &filter);
+Condition where(const Filter &filter, Shape shape = Shape::Sets);
 
 } // namespace sense7::browse

@@ -2,8 +2,10 @@
 
 #include "browse/select.h"
 
+#include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <atomic>
 #include <sqlite3.h>
 
 namespace sense7::browse {
@@ -17,10 +19,10 @@ namespace {
  * data set's state they were found in (PRAGMA data_version for other connections' commits, the
  * connection's own count of changed rows for its own): any change searches again.
  */
-Condition browsed(const Store &store, const Filter &filter)
+Condition browsed(const Store &store, const Filter &filter, Shape shape = Shape::Sets)
 {
     if (filter.text.trimmed().isEmpty())
-        return where(filter);
+        return where(filter, shape);
     sql::Connection &db = connection(store);
     db.exec(
         "CREATE TEMP TABLE IF NOT EXISTS browse_text_hits(conversation_id INTEGER PRIMARY KEY)");
@@ -32,14 +34,14 @@ Condition browsed(const Store &store, const Filter &filter)
                        "AND changes = ?");
     key.bind(1, filter.text).bind(2, version).bind(3, qint64(sqlite3_total_changes64(db.handle())));
     if (!key.next()) {
-        Filter text;
-        text.text = filter.text;
-        const Condition found = where(text);
+        // The conversations themselves are not read: every turn has one.
+        const Condition found = textConversations(filter.text);
         db.exec("DELETE FROM temp.browse_text_key");
         db.exec("DELETE FROM temp.browse_text_hits");
-        Select fill(store, QStringLiteral("c.id"), found, {}, {}, {}, {},
-                    QStringLiteral("INSERT INTO temp.browse_text_hits %1"));
-        fill->run();
+        sql::Statement fill(db, "INSERT INTO temp.browse_text_hits " + found.sql.toUtf8());
+        for (int i = 0; i < found.binds.size(); ++i)
+            fill.bind(i + 1, found.binds[i]);
+        fill.run();
         // The key's own row is one more change.
         sql::Statement(db, "INSERT INTO temp.browse_text_key VALUES(?, ?, ?)")
             .bind(1, filter.text)
@@ -49,10 +51,92 @@ Condition browsed(const Store &store, const Filter &filter)
     }
     Filter rest = filter;
     rest.text.clear();
-    Condition condition = where(rest);
+    Condition condition = where(rest, shape);
     condition.sql = QLatin1Char('(') + condition.sql
-        + QStringLiteral(") AND c.id IN (SELECT conversation_id FROM temp.browse_text_hits)");
+        + (shape == Shape::Sets
+               ? QStringLiteral(") AND c.id IN (SELECT conversation_id FROM temp.browse_text_hits)")
+               : QStringLiteral(") AND EXISTS (SELECT 1 FROM temp.browse_text_hits h "
+                                "WHERE h.conversation_id = c.id)"));
     return condition;
+}
+
+/**
+ * Counts already made on a connection while the data set stays as it was (PRAGMA data_version
+ * for other connections' commits, the connection's count of changed rows for its own): the
+ * browser counts a filter and then asks for its pages, which need the count to choose their
+ * query, and scrolling asks again.
+ */
+struct Counts
+{
+    qint64 connection = 0;
+    qint64 version = -1;
+    qint64 changes = -1;
+    QHash<QByteArray, qint64> known;
+};
+
+Counts &counts(sql::Connection &db)
+{
+    thread_local Counts cache;
+    // Which connection this is: a number kept in its temporary schema, which another connection
+    // (even one opened at the same address later) does not have.
+    static std::atomic<qint64> connections {0};
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS browse_connection(n INTEGER NOT NULL)");
+    qint64 id = db.pragmaInt("SELECT coalesce((SELECT n FROM temp.browse_connection), 0)");
+    if (id == 0) {
+        id = ++connections;
+        sql::Statement(db, "INSERT INTO temp.browse_connection VALUES(?)").bind(1, id).run();
+    }
+    const qint64 version = db.pragmaInt("PRAGMA data_version");
+    const qint64 changes = qint64(sqlite3_total_changes64(db.handle()));
+    if (cache.connection != id || cache.version != version || cache.changes != changes) {
+        cache.connection = id;
+        cache.version = version;
+        cache.changes = changes;
+        cache.known.clear();
+    }
+    return cache;
+}
+
+QByteArray keyOf(const Filter &filter)
+{
+    return QJsonDocument(filter.toJson()).toJson(QJsonDocument::Compact);
+}
+
+qint64 countCondition(const Store &store, const Condition &condition)
+{
+    // Every conversation has one participant and at most one digest: unless the condition reads
+    // them, counting needs neither join (which cost a lookup a conversation, most of the time of
+    // counting all of a large data set).
+    static const QRegularExpression participant(QStringLiteral("\\bp\\."));
+    static const QRegularExpression digest(QStringLiteral("\\bd\\."));
+    QByteArray sql("SELECT count(*) FROM conversation c");
+    if (condition.sql.contains(participant))
+        sql += " JOIN participant p ON p.id = c.participant_id";
+    if (condition.sql.contains(digest))
+        sql += " LEFT JOIN conversation_digest d ON d.conversation_id = c.id";
+    sql += " WHERE " + condition.sql.toUtf8();
+    sql::Statement query(connection(store), sql);
+    for (int i = 0; i < condition.binds.size(); ++i)
+        query.bind(i + 1, condition.binds[i]);
+    return query.next() ? query.int64(0) : 0;
+}
+
+/** The conversations with a mean on \a dimensionId (every row of the index has a conversation). */
+qint64 ratedCount(const Store &store, qint64 dimensionId)
+{
+    sql::Connection &db = connection(store);
+    Counts &cache = counts(db);
+    const QByteArray key = "rated " + QByteArray::number(dimensionId);
+    const auto known = cache.known.constFind(key);
+    if (known != cache.known.cend())
+        return *known;
+    sql::Statement query(db,
+                         "SELECT count(*) FROM digest_dimension WHERE dimension_id = ? "
+                         "AND mean IS NOT NULL");
+    query.bind(1, dimensionId);
+    const qint64 n = query.next() ? query.int64(0) : 0;
+    cache.known.insert(key, n);
+    return n;
 }
 
 QString sortKey(Order::Key key)
@@ -93,21 +177,25 @@ QVector<qint64> conversationIds(const Store &store, const Filter &filter)
 
 qint64 count(const Store &store, const Filter &filter)
 {
+    counts(connection(store)); // numbering a connection is a change of its own: first
     const Condition condition = browsed(store, filter);
-    // Every conversation has one participant and at most one digest: unless the condition reads
-    // them, counting needs neither join (which cost a lookup a conversation, most of the time of
-    // counting all of a large data set).
-    static const QRegularExpression joined(QStringLiteral("\\b[pd]\\."));
-    if (!condition.sql.contains(joined)) {
-        sql::Statement query(connection(store),
-                             QByteArray("SELECT count(*) FROM conversation c WHERE ")
-                                 + condition.sql.toUtf8());
-        for (int i = 0; i < condition.binds.size(); ++i)
-            query.bind(i + 1, condition.binds[i]);
-        return query.next() ? query.int64(0) : 0;
+    Counts &cache = counts(connection(store));
+    const QByteArray key = keyOf(filter);
+    const auto known = cache.known.constFind(key);
+    if (known != cache.known.cend())
+        return *known;
+    Filter rest = filter;
+    rest.text.clear();
+    qint64 n = 0;
+    if (rest.isEmpty() && !filter.text.trimmed().isEmpty()) {
+        // Text alone: what the search found, each conversation once (every turn has one).
+        sql::Statement hits(connection(store), "SELECT count(*) FROM temp.browse_text_hits");
+        n = hits.next() ? hits.int64(0) : 0;
+    } else {
+        n = countCondition(store, condition);
     }
-    Select query(store, QStringLiteral("count(*)"), condition);
-    return query->next() ? query->int64(0) : 0;
+    cache.known.insert(key, n);
+    return n;
 }
 
 QVector<PageRow> page(const Store &store, const Filter &filter, const Order &order, qint64 offset,
@@ -117,45 +205,86 @@ QVector<PageRow> page(const Store &store, const Filter &filter, const Order &ord
     // one row per mean, in one query. Everything varying is bound, so each sort order and filter
     // shape is one statement however far the table is scrolled.
     const QString direction = order.ascending ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
-    const QString orderBy = sortKey(order.key) + direction + QStringLiteral(", c.id") + direction;
     const bool byMean = order.key == Order::Key::Mean;
-    Select query(
-        store, QStringLiteral("c.id AS id, ") + sortKey(order.key) + QStringLiteral(" AS k"),
-        browsed(store, filter),
-        QStringLiteral("ORDER BY ") + orderBy + QStringLiteral(" LIMIT ? OFFSET ?"),
-        byMean ? QVariantList {order.dimensionId} : QVariantList {}, QVariantList {limit, offset},
-        byMean ? QStringLiteral("LEFT JOIN digest_dimension s ON s.conversation_id = c.id "
-                                "AND s.dimension_id = ?")
-               : QString(),
-        QStringLiteral(
-            "SELECT c.id, p.code, coalesce(c.agent, ''), json_extract(c.context, '$.task_type'), "
-            "c.title, c.started_at, d.turns, d.flagged, d.detected, m.dimension_id, m.mean, "
-            "coalesce(c.condition, '') "
-            "FROM (%1) pg JOIN conversation c ON c.id = pg.id "
-            "JOIN participant p ON p.id = c.participant_id "
-            "LEFT JOIN conversation_digest d ON d.conversation_id = c.id "
-            "LEFT JOIN digest_dimension m ON m.conversation_id = c.id AND m.mean IS NOT NULL "
-            "ORDER BY pg.k")
-            + direction + QStringLiteral(", pg.id") + direction);
+    // Walking the conversations in the index of dates and testing each until the page is full
+    // reads about (offset + limit) * all / matching of them; reading every match and sorting
+    // them reads each once (and other orders have no index to walk). The counts are known: the
+    // browser has just counted the filter.
+    const qint64 matching = count(store, filter);
+    const qint64 all = filter.isEmpty() ? matching : count(store, {});
+    const bool walk = order.key == Order::Key::Date && matching > 0
+        && double(offset + limit) * double(all) / double(matching) <= 20000.0;
+    QString inner;
+    QVariantList binds;
+    if (byMean && filter.isEmpty()) {
+        // Every conversation: the index of means is in the order asked for. The conversations
+        // without a mean come first ascending and last descending, in id order.
+        const qint64 rated = ratedCount(store, order.dimensionId);
+        const qint64 unrated = all - rated;
+        qint64 from = -1;
+        if (order.ascending && unrated >= 0 && offset >= unrated)
+            from = offset - unrated;
+        else if (!order.ascending && offset + limit <= rated)
+            from = offset;
+        if (from >= 0) {
+            inner = QStringLiteral("SELECT s.conversation_id AS id, s.mean AS k FROM "
+                                   "digest_dimension s WHERE s.dimension_id = ? AND s.mean IS "
+                                   "NOT NULL ORDER BY s.mean")
+                + direction + QStringLiteral(", s.conversation_id") + direction
+                + QStringLiteral(" LIMIT ? OFFSET ?");
+            binds << order.dimensionId << limit << from;
+        }
+    }
+    if (inner.isEmpty()) {
+        const Condition condition = browsed(store, filter, walk ? Shape::Probes : Shape::Sets);
+        inner = QStringLiteral("SELECT c.id AS id, ") + sortKey(order.key)
+            + QStringLiteral(" AS k FROM ") + fromClause();
+        if (byMean) {
+            inner += QStringLiteral(" LEFT JOIN digest_dimension s ON s.conversation_id = c.id "
+                                    "AND s.dimension_id = ?");
+            binds << order.dimensionId;
+        }
+        inner += QStringLiteral(" WHERE ") + condition.sql + QStringLiteral(" ORDER BY ")
+            + sortKey(order.key) + direction + QStringLiteral(", c.id") + direction
+            + QStringLiteral(" LIMIT ? OFFSET ?");
+        binds << condition.binds << limit << offset;
+    }
+    sql::Statement query(
+        connection(store),
+        (QStringLiteral(
+             "SELECT c.id, p.code, coalesce(c.agent, ''), json_extract(c.context, '$.task_type'), "
+             "c.title, c.started_at, d.turns, d.flagged, d.detected, m.dimension_id, m.mean, "
+             "coalesce(c.condition, '') "
+             "FROM (")
+         + inner
+         + QStringLiteral(") pg JOIN conversation c ON c.id = pg.id "
+                          "JOIN participant p ON p.id = c.participant_id "
+                          "LEFT JOIN conversation_digest d ON d.conversation_id = c.id "
+                          "LEFT JOIN digest_dimension m ON m.conversation_id = c.id "
+                          "AND m.mean IS NOT NULL ORDER BY pg.k")
+         + direction + QStringLiteral(", pg.id") + direction)
+            .toUtf8());
+    for (int i = 0; i < binds.size(); ++i)
+        query.bind(i + 1, binds[i]);
     QVector<PageRow> rows;
-    while (query->next()) {
-        const qint64 id = query->int64(0);
+    while (query.next()) {
+        const qint64 id = query.int64(0);
         if (rows.isEmpty() || rows.last().id != id) {
             PageRow row;
             row.id = id;
-            row.participant = query->text(1);
-            row.agent = query->text(2);
-            row.task = query->text(3);
-            row.title = query->text(4);
-            row.startedAt = QDateTime::fromString(query->text(5), Qt::ISODateWithMs);
-            row.turns = query->integer(6);
-            row.flagged = query->integer(7);
-            row.detected = query->integer(8);
-            row.condition = query->text(11);
+            row.participant = query.text(1);
+            row.agent = query.text(2);
+            row.task = query.text(3);
+            row.title = query.text(4);
+            row.startedAt = QDateTime::fromString(query.text(5), Qt::ISODateWithMs);
+            row.turns = query.integer(6);
+            row.flagged = query.integer(7);
+            row.detected = query.integer(8);
+            row.condition = query.text(11);
             rows.append(row);
         }
-        if (!query->isNull(9))
-            rows.last().means.insert(query->int64(9), query->real(10));
+        if (!query.isNull(9))
+            rows.last().means.insert(query.int64(9), query.real(10));
     }
     return rows;
 }

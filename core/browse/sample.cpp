@@ -304,16 +304,23 @@ QStringList participantCodes(const Store &store)
 
 QStringList agents(const Store &store)
 {
+    // From one distinct value to the next along the index on agent: a few lookups per assistant
+    // rather than a read of every conversation's index entry.
     return strings(store,
-                   "SELECT DISTINCT agent FROM conversation WHERE agent IS NOT NULL "
-                   "AND agent <> '' ORDER BY agent");
+                   "WITH RECURSIVE a(v) AS (SELECT min(agent) FROM conversation WHERE agent > '' "
+                   "UNION ALL SELECT (SELECT min(agent) FROM conversation WHERE agent > a.v) "
+                   "FROM a WHERE a.v IS NOT NULL) SELECT v FROM a WHERE v IS NOT NULL");
 }
 
 QStringList conditions(const Store &store)
 {
+    // The same along the partial index of the live conversations' conditions.
     return strings(store,
-                   "SELECT DISTINCT condition FROM conversation WHERE condition IS NOT NULL "
-                   "AND condition <> '' ORDER BY condition");
+                   "WITH RECURSIVE a(v) AS (SELECT min(condition) FROM conversation "
+                   "WHERE condition IS NOT NULL AND condition > '' UNION ALL "
+                   "SELECT (SELECT min(condition) FROM conversation WHERE condition IS NOT NULL "
+                   "AND condition > a.v) FROM a WHERE a.v IS NOT NULL) "
+                   "SELECT v FROM a WHERE v IS NOT NULL");
 }
 
 QVector<int> sessionFirstTurns(const Store &store, qint64 conversationId)
@@ -346,6 +353,16 @@ QStringList contextKeys(const Store &store)
 
 QStringList contextValues(const Store &store, const QString &field)
 {
+    if (field == QLatin1String("task_type")) {
+        // From one task type to the next along their index.
+        return strings(
+            store,
+            "WITH RECURSIVE a(v) AS (SELECT min(json_extract(context, '$.task_type')) FROM "
+            "conversation WHERE json_extract(context, '$.task_type') IS NOT NULL UNION ALL "
+            "SELECT (SELECT min(json_extract(context, '$.task_type')) FROM conversation WHERE "
+            "json_extract(context, '$.task_type') > a.v) FROM a WHERE a.v IS NOT NULL) "
+            "SELECT v FROM a WHERE v IS NOT NULL");
+    }
     QStringList result;
     sql::Statement query(connection(store),
                          "SELECT DISTINCT json_extract(context, ?) AS v FROM conversation "

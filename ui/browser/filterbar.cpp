@@ -1,6 +1,8 @@
 #include "filterbar.h"
 
+#include "browse/page.h"
 #include "browse/sample.h"
+#include "error.h"
 #include "forms.h"
 #include "store.h"
 
@@ -11,6 +13,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -209,17 +212,22 @@ void FilterBar::setStore(const Store *store)
     fill(m_condition, tr("All conditions"), conditions, same);
     m_condition->setVisible(m_conditionsShown && !conditions.isEmpty());
     m_conditionLabel->setVisible(m_condition->isVisibleTo(this));
-    // Any key of the conversations' context; the task type first, as before.
-    m_contextKey->clear();
-    const QStringList keys = store ? browse::contextKeys(*store) : QStringList();
-    for (const QString &key : keys) {
-        const FormField *field = m_contextForm.field(key);
-        m_contextKey->addItem(field ? field->displayLabel() : key, key);
+    // Any key of the conversations' context; the task type first, as before. Reading them reads
+    // every conversation: a large data set's are read on another thread, so that the browser
+    // opens at once.
+    stopLoadingContextChoices();
+    ++m_generation;
+    const bool large = store && store->path() != QLatin1String(":memory:")
+        && browse::count(*store, {}) > m_backgroundFrom;
+    m_contextKey->clear(); // a new data set: the task type is chosen again
+    m_task->clear();
+    if (large) {
+        const QStringList none;
+        fillContextChoices({}, &none);
+        loadContextChoices(store->path());
+    } else {
+        fillContextChoices(store ? browse::contextKeys(*store) : QStringList(), nullptr);
     }
-    if (m_contextKey->count() == 0) // the task type, with no values to choose
-        m_contextKey->addItem(tr("Task"), QStringLiteral("task_type"));
-    m_contextKey->setCurrentIndex(std::max(0, m_contextKey->findData(QStringLiteral("task_type"))));
-    fillContextValues();
     // Every turn-level dimension of the protocol's instruments, named with its instrument when
     // there are several; the range follows the chosen dimension's scale.
     m_dimension->clear();
@@ -270,6 +278,87 @@ void FilterBar::setConditionsShown(bool shown)
     m_conditionLabel->setVisible(visible);
     if (!visible && m_condition->currentIndex() > 0)
         m_condition->setCurrentIndex(0); // a hidden filter must not narrow the set
+}
+
+FilterBar::~FilterBar()
+{
+    stopLoadingContextChoices();
+}
+
+void FilterBar::fillContextChoices(const QStringList &keys, const QStringList *values)
+{
+    const bool wasFilling = std::exchange(m_filling, true);
+    const QString chosen = m_contextKey->currentData().toString();
+    const QString task = m_task->currentIndex() > 0 ? m_task->currentData().toString() : QString();
+    m_contextKey->clear();
+    for (const QString &key : keys) {
+        const FormField *field = m_contextForm.field(key);
+        m_contextKey->addItem(field ? field->displayLabel() : key, key);
+    }
+    if (m_contextKey->count() == 0) // the task type, with no values to choose
+        m_contextKey->addItem(tr("Task"), QStringLiteral("task_type"));
+    const int keep = chosen.isEmpty() ? -1 : m_contextKey->findData(chosen);
+    m_contextKey->setCurrentIndex(
+        keep >= 0 ? keep : std::max(0, m_contextKey->findData(QStringLiteral("task_type"))));
+    if (values) {
+        const QString key = m_contextKey->currentData().toString();
+        m_task->clear();
+        m_task->addItem(key == QLatin1String("task_type") ? tr("All tasks") : tr("All"));
+        for (const QString &value : *values)
+            m_task->addItem(m_contextForm.displayOptionLabel(key, value), value);
+        if (!task.isEmpty())
+            m_task->setCurrentIndex(std::max(0, m_task->findData(task)));
+    } else {
+        fillContextValues();
+    }
+    m_filling = wasFilling;
+}
+
+void FilterBar::loadContextChoices(const QString &path)
+{
+    struct Choices
+    {
+        QStringList keys;
+        QString key;
+        QStringList values;
+    };
+    auto choices = std::make_shared<Choices>();
+    const quint64 generation = m_generation;
+    m_contextLoader = QThread::create([path, choices] {
+        try {
+            auto store = Store::open(path, Store::Access::ReadOnly);
+            choices->keys = browse::contextKeys(*store);
+            // The values of the field that will be chosen: the task type when there is one.
+            choices->key = choices->keys.contains(QStringLiteral("task_type"))
+                ? QStringLiteral("task_type")
+                : choices->keys.value(0, QStringLiteral("task_type"));
+            choices->values = browse::contextValues(*store, choices->key);
+        } catch (const Error &) {
+            choices->keys.clear(); // the task type is offered, without values
+        }
+    });
+    connect(m_contextLoader, &QThread::finished, this, [this, choices, generation] {
+        m_contextLoader->deleteLater();
+        m_contextLoader = nullptr;
+        if (generation != m_generation)
+            return;
+        // The field chosen meanwhile (only the task type was offered) keeps its values.
+        const bool sameKey = m_contextKey->currentData().toString() == choices->key
+            || (m_contextKey->count() <= 1 && choices->key == QLatin1String("task_type"));
+        fillContextChoices(choices->keys, sameKey ? &choices->values : nullptr);
+        Q_EMIT contextChoicesLoaded();
+    });
+    m_contextLoader->start(QThread::LowPriority);
+}
+
+void FilterBar::stopLoadingContextChoices()
+{
+    if (!m_contextLoader)
+        return;
+    m_contextLoader->disconnect(this);
+    m_contextLoader->wait();
+    delete m_contextLoader;
+    m_contextLoader = nullptr;
 }
 
 void FilterBar::fillContextValues()

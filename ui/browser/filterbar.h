@@ -10,6 +10,7 @@ class QComboBox;
 class QDateEdit;
 class QDoubleSpinBox;
 class QLineEdit;
+class QThread;
 class QTimer;
 
 namespace sense7 {
@@ -27,9 +28,18 @@ class FilterBar : public QWidget
 
 public:
     explicit FilterBar(QWidget *parent = nullptr);
+    ~FilterBar() override;
 
-    /** Fills the choices from \a store and clears the filter. */
+    /**
+     * Fills the choices from \a store and clears the filter. The context fields and their values
+     * are read from every conversation: on a large data set that happens on another thread, and
+     * they are offered once it is done (contextChoicesLoaded()); meanwhile the task is offered.
+     */
     void setStore(const Store *store);
+    /** Data sets with more than \a conversations read their context choices on a thread. */
+    void setBackgroundChoicesFrom(qint64 conversations) { m_backgroundFrom = conversations; }
+    /** True while the context fields are still being read on another thread. */
+    bool isLoadingContextChoices() const { return m_contextLoader != nullptr; }
     browse::Filter filter() const;
     /** Whether the condition filter is offered (researcher mode, and live conversations). */
     void setConditionsShown(bool shown);
@@ -40,11 +50,17 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void filterChanged(const sense7::browse::Filter &filter);
+    /** The context fields and the chosen one's values are offered. */
+    void contextChoicesLoaded();
 
 private:
     void changed();
     /** The values of the chosen context field, "All" first. */
     void fillContextValues();
+    /** Offers \a keys (the task type when none), and \a values of the chosen one. */
+    void fillContextChoices(const QStringList &keys, const QStringList *values);
+    void loadContextChoices(const QString &path);
+    void stopLoadingContextChoices();
 
     QComboBox *m_participant;
     QComboBox *m_agent;
@@ -64,6 +80,9 @@ private:
     QLineEdit *m_search;
     QTimer *m_debounce;
     bool m_filling = false;
+    QThread *m_contextLoader = nullptr; // reading the context choices of a large data set
+    quint64 m_generation = 0; // which setStore() the loader's results belong to
+    qint64 m_backgroundFrom = 20000;
 };
 
 } // namespace sense7
