@@ -138,6 +138,8 @@ public:
     int integer(int column) const { return int(int64(column)); }
     double real(int column) const;
     QString text(int column) const;
+    /** The column's UTF-8 text without a copy, valid until the next step or reset. */
+    QByteArrayView utf8(int column) const;
     QByteArray blob(int column) const;
     std::optional<int> optionalInt(int column) const;
     /** The value as SQLite stores it: qint64, double, QString, QByteArray (blob) or null. */
