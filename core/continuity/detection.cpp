@@ -26,8 +26,9 @@ namespace {
 
 bool isHan(QChar c)
 {
-    return c.script() == QChar::Script_Han || c.script() == QChar::Script_Hiragana
-        || c.script() == QChar::Script_Katakana || c.script() == QChar::Script_Hangul;
+    const QChar::Script script = c.script();
+    return script == QChar::Script_Han || script == QChar::Script_Hiragana
+        || script == QChar::Script_Katakana || script == QChar::Script_Hangul;
 }
 
 bool isWordChar(QChar c)
@@ -84,6 +85,37 @@ QStringList loadCues()
     return cues;
 }
 
+/** A cue as findRepairCue() looks for it. */
+struct Needle
+{
+    QString cue;
+    QString folded;
+    bool wholeWords = false;
+};
+
+/**
+ * \a cues folded as findRepairCue() matches them. Folding every cue for every message was most
+ * of the work of finding none: the last list's folded cues are kept, per thread. Keeping a copy of
+ * the list keeps it shared, so an unchanged list is recognised by its data alone.
+ */
+const QVector<Needle> &needles(const QStringList &cues)
+{
+    thread_local QStringList last;
+    thread_local QVector<Needle> folded;
+    thread_local bool filled = false;
+    if (filled && (last.constData() == cues.constData() || last == cues))
+        return folded;
+    folded.clear();
+    for (const QString &cue : cues) {
+        const QString needle = normalised(cue);
+        if (!needle.isEmpty())
+            folded.append({cue, needle, hasLatin(needle)});
+    }
+    last = cues;
+    filled = true;
+    return folded;
+}
+
 } // namespace
 
 const QStringList &defaultRepairCues()
@@ -118,11 +150,7 @@ QString describe(const Detection &detection)
 QString findRepairCue(const QString &text, const QStringList &cues)
 {
     const QString haystack = normalised(text);
-    for (const QString &cue : cues) {
-        const QString needle = normalised(cue);
-        if (needle.isEmpty())
-            continue;
-        const bool wholeWords = hasLatin(needle);
+    for (const auto &[cue, needle, wholeWords] : needles(cues)) {
         for (qsizetype at = haystack.indexOf(needle); at >= 0;
              at = haystack.indexOf(needle, at + 1)) {
             const qsizetype end = at + needle.size();
@@ -139,8 +167,16 @@ QSet<quint64> shingles(const QString &text, int n)
 {
     const QStringList list = words(text);
     QSet<quint64> result;
-    for (qsizetype i = 0; n > 0 && i + n <= list.size(); ++i)
-        result.insert(quint64(qHash(list.mid(i, n).join(QChar(0x1f)), 0x5e75e7)));
+    QString joined; // list.mid(i, n).join(QChar(0x1f)), in one buffer for every i
+    for (qsizetype i = 0; n > 0 && i + n <= list.size(); ++i) {
+        joined.resize(0); // keeps the capacity, unlike clear()
+        for (qsizetype j = i; j < i + n; ++j) {
+            if (j > i)
+                joined.append(QChar(0x1f));
+            joined.append(list[j]);
+        }
+        result.insert(quint64(qHash(joined, 0x5e75e7)));
+    }
     return result;
 }
 
