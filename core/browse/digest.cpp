@@ -400,6 +400,10 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
     const qint64 total = stale + unindexedTurns(db);
     if (total == 0)
         return 0;
+    // A 64 MiB page cache and, when this is the data set's only connection, a rollback journal:
+    // the index's new pages are then written once rather than into the log and again by its
+    // checkpoint.
+    const Store::BulkWrite bulk(store);
     const qint64 self = store.selfAnnotatorId();
     QVector<qint64> dimensions;
     {
