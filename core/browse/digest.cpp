@@ -222,6 +222,7 @@ struct Asked
 {
     QSet<QPair<qint64, QString>> cells; // (dimension id, role key)
     QString key; // the cells as the JSON text the store binds: which cells a digest counted
+    QByteArray keyMember; // "rated_cells":key} as the end of a compact JSON object
 };
 
 Asked asked(const Store &store)
@@ -234,6 +235,9 @@ Asked asked(const Store &store)
         array.append(QJsonArray {cell.first, cell.second});
     }
     result.key = QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    result.keyMember = QJsonDocument(QJsonObject {{QStringLiteral("rated_cells"), result.key}})
+                           .toJson(QJsonDocument::Compact)
+                           .mid(1);
     return result;
 }
 
@@ -284,19 +288,32 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
         insert.bindBlob(5, pack(row)).run();
     }
 
-    QHash<qint64, int> ordinal; // turn id -> assistant position
-    for (int i = 0; i < m.assistantPositions.size(); ++i)
-        ordinal.insert(m.turns[m.assistantPositions[i]].turnId, i);
-    QJsonArray flagged;
-    for (int i = 0; i < m.assistantPositions.size(); ++i)
-        if (m.flagged.contains(m.turns[m.assistantPositions[i]].turnId))
-            flagged.append(i);
-    QJsonArray detected;
+    // The breaks as QJsonDocument writes them, compact with the keys in order, built directly:
+    // most conversations have none, and this is done for every one.
+    QByteArray breaks = "{\"detected\":[";
     QSet<qint64> detectedTurns;
+    int detections = 0;
     for (const continuity::Detection &d : continuity::detect(m.turns, options)) {
-        detected.append(QJsonArray {ordinal.value(d.turnId), continuity::ruleKey(d.rule)});
+        // Rules fire on assistant turns: d.position is one of assistantPositions.
+        const auto at = std::lower_bound(m.assistantPositions.cbegin(), m.assistantPositions.cend(),
+                                         d.position);
+        if (detections++ > 0)
+            breaks += ',';
+        breaks += '[' + QByteArray::number(qsizetype(at - m.assistantPositions.cbegin())) + ",\""
+            + continuity::ruleKey(d.rule).toLatin1() + "\"]";
         detectedTurns.insert(d.turnId);
     }
+    breaks += "],\"flagged\":[";
+    int flagged = 0;
+    if (!m.flagged.isEmpty())
+        for (int i = 0; i < m.assistantPositions.size(); ++i)
+            if (m.flagged.contains(m.turns[m.assistantPositions[i]].turnId)) {
+                if (flagged++ > 0)
+                    breaks += ',';
+                breaks += QByteArray::number(i);
+            }
+    // rated_cells counts what the protocol asked when it was written: the key tells which.
+    breaks += "]," + asked.keyMember;
     double sum = 0;
     int rated = 0;
     for (int position : m.assistantPositions)
@@ -313,10 +330,6 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
         for (auto it = ratings->cbegin(); it != ratings->cend(); ++it)
             cells += asked.cells.contains({it.key(), role}) ? 1 : 0;
     }
-    // rated_cells counts what the protocol asked when it was written: the key tells which.
-    const QJsonObject breaks {{QStringLiteral("flagged"), flagged},
-                              {QStringLiteral("detected"), detected},
-                              {QStringLiteral("rated_cells"), asked.key}};
     sql::Statement insert(db,
                           "INSERT OR REPLACE INTO conversation_digest(conversation_id, turns, "
                           "assistant_turns, rated_turns, mean, flagged, detected, breaks, "
@@ -327,11 +340,7 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
         .bind(4, rated);
     if (rated > 0)
         insert.bind(5, sum / rated);
-    insert.bind(6, int(flagged.size()))
-        .bind(7, int(detectedTurns.size()))
-        .bind(8, QJsonDocument(breaks).toJson(QJsonDocument::Compact))
-        .bind(9, cells)
-        .run();
+    insert.bind(6, flagged).bind(7, int(detectedTurns.size())).bind(8, breaks).bind(9, cells).run();
 }
 
 qint64 staleConversations(sql::Connection &db)
