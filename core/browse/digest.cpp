@@ -220,7 +220,7 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
 /** What the protocol asks to be rated (Store::requiredTurnCells()), as the digest counts it. */
 struct Asked
 {
-    QSet<QPair<qint64, QString>> cells; // (dimension id, role key)
+    QSet<QPair<qint64, int>> cells; // (dimension id, Role): the roles a turn can have
     QString key; // the cells as the JSON text the store binds: which cells a digest counted
     QByteArray keyMember; // "rated_cells":key} as the end of a compact JSON object
 };
@@ -231,7 +231,8 @@ Asked asked(const Store &store)
     const auto cells = store.requiredTurnCells();
     QJsonArray array; // the same text as storage::requiredCellsJson()
     for (const auto &cell : cells) {
-        result.cells.insert(cell);
+        if (const auto role = roleFromKey(cell.second))
+            result.cells.insert({cell.first, int(*role)});
         array.append(QJsonArray {cell.first, cell.second});
     }
     result.key = QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
@@ -254,7 +255,24 @@ qint64 outdatedConversations(sql::Connection &db, const QString &key)
 }
 
 /** Writes a conversation's digest; its former dimension rows are already deleted. */
-void write(sql::Connection &db, qint64 conversationId, const Material &m,
+/** The statements write() runs, prepared once for a batch. */
+struct Writer
+{
+    explicit Writer(sql::Connection &db)
+        : dimension(db,
+                    "INSERT INTO digest_dimension(conversation_id, dimension_id, n, mean, vals) "
+                    "VALUES(?, ?, ?, ?, ?)")
+        , digest(db,
+                 "INSERT OR REPLACE INTO conversation_digest(conversation_id, turns, "
+                 "assistant_turns, rated_turns, mean, flagged, detected, breaks, rated_cells) "
+                 "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    { }
+
+    sql::Statement dimension;
+    sql::Statement digest;
+};
+
+void write(Writer &writer, qint64 conversationId, const Material &m,
            const QVector<qint64> &dimensions, const Asked &asked,
            const continuity::Options &options)
 {
@@ -279,9 +297,7 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
         }
         if (!any)
             continue;
-        sql::Statement insert(db,
-                              "INSERT INTO digest_dimension(conversation_id, dimension_id, n, "
-                              "mean, vals) VALUES(?, ?, ?, ?, ?)");
+        sql::Statement &insert = writer.dimension;
         insert.bind(1, conversationId).bind(2, dimension).bind(3, n);
         if (n > 0)
             insert.bind(4, sum / n);
@@ -326,14 +342,11 @@ void write(sql::Connection &db, qint64 conversationId, const Material &m,
         const auto ratings = m.ratings.constFind(turn.turnId);
         if (ratings == m.ratings.cend())
             continue;
-        const QString role = roleKey(turn.role);
+        const int role = int(turn.role);
         for (auto it = ratings->cbegin(); it != ratings->cend(); ++it)
             cells += asked.cells.contains({it.key(), role}) ? 1 : 0;
     }
-    sql::Statement insert(db,
-                          "INSERT OR REPLACE INTO conversation_digest(conversation_id, turns, "
-                          "assistant_turns, rated_turns, mean, flagged, detected, breaks, "
-                          "rated_cells) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    sql::Statement &insert = writer.digest;
     insert.bind(1, conversationId)
         .bind(2, int(m.turns.size()))
         .bind(3, int(m.assistantPositions.size()))
@@ -454,8 +467,9 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
                 .bind(1, first)
                 .bind(2, last)
                 .run();
+            Writer writer(db);
             for (const auto &[id, material] : batch)
-                write(db, id, material, dimensions, cells, options);
+                write(writer, id, material, dimensions, cells, options);
             sql::Statement(db, "DELETE FROM digest_stale WHERE conversation_id BETWEEN ? AND ?")
                 .bind(1, first)
                 .bind(2, last)
