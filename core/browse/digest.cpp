@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace sense7::digest {
 namespace {
@@ -28,6 +29,8 @@ constexpr qint64 commitNanoseconds = 2'000'000'000;
 // (SQLite's default is 1 MiB): segments 32 times larger are merged far less often. Measured on
 // 300,000 turns: 2.9 s of CPU rather than 5.4 s, for some 30 MB more memory while indexing.
 constexpr qint64 searchHashBytes = 32 * 1024 * 1024;
+// Conversations plus turns from which refresh() writes as a bulk write (Store::BulkWrite).
+constexpr qint64 bulkItems = 20'000;
 
 /** The next batch's size after \a size items took \a nanoseconds: aimed at batchNanoseconds,
  * growing at most fourfold and never below \a least. */
@@ -422,10 +425,13 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
     const qint64 total = stale + unindexedTurns(db);
     if (total == 0)
         return 0;
-    // A 64 MiB page cache and, when this is the data set's only connection, a rollback journal:
-    // the index's new pages are then written once rather than into the log and again by its
-    // checkpoint.
-    const Store::BulkWrite bulk(store);
+    // A large preparation (an import's) gets a 64 MiB page cache and, when this is the data set's
+    // only connection, a rollback journal: the index's new pages are then written once rather
+    // than into the log and again by its checkpoint. A small one (after a few edits) is not worth
+    // leaving WAL mode for.
+    std::optional<Store::BulkWrite> bulk;
+    if (total >= bulkItems)
+        bulk.emplace(store);
     const qint64 self = store.selfAnnotatorId();
     QVector<qint64> dimensions;
     {
