@@ -133,7 +133,8 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
  * detection needs (the text of user turns, the meta of turns whose meta mentions a branch).
  * Conversations no longer in the data set are left out. */
 QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qint64 last,
-                                           qint64 annotatorId)
+                                           qint64 annotatorId,
+                                           const QVector<qint64> &turnDimensions)
 {
     QVector<QPair<qint64, Material>> batch;
     QHash<qint64, int> position; // conversation id -> index in batch
@@ -179,10 +180,13 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
         "SELECT t.conversation_id, r.turn_id, r.dimension_id, r.value "
         "FROM digest_stale s JOIN turn t ON t.conversation_id = s.conversation_id "
         "JOIN rating r ON r.turn_id = t.id AND r.annotator_id = ? "
-        "JOIN dimension d ON d.id = r.dimension_id AND d.level = 'turn' "
+
         "WHERE s.conversation_id BETWEEN ? AND ?");
     ratings.bind(1, annotatorId).bind(2, first).bind(3, last);
     while (ratings.next()) {
+        // Turn dimensions only (\a turnDimensions is sorted), checked here rather than joined.
+        if (!std::binary_search(turnDimensions.cbegin(), turnDimensions.cend(), ratings.int64(2)))
+            continue;
         const int at = position.value(ratings.int64(0), -1);
         if (at >= 0)
             batch[at].second.ratings[ratings.int64(1)].insert(
@@ -465,7 +469,8 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
                 count = query.int64(2);
             }
             // Every stale conversation from first to last is in this batch.
-            const QVector<QPair<qint64, Material>> batch = loadBatch(db, first, last, self);
+            const QVector<QPair<qint64, Material>> batch =
+                loadBatch(db, first, last, self, dimensions);
             sql::Statement(
                 db,
                 "DELETE FROM digest_dimension WHERE conversation_id IN (SELECT "
