@@ -32,6 +32,7 @@ for program in "$@"; do
         make_dataset) check make_dataset "$program" out.sense7 --conversations 10 ;;
         bench_rating) check bench_rating "$program" 100 10 ;;
         bench_browser) check bench_browser "$program" data.sense7 ;;
+        bench_prepare) check bench_prepare "$program" data.sense7 ;;
         bench_live) check bench_live "$program" 10 ;;
         *) check "$(basename "$program")" "$program" ;;
     esac

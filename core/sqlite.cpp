@@ -372,17 +372,17 @@ QByteArray Statement::blob(int column) const
     return QByteArray(data, sqlite3_column_bytes(m_stmt, column));
 }
 
-QByteArrayView Statement::bytes(int column) const
-{
-    // Text first: sqlite3_column_bytes() then counts the bytes of the text.
-    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
-    return QByteArrayView(data, sqlite3_column_bytes(m_stmt, column));
-}
-
 QString Statement::text(int column) const
 {
     const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
     return QString::fromUtf8(data, sqlite3_column_bytes(m_stmt, column));
+}
+
+QByteArrayView Statement::utf8(int column) const
+{
+    // Text first: sqlite3_column_bytes() then counts the bytes of the text.
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
+    return QByteArrayView(data, sqlite3_column_bytes(m_stmt, column));
 }
 
 QVariant Statement::value(int column) const

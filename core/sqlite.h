@@ -138,12 +138,12 @@ public:
     int integer(int column) const { return int(int64(column)); }
     double real(int column) const;
     QString text(int column) const;
-    QByteArray blob(int column) const;
     /**
-     * The column's bytes (text as UTF-8) without a copy: valid until the next next(), reset() or
-     * read of the column as another type.
+     * The column's UTF-8 text without a copy: valid until the next next(), reset() or read of the
+     * column as another type.
      */
-    QByteArrayView bytes(int column) const;
+    QByteArrayView utf8(int column) const;
+    QByteArray blob(int column) const;
     std::optional<int> optionalInt(int column) const;
     /** The value as SQLite stores it: qint64, double, QString, QByteArray (blob) or null. */
     QVariant value(int column) const;

@@ -12,6 +12,7 @@
 
 #include <QCryptographicHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -200,6 +201,7 @@ private Q_SLOTS:
     void digestsHoldFlaggedAndDetectedBreaks();
     void refreshCanStopAndResume();
     void refreshStoppedInLargerBatchesStaysConsistent();
+    void digestsAndSearchMatchFirstPrinciples();
     void filtersMatchSqlCounts();
     void ratingRangesAndBreaksFilterOnDigests();
     void textSearchFindsSubstringsInAnyScript();
@@ -591,6 +593,274 @@ void TestBrowse::pagesFollowEveryOrderAndQueryShape()
     QCOMPARE(first.size(), 1);
     QVERIFY(!first[0].means.contains(warmth.id));
     QVERIFY(browse::page(store, {}, byWarmth, 1, 1).value(0).means.contains(warmth.id));
+}
+
+void TestBrowse::digestsAndSearchMatchFirstPrinciples()
+{
+    // A varied data set, summarised in batches (stopped once and resumed), against digests worked
+    // out here conversation by conversation from what the store returns, and the full-text index
+    // against the text it indexes.
+    Store &store = *m_store;
+    const qint64 self = store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const qint64 observer =
+        store.annotatorId(QStringLiteral("observer-9"), AnnotatorKind::Observer);
+    QVector<qint64> turnDimensions;
+    {
+        sql::Statement query(test::connection(store),
+                             "SELECT id FROM dimension WHERE level = 'turn' ORDER BY id");
+        while (query.next())
+            turnDimensions.append(query.int64(0));
+    }
+    QVERIFY(turnDimensions.size() >= 2);
+    const QStringList agents {QStringLiteral("gpt-4"), QStringLiteral("claude"),
+                              QStringLiteral("qwen")};
+    for (int i = 0; i < 260; ++i) {
+        qint64 p = store.participantId(QStringLiteral("Q%1").arg(i % 7));
+        if (p == 0)
+            p = store.addParticipant(QStringLiteral("Q%1").arg(i % 7));
+        Conversation c;
+        c.participantId = p;
+        c.sourceFormat = QStringLiteral("test");
+        c.agent = agents[i % agents.size()];
+        c.startedAt = QDateTime(QDate(2024, 2, 1 + i % 20), QTime(9, i % 60), Qt::UTC);
+        QVector<Turn> turns;
+        const auto add = [&](Role role, const QString &text, const QJsonObject &meta = {}) {
+            Turn t;
+            t.role = role;
+            t.text = text;
+            t.meta = meta;
+            turns.append(t);
+        };
+        if (i % 11 == 0)
+            add(Role::System, QStringLiteral("You are a helpful assistant, number %1.").arg(i));
+        const int exchanges = i == 9 || i == 99 ? 0 : 1 + (i / 3) % 5; // 99: a system turn alone
+        for (int e = 0; e < exchanges; ++e) {
+            if (e > 0 && i % 5 == 0)
+                add(Role::User,
+                    QStringLiteral("As I said, that is not what I asked in %1.").arg(i));
+            else if (e > 0 && i % 3 == 0)
+                add(Role::User,
+                    QStringLiteral("Please write a short story about a lighthouse keeper %1")
+                        .arg(i));
+            else if (i % 4 == 0)
+                add(Role::User, QStringLiteral("请解释一下第%1个问题的答案").arg(i));
+            else
+                add(Role::User,
+                    QStringLiteral("Please write a short story about a lighthouse keeper %1")
+                        .arg(i));
+            QJsonObject meta;
+            if ((i + e) % 7 == 0) {
+                meta.insert(QStringLiteral("branch"), QStringLiteral("regenerated"));
+                if (e % 2 == 0)
+                    meta.insert(QStringLiteral("alternatives"), QJsonArray {1, 2});
+            } else if ((i + e) % 13 == 0) {
+                meta.insert(QStringLiteral("branch"), QStringLiteral("kept"));
+            }
+            add(Role::Assistant,
+                QStringLiteral("Reply %1.%2: the keeper’s lamp 灯塔 burned all night.")
+                    .arg(i)
+                    .arg(e),
+                meta);
+            if (i % 17 == 0 && e == 0)
+                add(Role::Tool, QStringLiteral("tool output %1").arg(i));
+        }
+        const qint64 id = store.addConversation(c, turns);
+        // Self ratings on some replies, "not applicable" among them; others' ratings and flags.
+        int reply = 0;
+        for (const Turn &t : store.turns(id)) {
+            if (t.role != Role::Assistant)
+                continue;
+            ++reply;
+            if (i % 3 != 0) {
+                for (int d = 0; d < turnDimensions.size(); ++d) {
+                    if ((i + reply + d) % 4 == 0)
+                        continue;
+                    const Rating value = (i + d) % 10 == 0
+                        ? Rating::notApplicable()
+                        : Rating(1 + (i * 3 + reply * 7 + d) % 5);
+                    store.setRating(t.id, turnDimensions[d], self, value);
+                }
+            }
+            if (i % 6 == 1)
+                store.setRating(t.id, turnDimensions[0], observer, Rating(2));
+            if ((i + reply) % 8 == 0) {
+                TurnFlag flag;
+                flag.turnId = t.id;
+                flag.annotatorId = (i % 16 == 0) ? observer : self;
+                flag.reason = QStringLiteral("forgot_context");
+                store.addFlag(flag);
+            }
+        }
+    }
+    // A participant who withdrew: their conversations leave stale marks without conversations.
+    store.removeParticipant(store.participantId(QStringLiteral("Q6")));
+    QVERIFY(count(store,
+                  QStringLiteral("SELECT count(*) FROM digest_stale WHERE conversation_id NOT IN "
+                                 "(SELECT id FROM conversation)"))
+            > 0);
+
+    int reports = 0;
+    Progress progress;
+    progress.setCallback([&](qint64, qint64) {
+        if (++reports == 3)
+            progress.cancel();
+    });
+    digest::refresh(store, progress);
+    QVERIFY(digest::pendingWork(store) > 0);
+    digest::refresh(store);
+    QCOMPARE(digest::pendingWork(store), 0);
+
+    QSet<QPair<qint64, QString>> asked;
+    for (const auto &cell : store.requiredTurnCells())
+        asked.insert(cell);
+    const QVector<qint64> ids = [&] {
+        QVector<qint64> list;
+        sql::Statement query(test::connection(store), "SELECT id FROM conversation ORDER BY id");
+        while (query.next())
+            list.append(query.int64(0));
+        return list;
+    }();
+    QVERIFY(ids.size() > 200);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM conversation_digest")),
+             qint64(ids.size()));
+    int detectedSomewhere = 0;
+    int ratedSomewhere = 0;
+    for (qint64 id : ids) {
+        const QVector<Turn> turns = store.turns(id);
+        const auto ratings = store.turnRatings(id, self);
+        const auto flags = store.flags(id, self);
+        QVector<continuity::TurnInput> input;
+        QVector<qint64> replies; // assistant turn ids
+        for (const Turn &t : turns) {
+            continuity::TurnInput turn;
+            turn.turnId = t.id;
+            turn.role = t.role;
+            turn.text = t.text;
+            turn.meta = t.meta;
+            double sum = 0;
+            int n = 0;
+            for (auto it = ratings.value(t.id).cbegin(); it != ratings.value(t.id).cend(); ++it)
+                if (turnDimensions.contains(it.key()) && it->hasValue()) {
+                    sum += it->value();
+                    ++n;
+                }
+            if (n > 0)
+                turn.meanRating = sum / n;
+            if (t.role == Role::Assistant)
+                replies.append(t.id);
+            input.append(turn);
+        }
+        QJsonArray flagged;
+        for (int r = 0; r < replies.size(); ++r)
+            if (flags.contains(replies[r]))
+                flagged.append(r);
+        QJsonArray detected;
+        QSet<qint64> detectedTurns;
+        for (const continuity::Detection &d : continuity::detect(input)) {
+            detected.append(
+                QJsonArray {int(replies.indexOf(d.turnId)), continuity::ruleKey(d.rule)});
+            detectedTurns.insert(d.turnId);
+        }
+        detectedSomewhere += detectedTurns.isEmpty() ? 0 : 1;
+        double sum = 0;
+        int rated = 0;
+        for (const continuity::TurnInput &t : input)
+            if (t.role == Role::Assistant && t.meanRating) {
+                sum += *t.meanRating;
+                ++rated;
+            }
+        int cells = 0;
+        for (const Turn &t : turns)
+            for (auto it = ratings.value(t.id).cbegin(); it != ratings.value(t.id).cend(); ++it)
+                cells +=
+                    turnDimensions.contains(it.key()) && asked.contains({it.key(), roleKey(t.role)})
+                    ? 1
+                    : 0;
+
+        sql::Statement digestRow(test::connection(store),
+                                 "SELECT turns, assistant_turns, rated_turns, mean, flagged, "
+                                 "detected, breaks, rated_cells FROM conversation_digest "
+                                 "WHERE conversation_id = ?");
+        QVERIFY(digestRow.bind(1, id).next());
+        QCOMPARE(digestRow.integer(0), int(turns.size()));
+        QCOMPARE(digestRow.integer(1), int(replies.size()));
+        QCOMPARE(digestRow.integer(2), rated);
+        QCOMPARE(digestRow.isNull(3), rated == 0);
+        if (rated > 0)
+            QCOMPARE(digestRow.real(3), sum / rated);
+        QCOMPARE(digestRow.integer(4), int(flagged.size()));
+        QCOMPARE(digestRow.integer(5), int(detectedTurns.size()));
+        const QJsonObject breaks = QJsonDocument::fromJson(digestRow.text(6).toUtf8()).object();
+        QCOMPARE(breaks.value(QStringLiteral("flagged")).toArray(), flagged);
+        QCOMPARE(breaks.value(QStringLiteral("detected")).toArray(), detected);
+        // Byte for byte as QJsonDocument writes it.
+        const QJsonObject expected {
+            {QStringLiteral("flagged"), flagged},
+            {QStringLiteral("detected"), detected},
+            {QStringLiteral("rated_cells"), breaks.value(QStringLiteral("rated_cells"))}};
+        QCOMPARE(digestRow.text(6),
+                 QString::fromUtf8(QJsonDocument(expected).toJson(QJsonDocument::Compact)));
+        QCOMPARE(digestRow.integer(7), cells);
+
+        int dimensionRows = 0;
+        for (qint64 dimension : turnDimensions) {
+            QVector<Rating> row;
+            double dsum = 0;
+            int n = 0;
+            bool any = false;
+            for (qint64 reply : replies) {
+                const Rating value = ratings.value(reply).value(dimension);
+                row.append(value);
+                any = any || value.isSet();
+                if (value.hasValue()) {
+                    dsum += value.value();
+                    ++n;
+                }
+            }
+            sql::Statement dimensionRow(test::connection(store),
+                                        "SELECT n, mean, vals FROM digest_dimension "
+                                        "WHERE conversation_id = ? AND dimension_id = ?");
+            dimensionRow.bind(1, id).bind(2, dimension);
+            QCOMPARE(dimensionRow.next(), any);
+            if (!any)
+                continue;
+            ++dimensionRows;
+            QCOMPARE(dimensionRow.integer(0), n);
+            QCOMPARE(dimensionRow.isNull(1), n == 0);
+            if (n > 0)
+                QCOMPARE(dimensionRow.real(1), dsum / n);
+            QCOMPARE(dimensionRow.blob(2), digest::pack(row));
+        }
+        ratedSomewhere += dimensionRows > 0 ? 1 : 0;
+        QCOMPARE(count(store,
+                       QStringLiteral("SELECT count(*) FROM digest_dimension WHERE "
+                                      "conversation_id = %1")
+                           .arg(id)),
+                 qint64(dimensionRows));
+    }
+    QVERIFY(detectedSomewhere > 50);
+    QVERIFY(ratedSomewhere > 50);
+
+    // The index holds exactly the turns' text: SQLite's own check against the content table, and
+    // substring searches in two scripts against LIKE.
+    test::connection(store).exec(
+        "INSERT INTO turn_text(turn_text, rank) VALUES('integrity-check', 1)");
+    for (const QString &text : {QStringLiteral("lighthouse keeper 1"), QStringLiteral("as i said"),
+                                QStringLiteral("灯塔 burned"), QStringLiteral("第12"),
+                                QStringLiteral("keeper’s lamp"), QStringLiteral("number 22.")}) {
+        sql::Statement match(test::connection(store),
+                             "SELECT count(*), coalesce(sum(rowid), 0) FROM turn_text "
+                             "WHERE turn_text MATCH ?");
+        QString quoted = text;
+        quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
+        QVERIFY(match.bind(1, QString(QLatin1Char('"') + quoted + QLatin1Char('"'))).next());
+        sql::Statement like(test::connection(store),
+                            "SELECT count(*), coalesce(sum(id), 0) FROM turn WHERE text LIKE ?");
+        QVERIFY(like.bind(1, QString(QLatin1Char('%') + text + QLatin1Char('%'))).next());
+        QVERIFY2(match.int64(0) > 0, qPrintable(text));
+        QCOMPARE(match.int64(0), like.int64(0));
+        QCOMPARE(match.int64(1), like.int64(1));
+    }
 }
 
 void TestBrowse::filtersMatchSqlCounts()

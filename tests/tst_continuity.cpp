@@ -4,7 +4,10 @@
 #include "continuity/detection.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace sense7;
 using namespace sense7::continuity;
@@ -29,6 +32,66 @@ QVector<QPair<qint64, Rule>> fired(const QVector<Detection> &detections)
     return result;
 }
 
+// The plain definitions of shingles() and findRepairCue(): fold the text (and each cue), split
+// the words, join each n of them, hash; search each cue. The detector must agree with them.
+QString plainFolded(const QString &text)
+{
+    QString folded = text.toCaseFolded();
+    folded.replace(QChar(0x2019), QLatin1Char('\''));
+    folded.replace(QChar(0x2018), QLatin1Char('\''));
+    return folded;
+}
+
+QSet<quint64> plainShingles(const QString &text, int n)
+{
+    QStringList list;
+    QString word;
+    for (QChar c : plainFolded(text)) {
+        const QChar::Script script = c.script();
+        if (script == QChar::Script_Han || script == QChar::Script_Hiragana
+            || script == QChar::Script_Katakana || script == QChar::Script_Hangul) {
+            if (!word.isEmpty())
+                list.append(std::exchange(word, {}));
+            list.append(QString(c));
+        } else if (c.isLetterOrNumber()) {
+            word.append(c);
+        } else if (!word.isEmpty() && c != QLatin1Char('\'')) {
+            list.append(std::exchange(word, {}));
+        }
+    }
+    if (!word.isEmpty())
+        list.append(word);
+    QSet<quint64> result;
+    for (qsizetype i = 0; n > 0 && i + n <= list.size(); ++i)
+        result.insert(quint64(qHash(list.mid(i, n).join(QChar(0x1f)), 0x5e75e7)));
+    return result;
+}
+
+QString plainRepairCue(const QString &text, const QStringList &cues)
+{
+    const auto wordChar = [](QChar c) {
+        return c.isLetterOrNumber() || c == QLatin1Char('\'');
+    };
+    const QString haystack = plainFolded(text);
+    for (const QString &cue : cues) {
+        const QString needle = plainFolded(cue);
+        if (needle.isEmpty())
+            continue;
+        const bool wholeWords = std::any_of(needle.begin(), needle.end(), [](QChar c) {
+            return c.isLetter() && c.script() == QChar::Script_Latin;
+        });
+        for (qsizetype at = haystack.indexOf(needle); at >= 0;
+             at = haystack.indexOf(needle, at + 1)) {
+            const qsizetype end = at + needle.size();
+            if (!wholeWords
+                || ((at == 0 || !wordChar(haystack.at(at - 1)))
+                    && (end == haystack.size() || !wordChar(haystack.at(end)))))
+                return cue;
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 class TestContinuity : public QObject
@@ -45,6 +108,7 @@ private Q_SLOTS:
     void repeatedRequestFires();
     void differentRequestsDoNotFire();
     void shinglesAndJaccard();
+    void matchingAgreesWithItsPlainDefinition();
     void regeneratedReplyFires();
     void describeSaysWhy();
     void scoreGivesPrecisionAndRecallPerRule();
@@ -176,6 +240,43 @@ void TestContinuity::shinglesAndJaccard()
     QVERIFY(shingles(QStringLiteral("too short")).isEmpty());
     QCOMPARE(jaccard({}, {}), 0.0);
     QCOMPARE(shingles(QStringLiteral("你好世界")).size(), 2);
+}
+
+void TestContinuity::matchingAgreesWithItsPlainDefinition()
+{
+    const QStringList texts {
+        QStringLiteral(""),
+        QStringLiteral("a"),
+        QStringLiteral("Please write a short story about a lighthouse keeper"),
+        QStringLiteral("As I SAID, that’s not what I asked — again!"),
+        QStringLiteral("That was against the rules, I said so"),
+        QStringLiteral("don't, won’t, ‘quoted’ 'single' '' ' it's"),
+        QStringLiteral("你忘了我要的是周五的安排，不是周六"),
+        QStringLiteral("混合 mixed 文本 with 数字 42 and カタカナ ひらがな 한국어"),
+        QStringLiteral("emoji 😀 between 😀 words 👍🏽 and more"),
+        QStringLiteral("  spaces   and\ttabs\nnewlines  "),
+        QStringLiteral("Ünïcödé ÀÉÎ straße STRASSE ß"),
+        QStringLiteral("again again again.again,again"),
+        QStringLiteral("no no no, not that. I meant the other one."),
+        QStringLiteral("123 456 789 0"),
+        QStringLiteral("you forgot you forgot you forgot"),
+    };
+    QStringList cues = defaultRepairCues();
+    cues << QStringLiteral("said") << QStringLiteral("Straße") << QStringLiteral("😀 between")
+         << QStringLiteral("") << QStringLiteral("ain") << QStringLiteral("周五");
+    for (const QString &text : texts) {
+        for (int n = 0; n <= 4; ++n)
+            QCOMPARE(shingles(text, n), plainShingles(text, n));
+        QCOMPARE(findRepairCue(text, defaultRepairCues()),
+                 plainRepairCue(text, defaultRepairCues()));
+        QCOMPARE(findRepairCue(text, cues), plainRepairCue(text, cues));
+        // A second list, then the first again: each call sees its own cues.
+        QCOMPARE(findRepairCue(text, {QStringLiteral("again")}),
+                 plainRepairCue(text, {QStringLiteral("again")}));
+        QCOMPARE(findRepairCue(text, cues), plainRepairCue(text, cues));
+    }
+    QVERIFY(!findRepairCue(texts[3], defaultRepairCues()).isEmpty());
+    QCOMPARE(findRepairCue(texts[10], cues), QStringLiteral("Straße"));
 }
 
 void TestContinuity::regeneratedReplyFires()

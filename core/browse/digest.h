@@ -35,10 +35,11 @@ QByteArray pack(const QVector<Rating> &values);
 qint64 pendingWork(const Store &store);
 
 /**
- * Rebuilds stale digests and indexes new turn text, in batches of one transaction each. A read-only
- * data set is left as it is. \a progress hears of the work done between batches; a cancel stops
- * the refresh there (what is done so far stays done). Returns the conversations refreshed. Throws
- * Error.
+ * Rebuilds stale digests and indexes new turn text, in batches of about a tenth of a second,
+ * several to a transaction committed every two seconds or so. A read-only data set is left as it
+ * is. \a progress hears of the work done between batches (within the transaction: what is written
+ * meanwhile joins it); a cancel stops the refresh there and commits what is done so far. Returns
+ * the conversations refreshed. Throws Error.
  */
 qint64 refresh(Store &store, const Progress &progress = {},
                const continuity::Options &options = {});

@@ -130,14 +130,14 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
                     participantOf.resize(size_t(participant) + 1, -1);
                 int &number = participantOf[size_t(participant)];
                 if (number < 0)
-                    number = sample.participants.intern(query.bytes(2));
+                    number = sample.participants.intern(query.utf8(2));
                 r.participant = number;
             } else {
-                r.participant = sample.participants.intern(query.bytes(2));
+                r.participant = sample.participants.intern(query.utf8(2));
             }
-            r.agent = sample.agents.intern(query.bytes(3));
-            r.group = sample.groups.intern(query.bytes(4));
-            r.condition = sample.conditions.intern(query.bytes(5));
+            r.agent = sample.agents.intern(query.utf8(3));
+            r.group = sample.groups.intern(query.utf8(4));
+            r.condition = sample.conditions.intern(query.utf8(5));
             sample.rows.push_back(r);
         }
     }
@@ -153,7 +153,7 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         r.assistantTurns = query.integer(column);
         if (query.isNull(column + 1))
             return;
-        const QByteArrayView breaks = query.bytes(column + 1);
+        const QByteArrayView breaks = query.utf8(column + 1);
         const size_t flagged = sample.flagged.size();
         const size_t detected = sample.detected.size();
         if (!(breaks.contains("\"flagged\":[]") && breaks.contains("\"detected\":[]"))
@@ -253,7 +253,7 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
             if (i == sample.size())
                 break;
             if (sample.rows[size_t(i)].id == id)
-                place(i, query.int64(1), query.bytes(2));
+                place(i, query.int64(1), query.utf8(2));
         }
     } else {
         // A few: their rows one conversation at a time.
@@ -263,7 +263,7 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         for (int i = 0; i < sample.size(); ++i) {
             query.bind(1, sample.rows[size_t(i)].id);
             while (query.next())
-                place(i, query.int64(0), query.bytes(1));
+                place(i, query.int64(0), query.utf8(1));
             query.reset();
         }
     }

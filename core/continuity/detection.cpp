@@ -7,6 +7,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <bitset>
 
 namespace sense7 {
 
@@ -26,8 +27,9 @@ namespace {
 
 bool isHan(QChar c)
 {
-    return c.script() == QChar::Script_Han || c.script() == QChar::Script_Hiragana
-        || c.script() == QChar::Script_Katakana || c.script() == QChar::Script_Hangul;
+    const QChar::Script script = c.script();
+    return script == QChar::Script_Han || script == QChar::Script_Hiragana
+        || script == QChar::Script_Katakana || script == QChar::Script_Hangul;
 }
 
 bool isWordChar(QChar c)
@@ -50,24 +52,53 @@ QString normalised(const QString &text)
     return folded;
 }
 
-QStringList words(const QString &text)
+/** The words of folded text, one after the other in chars, each a span of it. */
+struct Words
 {
-    QStringList result;
-    QString word;
-    const QString folded = normalised(text);
+    QString chars;
+    QVector<QPair<qsizetype, qsizetype>> spans; // start, length
+};
+
+Words words(const QString &folded)
+{
+    Words result;
+    result.chars.reserve(folded.size());
+    qsizetype start = 0;
+    const auto endWord = [&] {
+        if (result.chars.size() > start)
+            result.spans.append({start, result.chars.size() - start});
+        start = result.chars.size();
+    };
     for (QChar c : folded) {
         if (isHan(c)) {
-            if (!word.isEmpty())
-                result.append(std::exchange(word, {}));
-            result.append(QString(c));
+            endWord();
+            result.chars.append(c);
+            endWord();
         } else if (c.isLetterOrNumber()) {
-            word.append(c);
-        } else if (!word.isEmpty() && c != QLatin1Char('\'')) {
-            result.append(std::exchange(word, {}));
+            result.chars.append(c);
+        } else if (c != QLatin1Char('\'')) {
+            endWord();
         }
     }
-    if (!word.isEmpty())
-        result.append(word);
+    endWord();
+    return result;
+}
+
+/** Word n-gram hashes of folded text (see shingles()). */
+QSet<quint64> foldedShingles(const QString &folded, int n)
+{
+    const Words list = words(folded);
+    QSet<quint64> result;
+    QString joined; // the n words joined by U+001F, in one buffer for every i
+    for (qsizetype i = 0; n > 0 && i + n <= list.spans.size(); ++i) {
+        joined.resize(0); // keeps the capacity, unlike clear()
+        for (qsizetype j = i; j < i + n; ++j) {
+            if (j > i)
+                joined.append(QChar(0x1f));
+            joined.append(QStringView(list.chars).mid(list.spans[j].first, list.spans[j].second));
+        }
+        result.insert(quint64(qHash(joined, 0x5e75e7)));
+    }
     return result;
 }
 
@@ -82,6 +113,70 @@ QStringList loadCues()
         for (const QJsonValue cue : root.value(language).toArray())
             cues.append(cue.toString());
     return cues;
+}
+
+/** A cue as findRepairCue() looks for it. */
+struct Needle
+{
+    QString cue;
+    QString folded;
+    bool wholeWords = false;
+    QVector<quint16> pairs; // bigram() of each two characters in a row
+};
+
+/** A hash of two characters in a row: a cue can only be found in text that has all of its. */
+quint16 bigram(QChar a, QChar b)
+{
+    return quint16((a.unicode() * 31u + b.unicode()) & 4095u);
+}
+
+/**
+ * \a cues folded as findRepairCue() matches them. Folding every cue for every message was most
+ * of the work of finding none: the last list's folded cues are kept, per thread. Keeping a copy of
+ * the list keeps it shared, so an unchanged list is recognised by its data alone.
+ */
+const QVector<Needle> &needles(const QStringList &cues)
+{
+    thread_local QStringList last;
+    thread_local QVector<Needle> folded;
+    thread_local bool filled = false;
+    if (filled && (last.constData() == cues.constData() || last == cues))
+        return folded;
+    folded.clear();
+    for (const QString &cue : cues) {
+        const QString needle = normalised(cue);
+        if (needle.isEmpty())
+            continue;
+        QVector<quint16> pairs;
+        for (qsizetype i = 0; i + 1 < needle.size(); ++i)
+            pairs.append(bigram(needle[i], needle[i + 1]));
+        folded.append({cue, needle, hasLatin(needle), pairs});
+    }
+    last = cues;
+    filled = true;
+    return folded;
+}
+
+/** findRepairCue() in text already normalised(). */
+QString foldedRepairCue(const QString &haystack, const QStringList &cues)
+{
+    // The bigrams the text has: a cue with one it lacks is not searched for.
+    std::bitset<4096> present;
+    for (qsizetype i = 0; i + 1 < haystack.size(); ++i)
+        present.set(bigram(haystack[i], haystack[i + 1]));
+    for (const auto &[cue, needle, wholeWords, pairs] : needles(cues)) {
+        if (!std::all_of(pairs.cbegin(), pairs.cend(), [&](quint16 b) { return present[b]; }))
+            continue;
+        for (qsizetype at = haystack.indexOf(needle); at >= 0;
+             at = haystack.indexOf(needle, at + 1)) {
+            const qsizetype end = at + needle.size();
+            if (!wholeWords
+                || ((at == 0 || !isWordChar(haystack.at(at - 1)))
+                    && (end == haystack.size() || !isWordChar(haystack.at(end)))))
+                return cue;
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -117,31 +212,12 @@ QString describe(const Detection &detection)
 
 QString findRepairCue(const QString &text, const QStringList &cues)
 {
-    const QString haystack = normalised(text);
-    for (const QString &cue : cues) {
-        const QString needle = normalised(cue);
-        if (needle.isEmpty())
-            continue;
-        const bool wholeWords = hasLatin(needle);
-        for (qsizetype at = haystack.indexOf(needle); at >= 0;
-             at = haystack.indexOf(needle, at + 1)) {
-            const qsizetype end = at + needle.size();
-            if (!wholeWords
-                || ((at == 0 || !isWordChar(haystack.at(at - 1)))
-                    && (end == haystack.size() || !isWordChar(haystack.at(end)))))
-                return cue;
-        }
-    }
-    return {};
+    return foldedRepairCue(normalised(text), cues);
 }
 
 QSet<quint64> shingles(const QString &text, int n)
 {
-    const QStringList list = words(text);
-    QSet<quint64> result;
-    for (qsizetype i = 0; n > 0 && i + n <= list.size(); ++i)
-        result.insert(quint64(qHash(list.mid(i, n).join(QChar(0x1f)), 0x5e75e7)));
-    return result;
+    return foldedShingles(normalised(text), n);
 }
 
 double jaccard(const QSet<quint64> &a, const QSet<quint64> &b)
@@ -184,10 +260,11 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
         }
         if (turn.role != Role::User)
             continue;
-        const QSet<quint64> own = shingles(turn.text, options.shingle);
+        const QString folded = normalised(turn.text);
+        const QSet<quint64> own = foldedShingles(folded, options.shingle);
         if (lastAssistant >= 0) {
             // The reply before this message is the one the user is repairing.
-            const QString cue = findRepairCue(turn.text, options.cues);
+            const QString cue = foldedRepairCue(folded, options.cues);
             if (!cue.isEmpty())
                 add(lastAssistant, Rule::RepairCue, cue);
             for (const auto &[position, earlier] : requests) {
