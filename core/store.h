@@ -123,11 +123,17 @@ struct EncodedTurns
     QVector<qint64> ids; // the turns' ids, filled in by Store::addConversation
 
     static EncodedTurns encode(const QVector<Turn> &turns);
+    /** Adds a turn whose text is UTF-8 already, and whose meta is a JSON object's text. */
+    void append(Role role, QByteArrayView text, const QDateTime &createdAt, QByteArrayView meta);
     qsizetype size() const { return rows.size(); }
     QByteArrayView view(qsizetype at, qsizetype size) const
     {
         return {bytes.constData() + at, size};
     }
+
+private:
+    /** Appends the time and the meta of \a row, whose text is in, and the row. */
+    void appendRest(Row &row, const QDateTime &createdAt, QByteArrayView meta);
 };
 
 /**
@@ -205,9 +211,21 @@ public:
     qint64 annotatorId(const QString &code, AnnotatorKind kind); // created when missing
     /** Adds a conversation and its turns; fills in the content hash when empty. */
     qint64 addConversation(Conversation conversation, QVector<Turn> &turns);
+    /** How the importer adds a conversation. */
+    struct Adding
+    {
+        /** The provenance as JSON text, written instead of Conversation::provenance. */
+        QByteArrayView provenanceJson;
+        /** The caller has found that the data set lacks the conversation in either form. */
+        bool checked = false;
+    };
     /** The same for turns encoded beforehand; the content hash must be filled in. */
     qint64 addConversation(const Conversation &conversation, EncodedTurns &turns);
+    qint64 addConversation(const Conversation &conversation, EncodedTurns &turns,
+                           const Adding &adding);
     bool hasContentHash(const QString &hash) const;
+    /** Calls \a found with each content hash and each anonymised stand-in of the data set. */
+    void conversationHashes(const std::function<void(const QString &)> &found) const;
     /**
      * The conversation \a contentHash identifies in either form (identity.h): stored with that
      * content hash, or as its anonymised stand-in, or, when \a contentHash is itself a stand-in,

@@ -218,21 +218,37 @@ EncodedTurns EncodedTurns::encode(const QVector<Turn> &turns)
         row.role = t.role;
         row.text = appendUtf8(out.bytes, t.text);
         row.textSize = out.bytes.size() - row.text;
-        row.createdAt = out.bytes.size();
-        if (t.createdAt.isValid()) {
-            char text[24];
-            if (isoUtc(t.createdAt, text))
-                out.bytes.append(text, 24);
-            else
-                appendUtf8(out.bytes, timestamp(t.createdAt));
-        }
-        row.createdAtSize = out.bytes.size() - row.createdAt;
-        row.meta = out.bytes.size();
-        out.bytes.append(toJson(t.meta));
-        row.metaSize = out.bytes.size() - row.meta;
-        out.rows.append(row);
+        out.appendRest(row, t.createdAt, toJson(t.meta));
     }
     return out;
+}
+
+void EncodedTurns::append(Role role, QByteArrayView text, const QDateTime &createdAt,
+                          QByteArrayView meta)
+{
+    Row row;
+    row.role = role;
+    row.text = bytes.size();
+    bytes.append(text);
+    row.textSize = text.size();
+    appendRest(row, createdAt, meta);
+}
+
+void EncodedTurns::appendRest(Row &row, const QDateTime &createdAt, QByteArrayView meta)
+{
+    row.createdAt = bytes.size();
+    if (createdAt.isValid()) {
+        char text[24];
+        if (isoUtc(createdAt, text))
+            bytes.append(text, 24);
+        else
+            appendUtf8(bytes, timestamp(createdAt));
+    }
+    row.createdAtSize = bytes.size() - row.createdAt;
+    row.meta = bytes.size();
+    bytes.append(meta);
+    row.metaSize = meta.size();
+    rows.append(row);
 }
 
 qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
@@ -251,11 +267,18 @@ qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
 
 qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
 {
+    return addConversation(c, turns, Adding());
+}
+
+qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns, const Adding &adding)
+{
     Q_ASSERT(!c.contentHash.isEmpty());
     const QString anonymised =
         c.anonymisedHash.isEmpty() ? identity::anonymisedHash(c.contentHash) : c.anonymisedHash;
+    const QByteArray provenance =
+        adding.provenanceJson.isEmpty() ? toJson(c.provenance) : QByteArray();
     const qint64 id = transaction([&] {
-        if (conversationWithHash(c.contentHash, anonymised) != 0)
+        if (!adding.checked && conversationWithHash(c.contentHash, anonymised) != 0)
             throw Error(
                 tr("%1: the conversation \"%2\" is already in the data set.").arg(path(), c.title));
         sql::Statement insert(
@@ -271,7 +294,7 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
             .bindNullIfEmpty(6, timestamp(c.startedAt))
             .bind(7, toJson(c.context))
             .bind(8, c.contentHash)
-            .bind(9, toJson(c.provenance))
+            .bindView(9, adding.provenanceJson.isEmpty() ? provenance : adding.provenanceJson)
             .bind(10, anonymised)
             .bindNullIfEmpty(11, c.condition)
             .run();
@@ -302,6 +325,19 @@ bool Store::hasContentHash(const QString &hash) const
     sql::Statement query(*m_db, "SELECT 1 FROM conversation WHERE content_hash = ?");
     query.bind(1, hash);
     return query.next();
+}
+
+void Store::conversationHashes(const std::function<void(const QString &)> &found) const
+{
+    // Each from its own index, which holds it (SQLite scans the narrower covering index): no
+    // row of the table is read.
+    for (const char *sql : {"SELECT content_hash FROM conversation",
+                            "SELECT anonymised_hash FROM conversation "
+                            "WHERE anonymised_hash IS NOT NULL"}) {
+        sql::Statement query(*m_db, sql);
+        while (query.next())
+            found(query.text(0));
+    }
 }
 
 qint64 Store::conversationWithHash(const QString &contentHash, const QString &anonymisedHash) const
