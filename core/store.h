@@ -218,6 +218,11 @@ public:
         QByteArrayView provenanceJson;
         /** The caller has found that the data set lacks the conversation in either form. */
         bool checked = false;
+        /**
+         * The caller's transaction is rolled back whole if this throws, so no savepoint of its
+         * own is needed: a savepoint copies every page the conversation changes, to undo it alone.
+         */
+        bool partOfTransaction = false;
     };
     /** The same for turns encoded beforehand; the content hash must be filled in. */
     qint64 addConversation(const Conversation &conversation, EncodedTurns &turns);
@@ -461,7 +466,34 @@ public:
 
         sql::Connection &m_db;
         qint64 m_cacheSize = 0;
+        qint64 m_tempStore = 0;
         bool m_rollbackJournal = false;
+    };
+
+    /**
+     * Inside a transaction, while it lives: conversations added are marked for the digests
+     * (digest_stale) all at once when it ends, instead of one by one by the schema's trigger. A
+     * statement that fires a trigger makes SQLite copy every page it changes, to be able to undo
+     * that statement alone: most of the cost of adding a short conversation. The trigger is
+     * dropped within the transaction and created again at the end, so that a transaction rolled
+     * back leaves it as it was.
+     */
+    class AddingConversations
+    {
+    public:
+        explicit AddingConversations(Store &store);
+        /** Marks the conversations added and restores the trigger (errors are swallowed). */
+        ~AddingConversations();
+        AddingConversations(const AddingConversations &) = delete;
+        AddingConversations &operator=(const AddingConversations &) = delete;
+
+        /** Marks the conversations added and restores the trigger; throws Error on failure. */
+        void finish();
+
+    private:
+        sql::Connection &m_db;
+        QByteArray m_trigger; // its CREATE statement; empty when the schema has none
+        qint64 m_lastBefore = 0; // the largest conversation id before
     };
 
     // Following changes other programs make (the CLI, a second studio, a sync tool).

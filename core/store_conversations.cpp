@@ -277,7 +277,7 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns, const 
         c.anonymisedHash.isEmpty() ? identity::anonymisedHash(c.contentHash) : c.anonymisedHash;
     const QByteArray provenance =
         adding.provenanceJson.isEmpty() ? toJson(c.provenance) : QByteArray();
-    const qint64 id = transaction([&] {
+    const auto add = [&] {
         if (!adding.checked && conversationWithHash(c.contentHash, anonymised) != 0)
             throw Error(
                 tr("%1: the conversation \"%2\" is already in the data set.").arg(path(), c.title));
@@ -315,7 +315,8 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns, const 
             turns.ids[i] = m_db->lastInsertId();
         }
         return conversationId;
-    });
+    };
+    const qint64 id = adding.partOfTransaction && m_db->inTransaction() ? add() : transaction(add);
     notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
     return id;
 }

@@ -137,6 +137,7 @@ void Writer::write(ImportedConversation &c)
     Store::Adding adding;
     adding.provenanceJson = provenance;
     adding.checked = true;
+    adding.partOfTransaction = true; // the import's, in which any error undoes the file's items
     conv.id = m_store.addConversation(conv, c.encoded, adding);
     if (m_filtering) {
         m_hashes.insert(KeyFilter::key(conv.contentHash));
