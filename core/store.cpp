@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QTimer>
 
+#include <exception>
+
 namespace sense7 {
 
 using namespace storage;
@@ -84,7 +86,9 @@ void Store::BulkWrite::restoreCache() noexcept
 }
 
 Store::AddingConversations::AddingConversations(Store &store)
-    : m_db(*store.m_db)
+    : m_store(store)
+    , m_db(*store.m_db)
+    , m_exceptions(std::uncaught_exceptions())
 {
     if (!m_db.inTransaction())
         throw Error(tr("%1: adding conversations in bulk needs a transaction.").arg(store.path()));
@@ -95,23 +99,55 @@ Store::AddingConversations::AddingConversations(Store &store)
         if (trigger.next())
             m_trigger = trigger.text(0).toUtf8();
     }
-    sql::Statement last(m_db, "SELECT coalesce(max(id), 0) FROM conversation");
-    m_lastBefore = last.next() ? last.int64(0) : 0;
+    {
+        sql::Statement last(m_db, "SELECT coalesce(max(id), 0) FROM conversation");
+        m_lastBefore = last.next() ? last.int64(0) : 0;
+    }
     if (!m_trigger.isEmpty())
         m_db.exec("DROP TRIGGER digest_conversation_added");
+    if (m_lastBefore == 0 && !m_store.m_adding) {
+        QStringList names;
+        {
+            sql::Statement indexes(m_db,
+                                   "SELECT name, sql FROM sqlite_master WHERE type = 'index' "
+                                   "AND tbl_name = 'conversation' AND sql IS NOT NULL");
+            while (indexes.next()) {
+                names << indexes.text(0);
+                m_indexes << indexes.text(1).toUtf8();
+            }
+        }
+        for (const QString &name : std::as_const(names))
+            m_db.exec(QByteArray("DROP INDEX \"" + name.toUtf8() + '"').constData());
+        m_store.m_adding = this;
+    }
 }
 
 Store::AddingConversations::~AddingConversations()
 {
-    try {
-        finish();
-    } catch (const Error &) {
-        // The transaction is being rolled back, which restores the trigger.
+    // Unwinding: the transaction is rolled back, which restores the trigger and the indexes
+    // (building the indexes first would only delay that).
+    if (std::uncaught_exceptions() == m_exceptions) {
+        try {
+            finish();
+        } catch (const Error &) {
+            // The caller's commit fails the same way.
+        }
+    }
+    if (m_store.m_adding == this)
+        m_store.m_adding = nullptr;
+}
+
+void Store::AddingConversations::restoreIndexes()
+{
+    while (!m_indexes.isEmpty()) {
+        m_db.exec(m_indexes.constFirst().constData());
+        m_indexes.removeFirst();
     }
 }
 
 void Store::AddingConversations::finish()
 {
+    restoreIndexes();
     if (m_trigger.isEmpty())
         return;
     // What the trigger would have done for each: ids only grow, so the new ones are the larger.

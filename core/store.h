@@ -229,8 +229,11 @@ public:
     qint64 addConversation(const Conversation &conversation, EncodedTurns &turns,
                            const Adding &adding);
     bool hasContentHash(const QString &hash) const;
-    /** Calls \a found with each content hash and each anonymised stand-in of the data set. */
-    void conversationHashes(const std::function<void(const QString &)> &found) const;
+    /**
+     * Calls \a found with each content hash and each anonymised stand-in of the data set; only
+     * when it holds at most \a most conversations (-1: any number), else returns false.
+     */
+    bool conversationHashes(qint64 most, const std::function<void(const QString &)> &found) const;
     /**
      * The conversation \a contentHash identifies in either form (identity.h): stored with that
      * content hash, or as its anonymised stand-in, or, when \a contentHash is itself a stand-in,
@@ -476,22 +479,34 @@ public:
      * statement that fires a trigger makes SQLite copy every page it changes, to be able to undo
      * that statement alone: most of the cost of adding a short conversation. The trigger is
      * dropped within the transaction and created again at the end, so that a transaction rolled
-     * back leaves it as it was.
+     * back leaves it as it was. When the data set has no conversations yet, the conversation
+     * table's secondary indexes are dropped the same way and built at the end from the rows,
+     * sorted once, instead of growing row by row at random places; sooner when a lookup needs
+     * them (conversationWithHash(), findConversation()).
      */
     class AddingConversations
     {
     public:
         explicit AddingConversations(Store &store);
-        /** Marks the conversations added and restores the trigger (errors are swallowed). */
+        /**
+         * Unless an exception unwinds (the transaction is rolled back), finishes (errors are
+         * swallowed).
+         */
         ~AddingConversations();
         AddingConversations(const AddingConversations &) = delete;
         AddingConversations &operator=(const AddingConversations &) = delete;
 
-        /** Marks the conversations added and restores the trigger; throws Error on failure. */
+        /** Builds the indexes, marks the conversations added, restores the trigger; throws Error.
+         */
         void finish();
+        /** Builds the indexes dropped, if any. */
+        void restoreIndexes();
 
     private:
+        Store &m_store;
         sql::Connection &m_db;
+        const int m_exceptions; // uncaught when it was made
+        QVector<QByteArray> m_indexes; // the CREATE statements of the indexes dropped
         QByteArray m_trigger; // its CREATE statement; empty when the schema has none
         qint64 m_lastBefore = 0; // the largest conversation id before
     };
@@ -570,6 +585,7 @@ private:
     void flushNotifications(bool committed);
 
     std::unique_ptr<sql::Connection> m_db;
+    AddingConversations *m_adding = nullptr; // while one lives
     QTimer *m_watch = nullptr; // polls checkForOutsideChanges()
     qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
     QString m_damage;

@@ -328,8 +328,14 @@ bool Store::hasContentHash(const QString &hash) const
     return query.next();
 }
 
-void Store::conversationHashes(const std::function<void(const QString &)> &found) const
+bool Store::conversationHashes(qint64 most, const std::function<void(const QString &)> &found) const
 {
+    if (most >= 0) {
+        sql::Statement count(*m_db, "SELECT count(*) FROM (SELECT 1 FROM conversation LIMIT ?)");
+        count.bind(1, most + 1);
+        if (count.next() && count.int64(0) > most)
+            return false;
+    }
     // Each from its own index, which holds it (SQLite scans the narrower covering index): no
     // row of the table is read.
     for (const char *sql : {"SELECT content_hash FROM conversation",
@@ -339,12 +345,15 @@ void Store::conversationHashes(const std::function<void(const QString &)> &found
         while (query.next())
             found(query.text(0));
     }
+    return true;
 }
 
 qint64 Store::conversationWithHash(const QString &contentHash, const QString &anonymisedHash) const
 {
     if (contentHash.isEmpty())
         return 0;
+    if (m_adding) // indexes dropped for a bulk write: the lookup needs them
+        m_adding->restoreIndexes();
     // The forms the conversation may have been stored under: as it is, as its anonymised
     // stand-in, and the stand-in this form would get. Either column may hold any of them.
     const QString derived = identity::anonymisedHash(contentHash);
@@ -451,6 +460,8 @@ QVector<Turn> Store::turns(qint64 conversationId, int firstIndex, int count) con
 
 qint64 Store::findConversation(const QString &key) const
 {
+    if (m_adding)
+        m_adding->restoreIndexes();
     const QString k = key.trimmed();
     if (k.isEmpty())
         return 0;

@@ -154,10 +154,16 @@ qint64 Writer::present(const Conversation &c, const QString &derived)
 {
     if (c.contentHash.isEmpty())
         return 0;
-    if (!m_filtering && ++m_lookups > lookupsBeforeFilter) {
-        m_store.conversationHashes(
-            [this](const QString &hash) { m_hashes.insert(KeyFilter::key(hash)); });
-        m_filtering = true;
+    if (!m_filtering) {
+        // A small data set is loaded at once; a large one when the file proves long.
+        const auto insert = [this](const QString &hash) {
+            m_hashes.insert(KeyFilter::key(hash));
+        };
+        if (m_lookups == 0)
+            m_filtering = m_store.conversationHashes(lookupsBeforeFilter, insert);
+        else if (m_lookups >= lookupsBeforeFilter)
+            m_filtering = m_store.conversationHashes(-1, insert);
+        ++m_lookups;
     }
     // Not in the filter in any of its forms: not in the data set. Else (present, or a
     // collision of keys) the data set says which.

@@ -115,8 +115,9 @@ private:
     QHash<QString, qint64> m_heldBy, m_addedTo;
     QSet<QString> m_warnedAbout;
     QSet<qint64> m_assignmentsSeen; // participants whose assignment was compared or written
-    // Every content hash and anonymised stand-in of the data set, once this many conversations
-    // were looked up one by one: a large file is checked in memory, a small one with no load.
+    // Every content hash and anonymised stand-in of the data set: at once when it holds at most
+    // this many conversations, else once this many were looked up one by one (a large file is
+    // checked in memory, a small one into a large data set without loading its hashes).
     static constexpr int lookupsBeforeFilter = 1000;
     int m_lookups = 0;
     bool m_filtering = false;
