@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QTimer>
 
+#include <exception>
+
 namespace sense7 {
 
 using namespace storage;
@@ -35,7 +37,11 @@ Store::BulkWrite::BulkWrite(Store &store)
     : m_db(*store.m_db)
 {
     m_cacheSize = m_db.pragmaInt("PRAGMA cache_size");
+    m_tempStore = m_db.pragmaInt("PRAGMA temp_store");
     m_db.exec("PRAGMA cache_size = -65536"); // 64 MiB
+    // Statement journals (a statement that fires a trigger keeps the pages it changes, to undo
+    // it alone) in memory rather than in a temporary file: one write a page otherwise.
+    m_db.exec("PRAGMA temp_store = MEMORY");
     try {
         if (m_db.pragmaText("PRAGMA journal_mode")
                 .compare(QLatin1String("wal"), Qt::CaseInsensitive)
@@ -72,10 +78,86 @@ Store::BulkWrite::~BulkWrite()
 
 void Store::BulkWrite::restoreCache() noexcept
 {
-    const QByteArray sql = "PRAGMA cache_size = " + QByteArray::number(m_cacheSize);
+    const QByteArray sql = "PRAGMA cache_size = " + QByteArray::number(m_cacheSize)
+        + "; PRAGMA temp_store = " + QByteArray::number(m_tempStore);
     try {
         m_db.exec(sql.constData());
     } catch (const Error &) { }
+}
+
+Store::AddingConversations::AddingConversations(Store &store)
+    : m_store(store)
+    , m_db(*store.m_db)
+    , m_exceptions(std::uncaught_exceptions())
+{
+    if (!m_db.inTransaction())
+        throw Error(tr("%1: adding conversations in bulk needs a transaction.").arg(store.path()));
+    {
+        sql::Statement trigger(m_db,
+                               "SELECT sql FROM sqlite_master WHERE type = 'trigger' "
+                               "AND name = 'digest_conversation_added'");
+        if (trigger.next())
+            m_trigger = trigger.text(0).toUtf8();
+    }
+    {
+        sql::Statement last(m_db, "SELECT coalesce(max(id), 0) FROM conversation");
+        m_lastBefore = last.next() ? last.int64(0) : 0;
+    }
+    if (!m_trigger.isEmpty())
+        m_db.exec("DROP TRIGGER digest_conversation_added");
+    if (m_lastBefore == 0 && !m_store.m_adding) {
+        QStringList names;
+        {
+            sql::Statement indexes(m_db,
+                                   "SELECT name, sql FROM sqlite_master WHERE type = 'index' "
+                                   "AND tbl_name = 'conversation' AND sql IS NOT NULL");
+            while (indexes.next()) {
+                names << indexes.text(0);
+                m_indexes << indexes.text(1).toUtf8();
+            }
+        }
+        for (const QString &name : std::as_const(names))
+            m_db.exec(QByteArray("DROP INDEX \"" + name.toUtf8() + '"').constData());
+        m_store.m_adding = this;
+    }
+}
+
+Store::AddingConversations::~AddingConversations()
+{
+    // Unwinding: the transaction is rolled back, which restores the trigger and the indexes
+    // (building the indexes first would only delay that).
+    if (std::uncaught_exceptions() == m_exceptions) {
+        try {
+            finish();
+        } catch (const Error &) {
+            // The caller's commit fails the same way.
+        }
+    }
+    if (m_store.m_adding == this)
+        m_store.m_adding = nullptr;
+}
+
+void Store::AddingConversations::restoreIndexes()
+{
+    while (!m_indexes.isEmpty()) {
+        m_db.exec(m_indexes.constFirst().constData());
+        m_indexes.removeFirst();
+    }
+}
+
+void Store::AddingConversations::finish()
+{
+    restoreIndexes();
+    if (m_trigger.isEmpty())
+        return;
+    // What the trigger would have done for each: ids only grow, so the new ones are the larger.
+    sql::Statement mark(m_db,
+                        "INSERT INTO digest_stale SELECT id FROM conversation WHERE id > ? "
+                        "AND NOT EXISTS (SELECT 1 FROM digest_stale WHERE conversation_id = "
+                        "conversation.id)");
+    mark.bind(1, m_lastBefore).run();
+    m_db.exec(m_trigger.constData());
+    m_trigger.clear();
 }
 
 Store::Store()

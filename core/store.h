@@ -123,11 +123,17 @@ struct EncodedTurns
     QVector<qint64> ids; // the turns' ids, filled in by Store::addConversation
 
     static EncodedTurns encode(const QVector<Turn> &turns);
+    /** Adds a turn whose text is UTF-8 already, and whose meta is a JSON object's text. */
+    void append(Role role, QByteArrayView text, const QDateTime &createdAt, QByteArrayView meta);
     qsizetype size() const { return rows.size(); }
     QByteArrayView view(qsizetype at, qsizetype size) const
     {
         return {bytes.constData() + at, size};
     }
+
+private:
+    /** Appends the time and the meta of \a row, whose text is in, and the row. */
+    void appendRest(Row &row, const QDateTime &createdAt, QByteArrayView meta);
 };
 
 /**
@@ -205,9 +211,29 @@ public:
     qint64 annotatorId(const QString &code, AnnotatorKind kind); // created when missing
     /** Adds a conversation and its turns; fills in the content hash when empty. */
     qint64 addConversation(Conversation conversation, QVector<Turn> &turns);
+    /** How the importer adds a conversation. */
+    struct Adding
+    {
+        /** The provenance as JSON text, written instead of Conversation::provenance. */
+        QByteArrayView provenanceJson;
+        /** The caller has found that the data set lacks the conversation in either form. */
+        bool checked = false;
+        /**
+         * The caller's transaction is rolled back whole if this throws, so no savepoint of its
+         * own is needed: a savepoint copies every page the conversation changes, to undo it alone.
+         */
+        bool partOfTransaction = false;
+    };
     /** The same for turns encoded beforehand; the content hash must be filled in. */
     qint64 addConversation(const Conversation &conversation, EncodedTurns &turns);
+    qint64 addConversation(const Conversation &conversation, EncodedTurns &turns,
+                           const Adding &adding);
     bool hasContentHash(const QString &hash) const;
+    /**
+     * Calls \a found with each content hash and each anonymised stand-in of the data set; only
+     * when it holds at most \a most conversations (-1: any number), else returns false.
+     */
+    bool conversationHashes(qint64 most, const std::function<void(const QString &)> &found) const;
     /**
      * The conversation \a contentHash identifies in either form (identity.h): stored with that
      * content hash, or as its anonymised stand-in, or, when \a contentHash is itself a stand-in,
@@ -443,7 +469,46 @@ public:
 
         sql::Connection &m_db;
         qint64 m_cacheSize = 0;
+        qint64 m_tempStore = 0;
         bool m_rollbackJournal = false;
+    };
+
+    /**
+     * Inside a transaction, while it lives: conversations added are marked for the digests
+     * (digest_stale) all at once when it ends, instead of one by one by the schema's trigger. A
+     * statement that fires a trigger makes SQLite copy every page it changes, to be able to undo
+     * that statement alone: most of the cost of adding a short conversation. The trigger is
+     * dropped within the transaction and created again at the end, so that a transaction rolled
+     * back leaves it as it was. When the data set has no conversations yet, the conversation
+     * table's secondary indexes are dropped the same way and built at the end from the rows,
+     * sorted once, instead of growing row by row at random places; sooner when a lookup needs
+     * them (conversationWithHash(), findConversation()).
+     */
+    class AddingConversations
+    {
+    public:
+        explicit AddingConversations(Store &store);
+        /**
+         * Unless an exception unwinds (the transaction is rolled back), finishes (errors are
+         * swallowed).
+         */
+        ~AddingConversations();
+        AddingConversations(const AddingConversations &) = delete;
+        AddingConversations &operator=(const AddingConversations &) = delete;
+
+        /** Builds the indexes, marks the conversations added, restores the trigger; throws Error.
+         */
+        void finish();
+        /** Builds the indexes dropped, if any. */
+        void restoreIndexes();
+
+    private:
+        Store &m_store;
+        sql::Connection &m_db;
+        const int m_exceptions; // uncaught when it was made
+        QVector<QByteArray> m_indexes; // the CREATE statements of the indexes dropped
+        QByteArray m_trigger; // its CREATE statement; empty when the schema has none
+        qint64 m_lastBefore = 0; // the largest conversation id before
     };
 
     // Following changes other programs make (the CLI, a second studio, a sync tool).
@@ -523,6 +588,7 @@ private:
     void flushNotifications(bool committed);
 
     std::unique_ptr<sql::Connection> m_db;
+    AddingConversations *m_adding = nullptr; // while one lives
     QTimer *m_watch = nullptr; // polls checkForOutsideChanges()
     qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
     QString m_damage;

@@ -218,21 +218,37 @@ EncodedTurns EncodedTurns::encode(const QVector<Turn> &turns)
         row.role = t.role;
         row.text = appendUtf8(out.bytes, t.text);
         row.textSize = out.bytes.size() - row.text;
-        row.createdAt = out.bytes.size();
-        if (t.createdAt.isValid()) {
-            char text[24];
-            if (isoUtc(t.createdAt, text))
-                out.bytes.append(text, 24);
-            else
-                appendUtf8(out.bytes, timestamp(t.createdAt));
-        }
-        row.createdAtSize = out.bytes.size() - row.createdAt;
-        row.meta = out.bytes.size();
-        out.bytes.append(toJson(t.meta));
-        row.metaSize = out.bytes.size() - row.meta;
-        out.rows.append(row);
+        out.appendRest(row, t.createdAt, toJson(t.meta));
     }
     return out;
+}
+
+void EncodedTurns::append(Role role, QByteArrayView text, const QDateTime &createdAt,
+                          QByteArrayView meta)
+{
+    Row row;
+    row.role = role;
+    row.text = bytes.size();
+    bytes.append(text);
+    row.textSize = text.size();
+    appendRest(row, createdAt, meta);
+}
+
+void EncodedTurns::appendRest(Row &row, const QDateTime &createdAt, QByteArrayView meta)
+{
+    row.createdAt = bytes.size();
+    if (createdAt.isValid()) {
+        char text[24];
+        if (isoUtc(createdAt, text))
+            bytes.append(text, 24);
+        else
+            appendUtf8(bytes, timestamp(createdAt));
+    }
+    row.createdAtSize = bytes.size() - row.createdAt;
+    row.meta = bytes.size();
+    bytes.append(meta);
+    row.metaSize = meta.size();
+    rows.append(row);
 }
 
 qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
@@ -251,11 +267,18 @@ qint64 Store::addConversation(Conversation c, QVector<Turn> &turns)
 
 qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
 {
+    return addConversation(c, turns, Adding());
+}
+
+qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns, const Adding &adding)
+{
     Q_ASSERT(!c.contentHash.isEmpty());
     const QString anonymised =
         c.anonymisedHash.isEmpty() ? identity::anonymisedHash(c.contentHash) : c.anonymisedHash;
-    const qint64 id = transaction([&] {
-        if (conversationWithHash(c.contentHash, anonymised) != 0)
+    const QByteArray provenance =
+        adding.provenanceJson.isEmpty() ? toJson(c.provenance) : QByteArray();
+    const auto add = [&] {
+        if (!adding.checked && conversationWithHash(c.contentHash, anonymised) != 0)
             throw Error(
                 tr("%1: the conversation \"%2\" is already in the data set.").arg(path(), c.title));
         sql::Statement insert(
@@ -271,7 +294,7 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
             .bindNullIfEmpty(6, timestamp(c.startedAt))
             .bind(7, toJson(c.context))
             .bind(8, c.contentHash)
-            .bind(9, toJson(c.provenance))
+            .bindView(9, adding.provenanceJson.isEmpty() ? provenance : adding.provenanceJson)
             .bind(10, anonymised)
             .bindNullIfEmpty(11, c.condition)
             .run();
@@ -292,7 +315,8 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns)
             turns.ids[i] = m_db->lastInsertId();
         }
         return conversationId;
-    });
+    };
+    const qint64 id = adding.partOfTransaction && m_db->inTransaction() ? add() : transaction(add);
     notify(QStringLiteral("conversations"), [this] { Q_EMIT conversationsChanged(); });
     return id;
 }
@@ -304,10 +328,32 @@ bool Store::hasContentHash(const QString &hash) const
     return query.next();
 }
 
+bool Store::conversationHashes(qint64 most, const std::function<void(const QString &)> &found) const
+{
+    if (most >= 0) {
+        sql::Statement count(*m_db, "SELECT count(*) FROM (SELECT 1 FROM conversation LIMIT ?)");
+        count.bind(1, most + 1);
+        if (count.next() && count.int64(0) > most)
+            return false;
+    }
+    // Each from its own index, which holds it (SQLite scans the narrower covering index): no
+    // row of the table is read.
+    for (const char *sql : {"SELECT content_hash FROM conversation",
+                            "SELECT anonymised_hash FROM conversation "
+                            "WHERE anonymised_hash IS NOT NULL"}) {
+        sql::Statement query(*m_db, sql);
+        while (query.next())
+            found(query.text(0));
+    }
+    return true;
+}
+
 qint64 Store::conversationWithHash(const QString &contentHash, const QString &anonymisedHash) const
 {
     if (contentHash.isEmpty())
         return 0;
+    if (m_adding) // indexes dropped for a bulk write: the lookup needs them
+        m_adding->restoreIndexes();
     // The forms the conversation may have been stored under: as it is, as its anonymised
     // stand-in, and the stand-in this form would get. Either column may hold any of them.
     const QString derived = identity::anonymisedHash(contentHash);
@@ -414,6 +460,8 @@ QVector<Turn> Store::turns(qint64 conversationId, int firstIndex, int count) con
 
 qint64 Store::findConversation(const QString &key) const
 {
+    if (m_adding)
+        m_adding->restoreIndexes();
     const QString k = key.trimmed();
     if (k.isEmpty())
         return 0;

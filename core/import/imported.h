@@ -51,8 +51,15 @@ struct ImportedConversation
     /** The live conditions the participant was assigned where they took part (bundles). */
     std::optional<Assignment> participantAssignment;
     Conversation conversation; // participantId and contentHash are filled in when written
+    /**
+     * The fields of the file the reader kept as they came, a JSON object's text: the
+     * provenance's "record" (conversation.provenance lacks it). Saves converting it to Qt's
+     * JSON and back (mapped JSON Lines).
+     */
+    QByteArray recordJson;
     QVector<Turn> turns; // as read; the importer encodes them (and frees these) before writing
-    EncodedTurns encoded; // the turns as written, with their ids once written
+    /** The turns as written, with their ids once written; a reader may fill it in itself. */
+    EncodedTurns encoded;
     /** A live conversation's sittings (conversation.condition names its condition; bundles). */
     QVector<LiveSession> sessions;
     QVector<ImportedRating> ratings;

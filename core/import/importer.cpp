@@ -170,6 +170,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
     Writer writer(m_store, options, summary);
     QElapsedTimer sinceProgress; // invalid until the first report, which comes at once
     m_store.transaction([&] {
+        Store::AddingConversations adding(m_store);
         Item item;
         while (sink.pop(item)) {
             if (m_progress.cancelled())
@@ -191,6 +192,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
             && summary.skipped > 0)
             throw Error(tr("Nothing in %1 could be imported: every entry was skipped.\n%2")
                             .arg(source, summary.warnings.join(QLatin1Char('\n'))));
+        adding.finish();
     });
     m_progress.report(total, total);
     return summary;

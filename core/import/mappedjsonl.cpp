@@ -15,7 +15,11 @@
 #include <QIODevice>
 #include <QJsonArray>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstring>
+#include <simdjson.h>
 
 namespace sense7::import {
 
@@ -106,16 +110,7 @@ std::optional<Role> roleOf(const QString &name)
         return r;
     return roleFromSpeaker(name);
 }
-} // namespace
-
-QStringList mapKeys()
-{
-    return {QStringLiteral("turns"), QStringLiteral("role"),  QStringLiteral("text"),
-            QStringLiteral("agent"), QStringLiteral("id"),    QStringLiteral("title"),
-            QStringLiteral("time"),  QStringLiteral("score"), QStringLiteral("chosen")};
-}
-
-void readMappedJsonl(QIODevice &in, const QString &source, ImportSink &sink, const Options &options)
+Mapping mappingOf(const Options &options)
 {
     Mapping m;
     for (auto it = options.map.cbegin(); it != options.map.cend(); ++it) {
@@ -149,157 +144,655 @@ void readMappedJsonl(QIODevice &in, const QString &source, ImportSink &sink, con
                        "dimension the scores rate.")
                         .arg(m.score));
 
-    forEachJsonLine(
-        in, source, sink,
-        [&](const Json &entry, const QString &where, qint64 lineNumber, qint64 bytes) {
-            if (!entry.is_object())
-                throw Error(tr("%1: expected an object (a conversation).").arg(where));
-            const std::string turnsKey = firstKey(entry, m.turns);
-            if (turnsKey.empty() || !entry.at(turnsKey).is_array())
-                throw Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
-                                .arg(where, m.turns.join(QStringLiteral("\", \""))));
-            const Json &messages = entry.at(turnsKey);
+    return m;
+}
 
-            ImportedConversation c;
-            c.where = where;
-            c.conversation.sourceFormat = QStringLiteral("jsonl");
-            const std::string idKey = firstKey(entry, m.id);
-            if (!idKey.empty()) {
-                const Json &id = entry.at(idKey);
-                c.conversation.sourceId =
-                    id.is_string() ? qs(id.get<std::string>()) : qs(id.dump());
-            }
-            if (c.conversation.sourceId.isEmpty())
-                c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
-            const std::string agentKey = firstKey(entry, m.agent);
-            if (!agentKey.empty())
-                c.conversation.agent = stringAt(entry, agentKey.c_str());
-            const std::string titleKey = firstKey(entry, m.title);
-            if (!titleKey.empty())
-                c.conversation.title = stringAt(entry, titleKey.c_str());
-            const std::string timeKey = firstKey(entry, m.time);
-            if (!timeKey.empty())
-                c.conversation.startedAt = timeOf(entry.at(timeKey));
+/** One line, parsed with nlohmann_json: the reference reading, for what the fast one leaves. */
+void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint64 bytes,
+               const Mapping &m, ImportSink &sink, const Options &options)
+{
+    if (!entry.is_object())
+        throw Error(tr("%1: expected an object (a conversation).").arg(where));
+    const std::string turnsKey = firstKey(entry, m.turns);
+    if (turnsKey.empty() || !entry.at(turnsKey).is_array())
+        throw Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
+                        .arg(where, m.turns.join(QStringLiteral("\", \""))));
+    const Json &messages = entry.at(turnsKey);
 
-            // What the mapping does not use stays with the conversation.
-            Json record = Json::object();
-            for (const auto &[key, value] : entry.items()) {
-                if (key != turnsKey && key != idKey && key != agentKey && key != titleKey)
-                    record[key] = value;
-            }
-            if (!record.empty())
-                c.conversation.provenance.insert(QStringLiteral("record"), toQt(record));
+    ImportedConversation c;
+    c.where = where;
+    c.conversation.sourceFormat = QStringLiteral("jsonl");
+    const std::string idKey = firstKey(entry, m.id);
+    if (!idKey.empty()) {
+        const Json &id = entry.at(idKey);
+        c.conversation.sourceId = id.is_string() ? qs(id.get<std::string>()) : qs(id.dump());
+    }
+    if (c.conversation.sourceId.isEmpty())
+        c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
+    const std::string agentKey = firstKey(entry, m.agent);
+    if (!agentKey.empty())
+        c.conversation.agent = stringAt(entry, agentKey.c_str());
+    const std::string titleKey = firstKey(entry, m.title);
+    if (!titleKey.empty())
+        c.conversation.title = stringAt(entry, titleKey.c_str());
+    const std::string timeKey = firstKey(entry, m.time);
+    if (!timeKey.empty())
+        c.conversation.startedAt = timeOf(entry.at(timeKey));
 
-            std::vector<Read> all;
-            int position = 0;
-            for (const Json &message : messages) {
-                ++position;
-                if (!message.is_object())
-                    throw Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
-                const std::string roleKey = firstKey(message, m.role);
-                const QString roleName =
-                    roleKey.empty() ? QString() : stringAt(message, roleKey.c_str());
-                const auto role = roleOf(roleName);
-                if (!role)
-                    throw Error(
-                        tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
+    // What the mapping does not use stays with the conversation.
+    Json record = Json::object();
+    for (const auto &[key, value] : entry.items()) {
+        if (key != turnsKey && key != idKey && key != agentKey && key != titleKey)
+            record[key] = value;
+    }
+    if (!record.empty())
+        c.conversation.provenance.insert(QStringLiteral("record"), toQt(record));
+
+    std::vector<Read> all;
+    int position = 0;
+    for (const Json &message : messages) {
+        ++position;
+        if (!message.is_object())
+            throw Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
+        const std::string roleKey = firstKey(message, m.role);
+        const QString roleName = roleKey.empty() ? QString() : stringAt(message, roleKey.c_str());
+        const auto role = roleOf(roleName);
+        if (!role)
+            throw Error(tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
                            "gpt, bot), system or tool; name the field with --map role=FIELD.")
                             .arg(where)
                             .arg(position)
                             .arg(roleName));
-                const std::string textKey = firstKey(message, m.text);
-                const Json &content = textKey.empty() ? Json() : message.at(textKey);
-                if (!content.is_string() && !content.is_array() && !content.is_null())
-                    throw Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
-                                    .arg(where)
-                                    .arg(position)
-                                    .arg(qs(textKey)));
-                Turn turn;
-                turn.role = *role;
-                turn.text = textOf(content);
-                Json extra = Json::object();
-                for (const auto &[key, value] : message.items()) {
-                    if (key != roleKey && key != textKey)
-                        extra[key] = value;
-                }
-                if (!extra.empty())
-                    turn.meta = toQt(extra);
-                if (message.contains("timestamp"))
-                    turn.createdAt = timeOf(message.at("timestamp"));
+        const std::string textKey = firstKey(message, m.text);
+        const Json &content = textKey.empty() ? Json() : message.at(textKey);
+        if (!content.is_string() && !content.is_array() && !content.is_null())
+            throw Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
+                            .arg(where)
+                            .arg(position)
+                            .arg(qs(textKey)));
+        Turn turn;
+        turn.role = *role;
+        turn.text = textOf(content);
+        Json extra = Json::object();
+        for (const auto &[key, value] : message.items()) {
+            if (key != roleKey && key != textKey)
+                extra[key] = value;
+        }
+        if (!extra.empty())
+            turn.meta = toQt(extra);
+        if (message.contains("timestamp"))
+            turn.createdAt = timeOf(message.at("timestamp"));
 
-                Read read;
-                read.turn = std::move(turn);
-                read.position = position;
-                if (!m.chosen.isEmpty() && message.contains(m.chosen.toStdString())
-                    && message.at(m.chosen.toStdString()).is_boolean())
-                    read.chosen = message.at(m.chosen.toStdString()).get<bool>();
-                if (!m.score.isEmpty() && message.contains(m.score.toStdString()))
-                    read.score = message.at(m.score.toStdString());
-                all.push_back(std::move(read));
+        Read read;
+        read.turn = std::move(turn);
+        read.position = position;
+        if (!m.chosen.isEmpty() && message.contains(m.chosen.toStdString())
+            && message.at(m.chosen.toStdString()).is_boolean())
+            read.chosen = message.at(m.chosen.toStdString()).get<bool>();
+        if (!m.score.isEmpty() && message.contains(m.score.toStdString()))
+            read.score = message.at(m.score.toStdString());
+        all.push_back(std::move(read));
+    }
+    // Several candidate replies in a row, one chosen (PRISM): the chosen one is the turn,
+    // the others its alternatives.
+    for (std::size_t i = 0; i < all.size();) {
+        std::size_t end = i + 1;
+        if (all[i].chosen) {
+            while (end < all.size() && all[end].chosen && all[end].turn.role == all[i].turn.role)
+                ++end;
+        }
+        std::size_t kept = i;
+        for (std::size_t k = i; k < end; ++k) {
+            if (all[k].chosen.value_or(false)) {
+                kept = k;
+                break;
             }
-            // Several candidate replies in a row, one chosen (PRISM): the chosen one is the turn,
-            // the others its alternatives.
-            for (std::size_t i = 0; i < all.size();) {
-                std::size_t end = i + 1;
-                if (all[i].chosen) {
-                    while (end < all.size() && all[end].chosen
-                           && all[end].turn.role == all[i].turn.role)
-                        ++end;
-                }
-                std::size_t kept = i;
-                for (std::size_t k = i; k < end; ++k) {
-                    if (all[k].chosen.value_or(false)) {
-                        kept = k;
-                        break;
-                    }
-                }
-                Read &r = all[kept];
-                r.turn.meta.remove(
-                    m.chosen); // what the mapping used: the turn itself and its rating
-                if (!r.score.is_null())
-                    r.turn.meta.remove(m.score);
-                QJsonArray alternatives;
-                for (std::size_t k = i; k < end; ++k) {
-                    if (k != kept)
-                        alternatives.append(
-                            QJsonObject {{QStringLiteral("text"), all[k].turn.text},
-                                         {QStringLiteral("meta"), all[k].turn.meta}});
-                }
-                if (!alternatives.isEmpty()) {
-                    r.turn.meta.insert(QStringLiteral("alternatives"), alternatives);
-                    r.turn.meta.insert(QStringLiteral("branch"), QStringLiteral("candidates"));
-                }
-                if (!r.score.is_null()) {
-                    const double v = r.score.is_number() ? r.score.get<double>() : 0.5;
-                    if (!r.score.is_number() || std::floor(v) != v || std::abs(v) > 1e9)
-                        throw Error(tr("%1: turn %2: the score %3 is not a whole number.")
-                                        .arg(where)
-                                        .arg(r.position)
-                                        .arg(qs(r.score.dump())));
-                    ImportedRating rating;
-                    rating.turnIndex = int(c.turns.size());
-                    rating.dimension = options.scoreDimension;
-                    rating.value = int(v);
-                    c.ratings.append(rating);
-                }
-                c.turns.append(std::move(r.turn));
-                i = end;
+        }
+        Read &r = all[kept];
+        r.turn.meta.remove(m.chosen); // what the mapping used: the turn itself and its rating
+        if (!r.score.is_null())
+            r.turn.meta.remove(m.score);
+        QJsonArray alternatives;
+        for (std::size_t k = i; k < end; ++k) {
+            if (k != kept)
+                alternatives.append(QJsonObject {{QStringLiteral("text"), all[k].turn.text},
+                                                 {QStringLiteral("meta"), all[k].turn.meta}});
+        }
+        if (!alternatives.isEmpty()) {
+            r.turn.meta.insert(QStringLiteral("alternatives"), alternatives);
+            r.turn.meta.insert(QStringLiteral("branch"), QStringLiteral("candidates"));
+        }
+        if (!r.score.is_null()) {
+            const double v = r.score.is_number() ? r.score.get<double>() : 0.5;
+            if (!r.score.is_number() || std::floor(v) != v || std::abs(v) > 1e9)
+                throw Error(tr("%1: turn %2: the score %3 is not a whole number.")
+                                .arg(where)
+                                .arg(r.position)
+                                .arg(qs(r.score.dump())));
+            ImportedRating rating;
+            rating.turnIndex = int(c.turns.size());
+            rating.dimension = options.scoreDimension;
+            rating.value = int(v);
+            c.ratings.append(rating);
+        }
+        c.turns.append(std::move(r.turn));
+        i = end;
+    }
+    if (c.turns.isEmpty()) {
+        sink.warning(tr("%1 has no turns and was skipped.").arg(where));
+        return;
+    }
+    for (const Turn &t : std::as_const(c.turns)) {
+        if (c.conversation.agent.isEmpty() && t.role == Role::Assistant)
+            c.conversation.agent = t.meta.value(QStringLiteral("model_name")).toString();
+        if (c.conversation.title.isEmpty() && t.role == Role::User)
+            c.conversation.title = t.text.left(60).simplified();
+    }
+    if (c.conversation.title.isEmpty())
+        c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+    sink.progress(bytes);
+    sink.conversation(std::move(c));
+}
+
+// The fast reading: simdjson, and the fields the mapping does not use kept as the JSON text they
+// arrived in (re-serialised compactly) instead of being converted to Qt's JSON and back. What
+// it stores equals the reference reading's in keys and values; a line simdjson refuses is read
+// again by the reference reading, which reports it as before.
+
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+using simdjson::dom::object;
+
+/** Appends \a text as a JSON string. */
+void appendJsonString(std::string &out, std::string_view text)
+{
+    out += '"';
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto ch = static_cast<unsigned char>(text[i]);
+        if (ch >= 0x20 && ch != '"' && ch != '\\')
+            continue;
+        out.append(text.data() + from, i - from);
+        from = i + 1;
+        switch (ch) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default: {
+            static const char hex[] = "0123456789abcdef";
+            const char escaped[6] = {'\\', 'u', '0', '0', hex[ch >> 4], hex[ch & 15]};
+            out.append(escaped, 6);
+        }
+        }
+    }
+    out.append(text.data() + from, text.size() - from);
+    out += '"';
+}
+
+template<typename Number>
+void appendNumber(std::string &out, Number value)
+{
+    char text[32];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    out.append(text, std::size_t(result.ptr - text));
+}
+
+/** Appends \a value as compact JSON. */
+void appendJson(std::string &out, element value)
+{
+    switch (value.type()) {
+    case element_type::OBJECT: {
+        out += '{';
+        bool first = true;
+        for (const auto field : object(value)) {
+            if (!first)
+                out += ',';
+            first = false;
+            appendJsonString(out, field.key);
+            out += ':';
+            appendJson(out, field.value);
+        }
+        out += '}';
+        break;
+    }
+    case element_type::ARRAY: {
+        out += '[';
+        bool first = true;
+        for (const element item : simdjson::dom::array(value)) {
+            if (!first)
+                out += ',';
+            first = false;
+            appendJson(out, item);
+        }
+        out += ']';
+        break;
+    }
+    case element_type::INT64:
+        appendNumber(out, int64_t(value));
+        break;
+    case element_type::UINT64:
+        appendNumber(out, uint64_t(value));
+        break;
+    case element_type::DOUBLE:
+        appendNumber(out, double(value));
+        break;
+    case element_type::STRING:
+        appendJsonString(out, std::string_view(value));
+        break;
+    case element_type::BOOL:
+        out += bool(value) ? "true" : "false";
+        break;
+    case element_type::NULL_VALUE:
+        out += "null";
+        break;
+    }
+}
+
+QString qsv(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+std::string_view stringOf(element value)
+{
+    std::string_view s;
+    return value.get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
+}
+
+/** The digits at \a at of \a text as a number, or -1 unless all \a count are digits. */
+int digits(std::string_view text, std::size_t at, std::size_t count)
+{
+    int n = 0;
+    for (std::size_t i = at; i < at + count; ++i) {
+        const char ch = text[i];
+        if (ch < '0' || ch > '9')
+            return -1;
+        n = n * 10 + (ch - '0');
+    }
+    return n;
+}
+
+/**
+ * "YYYY-MM-DDTHH:MM:SS" (or a space for the "T"), with milliseconds or none, and "Z", "+HH:MM",
+ * "-HH:MM" or no zone (UTC): the common shapes, as milliseconds since the epoch, without Qt's
+ * general parser. Anything else is left to it (nullopt).
+ */
+std::optional<qint64> isoMilliseconds(std::string_view text)
+{
+    if (text.size() < 19 || text[4] != '-' || text[7] != '-' || (text[10] != 'T' && text[10] != ' ')
+        || text[13] != ':' || text[16] != ':')
+        return std::nullopt;
+    const int year = digits(text, 0, 4), month = digits(text, 5, 2), day = digits(text, 8, 2);
+    const int hour = digits(text, 11, 2), minute = digits(text, 14, 2),
+              second = digits(text, 17, 2);
+    if (year < 1 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0
+        || minute > 59 || second < 0 || second > 59)
+        return std::nullopt;
+    static const int monthDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (day > monthDays[month - 1] + (month == 2 && leap ? 1 : 0))
+        return std::nullopt;
+    std::size_t at = 19;
+    int milli = 0;
+    if (at < text.size() && text[at] == '.') {
+        if (text.size() < at + 4 || (milli = digits(text, at + 1, 3)) < 0
+            || (text.size() > at + 4 && text[at + 4] >= '0' && text[at + 4] <= '9'))
+            return std::nullopt;
+        at += 4;
+    }
+    int offset = 0; // minutes east of UTC
+    if (at < text.size()) {
+        if (text[at] == 'Z' && at + 1 == text.size()) {
+        } else if ((text[at] == '+' || text[at] == '-') && text.size() == at + 6
+                   && text[at + 3] == ':') {
+            const int h = digits(text, at + 1, 2), mm = digits(text, at + 4, 2);
+            if (h < 0 || h > 14 || mm < 0 || mm > 59)
+                return std::nullopt;
+            offset = (h * 60 + mm) * (text[at] == '-' ? -1 : 1);
+        } else {
+            return std::nullopt;
+        }
+    }
+    // Days since the epoch of a civil date (H. Hinnant's algorithm).
+    const int y = year - (month <= 2 ? 1 : 0);
+    const int era = y / 400;
+    const int yoe = y - era * 400;
+    const int doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+    const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    const qint64 days = qint64(era) * 146097 + doe - 719468;
+    return ((days * 24 + hour) * 60 + minute - offset) * 60000 + qint64(second) * 1000 + milli;
+}
+
+/** As timeOf(), for a simdjson value. */
+QDateTime timeOfElement(element value)
+{
+    double n = 0;
+    if (value.is_number() && value.get_double().get(n) == simdjson::SUCCESS)
+        return QDateTime::fromMSecsSinceEpoch(qint64(n > 1e11 ? n : n * 1000.0), Qt::UTC);
+    std::string_view text;
+    if (value.get_string().get(text) != simdjson::SUCCESS)
+        return {};
+    if (const auto ms = isoMilliseconds(text))
+        return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC);
+    return timeOf(Json(std::string(text)));
+}
+
+/** Lines of \a in with SIMDJSON_PADDING readable bytes after each, read in large blocks. */
+class LineReader
+{
+public:
+    explicit LineReader(QIODevice &in)
+        : m_in(in)
+    { }
+
+    /** The next line with its end of line, or false at the end of the input. */
+    bool next(const char *&line, std::size_t &size)
+    {
+        for (;;) {
+            if (const void *end = m_pos < m_end
+                    ? std::memchr(m_buffer.data() + m_pos, '\n', m_end - m_pos)
+                    : nullptr) {
+                line = m_buffer.data() + m_pos;
+                size = std::size_t(static_cast<const char *>(end) - line) + 1;
+                m_pos += size;
+                return true;
             }
-            if (c.turns.isEmpty()) {
-                sink.warning(tr("%1 has no turns and was skipped.").arg(where));
-                return;
+            if (m_eof) {
+                if (m_pos >= m_end)
+                    return false;
+                line = m_buffer.data() + m_pos;
+                size = m_end - m_pos;
+                m_pos = m_end;
+                return true;
             }
-            for (const Turn &t : std::as_const(c.turns)) {
-                if (c.conversation.agent.isEmpty() && t.role == Role::Assistant)
-                    c.conversation.agent = t.meta.value(QStringLiteral("model_name")).toString();
-                if (c.conversation.title.isEmpty() && t.role == Role::User)
-                    c.conversation.title = t.text.left(60).simplified();
+            fill();
+        }
+    }
+
+private:
+    void fill()
+    {
+        // Keeps the unfinished line, at the front; grows when a line outgrows the buffer.
+        const std::size_t kept = m_end - m_pos;
+        if (kept > 0 && m_pos > 0)
+            std::memmove(m_buffer.data(), m_buffer.data() + m_pos, kept);
+        m_pos = 0;
+        m_end = kept;
+        std::size_t capacity = m_buffer.empty() ? 0 : m_buffer.size() - simdjson::SIMDJSON_PADDING;
+        if (m_buffer.empty() || kept > capacity / 2) {
+            capacity = std::max<std::size_t>(block, capacity * 2);
+            m_buffer.resize(capacity + simdjson::SIMDJSON_PADDING);
+        }
+        const qint64 got = m_in.read(m_buffer.data() + m_end, qint64(capacity - m_end));
+        if (got <= 0)
+            m_eof = true;
+        else
+            m_end += std::size_t(got);
+    }
+
+    static constexpr std::size_t block = 1 << 20;
+    QIODevice &m_in;
+    std::vector<char> m_buffer;
+    std::size_t m_pos = 0, m_end = 0;
+    bool m_eof = false;
+};
+
+class FastReader
+{
+public:
+    FastReader(const Mapping &m, const QString &source, ImportSink &sink, const Options &options)
+        : m_mapping(m)
+        , m_source(source)
+        , m_sink(sink)
+        , m_options(options)
+        , m_turns(keys(m.turns))
+        , m_role(keys(m.role))
+        , m_text(keys(m.text))
+        , m_agent(keys(m.agent))
+        , m_id(keys(m.id))
+        , m_title(keys(m.title))
+        , m_time(keys(m.time))
+        , m_lineAt(tr("%1: line %2"))
+    { }
+
+    void read(QIODevice &in)
+    {
+        LineReader lines(in);
+        const char *line = nullptr;
+        std::size_t size = 0;
+        qint64 lineNumber = 0;
+        qint64 bytes = 0;
+        while (!m_sink.cancelled() && lines.next(line, size)) {
+            ++lineNumber;
+            bytes += qint64(size);
+            if (lineNumber == 1 && size >= 3 && std::memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+                line += 3;
+                size -= 3;
             }
-            if (c.conversation.title.isEmpty())
-                c.conversation.title = c.turns.constFirst().text.left(60).simplified();
-            sink.progress(bytes);
-            sink.conversation(std::move(c));
-        });
+            if (std::all_of(line, line + size, [](char ch) {
+                    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v'
+                        || ch == '\f';
+                }))
+                continue;
+            const QString where = m_lineAt.arg(m_source).arg(lineNumber);
+            element entry;
+            if (m_parser.parse(line, size, false).get(entry) != simdjson::SUCCESS) {
+                // Refused: the reference reading reports it in its words, or reads it.
+                const Json parsed =
+                    json::parse(line, line + size, [&](const json::ParseFailure &f) {
+                        if (!f.syntax) // a number too large for a double, and the like
+                            return tr("%1: not valid JSON: %2").arg(where, f.detail);
+                        return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
+                    });
+                import::readEntry(parsed, where, lineNumber, bytes, m_mapping, m_sink, m_options);
+                continue;
+            }
+            readEntry(entry, where, lineNumber, bytes);
+        }
+    }
+
+private:
+    static std::vector<std::string> keys(const QStringList &names)
+    {
+        std::vector<std::string> result;
+        for (const QString &name : names)
+            result.push_back(name.toStdString());
+        return result;
+    }
+
+    /** The first of \a keys that \a o has (not null), and its value; nullptr when none. */
+    static const std::string *firstKey(object o, const std::vector<std::string> &keys,
+                                       element &value)
+    {
+        for (const std::string &key : keys) {
+            if (o.at_key(key).get(value) == simdjson::SUCCESS && !value.is_null())
+                return &key;
+        }
+        return nullptr;
+    }
+
+    static bool is(const std::string *key, std::string_view name) { return key && *key == name; }
+
+    void readEntry(element entry, const QString &where, qint64 lineNumber, qint64 bytes)
+    {
+        if (!entry.is_object())
+            throw Error(tr("%1: expected an object (a conversation).").arg(where));
+        const object line(entry);
+        element value;
+        const std::string *turnsKey = firstKey(line, m_turns, value);
+        if (!turnsKey || !value.is_array())
+            throw Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
+                            .arg(where, m_mapping.turns.join(QStringLiteral("\", \""))));
+        const simdjson::dom::array messages(value);
+
+        ImportedConversation c;
+        c.where = where;
+        c.conversation.sourceFormat = QStringLiteral("jsonl");
+        const std::string *idKey = firstKey(line, m_id, value);
+        if (idKey) {
+            if (value.is_string()) {
+                c.conversation.sourceId = qsv(std::string_view(value));
+            } else { // as the reference reading writes it
+                m_scratch.clear();
+                appendJson(m_scratch, value);
+                c.conversation.sourceId = qs(Json::parse(m_scratch).dump());
+            }
+        }
+        if (c.conversation.sourceId.isEmpty())
+            c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
+        const std::string *agentKey = firstKey(line, m_agent, value);
+        if (agentKey)
+            c.conversation.agent = qsv(stringOf(value));
+        const std::string *titleKey = firstKey(line, m_title, value);
+        if (titleKey)
+            c.conversation.title = qsv(stringOf(value));
+        if (firstKey(line, m_time, value))
+            c.conversation.startedAt = timeOfElement(value);
+
+        // What the mapping does not use stays with the conversation, as JSON text.
+        m_scratch.clear();
+        for (const auto field : line) {
+            if (is(turnsKey, field.key) || is(idKey, field.key) || is(agentKey, field.key)
+                || is(titleKey, field.key))
+                continue;
+            m_scratch += m_scratch.empty() ? '{' : ',';
+            appendJsonString(m_scratch, field.key);
+            m_scratch += ':';
+            appendJson(m_scratch, field.value);
+        }
+        if (!m_scratch.empty()) {
+            m_scratch += '}';
+            c.recordJson = QByteArray(m_scratch.data(), qsizetype(m_scratch.size()));
+        }
+
+        int position = 0;
+        QString modelName; // of the first assistant turn that names one
+        for (const element message : messages) {
+            ++position;
+            if (!message.is_object())
+                throw Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
+            const object fields(message);
+            const std::string *roleKey = firstKey(fields, m_role, value);
+            const QString roleName = roleKey ? qsv(stringOf(value)) : QString();
+            const auto role = roleOf(roleName);
+            if (!role)
+                throw Error(tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
+                               "gpt, bot), system or tool; name the field with --map role=FIELD.")
+                                .arg(where)
+                                .arg(position)
+                                .arg(roleName));
+            element content;
+            const std::string *textKey = firstKey(fields, m_text, content);
+            if (textKey && !content.is_string() && !content.is_array())
+                throw Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
+                                .arg(where)
+                                .arg(position)
+                                .arg(qs(*textKey)));
+            Turn turn;
+            turn.role = *role;
+            QByteArray utf8;
+            if (textKey && content.is_string()) {
+                const std::string_view text(content);
+                turn.text = qsv(text);
+                utf8 = QByteArray::fromRawData(text.data(), qsizetype(text.size()));
+            } else if (textKey) {
+                QStringList pieces;
+                for (const element part : simdjson::dom::array(content)) {
+                    element partText;
+                    if (part.is_string())
+                        pieces << qsv(std::string_view(part));
+                    else if (part.is_object() && part["text"].get(partText) == simdjson::SUCCESS
+                             && partText.is_string())
+                        pieces << qsv(std::string_view(partText));
+                    else if (part.is_object() && part["type"].get(partText) == simdjson::SUCCESS
+                             && qsv(stringOf(partText)).contains(QLatin1String("image")))
+                        pieces << QStringLiteral("[image]");
+                }
+                turn.text = pieces.join(QLatin1Char('\n'));
+                utf8 = turn.text.toUtf8();
+            }
+            m_scratch.clear();
+            for (const auto field : fields) {
+                if (is(roleKey, field.key) || is(textKey, field.key))
+                    continue;
+                m_scratch += m_scratch.empty() ? '{' : ',';
+                appendJsonString(m_scratch, field.key);
+                m_scratch += ':';
+                appendJson(m_scratch, field.value);
+                if (field.key == "model_name" && modelName.isEmpty()
+                    && turn.role == Role::Assistant)
+                    modelName = qsv(stringOf(field.value));
+            }
+            if (m_scratch.empty())
+                m_scratch = "{}";
+            else
+                m_scratch += '}';
+            if (message["timestamp"].get(value) == simdjson::SUCCESS)
+                turn.createdAt = timeOfElement(value);
+            c.encoded.append(turn.role, utf8, turn.createdAt,
+                             QByteArrayView(m_scratch.data(), qsizetype(m_scratch.size())));
+            c.turns.append(std::move(turn));
+        }
+        if (c.turns.isEmpty()) {
+            m_sink.warning(tr("%1 has no turns and was skipped.").arg(where));
+            return;
+        }
+        if (c.conversation.agent.isEmpty())
+            c.conversation.agent = modelName;
+        for (const Turn &t : std::as_const(c.turns)) {
+            if (c.conversation.title.isEmpty() && t.role == Role::User)
+                c.conversation.title = t.text.left(60).simplified();
+        }
+        if (c.conversation.title.isEmpty())
+            c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+        m_sink.progress(bytes);
+        m_sink.conversation(std::move(c));
+    }
+
+    const Mapping &m_mapping;
+    const QString &m_source;
+    ImportSink &m_sink;
+    const Options &m_options;
+    const std::vector<std::string> m_turns, m_role, m_text, m_agent, m_id, m_title, m_time;
+    const QString m_lineAt;
+    simdjson::dom::parser m_parser;
+    std::string m_scratch;
+};
+
+} // namespace
+
+QStringList mapKeys()
+{
+    return {QStringLiteral("turns"), QStringLiteral("role"),  QStringLiteral("text"),
+            QStringLiteral("agent"), QStringLiteral("id"),    QStringLiteral("title"),
+            QStringLiteral("time"),  QStringLiteral("score"), QStringLiteral("chosen")};
+}
+
+void readMappedJsonl(QIODevice &in, const QString &source, ImportSink &sink, const Options &options,
+                     bool fast)
+{
+    const Mapping m = mappingOf(options);
+    // Ratings and candidate replies reshape the turns' meta: only the reference reading does that.
+    if (fast && m.chosen.isEmpty() && m.score.isEmpty()) {
+        FastReader(m, source, sink, options).read(in);
+        return;
+    }
+    forEachJsonLine(in, source, sink,
+                    [&](const Json &entry, const QString &where, qint64 lineNumber, qint64 bytes) {
+                        readEntry(entry, where, lineNumber, bytes, m, sink, options);
+                    });
 }
 
 } // namespace sense7::import

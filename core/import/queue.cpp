@@ -10,7 +10,8 @@ void QueueSink::conversation(ImportedConversation &&c)
     // turns are freed here too, where they were allocated.
     if (c.conversation.contentHash.isEmpty())
         c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
-    c.encoded = EncodedTurns::encode(c.turns);
+    if (c.encoded.size() == 0)
+        c.encoded = EncodedTurns::encode(c.turns);
     c.turns = {};
     push(Item(std::move(c)));
 }

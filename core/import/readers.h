@@ -23,8 +23,14 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink);
 void readLibreChat(QIODevice &in, const QString &source, ImportSink &sink);
 void readOasst(QIODevice &in, const QString &source, ImportSink &sink);
 struct Options;
-void readMappedJsonl(QIODevice &in, const QString &source, ImportSink &sink,
-                     const Options &options);
+/**
+ * \a fast: lines are read with simdjson and the fields the mapping does not use kept as JSON
+ * text; else (and for the mappings that reshape turns: score, chosen) each line is parsed into
+ * nlohmann_json and Qt's JSON. Both store the same; the slower one is kept for what the fast
+ * one leaves to it, and for tests that compare the two.
+ */
+void readMappedJsonl(QIODevice &in, const QString &source, ImportSink &sink, const Options &options,
+                     bool fast = true);
 void readGemini(QIODevice &in, const QString &source, ImportSink &sink, const Options &options);
 void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, const Options &options);
 /** True when \a text reads as a pasted transcript (transcript.cpp). */

@@ -1,11 +1,61 @@
 #include "writer.h"
 
+#include "identity.h"
 #include "live/assignment.h"
 #include "store.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace sense7::import {
+
+void KeyFilter::insert(quint64 key)
+{
+    if ((m_count + 1) * 2 > m_slots.size())
+        grow();
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+        if (m_slots[i] == key)
+            return;
+        if (m_slots[i] == 0) {
+            m_slots[i] = key;
+            ++m_count;
+            return;
+        }
+    }
+}
+
+bool KeyFilter::contains(quint64 key) const
+{
+    if (m_slots.empty())
+        return false;
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = std::size_t(key) & mask;; i = (i + 1) & mask) {
+        if (m_slots[i] == key)
+            return true;
+        if (m_slots[i] == 0)
+            return false;
+    }
+}
+
+quint64 KeyFilter::key(QStringView hash)
+{
+    // Mixed, so that the low bits (the slot) depend on every character.
+    quint64 k = quint64(qHash(hash, 0x5e75e7)) * 0x9e3779b97f4a7c15ULL;
+    k ^= k >> 29;
+    return k == 0 ? 1 : k;
+}
+
+void KeyFilter::grow()
+{
+    std::vector<quint64> old(std::max<std::size_t>(1024, m_slots.size() * 2), 0);
+    old.swap(m_slots);
+    m_count = 0;
+    for (const quint64 key : old) {
+        if (key != 0)
+            insert(key);
+    }
+}
 
 qint64 Writer::participant(const ImportedConversation &c)
 {
@@ -63,9 +113,12 @@ void Writer::write(ImportedConversation &c)
     checkProtocol(c);
     installInstruments(c);
     // In either form: plain, or anonymised (identity.h).
-    if (const qint64 existing =
-            m_store.conversationWithHash(conv.contentHash, conv.anonymisedHash)) {
+    const QString derived = identity::anonymisedHash(conv.contentHash);
+    if (const qint64 existing = present(conv, derived)) {
         ++m_summary.alreadyPresent;
+        if (!c.recordJson.isEmpty() && !conv.provenance.contains(QStringLiteral("record")))
+            conv.provenance.insert(QStringLiteral("record"),
+                                   QJsonDocument::fromJson(c.recordJson).object());
         if (const auto found = m_store.conversation(existing)) {
             checkParticipant(c, found->participantId, false);
             writeAssignment(c, found->participantId);
@@ -78,14 +131,71 @@ void Writer::write(ImportedConversation &c)
     writeAssignment(c, conv.participantId);
     if (!m_options.agent.isEmpty())
         conv.agent = m_options.agent;
-    conv.provenance.insert(QStringLiteral("file"), m_summary.file);
-    conv.provenance.insert(QStringLiteral("format"), m_summary.format);
-    conv.id = m_store.addConversation(conv, c.encoded);
+    if (conv.anonymisedHash.isEmpty())
+        conv.anonymisedHash = derived; // as the store would derive it
+    const QByteArray provenance = provenanceWithRecord(c);
+    Store::Adding adding;
+    adding.provenanceJson = provenance;
+    adding.checked = true;
+    adding.partOfTransaction = true; // the import's, in which any error undoes the file's items
+    conv.id = m_store.addConversation(conv, c.encoded, adding);
+    if (m_filtering) {
+        m_hashes.insert(KeyFilter::key(conv.contentHash));
+        m_hashes.insert(KeyFilter::key(conv.anonymisedHash));
+    }
     if (!c.sessions.isEmpty())
         m_store.addSessions(conv.id, c.sessions);
     ++m_summary.imported;
     m_summary.turns += c.encoded.size();
     writeAnnotations(c);
+}
+
+qint64 Writer::present(const Conversation &c, const QString &derived)
+{
+    if (c.contentHash.isEmpty())
+        return 0;
+    if (!m_filtering) {
+        // A small data set is loaded at once; a large one when the file proves long.
+        const auto insert = [this](const QString &hash) {
+            m_hashes.insert(KeyFilter::key(hash));
+        };
+        if (m_lookups == 0)
+            m_filtering = m_store.conversationHashes(lookupsBeforeFilter, insert);
+        else if (m_lookups >= lookupsBeforeFilter)
+            m_filtering = m_store.conversationHashes(-1, insert);
+        ++m_lookups;
+    }
+    // Not in the filter in any of its forms: not in the data set. Else (present, or a
+    // collision of keys) the data set says which.
+    if (m_filtering && !m_hashes.contains(KeyFilter::key(c.contentHash))
+        && !m_hashes.contains(KeyFilter::key(derived))
+        && (c.anonymisedHash.isEmpty() || !m_hashes.contains(KeyFilter::key(c.anonymisedHash))))
+        return 0;
+    return m_store.conversationWithHash(c.contentHash, c.anonymisedHash);
+}
+
+QByteArray Writer::provenanceWithRecord(ImportedConversation &c)
+{
+    QJsonObject &provenance = c.conversation.provenance;
+    const bool record = !c.recordJson.isEmpty() && !provenance.contains(QStringLiteral("record"));
+    if (record && provenance.isEmpty()) {
+        if (m_provenanceStart.isEmpty()) {
+            m_provenanceStart =
+                QJsonDocument(QJsonObject {{QStringLiteral("file"), m_summary.file},
+                                           {QStringLiteral("format"), m_summary.format}})
+                    .toJson(QJsonDocument::Compact);
+            m_provenanceStart.chop(1); // the closing brace
+        }
+        return m_provenanceStart + ",\"record\":" + c.recordJson + '}';
+    }
+    provenance.insert(QStringLiteral("file"), m_summary.file);
+    provenance.insert(QStringLiteral("format"), m_summary.format);
+    QByteArray json = QJsonDocument(provenance).toJson(QJsonDocument::Compact);
+    if (record) {
+        json.chop(1);
+        json += ",\"record\":" + c.recordJson + '}';
+    }
+    return json;
 }
 
 void Writer::checkParticipant(const ImportedConversation &c, qint64 owner, bool added)

@@ -6,11 +6,30 @@
 #include <QHash>
 #include <QSet>
 
+#include <vector>
+
 namespace sense7 {
 class Store;
 }
 
 namespace sense7::import {
+
+/**
+ * 64-bit keys, of hashes: whether a key may have been added (no false "no"). Open addressing,
+ * 8 bytes a slot, at most half full.
+ */
+class KeyFilter
+{
+public:
+    void insert(quint64 key);
+    bool contains(quint64 key) const;
+    static quint64 key(QStringView hash);
+
+private:
+    void grow();
+    std::vector<quint64> m_slots; // 0: empty
+    std::size_t m_count = 0;
+};
 
 /** Writes items into the store, with caches so that lookups happen once per import. */
 class Writer
@@ -39,6 +58,10 @@ private:
     qint64 annotator(const QString &code, AnnotatorKind kind);
     const Dimension &dimension(const QString &key, const QString &where);
     void write(ImportedConversation &c);
+    /** The conversation already in the data set in either of \a c's forms; 0 when none. */
+    qint64 present(const Conversation &c, const QString &derived);
+    /** \a c's provenance as JSON text, with its record (ImportedConversation::recordJson). */
+    QByteArray provenanceWithRecord(ImportedConversation &c);
     void installInstruments(const ImportedConversation &c);
     /** Throws Error, naming the differences, unless \a c was made under a compatible protocol. */
     void checkProtocol(const ImportedConversation &c);
@@ -92,6 +115,15 @@ private:
     QHash<QString, qint64> m_heldBy, m_addedTo;
     QSet<QString> m_warnedAbout;
     QSet<qint64> m_assignmentsSeen; // participants whose assignment was compared or written
+    // Every content hash and anonymised stand-in of the data set: at once when it holds at most
+    // this many conversations, else once this many were looked up one by one (a large file is
+    // checked in memory, a small one into a large data set without loading its hashes).
+    static constexpr int lookupsBeforeFilter = 1000;
+    int m_lookups = 0;
+    bool m_filtering = false;
+    KeyFilter m_hashes;
+    // '{"file":…,"format":…' of the provenance of a conversation that has only its record.
+    QByteArray m_provenanceStart;
 };
 
 } // namespace sense7::import

@@ -1,0 +1,362 @@
+// Mapped JSON Lines at scale: the fast reading (simdjson, kept fields as JSON text) against the
+// reference reading (nlohmann_json and Qt's JSON), and the importer's duplicate check in memory
+// against the data set's own.
+
+#include "error.h"
+#include "identity.h"
+#include "import/imported.h"
+#include "import/importer.h"
+#include "import/readers.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sense7;
+
+class TestMappedJsonl : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fastEqualsReference();
+    void storedAsTheReferenceReads();
+    void duplicatesInMemory();
+    void badLineWritesNothing();
+};
+
+namespace {
+
+/** Keeps what a reader hands over, in order. */
+class Collect : public import::ImportSink
+{
+public:
+    void conversation(import::ImportedConversation &&c) override
+    {
+        conversations.push_back(std::move(c));
+    }
+    void rating(import::ExternalRating &&) override { }
+    void warning(const QString &message) override { warnings << message; }
+    void progress(qint64 read) override { bytes = read; }
+    bool cancelled() const override { return false; }
+
+    std::vector<import::ImportedConversation> conversations;
+    QStringList warnings;
+    qint64 bytes = 0;
+};
+
+import::Options wildChatMapping(){import::Options options;
+options.map = {{QStringLiteral("turns"), QStringLiteral("conversation")},
+               {QStringLiteral("agent"), QStringLiteral("model")},
+               {QStringLiteral("id"), QStringLiteral("conversation_hash")}};
+return options;
+} // namespace
+
+Collect readAll(const QByteArray &bytes, const import::Options &options, bool fast)
+{
+    QBuffer in;
+    in.setData(bytes);
+    in.open(QIODevice::ReadOnly);
+    Collect sink;
+    import::readMappedJsonl(in, QStringLiteral("corpus.jsonl"), sink, options, fast);
+    return sink;
+}
+
+QJsonObject object(QByteArrayView json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json.toByteArray(), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        qWarning() << "not a JSON object:" << json;
+    return document.object();
+}
+
+/** Lines that exercise what the fast reading does itself, and what it leaves to Qt. */
+QByteArray trickyLines()
+{
+    return QByteArray(
+        "\xEF\xBB\xBF"
+        R"({"conversation_hash": "h1", "model": "m1", "timestamp": "2023-04-09 00:02:53+00:00", )"
+        R"("conversation": [{"role": "user", "content": "Hello \"quoted\" \\ back\nline\u0001 )"
+        R"(\u4f60\u597d \ud83d\ude00 你好", "language": "English", "timestamp": null, )"
+        R"("toxic": false, "turn_identifier": 101552, "we\"ird\nkey": [1, -2, 0.1, 1e-05, )"
+        R"(2.5e300, 12345678901234567890, 9007199254740993, -9223372036854775808, true, null, )"
+        R"({"a": {"b": []}}, "\t"]}, {"role": "assistant", "content": "Reply.", )"
+        R"("timestamp": "2023-04-09T00:02:53.123Z", "model_name": "ignored"}], "turn": 1, )"
+        R"("openai_moderation": [{"categories": {"harassment": false}, "category_scores": )"
+        R"({"harassment": 0.0001, "self-harm": 2e-05}, "flagged": false}], "state": null, )"
+        R"("header": {"accept-language": "en-GB,en;q=0.9"}, "empty": {}, "list": []})"
+        "\n"
+        "\n   \t\n"
+        R"({"conversation_hash": 42, "timestamp": 1680998400, "conversation": [)"
+        R"({"role": "user", "content": [{"type": "text", "text": "Part one"}, "part two", )"
+        R"({"type": "image_url", "image_url": {"url": "x"}}, {"type": "audio"}, 7]}, )"
+        R"({"role": "assistant", "content": "A", "model_name": "named-model", )"
+        R"("timestamp": "2023-04-09T00:02:53+05:30"}]})"
+        "\r\n"
+        R"({"title": "Set title", "timestamp": 1680998400123, "conversation": [)"
+        R"({"role": "gpt", "content": null, "timestamp": "2024-02-29T12:00:00"}, )"
+        R"({"from": "human", "value": "by other names", "timestamp": "2023-02-30T00:00:00"}, )"
+        R"({"role": "system", "content": "x", "timestamp": "2023-04-09T00:02:53.123456Z"}, )"
+        R"({"role": "tool", "content": "y", "timestamp": " 2023-04-09T00:02:53Z "}, )"
+        R"({"role": "user", "content": "z", "timestamp": "2023-04-09T00:02:53.5Z"}, )"
+        R"({"role": "user", "content": "w", "timestamp": "2023-04-09T24:00:00"}]})"
+        "\n"
+        R"({"conversation_hash": "h4", "model": null, "conversation": []})"
+        "\n"
+        R"({"conversation_hash": "h5", "model": ["not", "text"], "conversation": [)"
+        R"({"role": "assistant", "content": "only a reply", "model_name": 3}, )"
+        R"({"role": "assistant", "content": "and another", "model_name": "second"}]})");
+}
+
+/** The data set's tables, indexes and triggers, as created. */
+QString schema(Store &store)
+{
+    sql::Statement rows(test::connection(store),
+                        "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM "
+                        "sqlite_master ORDER BY type, name");
+    QStringList lines;
+    while (rows.next())
+        lines << rows.text(0);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+void TestMappedJsonl::fastEqualsReference()
+{
+    const import::Options options = wildChatMapping();
+    const Collect fast = readAll(trickyLines(), options, true);
+    const Collect reference = readAll(trickyLines(), options, false);
+    QCOMPARE(fast.warnings, reference.warnings);
+    QCOMPARE(fast.warnings.size(), 1); // the line without turns
+    QVERIFY2(fast.warnings.constFirst().contains(QStringLiteral("corpus.jsonl: line 6")),
+             qPrintable(fast.warnings.constFirst()));
+    QCOMPARE(fast.bytes, reference.bytes);
+    QCOMPARE(fast.conversations.size(), std::size_t(4));
+    QCOMPARE(reference.conversations.size(), fast.conversations.size());
+    for (std::size_t i = 0; i < fast.conversations.size(); ++i) {
+        const import::ImportedConversation &f = fast.conversations[i];
+        const import::ImportedConversation &r = reference.conversations[i];
+        QCOMPARE(f.where, r.where);
+        QCOMPARE(f.conversation.sourceFormat, r.conversation.sourceFormat);
+        QCOMPARE(f.conversation.sourceId, r.conversation.sourceId);
+        QCOMPARE(f.conversation.agent, r.conversation.agent);
+        QCOMPARE(f.conversation.title, r.conversation.title);
+        QCOMPARE(f.conversation.startedAt.toMSecsSinceEpoch(),
+                 r.conversation.startedAt.toMSecsSinceEpoch());
+        QCOMPARE(f.conversation.startedAt.isValid(), r.conversation.startedAt.isValid());
+        // The record: as text here, as Qt's JSON there; equal as JSON.
+        QVERIFY(!f.conversation.provenance.contains(QStringLiteral("record")));
+        QCOMPARE(f.recordJson.isEmpty(),
+                 !r.conversation.provenance.contains(QStringLiteral("record")));
+        if (!f.recordJson.isEmpty())
+            QCOMPARE(object(f.recordJson),
+                     r.conversation.provenance.value(QStringLiteral("record")).toObject());
+        QCOMPARE(contentHash(f.conversation.sourceFormat, f.turns),
+                 contentHash(r.conversation.sourceFormat, r.turns));
+        // The turns as the store writes them: text and time the same bytes, meta equal JSON.
+        const EncodedTurns expected = EncodedTurns::encode(r.turns);
+        QCOMPARE(f.encoded.size(), expected.size());
+        for (qsizetype t = 0; t < expected.size(); ++t) {
+            const EncodedTurns::Row &fr = f.encoded.rows.at(t);
+            const EncodedTurns::Row &er = expected.rows.at(t);
+            QCOMPARE(fr.role, er.role);
+            QCOMPARE(f.encoded.view(fr.text, fr.textSize), expected.view(er.text, er.textSize));
+            QCOMPARE(f.encoded.view(fr.createdAt, fr.createdAtSize),
+                     expected.view(er.createdAt, er.createdAtSize));
+            QCOMPARE(object(f.encoded.view(fr.meta, fr.metaSize)), r.turns.at(t).meta);
+        }
+    }
+    // Spot checks, that both readings did read what matters.
+    const import::ImportedConversation &first = fast.conversations[0];
+    QCOMPARE(first.conversation.startedAt, QDateTime(QDate(2023, 4, 9), QTime(0, 2, 53), Qt::UTC));
+    QVERIFY(first.turns[0].text.contains(QStringLiteral("你好 😀 你好")));
+    const QJsonObject meta =
+        object(first.encoded.view(first.encoded.rows[0].meta, first.encoded.rows[0].metaSize));
+    QCOMPARE(meta.value(QStringLiteral("we\"ird\nkey")).toArray().size(), 12);
+    QCOMPARE(first.turns[1].createdAt, QDateTime(QDate(2023, 4, 9), QTime(0, 2, 53, 123), Qt::UTC));
+    QCOMPARE(fast.conversations[1].conversation.sourceId, QStringLiteral("42"));
+    QCOMPARE(fast.conversations[1].conversation.agent, QStringLiteral("named-model"));
+    QCOMPARE(fast.conversations[1].turns[1].createdAt,
+             QDateTime(QDate(2023, 4, 8), QTime(18, 32, 53), Qt::UTC));
+    QCOMPARE(fast.conversations[2].conversation.sourceId, QStringLiteral("line-5"));
+    QCOMPARE(fast.conversations[3].conversation.agent, QStringLiteral("second"));
+}
+
+void TestMappedJsonl::storedAsTheReferenceReads()
+{
+    // What the import stores (provenance with the record, turns' meta) equals, as JSON, what the
+    // reference reading read.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("corpus.jsonl"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(trickyLines());
+    }
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    const QString schemaBefore = schema(*store);
+    const import::Summary s = importer.importFile(path, wildChatMapping());
+    QCOMPARE(schema(*store), schemaBefore); // indexes built after the rows, trigger restored
+    QCOMPARE(s.imported, 4);
+    QCOMPARE(s.skipped, 1);
+    const Collect reference = readAll(trickyLines(), wildChatMapping(), false);
+    for (const import::ImportedConversation &r : reference.conversations) {
+        const qint64 id = store->findConversation(r.conversation.sourceId);
+        QVERIFY(id != 0);
+        const auto stored = store->conversation(id);
+        QCOMPARE(stored->provenance.value(QStringLiteral("file")).toString(),
+                 QStringLiteral("corpus.jsonl"));
+        QCOMPARE(stored->provenance.value(QStringLiteral("format")).toString(),
+                 QStringLiteral("jsonl"));
+        QCOMPARE(stored->provenance.value(QStringLiteral("record")),
+                 r.conversation.provenance.value(QStringLiteral("record")));
+        QCOMPARE(stored->provenance.size(), r.conversation.provenance.size() + 2);
+        QCOMPARE(stored->title, r.conversation.title);
+        QCOMPARE(stored->agent, r.conversation.agent);
+        QCOMPARE(stored->contentHash, contentHash(r.conversation.sourceFormat, r.turns));
+        QCOMPARE(stored->anonymisedHash, identity::anonymisedHash(stored->contentHash));
+        const QVector<Turn> turns = store->turns(id);
+        QCOMPARE(turns.size(), r.turns.size());
+        for (int t = 0; t < turns.size(); ++t) {
+            QCOMPARE(turns[t].role, r.turns[t].role);
+            QCOMPARE(turns[t].text, r.turns[t].text);
+            QCOMPARE(turns[t].createdAt, r.turns[t].createdAt.toUTC());
+            QCOMPARE(turns[t].meta, r.turns[t].meta);
+        }
+    }
+    // Every new conversation is marked for the digests, and the trigger that marks them is back.
+    sql::Connection &db = test::connection(*store);
+    sql::Statement stale(db, "SELECT count(*) FROM digest_stale");
+    QVERIFY(stale.next());
+    QCOMPARE(stale.int64(0), 4);
+    sql::Statement trigger(db,
+                           "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' "
+                           "AND name = 'digest_conversation_added'");
+    QVERIFY(trigger.next());
+    QCOMPARE(trigger.int64(0), 1);
+}
+
+void TestMappedJsonl::duplicatesInMemory()
+{
+    // More lines than the writer looks up one by one, so that the later ones are checked in
+    // memory: repeats within the file, conversations already in the data set in plain and in
+    // anonymised form, are all found as before.
+    const auto line = [](int n) {
+        return QStringLiteral(R"({"conversation_hash": "c%1", "model": "m", "conversation": [)"
+                              R"({"role": "user", "content": "question %1"}, )"
+                              R"({"role": "assistant", "content": "answer %1"}]})")
+            .arg(n)
+            .toUtf8()
+            .append('\n');
+    };
+    QByteArray all;
+    for (int n = 0; n < 1500; ++n)
+        all += line(n);
+    for (int n : {3, 1200, 1499}) // repeated further down
+        all += line(n);
+    QByteArray firstPart;
+    for (int n = 0; n < 300; ++n)
+        firstPart += line(n);
+
+    QTemporaryDir dir;
+    const auto write = [&dir](const QString &name, const QByteArray &bytes) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+            qFatal("cannot write %s", qPrintable(name));
+        return file.fileName();
+    };
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(write(QStringLiteral("first.jsonl"), firstPart), wildChatMapping())
+                 .imported,
+             300);
+    // Conversation 1400 is in the data set already, as its anonymised stand-in (a bundle
+    // shared anonymised), and conversation 1450 under its content hash only.
+    const Collect read = readAll(line(1400) + line(1450), wildChatMapping(), true);
+    for (const import::ImportedConversation &r : read.conversations) {
+        Conversation c = r.conversation;
+        const QString hash = contentHash(c.sourceFormat, r.turns);
+        c.contentHash = r.conversation.sourceId == QLatin1String("c1400")
+            ? identity::anonymisedHash(hash)
+            : hash;
+        c.participantId = store->participants().constFirst().id;
+        QVector<Turn> turns = r.turns;
+        store->addConversation(c, turns);
+    }
+    const import::Summary s =
+        importer.importFile(write(QStringLiteral("all.jsonl"), all), wildChatMapping());
+    QCOMPARE(s.alreadyPresent, 300 + 3 + 2);
+    QCOMPARE(s.imported, 1500 - 300 - 2);
+    QCOMPARE(store->info().conversations, 1500);
+    // Again: everything is present.
+    const import::Summary again =
+        importer.importFile(dir.filePath(QStringLiteral("all.jsonl")), wildChatMapping());
+    QCOMPARE(again.imported, 0);
+    QCOMPARE(again.alreadyPresent, 1503);
+}
+
+void TestMappedJsonl::badLineWritesNothing()
+{
+    // A broken line far into the file (past the lookups one by one): the message names the
+    // file and the line, and nothing of the file is written, the digests' trigger included.
+    QByteArray bytes;
+    for (int n = 0; n < 1300; ++n)
+        bytes += QStringLiteral(R"({"conversation_hash": "b%1", "conversation": [)"
+                                R"({"role": "user", "content": "q %1"}]})")
+                     .arg(n)
+                     .toUtf8()
+                     .append('\n');
+    bytes += "{\"conversation_hash\": \"broken\", \"conversation\": [}\n";
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.jsonl"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+    }
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    const QString before = test::logicalDump(*store);
+    const QString schemaBefore = schema(*store);
+    QVERIFY(schemaBefore.contains(QStringLiteral("conversation_by_anonymised_hash")));
+    import::Importer importer(*store);
+    try {
+        importer.importFile(path, wildChatMapping());
+        QFAIL("a broken line was imported");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("broken.jsonl: line 1301, column")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(test::logicalDump(*store), before);
+    QCOMPARE(schema(*store), schemaBefore); // the indexes and the trigger dropped are back
+    sql::Statement trigger(test::connection(*store),
+                           "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' "
+                           "AND name = 'digest_conversation_added'");
+    QVERIFY(trigger.next());
+    QCOMPARE(trigger.int64(0), 1);
+    trigger.reset();
+    // The trigger still marks a conversation added afterwards.
+    QVector<Turn> turns {Turn {}};
+    turns[0].text = QStringLiteral("later");
+    Conversation c;
+    c.sourceFormat = QStringLiteral("jsonl");
+    c.title = QStringLiteral("later");
+    c.participantId = store->addParticipant(QStringLiteral("P01"));
+    const qint64 id = store->addConversation(c, turns);
+    sql::Statement stale(test::connection(*store),
+                         "SELECT count(*) FROM digest_stale WHERE conversation_id = ?");
+    stale.bind(1, id);
+    QVERIFY(stale.next());
+    QCOMPARE(stale.int64(0), 1);
+}
+
+QTEST_GUILESS_MAIN(TestMappedJsonl)
+#include "tst_mappedjsonl.moc"
