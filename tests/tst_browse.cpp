@@ -201,6 +201,7 @@ private Q_SLOTS:
     void digestsHoldFlaggedAndDetectedBreaks();
     void refreshCanStopAndResume();
     void refreshStoppedInLargerBatchesStaysConsistent();
+    void editsWhilePreparingAreCommittedAtOnce();
     void digestsAndSearchMatchFirstPrinciples();
     void filtersMatchSqlCounts();
     void ratingRangesAndBreaksFilterOnDigests();
@@ -368,7 +369,7 @@ void TestBrowse::refreshCanStopAndResume()
         if (!(all == total && done == 0))
             progress.cancel(); // stop after the first batch
     });
-    digest::refresh(store, progress);
+    digest::refresh(store, progress, {}, std::chrono::milliseconds(0));
     QCOMPARE(seen.size(), 2);
     QVERIFY(digest::pendingWork(store) < total);
     QVERIFY(digest::pendingWork(store) > 0); // the text index is still to do
@@ -380,6 +381,36 @@ void TestBrowse::refreshCanStopAndResume()
     auto readOnly = Store::open(store.path(), Store::Access::ReadOnly);
     QCOMPARE(digest::refresh(*readOnly), 0);
     QCOMPARE(digest::pendingWork(*readOnly), 3); // one conversation, two turns
+}
+
+void TestBrowse::editsWhilePreparingAreCommittedAtOnce()
+{
+    // The studio's progress dialog handles events while the preparation reports its progress: a
+    // rating given then is committed at once, never held in the preparation's transaction.
+    Store &store = *m_store;
+    for (int i = 0; i < 300; ++i)
+        addConversation(store, QStringLiteral("P%1").arg(10 + i % 5),
+                        {QStringLiteral("question %1").arg(i), QStringLiteral("answer %1").arg(i)});
+    const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
+    QVector<qint64> replies;
+    for (const Turn &t : store.turns(1))
+        if (t.role == Role::Assistant)
+            replies.append(t.id);
+    const qint64 self = store.selfAnnotatorId();
+    int reports = 0;
+    Progress progress;
+    progress.setCallback([&](qint64, qint64) {
+        const qint64 reply = replies.value(reports++ % replies.size());
+        const int value = 1 + reports % 5;
+        store.setRating(reply, warmth.id, self, value, Origin::Edit);
+        // Another connection sees it: committed.
+        auto other = Store::open(store.path(), Store::Access::ReadOnly);
+        QCOMPARE(other->rating(reply, warmth.id, self), Rating(value));
+    });
+    digest::refresh(store, progress, {}, std::chrono::milliseconds(0));
+    QVERIFY(reports >= 3); // at the start, and after each phase's commit at least
+    digest::refresh(store); // the last rating made its conversation's digest stale again
+    QCOMPARE(digest::pendingWork(store), 0);
 }
 
 void TestBrowse::refreshStoppedInLargerBatchesStaysConsistent()
@@ -402,7 +433,7 @@ void TestBrowse::refreshStoppedInLargerBatchesStaysConsistent()
         if (seen.size() == 3)
             progress.cancel(); // after the second batch
     });
-    digest::refresh(store, progress);
+    digest::refresh(store, progress, {}, std::chrono::milliseconds(0));
     QCOMPARE(seen.size(), 3);
     QVERIFY(seen[2] > seen[1]);
     QVERIFY(seen[1] >= 100);
@@ -597,9 +628,9 @@ void TestBrowse::pagesFollowEveryOrderAndQueryShape()
 
 void TestBrowse::digestsAndSearchMatchFirstPrinciples()
 {
-    // A varied data set, summarised in batches (stopped once and resumed), against digests worked
-    // out here conversation by conversation from what the store returns, and the full-text index
-    // against the text it indexes.
+    // A varied data set, summarised in batches (stopped once and resumed), against digests
+    // worked out here conversation by conversation from what the store returns, and the
+    // full-text index against the text it indexes.
     Store &store = *m_store;
     const qint64 self = store.annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
     const qint64 observer =
@@ -705,7 +736,7 @@ void TestBrowse::digestsAndSearchMatchFirstPrinciples()
         if (++reports == 3)
             progress.cancel();
     });
-    digest::refresh(store, progress);
+    digest::refresh(store, progress, {}, std::chrono::milliseconds(0));
     QVERIFY(digest::pendingWork(store) > 0);
     digest::refresh(store);
     QCOMPARE(digest::pendingWork(store), 0);
@@ -841,8 +872,8 @@ void TestBrowse::digestsAndSearchMatchFirstPrinciples()
     QVERIFY(detectedSomewhere > 50);
     QVERIFY(ratedSomewhere > 50);
 
-    // The index holds exactly the turns' text: SQLite's own check against the content table, and
-    // substring searches in two scripts against LIKE.
+    // The index holds exactly the turns' text: SQLite's own check against the content table,
+    // and substring searches in two scripts against LIKE.
     test::connection(store).exec(
         "INSERT INTO turn_text(turn_text, rank) VALUES('integrity-check', 1)");
     for (const QString &text : {QStringLiteral("lighthouse keeper 1"), QStringLiteral("as i said"),

@@ -14,17 +14,17 @@
 namespace sense7::digest {
 namespace {
 
-// A batch is one transaction, after which the progress hears of the work done. The first is small;
-// then each batch is sized to take about a tenth of a second on this machine, short enough for a
-// progress dialog on the GUI thread to stay responsive and long enough that the commits (each one
-// writes every page the batch touched) cost little beside the work.
+// Batches are sized by time: the first is small, then each is sized to take about a tenth of a
+// second on this machine.
 constexpr int firstConversations = 100;
 constexpr int firstTurns = 5000;
 constexpr qint64 batchNanoseconds = 100'000'000;
 // Several batches share a transaction until it has lasted this long (or the work is stopped):
 // each commit syncs the file, and each one also ends a segment of the full-text index, which its
-// merges then rewrite; so fewer, longer transactions index the same text for half the work.
-constexpr qint64 commitNanoseconds = 2'000'000'000;
+// merges then rewrite. The progress hears of the work after each commit, never inside a
+// transaction: a progress dialog lets the GUI handle events there, and an edit made then must be
+// committed at once, not with the preparation's work. So the transaction is short enough for the
+// dialog to stay responsive (its Stop answered within half a second: preparationCommit).
 // The full-text index keeps this much of newly indexed text in memory before it writes a segment
 // (SQLite's default is 1 MiB): segments 32 times larger are merged far less often. Measured on
 // 300,000 turns: 2.9 s of CPU rather than 5.4 s, for some 30 MB more memory while indexing.
@@ -41,16 +41,16 @@ int nextBatch(int size, qint64 nanoseconds, int least, int most)
     return int(std::clamp(aimed, double(least), std::min(4.0 * size, double(most))));
 }
 
-enum class Step { More, Done, Stopped };
+enum class Step { More, Done };
 
 /**
- * Runs \a step, one batch a call, in transactions of about commitNanoseconds each until it is done
- * or stopped; a stop commits what was done. \a beforeCommit ends each transaction's work. Progress
- * is reported between batches, within a transaction: what the user changes meanwhile joins it and
- * is committed with it (Store's notices follow that commit). Returns false when stopped.
+ * Runs \a step, one batch a call, in transactions of about commitNanoseconds each until it is done;
+ * \a beforeCommit ends each transaction's work. After each commit \a report() tells the progress;
+ * false (stopped) ends the work there, with what was done committed. Returns false when stopped.
  */
-template<typename BeforeCommit, typename Batch>
-bool inTransactions(Store &store, BeforeCommit &&beforeCommit, Batch &&step)
+template<typename BeforeCommit, typename Batch, typename Report>
+bool inTransactions(Store &store, qint64 commitNanoseconds, BeforeCommit &&beforeCommit,
+                    Batch &&step, Report &&report)
 {
     for (;;) {
         Step last = Step::More;
@@ -62,8 +62,10 @@ bool inTransactions(Store &store, BeforeCommit &&beforeCommit, Batch &&step)
             while (last == Step::More && open.nsecsElapsed() < commitNanoseconds);
             beforeCommit();
         });
-        if (last != Step::More)
-            return last == Step::Done;
+        if (!report())
+            return false;
+        if (last == Step::Done)
+            return true;
     }
 }
 
@@ -406,8 +408,11 @@ qint64 pendingWork(const Store &store)
         + unindexedTurns(db);
 }
 
-qint64 refresh(Store &store, const Progress &progress, const continuity::Options &options)
+qint64 refresh(Store &store, const Progress &progress, const continuity::Options &options,
+               std::chrono::milliseconds commitEvery)
 {
+    const qint64 commitNanoseconds =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(commitEvery).count();
     if (store.isReadOnly())
         return 0;
     sql::Connection &db = browse::connection(store);
@@ -450,7 +455,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
     QElapsedTimer timer;
     int conversationsPerBatch = firstConversations;
     const bool digested = inTransactions(
-        store, [] {},
+        store, commitNanoseconds, [] {},
         [&] {
             timer.start();
             qint64 first = 0;
@@ -489,8 +494,9 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
             done += count;
             conversationsPerBatch = nextBatch(int(count), timer.nsecsElapsed(), firstConversations,
                                               20 * firstConversations);
-            return progress.report(std::min(done, total), total) ? Step::More : Step::Stopped;
-        });
+            return Step::More;
+        },
+        [&] { return progress.report(std::min(done, total), total); });
     if (!digested)
         return refreshed;
     if (unindexedTurns(db) > 0) {
@@ -513,33 +519,38 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
                 .run();
         indexedUpto = -1;
     };
-    inTransactions(store, recordIndexed, [&] {
-        timer.start();
-        qint64 from = 0;
-        qint64 upto = 0;
-        {
-            sql::Statement query(db,
-                                 "SELECT ?1, max(id), count(*) FROM (SELECT id FROM turn "
-                                 "WHERE id > ?1 ORDER BY id LIMIT ?2)");
-            query.bind(1, indexedUpto >= 0 ? indexedUpto : indexed(db)).bind(2, turnsPerBatch);
-            if (!query.next() || query.isNull(1))
-                return Step::Done;
-            from = query.int64(0);
-            upto = query.int64(1);
-            done += query.int64(2);
-        }
-        // Row by row: an INSERT ... SELECT (or any statement that may write several rows, such as
-        // the UPDATE of search_state) makes the index write out the text it holds in memory, in
-        // a segment of its own; single rows let it gather up to searchHashBytes.
-        sql::Statement texts(db, "SELECT id, text FROM turn WHERE id > ? AND id <= ? ORDER BY id");
-        sql::Statement insert(db, "INSERT INTO turn_text(rowid, text) VALUES(?, ?)");
-        texts.bind(1, from).bind(2, upto);
-        while (texts.next())
-            insert.bind(1, texts.int64(0)).bindView(2, texts.utf8(1)).run();
-        indexedUpto = upto;
-        turnsPerBatch = nextBatch(turnsPerBatch, timer.nsecsElapsed(), firstTurns, 20 * firstTurns);
-        return progress.report(std::min(done, total), total) ? Step::More : Step::Stopped;
-    });
+    inTransactions(
+        store, commitNanoseconds, recordIndexed,
+        [&] {
+            timer.start();
+            qint64 from = 0;
+            qint64 upto = 0;
+            {
+                sql::Statement query(db,
+                                     "SELECT ?1, max(id), count(*) FROM (SELECT id FROM turn "
+                                     "WHERE id > ?1 ORDER BY id LIMIT ?2)");
+                query.bind(1, indexedUpto >= 0 ? indexedUpto : indexed(db)).bind(2, turnsPerBatch);
+                if (!query.next() || query.isNull(1))
+                    return Step::Done;
+                from = query.int64(0);
+                upto = query.int64(1);
+                done += query.int64(2);
+            }
+            // Row by row: an INSERT ... SELECT (or any statement that may write several rows, such
+            // as the UPDATE of search_state) makes the index write out the text it holds in memory,
+            // in a segment of its own; single rows let it gather up to searchHashBytes.
+            sql::Statement texts(db,
+                                 "SELECT id, text FROM turn WHERE id > ? AND id <= ? ORDER BY id");
+            sql::Statement insert(db, "INSERT INTO turn_text(rowid, text) VALUES(?, ?)");
+            texts.bind(1, from).bind(2, upto);
+            while (texts.next())
+                insert.bind(1, texts.int64(0)).bindView(2, texts.utf8(1)).run();
+            indexedUpto = upto;
+            turnsPerBatch =
+                nextBatch(turnsPerBatch, timer.nsecsElapsed(), firstTurns, 20 * firstTurns);
+            return Step::More;
+        },
+        [&] { return progress.report(std::min(done, total), total); });
     return refreshed;
 }
 

@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 
+#include <chrono>
 #include <functional>
 
 namespace sense7 {
@@ -34,15 +35,19 @@ QByteArray pack(const QVector<Rating> &values);
 /** Conversations whose digest is out of date, plus turns not yet in the full-text index. */
 qint64 pendingWork(const Store &store);
 
+/** How long refresh() lets a transaction run before it commits and reports its progress. */
+inline constexpr std::chrono::milliseconds preparationCommit {500};
+
 /**
  * Rebuilds stale digests and indexes new turn text, in batches of about a tenth of a second,
- * several to a transaction committed every two seconds or so. A read-only data set is left as it
- * is. \a progress hears of the work done between batches (within the transaction: what is written
- * meanwhile joins it); a cancel stops the refresh there and commits what is done so far. Returns
- * the conversations refreshed. Throws Error.
+ * several to a transaction committed every \a commitEvery (at least a batch). A read-only data
+ * set is left as it is. \a progress hears of the work done after each commit, never within a
+ * transaction, so what its listener writes meanwhile (a rating given while a progress dialog shows)
+ * is committed at once; a cancel stops the refresh there. Returns the conversations refreshed.
+ * Throws Error.
  */
-qint64 refresh(Store &store, const Progress &progress = {},
-               const continuity::Options &options = {});
+qint64 refresh(Store &store, const Progress &progress = {}, const continuity::Options &options = {},
+               std::chrono::milliseconds commitEvery = preparationCommit);
 
 /** The turns of a conversation as detection needs them, with the mean of \a annotatorId's ratings.
  */
