@@ -38,12 +38,15 @@ enum class Depth {
     Full,
 };
 
-/** Checks \a db. Does not throw for damage; throws Error only when it cannot run at all. */
+/**
+ * Checks \a db. Does not throw for damage; throws Error only when it cannot run at all (another
+ * program kept the data set busy beyond the busy timeout, say).
+ */
 Report check(sql::Connection &db, Depth depth);
 /**
  * Checks the file \a path on a connection of its own that writes nothing (not even a checkpoint
  * when it closes), except that SQLite rolls back what a crashed writer left half done. A file
- * SQLite cannot read at all is reported as damaged.
+ * SQLite cannot read at all is reported as damaged; one kept busy by another program throws Error.
  */
 Report check(const QString &path, Depth depth);
 
@@ -65,6 +68,13 @@ Report checkOnOpen(const QString &path, int maxAgeDays = 7);
  * \a verifiedAt (see checkOnOpen()).
  */
 void rememberClean(const QString &path, const QDateTime &verifiedAt);
+/** Forgets that \a path was found undamaged: its next checkOnOpen() reads every page. */
+void forgetClean(const QString &path);
+/**
+ * The device and inode of the file at \a path (empty when there is none): whether a path still
+ * names the file a store opened, or another put in its place.
+ */
+QString fileIdentity(const QString &path);
 
 /**
  * What a person should do about damage to \a path: the message the store, the studio and every

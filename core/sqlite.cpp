@@ -12,6 +12,13 @@ namespace sense7::sql {
 
 namespace {
 
+/** SQLite's word that the file is damaged, or could not be read or written. */
+bool isDamage(int rc)
+{
+    const int primary = rc & 0xff;
+    return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB || primary == SQLITE_IOERR;
+}
+
 /**
  * Once per process, before SQLite starts: no global memory statistics. Nothing reads them, and
  * keeping them takes a process-wide mutex on every allocation SQLite makes.
@@ -98,8 +105,10 @@ void Connection::exec(const char *sql)
     char *message = nullptr;
     const int rc = sqlite3_exec(m_db, sql, nullptr, nullptr, &message);
     if (rc != SQLITE_OK) {
-        const QString reason = explain(sqlite3_extended_errcode(m_db),
-                                       QString::fromUtf8(message ? message : sqlite3_errstr(rc)));
+        const int code = sqlite3_extended_errcode(m_db);
+        m_sawDamage = m_sawDamage || isDamage(code);
+        const QString reason =
+            explain(code, QString::fromUtf8(message ? message : sqlite3_errstr(rc)));
         sqlite3_free(message);
         throw Error(tr("%1: %2").arg(m_path, reason));
     }
@@ -129,8 +138,11 @@ int Connection::changes() const
 
 QString Connection::lastError() const
 {
-    return m_db ? explain(sqlite3_extended_errcode(m_db), QString::fromUtf8(sqlite3_errmsg(m_db)))
-                : QString();
+    if (!m_db)
+        return {};
+    const int rc = sqlite3_extended_errcode(m_db);
+    m_sawDamage = m_sawDamage || isDamage(rc);
+    return explain(rc, QString::fromUtf8(sqlite3_errmsg(m_db)));
 }
 
 QString Connection::explain(int rc, const QString &message)

@@ -58,6 +58,11 @@ public:
     qint64 lastInsertId() const;
     int changes() const;
     QString lastError() const;
+    /**
+     * Whether SQLite has reported damage or a failed read or write here since it opened
+     * (SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR): the file is not to be remembered as clean.
+     */
+    bool sawDamage() const { return m_sawDamage; }
     /** An SQLite result code and message, in words: a full disk or a busy data set says so. */
     static QString explain(int rc, const QString &message);
     const QString &path() const { return m_path; }
@@ -86,6 +91,7 @@ private:
     };
     sqlite3 *m_db = nullptr;
     QString m_path;
+    mutable bool m_sawDamage = false;
     std::unordered_map<std::string, sqlite3_stmt *> m_cache;
     std::list<Dynamic> m_dynamic; // most recently used first
 };

@@ -25,6 +25,10 @@ void applyConnectionSettings(sql::Connection &db)
     // 16 MiB of pages rather than SQLite's 2 MiB: with 16 KiB pages the default held only 125,
     // and the studio's list of 50,000 conversations opened in 1.4 s instead of 0.9 s.
     db.exec("PRAGMA cache_size = -16384"); // KiB
+    // Statement journals (a statement that fires a trigger keeps the pages it changes, to undo
+    // it alone) and temporary tables in memory rather than in temporary files: one write a page
+    // otherwise. Set once: changing it later drops the connection's temporary tables.
+    db.exec("PRAGMA temp_store = MEMORY");
     if (!db.isReadOnly()) {
         // FULL: a commit the UI reports as saved survives a power cut, not only a crash.
         db.exec("PRAGMA synchronous = FULL");
@@ -37,11 +41,7 @@ Store::BulkWrite::BulkWrite(Store &store)
     : m_db(*store.m_db)
 {
     m_cacheSize = m_db.pragmaInt("PRAGMA cache_size");
-    m_tempStore = m_db.pragmaInt("PRAGMA temp_store");
     m_db.exec("PRAGMA cache_size = -65536"); // 64 MiB
-    // Statement journals (a statement that fires a trigger keeps the pages it changes, to undo
-    // it alone) in memory rather than in a temporary file: one write a page otherwise.
-    m_db.exec("PRAGMA temp_store = MEMORY");
     try {
         if (m_db.pragmaText("PRAGMA journal_mode")
                 .compare(QLatin1String("wal"), Qt::CaseInsensitive)
@@ -78,8 +78,7 @@ Store::BulkWrite::~BulkWrite()
 
 void Store::BulkWrite::restoreCache() noexcept
 {
-    const QByteArray sql = "PRAGMA cache_size = " + QByteArray::number(m_cacheSize)
-        + "; PRAGMA temp_store = " + QByteArray::number(m_tempStore);
+    const QByteArray sql = "PRAGMA cache_size = " + QByteArray::number(m_cacheSize);
     try {
         m_db.exec(sql.constData());
     } catch (const Error &) { }
@@ -169,14 +168,21 @@ Store::~Store()
     if (!m_verifiedAt.isValid() || !m_db->isOpen() || m_db->isReadOnly())
         return;
     // Found undamaged when it opened, and only SQLite wrote it since: the next open need not
-    // read every page again while nothing else changes the file (integrity::checkOnOpen).
+    // read every page again while nothing else changes the file (integrity::checkOnOpen). Not
+    // when SQLite met damage or a failed read or write meanwhile, nor when another file now
+    // stands at the path (copied or synced over it): then the next open checks it.
     const QString file = m_db->path();
+    const bool trusted = !m_db->sawDamage() && integrity::fileIdentity(file) == m_openedFile;
     try {
         m_db->close();
     } catch (const Error &) {
+        integrity::forgetClean(file);
         return;
     }
-    integrity::rememberClean(file, m_verifiedAt);
+    if (trusted && !m_db->sawDamage())
+        integrity::rememberClean(file, m_verifiedAt);
+    else
+        integrity::forgetClean(file);
 }
 
 std::unique_ptr<Store> Store::create(const QString &path)
@@ -323,8 +329,10 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
         db.exec("PRAGMA journal_mode = WAL");
     applyConnectionSettings(db);
     store->m_dataVersion = db.pragmaInt("PRAGMA data_version");
-    if (report && report->ok && !db.isReadOnly())
+    if (report && report->ok && !db.isReadOnly()) {
         store->m_verifiedAt = report->verifiedAt;
+        store->m_openedFile = integrity::fileIdentity(path);
+    }
     return store;
 }
 

@@ -469,7 +469,6 @@ public:
 
         sql::Connection &m_db;
         qint64 m_cacheSize = 0;
-        qint64 m_tempStore = 0;
         bool m_rollbackJournal = false;
     };
 
@@ -593,6 +592,7 @@ private:
     qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
     QString m_damage;
     QDateTime m_verifiedAt; // opened for writing after a clean check then: remembered on closing
+    QString m_openedFile; // integrity::fileIdentity() of the file then
     std::vector<std::function<void()>> m_pending;
     QSet<QString> m_pendingKeys;
     QHash<qint64, QPair<int, int>> m_pendingTurns; // conversation -> first, last index written

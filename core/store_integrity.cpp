@@ -16,6 +16,7 @@
 #include <QThread>
 
 #include <optional>
+#include <sqlite3.h>
 #include <sys/stat.h>
 
 namespace sense7::integrity {
@@ -117,6 +118,15 @@ qint64 nowNs()
     return nanoseconds(now);
 }
 
+/** Whether \a db's last error was another connection holding the data set. */
+bool isBusy(const sql::Connection &db)
+{
+    if (!db.handle())
+        return false;
+    const int code = sqlite3_extended_errcode(db.handle()) & 0xff;
+    return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
 /** Where the state of \a path at its last clean check is kept: the user's cache, by path. */
 QString recordPath(const QString &path)
 {
@@ -206,6 +216,9 @@ Report check(sql::Connection &db, Depth depth)
                                        .arg(keys.text(1), keys.text(0), keys.text(2));
         }
     } catch (const Error &e) {
+        // Another program holding the data set is no damage: the check could not run.
+        if (isBusy(db))
+            throw;
         // A page so damaged that the check itself stops (or a header SQLite cannot parse).
         if (report.problems.isEmpty())
             report.problems << e.message();
@@ -244,6 +257,8 @@ Report check(const QString &path, Depth depth)
             }
         }
     } catch (const Error &e) {
+        if (isBusy(db))
+            throw;
         Report report;
         report.ok = false;
         report.problems << e.message();
@@ -272,6 +287,21 @@ Report checkOnOpen(const QString &path, int maxAgeDays)
     if (report.ok && before && fileState(path) == before)
         remember(path, *before, report.verifiedAt);
     return report;
+}
+
+void forgetClean(const QString &path)
+{
+    forget(path);
+}
+
+QString fileIdentity(const QString &path)
+{
+    struct stat info
+    {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {};
+    return QStringLiteral("%1:%2").arg(quint64(info.st_dev)).arg(quint64(info.st_ino));
 }
 
 void rememberClean(const QString &path, const QDateTime &verifiedAt)

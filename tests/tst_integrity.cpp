@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QTest>
 
+#include <cstdio>
+
 using namespace sense7;
 
 namespace {
@@ -32,6 +34,9 @@ private slots:
     void openOnlyReadingDoesNotCheckUnlessAsked();
     void uncheckedFileIsRememberedUntilItChanges();
     void storeClosedAfterWritingIsRemembered();
+    void storeThatMetDamageIsNotRemembered();
+    void fileReplacedWhileOpenIsNotRemembered();
+    void busyFileIsNotCalledDamaged();
     void backupIsVerifiedAndRestoresTheOriginal();
     void backupOfDamagedDataSetIsNotKept();
     void backupsRoll();
@@ -52,6 +57,58 @@ void TestIntegrity::init()
     m_path = m_dir.filePath(
         QStringLiteral("study-%1.sense7").arg(QLatin1String(QTest::currentTestFunction())));
     test::makeDemoDataSet(m_path);
+}
+
+void TestIntegrity::storeThatMetDamageIsNotRemembered()
+{
+    // Damaged while a store has it open: the store meets the damage, and closing does not
+    // vouch for the file.
+    {
+        auto store = Store::open(m_path);
+        QVERIFY(!store->isDamaged());
+        test::damageTable(m_path, QStringLiteral("turn"));
+        bool met = false;
+        try {
+            for (const ConversationSummary &c : store->conversationSummaries())
+                store->turns(c.id);
+        } catch (const Error &e) {
+            met = e.message().contains(QStringLiteral("damaged"));
+        }
+        QVERIFY(met);
+    }
+    const integrity::Report report = integrity::checkOnOpen(m_path);
+    QVERIFY(!report.remembered);
+    QVERIFY(!report.ok);
+}
+
+void TestIntegrity::fileReplacedWhileOpenIsNotRemembered()
+{
+    // Another file put in its place while the store had it open (a copy, a sync client): the
+    // store cannot vouch for it.
+    const QString other = m_path + QStringLiteral(".other");
+    QVERIFY(QFile::copy(m_path, other));
+    {
+        auto store = Store::open(m_path);
+        QVERIFY(!store->isDamaged());
+        QVERIFY(
+            ::rename(QFile::encodeName(other).constData(), QFile::encodeName(m_path).constData())
+            == 0);
+    }
+    QVERIFY(!integrity::checkOnOpen(m_path).remembered);
+}
+
+void TestIntegrity::busyFileIsNotCalledDamaged()
+{
+    // Another program writing it in rollback mode keeps every reader out: the check cannot run,
+    // which is not damage (that would send the person to a backup for nothing).
+    sql::Connection writer;
+    writer.open(m_path, sql::Connection::Access::ReadWrite);
+    writer.exec("PRAGMA journal_mode = DELETE");
+    writer.exec("BEGIN EXCLUSIVE");
+    writer.exec("DELETE FROM participant WHERE 0");
+    QVERIFY_THROWS_EXCEPTION(Error, integrity::check(m_path, integrity::Depth::Quick));
+    writer.exec("ROLLBACK");
+    QVERIFY(integrity::check(m_path, integrity::Depth::Quick).ok);
 }
 
 void TestIntegrity::checkFindsDamage()
