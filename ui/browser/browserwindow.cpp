@@ -136,7 +136,9 @@ BrowserWindow::~BrowserWindow() = default;
 bool BrowserWindow::setStore(Store *store)
 {
     m_store = store;
-    m_filterBar->setStore(store);
+    // The filter bar's choices are read once the data set is prepared (refresh()): a thread
+    // reading them meanwhile would hold back the preparation's commits.
+    m_filterBar->setStore(nullptr);
     m_model->setStore(nullptr);
     m_charts->setDataSet({});
     if (!store) {
@@ -176,6 +178,8 @@ bool BrowserWindow::refresh()
             complete = false;
         }
     }
+    if (m_filterBar->store() != m_store)
+        m_filterBar->setStore(m_store);
     if (m_store->isReadOnly() && digest::pendingWork(*m_store) > 0)
         statusBar()->showMessage(
             tr("This data set is read-only and not fully summarised: some means and breaks "

@@ -337,11 +337,14 @@ void FilterBar::loadContextChoices(const QString &path)
             choices->keys.clear(); // the task type is offered, without values
         }
     });
-    connect(m_contextLoader, &QThread::finished, this, [this, choices, generation] {
+    QThread *loader = m_contextLoader;
+    connect(m_contextLoader, &QThread::finished, this, [this, loader, choices, generation] {
+        // A call queued before stopLoadingContextChoices() disconnected it still comes: that
+        // loader is gone, and another may be running.
+        if (loader != m_contextLoader || generation != m_generation)
+            return;
         m_contextLoader->deleteLater();
         m_contextLoader = nullptr;
-        if (generation != m_generation)
-            return;
         // The field chosen meanwhile (only the task type was offered) keeps its values.
         const bool sameKey = m_contextKey->currentData().toString() == choices->key
             || (m_contextKey->count() <= 1 && choices->key == QLatin1String("task_type"));

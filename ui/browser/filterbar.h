@@ -36,6 +36,7 @@ public:
      * they are offered once it is done (contextChoicesLoaded()); meanwhile the task is offered.
      */
     void setStore(const Store *store);
+    const Store *store() const { return m_store; }
     /** Data sets with more than \a conversations read their context choices on a thread. */
     void setBackgroundChoicesFrom(qint64 conversations) { m_backgroundFrom = conversations; }
     /** True while the context fields are still being read on another thread. */
