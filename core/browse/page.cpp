@@ -88,9 +88,12 @@ Counts &counts(sql::Connection &db)
     }
     const qint64 version = db.pragmaInt("PRAGMA data_version");
     const qint64 changes = qint64(sqlite3_total_changes64(db.handle()));
-    if (cache.connection != id || cache.version != version || cache.changes != changes) {
+    // Within a transaction (an import's, as its progress shows) nothing is kept: a rollback takes
+    // back rows without taking back the count of changes.
+    if (db.inTransaction() || cache.connection != id || cache.version != version
+        || cache.changes != changes) {
         cache.connection = id;
-        cache.version = version;
+        cache.version = db.inTransaction() ? -1 : version;
         cache.changes = changes;
         cache.known.clear();
     }
