@@ -1774,6 +1774,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>The assistant API key is kept.</source>
         <translation>已保存助手 API 密钥。</translation>
     </message>
+    <message>
+        <source>You rate the replies once you end the conversation (%1).</source>
+        <translation>结束对话后再为各条回复评分（%1）。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::MainWindow</name>
@@ -2810,6 +2814,10 @@ Copilot: …</translation>
         <source>Turn %1 of %2</source>
         <translation>第 %1 轮，共 %2 轮</translation>
     </message>
+    <message>
+        <source>Rated at the end</source>
+        <translation>结束后评分</translation>
+    </message>
 </context>
 <context>
     <name>sense7::RetestController</name>
@@ -3183,6 +3191,10 @@ Copilot: …</translation>
     <message>
         <source>%1: conversation %2 was held with the condition &quot;%3&quot;, not &quot;%4&quot;.</source>
         <translation>%1：对话 %2 使用的条件是“%3”，而不是“%4”。</translation>
+    </message>
+    <message>
+        <source>%1: adding conversations in bulk needs a transaction.</source>
+        <translation>%1：批量添加对话需要在事务中进行。</translation>
     </message>
 </context>
 <context>
@@ -6298,6 +6310,45 @@ Copilot: …</translation>
     </message>
 </context>
 <context>
+    <name>sense7::import::FastReader</name>
+    <message>
+        <source>%1: line %2</source>
+        <translation>%1：第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1：不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>%1, column %2: not valid JSON.</source>
+        <translation>%1，第 %2 列：不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>%1: expected an object (a conversation).</source>
+        <translation>%1：此处应为对象（一个对话）。</translation>
+    </message>
+    <message>
+        <source>%1: no list of turns (&quot;%2&quot;); name it with --map turns=FIELD.</source>
+        <translation>%1：没有轮次列表（“%2”）；请用 --map turns=FIELD 指定。</translation>
+    </message>
+    <message>
+        <source>%1: turn %2 is not an object.</source>
+        <translation>%1：第 %2 轮不是对象。</translation>
+    </message>
+    <message>
+        <source>%1: turn %2 has role &quot;%3&quot;; expected user, assistant (or model, gpt, bot), system or tool; name the field with --map role=FIELD.</source>
+        <translation>%1：第 %2 轮的角色为“%3”；应为 user、assistant（或 model、gpt、bot）、system 或 tool；请用 --map role=FIELD 指定字段。</translation>
+    </message>
+    <message>
+        <source>%1: turn %2: &quot;%3&quot; must be text or a list of parts.</source>
+        <translation>%1：第 %2 轮：“%3”必须是文本或片段列表。</translation>
+    </message>
+    <message>
+        <source>%1 has no turns and was skipped.</source>
+        <translation>%1 没有轮次，已跳过。</translation>
+    </message>
+</context>
+<context>
     <name>sense7::import::Importer</name>
     <message>
         <source>%1 is empty.</source>
@@ -7810,6 +7861,10 @@ Copilot: …</translation>
     <message>
         <source>; %1 live conversations continued</source>
         <translation>；已继续 %1 个实时对话</translation>
+    </message>
+    <message>
+        <source>%1&apos;s assignment here (%2) was replaced by the study server&apos;s (%3).</source>
+        <translation>%1 在本地的分配（%2）已被研究服务器上的分配（%3）取代。</translation>
     </message>
 </context>
 <context>
