@@ -257,9 +257,9 @@ Conversation Sample::conversation(int i) const
         c.values.append(row);
     }
     for (int f = 0; f < r.flags; ++f)
-        c.flagged.append(flagged[size_t(r.firstFlag + f)]);
+        c.flagged.append(flagged[size_t(r.firstFlag) + size_t(f)]);
     for (int d = 0; d < r.detections; ++d)
-        c.detected.append(detected[size_t(r.firstDetection + d)]);
+        c.detected.append(detected[size_t(r.firstDetection) + size_t(d)]);
     if (r.assistantTurns > 0)
         for (int k = 0; k < r.assistantTurns; ++k)
             c.means.append(means[size_t(r.first + k)]);
@@ -293,7 +293,7 @@ int Accumulator::slotOf(int unit) const
     if (m_slots.empty())
         return -1;
     const size_t mask = m_slots.size() / 2 - 1;
-    for (size_t i = (quint32(unit) * 2654435761u) & mask;; i = (i + 1) & mask) {
+    for (size_t i = size_t(quint32(quint32(unit) * 2654435761u)) & mask;; i = (i + 1) & mask) {
         if (m_slots[2 * i + 1] < 0)
             return -1;
         if (m_slots[2 * i] == unit)
@@ -312,7 +312,7 @@ void Accumulator::insert(int unit, int position)
                 insert(old[i], old[i + 1]);
     }
     const size_t mask = m_slots.size() / 2 - 1;
-    size_t i = (quint32(unit) * 2654435761u) & mask;
+    size_t i = size_t(quint32(quint32(unit) * 2654435761u)) & mask;
     while (m_slots[2 * i + 1] >= 0)
         i = (i + 1) & mask;
     m_slots[2 * i] = unit;
@@ -671,7 +671,7 @@ Correlation correlation(const Sample &sample)
         for (int k = 0; k < r.assistantTurns && k < r.width; ++k) {
             const qint8 *turn = sample.values.data() + (r.first + k) * dims;
             for (size_t d = 0; d < dimensions; ++d) {
-                const int v = turn[d];
+                const qint8 v = turn[d]; // small numbers, and the two negative marks
                 const bool isValue = v != digest::missing && v != digest::notApplicable;
                 rated[d] += isValue ? 1 : 0;
                 present[d] = isValue && v >= lo && v <= hi ? v - lo : -1;
