@@ -78,6 +78,25 @@ struct Material
     QSet<qint64> flagged;
 };
 
+/** Gives each turn of \a m with ratings the mean of its values (not-applicable left out). */
+void setMeanRatings(Material &m)
+{
+    for (continuity::TurnInput &turn : m.turns) {
+        const auto it = m.ratings.constFind(turn.turnId);
+        if (it == m.ratings.cend())
+            continue;
+        double sum = 0;
+        int n = 0;
+        for (const Rating &value : *it)
+            if (value.hasValue()) {
+                sum += value.value();
+                ++n;
+            }
+        if (n > 0)
+            turn.meanRating = sum / n;
+    }
+}
+
 Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
 {
     Material m;
@@ -113,20 +132,7 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
     flags.bind(1, conversationId).bind(2, annotatorId);
     while (flags.next())
         m.flagged.insert(flags.int64(0));
-    for (continuity::TurnInput &turn : m.turns) {
-        const auto it = m.ratings.constFind(turn.turnId);
-        if (it == m.ratings.cend())
-            continue;
-        double sum = 0;
-        int n = 0;
-        for (const Rating &value : *it)
-            if (value.hasValue()) {
-                sum += value.value();
-                ++n;
-            }
-        if (n > 0)
-            turn.meanRating = sum / n;
-    }
+    setMeanRatings(m);
     return m;
 }
 
@@ -205,24 +211,8 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
         if (at >= 0)
             batch[at].second.flagged.insert(flags.int64(1));
     }
-    for (auto &[id, m] : batch) {
-        if (m.ratings.isEmpty())
-            continue;
-        for (continuity::TurnInput &turn : m.turns) {
-            const auto it = m.ratings.constFind(turn.turnId);
-            if (it == m.ratings.cend())
-                continue;
-            double sum = 0;
-            int n = 0;
-            for (const Rating &value : *it)
-                if (value.hasValue()) {
-                    sum += value.value();
-                    ++n;
-                }
-            if (n > 0)
-                turn.meanRating = sum / n;
-        }
-    }
+    for (auto &[id, m] : batch)
+        setMeanRatings(m);
     return batch;
 }
 

@@ -92,6 +92,25 @@ bool readBreaks(QByteArrayView json, series::Sample &sample)
     return true;
 }
 
+/**
+ * Steps through \a query's rows, ordered by their first column (a conversation's id), beside
+ * \a sample's rows (ordered by id), calling \a found(i) where the row is the sample's row i.
+ */
+template<typename Found>
+void mergeScan(sql::Statement &query, const series::Sample &sample, Found &&found)
+{
+    int i = 0;
+    while (query.next()) {
+        const qint64 id = query.int64(0);
+        while (i < sample.size() && sample.rows[size_t(i)].id < id)
+            ++i;
+        if (i == sample.size())
+            break;
+        if (sample.rows[size_t(i)].id == id)
+            found(i);
+    }
+}
+
 } // namespace
 
 series::Sample loadSample(const Store &store, const Filter &filter, const QString &contextField,
@@ -175,16 +194,7 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
                              "SELECT conversation_id, assistant_turns, CASE WHEN flagged > 0 OR "
                              "detected > 0 THEN breaks END FROM conversation_digest "
                              "ORDER BY conversation_id");
-        int i = 0;
-        while (query.next()) {
-            const qint64 id = query.int64(0);
-            while (i < sample.size() && sample.rows[size_t(i)].id < id)
-                ++i;
-            if (i == sample.size())
-                break;
-            if (sample.rows[size_t(i)].id == id)
-                readDigest(sample.rows[size_t(i)], query, 1);
-        }
+        mergeScan(query, sample, [&](int i) { readDigest(sample.rows[size_t(i)], query, 1); });
     } else {
         sql::Statement query(connection(store),
                              "SELECT assistant_turns, CASE WHEN flagged > 0 OR detected > 0 THEN "
@@ -245,16 +255,7 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         sql::Statement query(connection(store),
                              "SELECT conversation_id, dimension_id, vals FROM digest_dimension "
                              "ORDER BY conversation_id");
-        int i = 0;
-        while (query.next()) {
-            const qint64 id = query.int64(0);
-            while (i < sample.size() && sample.rows[size_t(i)].id < id)
-                ++i;
-            if (i == sample.size())
-                break;
-            if (sample.rows[size_t(i)].id == id)
-                place(i, query.int64(1), query.utf8(2));
-        }
+        mergeScan(query, sample, [&](int i) { place(i, query.int64(1), query.utf8(2)); });
     } else {
         // A few: their rows one conversation at a time.
         sql::Statement query(connection(store),
