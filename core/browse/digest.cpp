@@ -156,7 +156,6 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
             "LEFT JOIN turn t ON t.conversation_id = s.conversation_id "
             "WHERE s.conversation_id BETWEEN ? AND ? ORDER BY s.conversation_id, t.idx");
         turns.bind(1, first).bind(2, last);
-        const QString assistant = roleKey(Role::Assistant);
         Material *m = nullptr;
         qint64 current = 0;
         while (turns.next()) {
@@ -188,7 +187,6 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
         "SELECT t.conversation_id, r.turn_id, r.dimension_id, r.value "
         "FROM digest_stale s JOIN turn t ON t.conversation_id = s.conversation_id "
         "JOIN rating r ON r.turn_id = t.id AND r.annotator_id = ? "
-
         "WHERE s.conversation_id BETWEEN ? AND ?");
     ratings.bind(1, annotatorId).bind(2, first).bind(3, last);
     while (ratings.next()) {

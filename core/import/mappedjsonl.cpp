@@ -31,6 +31,17 @@ QString tr(const char *text)
     return QCoreApplication::translate("sense7::import", text);
 }
 
+/** A conversation without a title takes its first user message's start, else its first turn's. */
+void giveTitle(ImportedConversation &c)
+{
+    for (const Turn &t : std::as_const(c.turns)) {
+        if (c.conversation.title.isEmpty() && t.role == Role::User)
+            c.conversation.title = t.text.left(60).simplified();
+    }
+    if (c.conversation.title.isEmpty())
+        c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+}
+
 QString textOf(const Json &content)
 {
     if (content.is_string())
@@ -285,11 +296,8 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
     for (const Turn &t : std::as_const(c.turns)) {
         if (c.conversation.agent.isEmpty() && t.role == Role::Assistant)
             c.conversation.agent = t.meta.value(QStringLiteral("model_name")).toString();
-        if (c.conversation.title.isEmpty() && t.role == Role::User)
-            c.conversation.title = t.text.left(60).simplified();
     }
-    if (c.conversation.title.isEmpty())
-        c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+    giveTitle(c);
     sink.progress(bytes);
     sink.conversation(std::move(c));
 }
@@ -751,12 +759,7 @@ private:
         }
         if (c.conversation.agent.isEmpty())
             c.conversation.agent = modelName;
-        for (const Turn &t : std::as_const(c.turns)) {
-            if (c.conversation.title.isEmpty() && t.role == Role::User)
-                c.conversation.title = t.text.left(60).simplified();
-        }
-        if (c.conversation.title.isEmpty())
-            c.conversation.title = c.turns.constFirst().text.left(60).simplified();
+        giveTitle(c);
         m_sink.progress(bytes);
         m_sink.conversation(std::move(c));
     }
