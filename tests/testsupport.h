@@ -33,11 +33,8 @@ inline sql::Connection &connection(const Store &store)
     return StoreAccess::connection(store);
 }
 
-/**
- * Takes a data set's schema back to format 7 (before live sessions and sync), for tests that go
- * further back to see an old format migrate. Extend it with each later format.
- */
-inline void rollBackToFormat7(sql::Connection &db)
+/** Takes a data set's schema back to format 9 (before the browser's indexes of format 10). */
+inline void rollBackToFormat9(sql::Connection &db)
 {
     db.exec("DROP INDEX digest_detected");
     db.exec("DROP INDEX digest_flagged");
@@ -45,6 +42,16 @@ inline void rollBackToFormat7(sql::Connection &db)
     db.exec("DROP INDEX conversation_by_condition");
     db.exec("DROP INDEX conversation_by_agent");
     db.exec("CREATE INDEX conversation_by_agent ON conversation(agent)");
+    db.exec("PRAGMA user_version = 9");
+}
+
+/**
+ * Takes a data set's schema back to format 7 (before live sessions and sync), for tests that go
+ * further back to see an old format migrate. Extend it with each later format.
+ */
+inline void rollBackToFormat7(sql::Connection &db)
+{
+    rollBackToFormat9(db);
     db.exec("DROP TABLE sync_mark");
     db.exec("DROP TABLE sync_server");
     db.exec("DROP TABLE draft");

@@ -1,3 +1,5 @@
+#include "browse/digest.h"
+#include "demo.h"
 #include "error.h"
 #include "schema.h"
 #include "store.h"
@@ -54,6 +56,7 @@ private slots:
     void createRefusesExistingFile();
     void reopenKeepsData();
     void migratesFromVersion1();
+    void migratesFromFormat9KeepingEverything();
     void refusesNewerVersion();
     void refusesJunk_data();
     void refusesJunk();
@@ -174,6 +177,40 @@ void TestStore::migratesFromVersion1()
     QCOMPARE(test::connection(*store).pragmaInt(
                  "SELECT count(*) FROM sqlite_schema WHERE name = 'rating_by_dimension'"),
              1);
+}
+
+void TestStore::migratesFromFormat9KeepingEverything()
+{
+    // The demo (live conversations, sittings, assignments, ratings, flags, digests) as the
+    // previous version wrote it: opened again, it gains format 10's indexes and loses nothing.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("format9.sense7"));
+    QString before;
+    {
+        auto store = Store::create(path, demo::protocol());
+        demo::load(*store);
+        digest::refresh(*store);
+        test::rollBackToFormat9(test::connection(*store));
+        before = test::logicalDump(*store);
+        QVERIFY(before.contains(QStringLiteral("forgetful"))); // the live conversations are there
+    }
+    QCOMPARE(test::queryInt(path, "PRAGMA user_version"), 9);
+    auto store = Store::open(path);
+    QCOMPARE(store->schemaVersion(), schema::currentVersion);
+    QCOMPARE(test::logicalDump(*store), before);
+    for (const char *index : {"conversation_by_agent", "conversation_by_condition",
+                              "conversation_by_task", "digest_flagged", "digest_detected"})
+        QVERIFY2(test::connection(*store).pragmaInt(
+                     QByteArray("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
+                                "name = '")
+                         .append(index)
+                         .append("'")
+                         .constData())
+                     == 1,
+                 index);
+    QVERIFY(test::connection(*store).pragmaInt(
+                "SELECT count(*) FROM pragma_index_info('conversation_by_agent')")
+            == 2); // (agent, started_at)
 }
 
 void TestStore::refusesNewerVersion()
