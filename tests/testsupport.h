@@ -33,9 +33,11 @@ inline sql::Connection &connection(const Store &store)
     return StoreAccess::connection(store);
 }
 
-/** Takes a data set's schema back to format 9 (before the browser's indexes of format 10). */
+/** Takes a data set's schema back to format 9 (before the browser's indexes of formats 10 and 11).
+ */
 inline void rollBackToFormat9(sql::Connection &db)
 {
+    db.exec("DROP INDEX turn_conversation");
     db.exec("DROP INDEX digest_detected");
     db.exec("DROP INDEX digest_flagged");
     db.exec("DROP INDEX conversation_by_task");

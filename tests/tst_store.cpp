@@ -182,7 +182,8 @@ void TestStore::migratesFromVersion1()
 void TestStore::migratesFromFormat9KeepingEverything()
 {
     // The demo (live conversations, sittings, assignments, ratings, flags, digests) as the
-    // previous version wrote it: opened again, it gains format 10's indexes and loses nothing.
+    // version before format 10 wrote it: opened again, it gains the indexes of formats 10 and 11
+    // and loses nothing.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("format9.sense7"));
     QString before;
@@ -198,8 +199,9 @@ void TestStore::migratesFromFormat9KeepingEverything()
     auto store = Store::open(path);
     QCOMPARE(store->schemaVersion(), schema::currentVersion);
     QCOMPARE(test::logicalDump(*store), before);
-    for (const char *index : {"conversation_by_agent", "conversation_by_condition",
-                              "conversation_by_task", "digest_flagged", "digest_detected"})
+    for (const char *index :
+         {"conversation_by_agent", "conversation_by_condition", "conversation_by_task",
+          "digest_flagged", "digest_detected", "turn_conversation"})
         QVERIFY2(test::connection(*store).pragmaInt(
                      QByteArray("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
                                 "name = '")

@@ -95,14 +95,16 @@ QString fromClause()
 Condition textConversations(const QString &text)
 {
     // The trigram index answers substrings of three characters or more; shorter ones, and
-    // turns not indexed yet, are matched with LIKE.
+    // turns not indexed yet, are matched with LIKE. The found turns' conversations come from
+    // the index of (id, conversation_id), not from the turns' rows.
     Condition result;
     const QString trimmed = text.trimmed();
     if (trimmed.size() >= 3) {
         QString quoted = trimmed;
         quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
         result.sql = QStringLiteral(
-            "SELECT t.conversation_id FROM turn t WHERE t.id IN (SELECT rowid FROM "
+            "SELECT t.conversation_id FROM turn t INDEXED BY turn_conversation WHERE t.id IN "
+            "(SELECT rowid FROM "
             "turn_text WHERE turn_text MATCH ?) UNION SELECT conversation_id FROM turn WHERE "
             "id > (SELECT indexed_upto FROM search_state) AND text LIKE ? ESCAPE '\\'");
         result.binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"'))
