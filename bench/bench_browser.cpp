@@ -103,8 +103,9 @@ int main(int argc, char **argv)
     window.show();
     QCoreApplication::processEvents();
     const double open = t.nsecsElapsed() / 1e6;
+    const qint64 conversations = window.model()->totalCount();
     row("open the browser (store, first page, shown)", open, "< 1000",
-        QStringLiteral("%1 conversations").arg(window.model()->totalCount()));
+        QStringLiteral("%1 conversations").arg(conversations));
     {
         // The window's charts are computed on a worker thread after it opens; the filters are
         // timed after that, not beside it (the charts are timed below).
@@ -218,8 +219,10 @@ int main(int argc, char **argv)
         row("studio main window opens the data set", m.nsecsElapsed() / 1e6, "",
             QStringLiteral("(conversation list of every summary)"));
     }
-    std::printf("  %-44s %9ld MB   %-10s\n", "peak resident memory", peakRssMb(), "< 500");
+    // Under 500 MB for a million replies; under 1 GB for 500,000 conversations (1.5M replies).
+    const char *memoryTarget = conversations >= 500000 ? "< 1000" : "< 500";
+    std::printf("  %-44s %9ld MB   %-10s\n", "peak resident memory", peakRssMb(), memoryTarget);
     bench::result("browser", QStringLiteral("peak resident memory"), double(peakRssMb()), "MB",
-                  QStringLiteral("< 500"));
+                  QString::fromLatin1(memoryTarget));
     return 0;
 }
