@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <sqlite3.h>
 
 namespace sense7::sql {
@@ -27,6 +28,32 @@ void configureSqlite()
 {
     static const int once = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     Q_UNUSED(once) // SQLITE_MISUSE when something started SQLite first: then it stays on
+}
+
+/** SQLite's authorizer while writes are refused: the temporary schema stays writable. */
+int refuseChanges(void *, int action, const char *, const char *, const char *database,
+                  const char *)
+{
+    switch (action) {
+    case SQLITE_INSERT:
+    case SQLITE_UPDATE:
+    case SQLITE_DELETE:
+        return database && std::strcmp(database, "temp") == 0 ? SQLITE_OK : SQLITE_DENY;
+    case SQLITE_CREATE_INDEX:
+    case SQLITE_CREATE_TABLE:
+    case SQLITE_CREATE_TRIGGER:
+    case SQLITE_CREATE_VIEW:
+    case SQLITE_CREATE_VTABLE:
+    case SQLITE_DROP_INDEX:
+    case SQLITE_DROP_TABLE:
+    case SQLITE_DROP_TRIGGER:
+    case SQLITE_DROP_VIEW:
+    case SQLITE_DROP_VTABLE:
+    case SQLITE_ALTER_TABLE:
+        return SQLITE_DENY;
+    default:
+        return SQLITE_OK;
+    }
 }
 
 } // namespace
@@ -95,6 +122,15 @@ void Connection::setCheckpointOnClose(bool on)
     sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, nullptr);
 }
 
+void Connection::refuseWrites(const QString &reason)
+{
+    if (reason == m_refusal)
+        return;
+    m_refusal = reason;
+    // Setting an authorizer expires the prepared statements: cached ones are checked again.
+    sqlite3_set_authorizer(m_db, m_refusal.isEmpty() ? nullptr : refuseChanges, nullptr);
+}
+
 bool Connection::inTransaction() const
 {
     return m_db && sqlite3_get_autocommit(m_db) == 0;
@@ -107,8 +143,9 @@ void Connection::exec(const char *sql)
     if (rc != SQLITE_OK) {
         const int code = sqlite3_extended_errcode(m_db);
         m_sawDamage = m_sawDamage || isDamage(code);
-        const QString reason =
-            explain(code, QString::fromUtf8(message ? message : sqlite3_errstr(rc)));
+        const QString reason = (code & 0xff) == SQLITE_AUTH && !m_refusal.isEmpty()
+            ? m_refusal
+            : explain(code, QString::fromUtf8(message ? message : sqlite3_errstr(rc)));
         sqlite3_free(message);
         throw Error(tr("%1: %2").arg(m_path, reason));
     }
@@ -142,6 +179,8 @@ QString Connection::lastError() const
         return {};
     const int rc = sqlite3_extended_errcode(m_db);
     m_sawDamage = m_sawDamage || isDamage(rc);
+    if ((rc & 0xff) == SQLITE_AUTH && !m_refusal.isEmpty())
+        return m_refusal;
     return explain(rc, QString::fromUtf8(sqlite3_errmsg(m_db)));
 }
 

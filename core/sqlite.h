@@ -63,6 +63,14 @@ public:
      * (SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR): the file is not to be remembered as clean.
      */
     bool sawDamage() const { return m_sawDamage; }
+    /**
+     * While \a reason is not empty, statements that would change the data set's own tables
+     * (not the connection's temporary ones) fail, and their error is \a reason. For the moments
+     * a long transaction lets events through (an import's progress): a change made then by
+     * someone else would join the transaction, and go if it were rolled back.
+     */
+    void refuseWrites(const QString &reason);
+    bool refusesWrites() const { return !m_refusal.isEmpty(); }
     /** An SQLite result code and message, in words: a full disk or a busy data set says so. */
     static QString explain(int rc, const QString &message);
     const QString &path() const { return m_path; }
@@ -92,6 +100,7 @@ private:
     sqlite3 *m_db = nullptr;
     QString m_path;
     mutable bool m_sawDamage = false;
+    QString m_refusal;
     std::unordered_map<std::string, sqlite3_stmt *> m_cache;
     std::list<Dynamic> m_dynamic; // most recently used first
 };

@@ -37,6 +37,32 @@ void applyConnectionSettings(sql::Connection &db)
 
 } // namespace
 
+Store::HoldWrites::HoldWrites(Store &store)
+    : m_store(store)
+{
+    if (m_store.m_writeHolds++ == 0)
+        m_store.m_db->refuseWrites(
+            tr("an import is under way, so the change was not saved. Try again when it has "
+               "finished."));
+}
+
+Store::HoldWrites::~HoldWrites()
+{
+    if (--m_store.m_writeHolds > 0)
+        return;
+    m_store.m_db->refuseWrites(QString());
+    // Announced from the event loop, not here: the hold ends while the import's transaction
+    // is still open, and a change written now would join it. Events are next handled when the
+    // import has ended, or under its next hold (which announces its own end).
+    QMetaObject::invokeMethod(
+        &m_store,
+        [store = &m_store] {
+            if (!store->writesHeld())
+                Q_EMIT store->writesReleased();
+        },
+        Qt::QueuedConnection);
+}
+
 Store::BulkWrite::BulkWrite(Store &store)
     : m_db(*store.m_db)
 {

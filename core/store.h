@@ -517,6 +517,26 @@ public:
      * store's own commits never count.
      */
     bool checkForOutsideChanges();
+    /**
+     * While one lives, this store's data set takes no change: each fails with Error saying that
+     * an import is under way. For the moments an import's progress lets events through inside
+     * its transaction: a rating, a draft or a live reply written then would join that
+     * transaction, and be taken back with it if the import were cancelled. Writers that can wait
+     * (a live reply, a draft) ask writesHeld() first and write after writesReleased().
+     */
+    class HoldWrites
+    {
+    public:
+        explicit HoldWrites(Store &store);
+        ~HoldWrites();
+        HoldWrites(const HoldWrites &) = delete;
+        HoldWrites &operator=(const HoldWrites &) = delete;
+
+    private:
+        Store &m_store;
+    };
+    bool writesHeld() const { return m_writeHolds > 0; }
+
     /** Checks every \a msec from the event loop; 0 stops. */
     void watchForOutsideChanges(int msec);
     bool isWatchingForOutsideChanges() const;
@@ -542,6 +562,12 @@ Q_SIGNALS:
      * they show. Never emitted for this store's own writes (those have the signals above).
      */
     void changedElsewhere();
+    /**
+     * The last HoldWrites ended: changes that waited can be written now. Queued to the event
+     * loop, so that it comes after the import whose progress held them, or with its next hold
+     * (when writesHeld() says so and the waiting goes on).
+     */
+    void writesReleased();
 
 private:
     friend sql::Connection &browse::connection(const Store &store);
@@ -588,6 +614,7 @@ private:
 
     std::unique_ptr<sql::Connection> m_db;
     AddingConversations *m_adding = nullptr; // while one lives
+    int m_writeHolds = 0; // HoldWrites alive
     QTimer *m_watch = nullptr; // polls checkForOutsideChanges()
     qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
     QString m_damage;

@@ -1,6 +1,7 @@
 // Live sessions: the engine (LiveChat) with the real store, against a streaming chat-completions
 // server started inside the test and against a scripted condition; and `sense7 chat`.
 #include "error.h"
+#include "import/importer.h"
 #include "live/livechat.h"
 #include "store.h"
 #include "streamserver.h"
@@ -141,6 +142,7 @@ private slots:
     void chatCommandScripted();
     void chatCommandEndpoint();
     void chatCommandKilledWhileStreamingKeepsThePartial();
+    void replyDuringACancelledImportIsKept();
 };
 
 void TestLive::initTestCase()
@@ -825,6 +827,64 @@ void TestLive::chatCommandKilledWhileStreamingKeepsThePartial()
              QStringLiteral("crash"));
     QVERIFY(!turns[1].meta.contains(QLatin1String("streaming")));
     QVERIFY(chat.canRetry());
+}
+
+void TestLive::replyDuringACancelledImportIsKept()
+{
+    // The studio's import dialog lets events through inside the import's transaction. A reply
+    // that streams meanwhile must not join that transaction: cancelling the import takes back
+    // the import's conversations, not the reply.
+    Fixture f;
+    f.server.handler = [](int, const QJsonObject &) {
+        return StreamPlan::reply(QStringLiteral("Kept when the import is cancelled."));
+    };
+    const qint64 conversation = f.start();
+    live::LiveChat chat(*f.store, conversation);
+    QSignalSpy finished(&chat, &live::LiveChat::replyFinished);
+    QSignalSpy failed(&chat, &live::LiveChat::failed);
+    const QString many =
+        test::writeManyConversations(f.dir.filePath(QStringLiteral("many.jsonl")), 20000, 200);
+    QVERIFY(chat.send(QStringLiteral("Tell me something.")));
+
+    import::Importer importer(*f.store);
+    int calls = 0;
+    int turnsWhileImporting = -1;
+    QString refusal;
+    importer.progress().setCallback([&](qint64, qint64) {
+        if (++calls > 1)
+            return;
+        // As the studio's progress dialog does: writes held while events are handled.
+        const Store::HoldWrites hold(*f.store);
+        QTest::qWait(500); // the whole reply arrives meanwhile
+        turnsWhileImporting = int(f.store->turns(conversation).size());
+        try {
+            f.store->saveDraft(conversation, QStringLiteral("typed during the import"));
+        } catch (const Error &e) {
+            refusal = e.message();
+        }
+        importer.progress().cancel();
+    });
+    try {
+        importer.importFile(many, import::Options());
+        QFAIL("the import was not cancelled");
+    } catch (const import::Cancelled &) { }
+    QVERIFY(calls >= 1);
+    QCOMPARE(turnsWhileImporting, 1); // the message only: nothing joined the import
+    QVERIFY2(refusal.contains(QStringLiteral("import")), qPrintable(refusal));
+    QCOMPARE(finished.size(), 0); // written once the import has ended
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+    QCOMPARE(failed.size(), 0);
+    QVERIFY(!chat.isStreaming());
+
+    // Committed: another connection reads the whole reply, and none of the import.
+    auto other = Store::open(f.path(), Store::Access::ReadOnly, Store::Check::Never);
+    const QVector<Turn> turns = other->turns(conversation);
+    QCOMPARE(turns.size(), 2);
+    QCOMPARE(turns[1].text, QStringLiteral("Kept when the import is cancelled."));
+    QCOMPARE(turns[1].meta.value(QLatin1String("interrupted")).toBool(), false);
+    QVERIFY(!turns[1].meta.contains(QLatin1String("streaming")));
+    QCOMPARE(other->conversationSummaries().size(), 1);
+    QVERIFY(other->draft(conversation).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestLive)

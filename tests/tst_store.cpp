@@ -1,4 +1,5 @@
 #include "browse/digest.h"
+#include "browse/page.h"
 #include "demo.h"
 #include "error.h"
 #include "schema.h"
@@ -58,6 +59,7 @@ private slots:
     void migratesFromVersion1();
     void migratesFromFormat9KeepingEverything();
     void refusesNewerVersion();
+    void heldWritesAreRefusedUntilReleased();
     void refusesJunk_data();
     void refusesJunk();
     void refusesForeignSqlite();
@@ -213,6 +215,52 @@ void TestStore::migratesFromFormat9KeepingEverything()
     QVERIFY(test::connection(*store).pragmaInt(
                 "SELECT count(*) FROM pragma_index_info('conversation_by_agent')")
             == 2); // (agent, started_at)
+}
+
+void TestStore::heldWritesAreRefusedUntilReleased()
+{
+    QTemporaryDir dir;
+    auto store = Store::create(dir.filePath(QStringLiteral("held.sense7")), demo::protocol());
+    demo::load(*store);
+    digest::refresh(*store);
+    const qint64 turn = store->turns(store->conversationSummaries().constFirst().id)[1].id;
+    const qint64 dimension = store->findDimension(QStringLiteral("warmth"))->id;
+    const qint64 self = store->selfAnnotatorId();
+    store->setRating(turn, dimension, self, 2, Origin::Edit); // its statements are cached now
+    QSignalSpy released(store.get(), &Store::writesReleased);
+    const QString before = test::logicalDump(*store);
+    {
+        const Store::HoldWrites hold(*store);
+        {
+            const Store::HoldWrites inner(*store); // holds nest
+        }
+        QVERIFY(store->writesHeld());
+        for (const auto &write : std::initializer_list<std::function<void()>> {
+                 [&] { store->setRating(turn, dimension, self, 4, Origin::Edit); },
+                 [&] { store->addParticipant(QStringLiteral("P77")); },
+                 [&] { store->transaction([&] { store->addParticipant(QStringLiteral("P78")); }); },
+             }) {
+            try {
+                write();
+                QFAIL("a write went through while held");
+            } catch (const Error &e) {
+                QVERIFY2(e.message().contains(QStringLiteral("import is under way")),
+                         qPrintable(e.message()));
+            }
+        }
+        // Reading goes on, the browser's search too (it keeps its hits in temporary tables).
+        browse::Filter filter;
+        filter.text = QStringLiteral("the");
+        QVERIFY(browse::count(*store, filter) > 0);
+        QCOMPARE(test::logicalDump(*store), before);
+        QTest::qWait(10);
+        QCOMPARE(released.size(), 0);
+    }
+    QVERIFY(!store->writesHeld());
+    QCOMPARE(released.size(), 0); // announced from the event loop, once
+    QTRY_COMPARE(released.size(), 1);
+    store->setRating(turn, dimension, self, 4, Origin::Edit);
+    QCOMPARE(store->rating(turn, dimension, self).value(), 4);
 }
 
 void TestStore::refusesNewerVersion()

@@ -1,6 +1,7 @@
 // The studio shell, offscreen: main window, start-up choice of data set, settings, screenshot.
 
 #include "conversationtablemodel.h"
+#include "error.h"
 #include "guisupport.h"
 #include "i18n.h"
 #include "import/importer.h"
@@ -25,6 +26,7 @@
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QImage>
+#include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -33,6 +35,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollBar>
@@ -64,6 +67,7 @@ private slots:
     void screenshotOptionSavesTheWindow();
     void importsDroppedFiles();
     void importAsksRaterAndListsConflicts();
+    void cancelledImportTakesBackOnlyItself();
     void pasteConversationPreviewsTheSplit();
     void titleColumnGetsTheSpareWidth();
     void followsImportsByOtherPrograms();
@@ -315,6 +319,67 @@ void TestStudio::checkColumns(MainWindow &window, bool participantShown)
     QVERIFY(header->sectionSize(ConversationTableModel::Started)
             > list->fontMetrics().horizontalAdvance(date.data().toString()));
     QVERIFY(!date.data().toString().isEmpty());
+}
+
+void TestStudio::cancelledImportTakesBackOnlyItself()
+{
+    // The import dialog lets events through inside the import's transaction. A change made then
+    // (here a rating, as a timer or a late keystroke would make it) is refused with a message
+    // instead of joining the transaction and going with it when the import is cancelled.
+    const QString path = m_dir.filePath(QStringLiteral("cancelled.sense7"));
+    qint64 turn = 0;
+    {
+        auto store = Store::create(path);
+        import::Importer(*store).importFile(
+            QStringLiteral(SENSE7_TEST_DATA "/import/conversations.csv"));
+        turn = store->turnId(store->findConversation(QStringLiteral("c1")), 1);
+    }
+    const QString many = test::writeManyConversations(
+        m_dir.filePath(QStringLiteral("cancelled-many.jsonl")), 150000, 100);
+    MainWindow window;
+    QCOMPARE(window.openDataSet(path), QString());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    Store *store = window.store();
+    const qint64 warmth = store->findDimension(QStringLiteral("warmth"))->id;
+    const qint64 self = store->selfAnnotatorId();
+    const QString before = test::logicalDump(*store);
+
+    QString refusal;
+    bool cancelled = false;
+    QTimer during;
+    during.setInterval(5);
+    connect(&during, &QTimer::timeout, &window, [&] {
+        if (auto *ask = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+            ask->setTextValue(QStringLiteral("P01")); // whose conversations: asked when several
+            ask->accept();
+            return;
+        }
+        auto *progress = window.findChild<QProgressDialog *>();
+        if (!progress || cancelled)
+            return;
+        try {
+            store->setRating(turn, warmth, self, 3, Origin::Edit);
+        } catch (const Error &e) {
+            refusal = e.message();
+        }
+        cancelled = true;
+        progress->cancel();
+    });
+    during.start();
+    window.importFiles({many});
+    during.stop();
+
+    QVERIFY(cancelled);
+    QVERIFY2(refusal.contains(QStringLiteral("import is under way")), qPrintable(refusal));
+    QMessageBox *summary = nullptr;
+    QTRY_VERIFY((summary = window.findChild<QMessageBox *>(QStringLiteral("importSummary"))));
+    summary->close();
+    QCOMPARE(test::logicalDump(*store), before); // the import is gone, and nothing else went
+    // Afterwards the data set takes changes again.
+    store->setRating(turn, warmth, self, 3, Origin::Edit);
+    auto other = Store::open(path, Store::Access::ReadOnly, Store::Check::Never);
+    QCOMPARE(other->rating(turn, warmth, self).value(), 3);
 }
 
 void TestStudio::pasteConversationPreviewsTheSplit()

@@ -3196,6 +3196,10 @@ Copilot: …</translation>
         <source>%1: adding conversations in bulk needs a transaction.</source>
         <translation>%1：批量添加对话需要在事务中进行。</translation>
     </message>
+    <message>
+        <source>an import is under way, so the change was not saved. Try again when it has finished.</source>
+        <translation>正在进行导入，因此此次更改未保存。请在导入完成后重试。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::StudyProgressModel</name>

@@ -230,6 +230,10 @@ void ChatPane::saveDraft()
     m_draftTimer->stop();
     if (!m_store || !isOpen() || m_store->isReadOnly())
         return;
+    if (m_store->writesHeld()) { // an import's progress: the draft is saved after it
+        m_draftTimer->start();
+        return;
+    }
     const QString text = m_message->toPlainText();
     if (text == m_store->draft(m_conversationId))
         return;

@@ -126,6 +126,9 @@ QVector<ImportController::Outcome> ImportController::run(Store &store, const QSt
         progress.setAutoReset(false);
         import::Importer importer(store);
         importer.progress().setCallback([&](qint64 done, qint64 total) {
+            // The dialog lets events through, inside the import's transaction: whatever they
+            // would write (a live reply, a draft, a rating) waits or is refused meanwhile.
+            const Store::HoldWrites hold(store);
             progress.setValue(total > 0 ? int(qMin<qint64>(1000, done * 1000 / total)) : 0);
             if (progress.wasCanceled())
                 importer.progress().cancel();

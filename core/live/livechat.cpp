@@ -54,6 +54,7 @@ LiveChat::LiveChat(Store &store, qint64 conversationId, QObject *parent)
 
     m_flush.setSingleShot(true);
     connect(&m_flush, &QTimer::timeout, this, &LiveChat::writePartial);
+    connect(&m_store, &Store::writesReleased, this, &LiveChat::writeHeld);
 }
 
 LiveChat::~LiveChat()
@@ -253,33 +254,61 @@ void LiveChat::onDelta(const QString &textSoFar)
 {
     if (!m_stream || m_writeFailed)
         return;
+    m_pendingText = textSoFar;
+    m_pending = true;
+    // While an import's progress holds the data set's writes, the text waits for writeHeld().
+    if (m_store.writesHeld())
+        return;
     if (m_replyTurnId == 0) {
-        try {
-            m_replyTurnId = m_store.appendTurn(m_conversationId, roleKey(Role::Assistant),
-                                               textSoFar, replyMeta(m_stream->result(), true));
-        } catch (const Error &e) {
-            m_writeFailed = true;
-            Q_EMIT failed(e.message());
-            m_stream->stop();
+        if (!startReply())
             return;
-        }
-        m_lastWrite.start();
-        Q_EMIT replyStarted(m_replyTurnId);
-    } else {
-        m_pendingText = textSoFar;
-        m_pending = true;
-        if (m_lastWrite.elapsed() >= writeIntervalMs)
-            writePartial();
-        else if (!m_flush.isActive())
-            m_flush.start(int(writeIntervalMs - m_lastWrite.elapsed()));
+    } else if (m_lastWrite.elapsed() >= writeIntervalMs) {
+        writePartial();
+    } else if (!m_flush.isActive()) {
+        m_flush.start(int(writeIntervalMs - m_lastWrite.elapsed()));
     }
     Q_EMIT replyDelta(m_replyTurnId, textSoFar);
+}
+
+bool LiveChat::startReply()
+{
+    m_pending = false;
+    try {
+        m_replyTurnId = m_store.appendTurn(m_conversationId, roleKey(Role::Assistant),
+                                           m_pendingText, replyMeta(m_stream->result(), true));
+    } catch (const Error &e) {
+        m_writeFailed = true;
+        Q_EMIT failed(e.message());
+        m_stream->stop();
+        return false;
+    }
+    m_lastWrite.start();
+    Q_EMIT replyStarted(m_replyTurnId);
+    return true;
+}
+
+void LiveChat::writeHeld()
+{
+    if (!m_stream || m_store.writesHeld())
+        return;
+    if (m_doneWhileHeld) {
+        m_doneWhileHeld = false;
+        onDone();
+        return;
+    }
+    if (!m_pending || m_writeFailed)
+        return;
+    const QString text = m_pendingText;
+    if (m_replyTurnId == 0 && !startReply())
+        return;
+    writePartial();
+    Q_EMIT replyDelta(m_replyTurnId, text);
 }
 
 void LiveChat::writePartial()
 {
     m_flush.stop();
-    if (!m_pending || !m_stream || m_replyTurnId == 0 || m_writeFailed)
+    if (!m_pending || !m_stream || m_replyTurnId == 0 || m_writeFailed || m_store.writesHeld())
         return;
     m_pending = false;
     try {
@@ -298,6 +327,10 @@ void LiveChat::onDone()
     ReplyStream *stream = m_stream;
     if (!stream)
         return;
+    if (m_store.writesHeld()) {
+        m_doneWhileHeld = true; // the reply is written whole at writeHeld()
+        return;
+    }
     m_stream = nullptr;
     m_flush.stop();
     m_pending = false;

@@ -81,6 +81,10 @@ private:
     void onDelta(const QString &textSoFar);
     void onDone();
     void writePartial();
+    /** Adds the reply's turn with the text so far; false when the data set refused it. */
+    bool startReply();
+    /** An import's progress held the data set's writes, and let them go: what waited is written. */
+    void writeHeld();
     QJsonObject replyMeta(const StreamResult &result, bool streaming) const;
     /** The last reply of the conversation, when it failed (an error or a crash). */
     bool lastReplyFailed(const QVector<Turn> &turns) const;
@@ -107,6 +111,7 @@ private:
     QString m_pendingText; // text not yet written to the reply's turn
     bool m_pending = false;
     bool m_writeFailed = false; // the data set refused the reply: nothing more is written
+    bool m_doneWhileHeld = false; // the reply ended while writes were held: finished at writeHeld()
     QElapsedTimer m_lastWrite;
     QTimer m_flush;
 };
