@@ -57,7 +57,7 @@ struct Fixture
         e.url = server.url();
         e.model = QStringLiteral("local-model");
         e.concurrency = 2;
-        e.timeoutMs = 400;
+        e.timeoutMs = 10000; // a healthy answer is never late, even on a loaded machine
         e.backoffMs = 20;
         e.maxAttempts = 3;
         return e;
@@ -273,6 +273,7 @@ void ClassifyTest::retriesAfterTimeout()
     };
     classify::Endpoint endpoint = f.endpoint(server);
     endpoint.concurrency = 1;
+    endpoint.timeoutMs = 1500; // the first request hangs
     classify::Classifier classifier(*f.store, endpoint);
     const auto summary = runToEnd(classifier, {f.conversation});
     QCOMPARE(summary.predicted, 2);

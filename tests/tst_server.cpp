@@ -17,6 +17,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <atomic>
 #include <memory>
 #include <thread>
 
@@ -629,15 +630,21 @@ void TestServer::serverErrorsCarrySqlstate()
                  .toArray()
                  .size(),
              2);
-    // A long statement is cancelled from another thread.
-    std::thread canceller([&db] {
-        QThread::msleep(300);
-        db.cancel();
+    // A long statement is cancelled from another thread. The cancel is sent again until the
+    // statement ends: one sent before the statement reached the server would do nothing.
+    std::atomic<bool> ended {false};
+    std::thread canceller([&db, &ended] {
+        while (!ended.load()) {
+            QThread::msleep(100);
+            db.cancel();
+        }
     });
     QElapsedTimer timer;
     timer.start();
-    QCOMPARE(attempt(db, "SELECT pg_sleep(30)"), QStringLiteral("57014"));
+    const QString state = attempt(db, "SELECT pg_sleep(30)");
+    ended.store(true);
     canceller.join();
+    QCOMPARE(state, QStringLiteral("57014"));
     QVERIFY(timer.elapsed() < 20000);
     QVERIFY(db.isOk());
     QCOMPARE(attempt(db, "SELECT 1"), QStringLiteral("ok 1"));

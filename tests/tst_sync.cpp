@@ -477,9 +477,14 @@ void TestSync::serverStoppedMidSync()
         acknowledged = pushed;
         if (pushed >= 100 && !stopper.joinable())
             stopper = std::thread([this] { m_cluster->stop(QStringLiteral("immediate")); });
+        // However fast the batches go, the server is down before the round can end: the
+        // stop lands during one of the next five batches, or this waits for it.
+        else if (pushed >= 200 && stopper.joinable())
+            stopper.join();
     };
     const sync::Result stopped = sync::run(*l.store, study.password, options);
-    stopper.join();
+    if (stopper.joinable())
+        stopper.join();
     QVERIFY(!stopped.ok());
     QVERIFY2(stopped.offline, qPrintable(stopped.error));
     QCOMPARE(stopped.pushed, acknowledged);
@@ -965,11 +970,12 @@ void TestSync::studioSyncsInBackground()
     studio.join(sync::inspect(study.url, study.password), sync::Sharing::Full, study.password);
     QVERIFY(!studio.label()->isHidden());
     QVERIFY(studio.isSyncing());
-    // Rating goes on while the round runs on its own thread and connection.
+    // Rating goes on while the round runs on its own thread and connection: not held up for
+    // the round (a loaded machine may take a moment; the busy timeout would be 5 s).
     QElapsedTimer timer;
     timer.start();
     edit(*l.store, Edit::Kind::Rating, l.turns[1], l.feedback, l.self, 4);
-    QVERIFY(timer.elapsed() < 1000);
+    QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
     QVERIFY(finished.wait(20000));
     QVERIFY2(studio.lastResult().ok(), qPrintable(studio.lastResult().error));
     QVERIFY2(studio.label()->text().startsWith(QLatin1String("Synced ")),
