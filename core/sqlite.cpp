@@ -30,15 +30,22 @@ void configureSqlite()
     Q_UNUSED(once) // SQLITE_MISUSE when something started SQLite first: then it stays on
 }
 
-/** SQLite's authorizer while writes are refused: the temporary schema stays writable. */
-int refuseChanges(void *, int action, const char *, const char *, const char *database,
+/**
+ * SQLite's authorizer while writes are refused. The temporary schema stays writable, and so do
+ * the full-text index's own tables: FTS5 writes out the changes the open transaction made to it
+ * whenever a statement (a search into a temporary table) needs them, and would lose them if that
+ * were refused. Changing the index itself (its virtual table) is refused.
+ */
+int refuseChanges(void *, int action, const char *table, const char *, const char *database,
                   const char *)
 {
     switch (action) {
     case SQLITE_INSERT:
     case SQLITE_UPDATE:
     case SQLITE_DELETE:
-        return database && std::strcmp(database, "temp") == 0 ? SQLITE_OK : SQLITE_DENY;
+        if (database && std::strcmp(database, "temp") == 0)
+            return SQLITE_OK;
+        return table && std::strncmp(table, "turn_text_", 10) == 0 ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_CREATE_INDEX:
     case SQLITE_CREATE_TABLE:
     case SQLITE_CREATE_TRIGGER:

@@ -54,10 +54,14 @@ Store::HoldWrites::~HoldWrites()
     // Announced from the event loop, not here: the hold ends while the import's transaction
     // is still open, and a change written now would join it. Events are next handled when the
     // import has ended, or under its next hold (which announces its own end).
+    if (m_store.m_releasePosted)
+        return;
+    m_store.m_releasePosted = true;
     QMetaObject::invokeMethod(
         &m_store,
         [store = &m_store] {
-            if (!store->writesHeld())
+            store->m_releasePosted = false;
+            if (!store->writesHeld()) // else that hold's end posts again
                 Q_EMIT store->writesReleased();
         },
         Qt::QueuedConnection);

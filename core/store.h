@@ -615,6 +615,7 @@ private:
     std::unique_ptr<sql::Connection> m_db;
     AddingConversations *m_adding = nullptr; // while one lives
     int m_writeHolds = 0; // HoldWrites alive
+    bool m_releasePosted = false; // writesReleased() is on its way
     QTimer *m_watch = nullptr; // polls checkForOutsideChanges()
     qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
     QString m_damage;

@@ -68,6 +68,7 @@ class StreamServer : public QObject
 public:
     std::function<StreamPlan(int number, const QJsonObject &body)> handler;
     QList<QJsonObject> bodies;
+    int completed = 0; // replies sent whole, to their [DONE]
     QList<QByteArray> authorizations;
 
     StreamServer()
@@ -220,6 +221,7 @@ private:
         socket->write(chunk(tail));
         socket->write("0\r\n\r\n");
         socket->disconnectFromHost();
+        ++completed;
     }
 
     QTcpServer m_server;

@@ -840,8 +840,13 @@ void TestLive::replyDuringACancelledImportIsKept()
     };
     const qint64 conversation = f.start();
     live::LiveChat chat(*f.store, conversation);
+    QSignalSpy started(&chat, &live::LiveChat::replyStarted);
+    QSignalSpy deltas(&chat, &live::LiveChat::replyDelta);
     QSignalSpy finished(&chat, &live::LiveChat::replyFinished);
     QSignalSpy failed(&chat, &live::LiveChat::failed);
+    int startedBeforeFinished = -1;
+    connect(&chat, &live::LiveChat::replyFinished, this,
+            [&] { startedBeforeFinished = int(started.size()); });
     const QString many =
         test::writeManyConversations(f.dir.filePath(QStringLiteral("many.jsonl")), 20000, 200);
     QVERIFY(chat.send(QStringLiteral("Tell me something.")));
@@ -855,7 +860,10 @@ void TestLive::replyDuringACancelledImportIsKept()
             return;
         // As the studio's progress dialog does: writes held while events are handled.
         const Store::HoldWrites hold(*f.store);
-        QTest::qWait(500); // the whole reply arrives meanwhile
+        // The whole reply arrives meanwhile.
+        const bool sent = QTest::qWaitFor([&] { return f.server.completed == 1; }, 10000);
+        Q_UNUSED(sent) // checked after the import
+        QTest::qWait(100);
         turnsWhileImporting = int(f.store->turns(conversation).size());
         try {
             f.store->saveDraft(conversation, QStringLiteral("typed during the import"));
@@ -871,8 +879,13 @@ void TestLive::replyDuringACancelledImportIsKept()
     QVERIFY(calls >= 1);
     QCOMPARE(turnsWhileImporting, 1); // the message only: nothing joined the import
     QVERIFY2(refusal.contains(QStringLiteral("import")), qPrintable(refusal));
-    QCOMPARE(finished.size(), 0); // written once the import has ended
+    QCOMPARE(f.server.completed, 1);
+    QCOMPARE(started.size() + deltas.size() + finished.size(), 0); // all after the import
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+    QCOMPARE(startedBeforeFinished, 1); // it began, then ended, as any reply
+    QVERIFY(!deltas.isEmpty());
+    QCOMPARE(deltas.constLast().at(1).toString(),
+             QStringLiteral("Kept when the import is cancelled."));
     QCOMPARE(failed.size(), 0);
     QVERIFY(!chat.isStreaming());
 

@@ -261,6 +261,28 @@ void TestStore::heldWritesAreRefusedUntilReleased()
     QTRY_COMPARE(released.size(), 1);
     store->setRating(turn, dimension, self, 4, Origin::Edit);
     QCOMPARE(store->rating(turn, dimension, self).value(), 4);
+
+    // Inside an open transaction with changes to the full-text index not yet written out (as an
+    // import's would be), a search under the hold makes FTS5 write them: that is let through,
+    // and the index keeps them.
+    sql::Connection &db = test::connection(*store);
+    const qint64 conversation = store->conversationSummaries().constFirst().id;
+    db.exec("BEGIN");
+    sql::Statement add(db,
+                       "INSERT INTO turn(conversation_id, idx, role, text) "
+                       "VALUES (?, 999, 'user', 'zqxjv marker')");
+    add.bind(1, conversation).run();
+    sql::Statement index(db, "INSERT INTO turn_text(rowid, text) VALUES (?, 'zqxjv marker')");
+    index.bind(1, db.lastInsertId()).run();
+    {
+        const Store::HoldWrites hold(*store);
+        browse::Filter marked;
+        marked.text = QStringLiteral("zqxjv");
+        QCOMPARE(browse::count(*store, marked), 1);
+    }
+    db.exec("COMMIT");
+    QCOMPARE(db.pragmaInt("SELECT count(*) FROM turn_text WHERE turn_text MATCH 'zqxjv'"), 1);
+    db.exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')"); // throws if not
 }
 
 void TestStore::refusesNewerVersion()

@@ -189,6 +189,9 @@ void LiveChat::stop()
 {
     if (m_stream)
         m_stream->stop(); // done() follows at once
+    // A reply that ended while an import held the writes, stopped before their release came.
+    if (m_doneWhileHeld && !m_store.writesHeld())
+        writeHeld();
 }
 
 void LiveChat::ask()
@@ -293,6 +296,12 @@ void LiveChat::writeHeld()
         return;
     if (m_doneWhileHeld) {
         m_doneWhileHeld = false;
+        // The reply began and ended while held: it begins now, then ends, as any other.
+        if (m_replyTurnId == 0 && m_pending && !m_writeFailed) {
+            const QString text = m_pendingText;
+            if (startReply())
+                Q_EMIT replyDelta(m_replyTurnId, text);
+        }
         onDone();
         return;
     }
