@@ -243,7 +243,7 @@ void TestBrowser::searchFindsTurnText()
     auto *search = window.filterBar()->findChild<QLineEdit *>(QStringLiteral("searchFilter"));
     search->setText(QStringLiteral("churn"));
     QSignalSpy changed(window.filterBar(), &FilterBar::filterChanged);
-    QVERIFY(changed.wait(2000)); // debounced
+    QVERIFY(changed.wait(10000)); // debounced (300 ms)
     QCOMPARE(window.model()->totalCount(),
              sqlCount(*store,
                       "SELECT count(DISTINCT conversation_id) FROM turn WHERE text LIKE "

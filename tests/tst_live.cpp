@@ -363,7 +363,7 @@ void TestLive::stopKeepsThePartialWrittenWhileStreaming()
     QTRY_COMPARE_WITH_TIMEOUT(deltas.size(), 2, 10000);
     // Written while it streams, marked as streaming, within ~200 ms of the last piece.
     QTRY_COMPARE_WITH_TIMEOUT(liveTurns(*f.store, conversation).value(1).text,
-                              QStringLiteral("First second "), 2000);
+                              QStringLiteral("First second "), 10000);
     Turn streaming = liveTurns(*f.store, conversation).value(1);
     QCOMPARE(streaming.id, started[0][0].toLongLong());
     QCOMPARE(streaming.meta.value(QLatin1String("streaming")).toBool(), true);
