@@ -6328,26 +6328,6 @@ Copilot: …</translation>
         <translation>%1，第 %2 列：不是有效的 JSON。</translation>
     </message>
     <message>
-        <source>%1: expected an object (a conversation).</source>
-        <translation>%1：此处应为对象（一个对话）。</translation>
-    </message>
-    <message>
-        <source>%1: no list of turns (&quot;%2&quot;); name it with --map turns=FIELD.</source>
-        <translation>%1：没有轮次列表（“%2”）；请用 --map turns=FIELD 指定。</translation>
-    </message>
-    <message>
-        <source>%1: turn %2 is not an object.</source>
-        <translation>%1：第 %2 轮不是对象。</translation>
-    </message>
-    <message>
-        <source>%1: turn %2 has role &quot;%3&quot;; expected user, assistant (or model, gpt, bot), system or tool; name the field with --map role=FIELD.</source>
-        <translation>%1：第 %2 轮的角色为“%3”；应为 user、assistant（或 model、gpt、bot）、system 或 tool；请用 --map role=FIELD 指定字段。</translation>
-    </message>
-    <message>
-        <source>%1: turn %2: &quot;%3&quot; must be text or a list of parts.</source>
-        <translation>%1：第 %2 轮：“%3”必须是文本或片段列表。</translation>
-    </message>
-    <message>
         <source>%1 has no turns and was skipped.</source>
         <translation>%1 没有轮次，已跳过。</translation>
     </message>

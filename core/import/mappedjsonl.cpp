@@ -31,6 +31,40 @@ QString tr(const char *text)
     return QCoreApplication::translate("sense7::import", text);
 }
 
+/** What both readings say of a line or a turn that is not as the mapping expects. */
+Error notAConversation(const QString &where)
+{
+    return Error(tr("%1: expected an object (a conversation).").arg(where));
+}
+
+Error noTurns(const QString &where, const QStringList &turnKeys)
+{
+    return Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
+                     .arg(where, turnKeys.join(QStringLiteral("\", \""))));
+}
+
+Error turnNotAnObject(const QString &where, int position)
+{
+    return Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
+}
+
+Error unknownRole(const QString &where, int position, const QString &role)
+{
+    return Error(tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
+                    "gpt, bot), system or tool; name the field with --map role=FIELD.")
+                     .arg(where)
+                     .arg(position)
+                     .arg(role));
+}
+
+Error contentNotText(const QString &where, int position, const QString &field)
+{
+    return Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
+                     .arg(where)
+                     .arg(position)
+                     .arg(field));
+}
+
 /** A conversation without a title takes its first user message's start, else its first turn's. */
 void giveTitle(ImportedConversation &c)
 {
@@ -163,11 +197,10 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
                const Mapping &m, ImportSink &sink, const Options &options)
 {
     if (!entry.is_object())
-        throw Error(tr("%1: expected an object (a conversation).").arg(where));
+        throw notAConversation(where);
     const std::string turnsKey = firstKey(entry, m.turns);
     if (turnsKey.empty() || !entry.at(turnsKey).is_array())
-        throw Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
-                        .arg(where, m.turns.join(QStringLiteral("\", \""))));
+        throw noTurns(where, m.turns);
     const Json &messages = entry.at(turnsKey);
 
     ImportedConversation c;
@@ -204,23 +237,16 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
     for (const Json &message : messages) {
         ++position;
         if (!message.is_object())
-            throw Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
+            throw turnNotAnObject(where, position);
         const std::string roleKey = firstKey(message, m.role);
         const QString roleName = roleKey.empty() ? QString() : stringAt(message, roleKey.c_str());
         const auto role = roleOf(roleName);
         if (!role)
-            throw Error(tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
-                           "gpt, bot), system or tool; name the field with --map role=FIELD.")
-                            .arg(where)
-                            .arg(position)
-                            .arg(roleName));
+            throw unknownRole(where, position, roleName);
         const std::string textKey = firstKey(message, m.text);
         const Json &content = textKey.empty() ? Json() : message.at(textKey);
         if (!content.is_string() && !content.is_array() && !content.is_null())
-            throw Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
-                            .arg(where)
-                            .arg(position)
-                            .arg(qs(textKey)));
+            throw contentNotText(where, position, qs(textKey));
         Turn turn;
         turn.role = *role;
         turn.text = textOf(content);
@@ -636,13 +662,12 @@ private:
     void readEntry(element entry, const QString &where, qint64 lineNumber, qint64 bytes)
     {
         if (!entry.is_object())
-            throw Error(tr("%1: expected an object (a conversation).").arg(where));
+            throw notAConversation(where);
         const object line(entry);
         element value;
         const std::string *turnsKey = firstKey(line, m_turns, value);
         if (!turnsKey || !value.is_array())
-            throw Error(tr("%1: no list of turns (\"%2\"); name it with --map turns=FIELD.")
-                            .arg(where, m_mapping.turns.join(QStringLiteral("\", \""))));
+            throw noTurns(where, m_mapping.turns);
         const simdjson::dom::array messages(value);
 
         ImportedConversation c;
@@ -690,24 +715,17 @@ private:
         for (const element message : messages) {
             ++position;
             if (!message.is_object())
-                throw Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
+                throw turnNotAnObject(where, position);
             const object fields(message);
             const std::string *roleKey = firstKey(fields, m_role, value);
             const QString roleName = roleKey ? qsv(stringOf(value)) : QString();
             const auto role = roleOf(roleName);
             if (!role)
-                throw Error(tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
-                               "gpt, bot), system or tool; name the field with --map role=FIELD.")
-                                .arg(where)
-                                .arg(position)
-                                .arg(roleName));
+                throw unknownRole(where, position, roleName);
             element content;
             const std::string *textKey = firstKey(fields, m_text, content);
             if (textKey && !content.is_string() && !content.is_array())
-                throw Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
-                                .arg(where)
-                                .arg(position)
-                                .arg(qs(*textKey)));
+                throw contentNotText(where, position, qs(*textKey));
             Turn turn;
             turn.role = *role;
             QByteArray utf8;
