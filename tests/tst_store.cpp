@@ -2,6 +2,7 @@
 #include "browse/page.h"
 #include "demo.h"
 #include "error.h"
+#include "import/importer.h"
 #include "schema.h"
 #include "store.h"
 #include "testsupport.h"
@@ -46,6 +47,33 @@ qint64 firstDimension(Store &store)
     return store.instruments().constFirst().dimensions.constFirst().id;
 }
 
+/** Every row of every table of \a path (not the full-text index's), as text, sorted. */
+QStringList rawRows(const QString &path)
+{
+    sql::Connection db;
+    db.open(path, sql::Connection::Access::ReadOnly);
+    QStringList tables;
+    {
+        sql::Statement names(db,
+                             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name "
+                             "NOT LIKE 'sqlite_%' AND name NOT LIKE 'turn_text%'");
+        while (names.next())
+            tables << names.text(0);
+    }
+    QStringList rows;
+    for (const QString &table : tables) {
+        sql::Statement all(db, QByteArray("SELECT * FROM \"" + table.toUtf8() + "\"").constData());
+        while (all.next()) {
+            QStringList values {table};
+            for (int i = 0; i < all.columnCount(); ++i)
+                values << all.text(i);
+            rows << values.join(QChar(0x1f));
+        }
+    }
+    rows.sort();
+    return rows;
+}
+
 } // namespace
 
 class TestStore : public QObject
@@ -58,6 +86,7 @@ private slots:
     void reopenKeepsData();
     void migratesFromVersion1();
     void migratesFromFormat9KeepingEverything();
+    void previousVersionsDataSetAndBundleStillWork();
     void refusesNewerVersion();
     void heldWritesAreRefusedUntilReleased();
     void refusesJunk_data();
@@ -283,6 +312,64 @@ void TestStore::heldWritesAreRefusedUntilReleased()
     db.exec("COMMIT");
     QCOMPARE(db.pragmaInt("SELECT count(*) FROM turn_text WHERE turn_text MATCH 'zqxjv'"), 1);
     db.exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')"); // throws if not
+}
+
+void TestStore::previousVersionsDataSetAndBundleStillWork()
+{
+    // Made by the version before format 10 (format 9): `sense7 init --demo`, prepared for
+    // browsing by `sense7 export --breaks flagged`, and its bundle by `sense7 export --format
+    // bundle`. Opened now, the data set migrates with every row kept; the bundle merges into it
+    // with nothing new and nothing replaced, and fills a new data set alike.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("format9.sense7"));
+    QVERIFY(QFile::copy(QStringLiteral(SENSE7_TEST_DATA "/compat/demo-format9.sense7"), path));
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+    QCOMPARE(test::queryInt(path, "PRAGMA user_version"), 9);
+    const QStringList before = rawRows(path);
+    QVERIFY(before.size() > 2000); // 15 conversations, 124 turns, 1684 ratings, digests, …
+
+    auto store = Store::open(path);
+    QCOMPARE(store->schemaVersion(), schema::currentVersion);
+    QCOMPARE(rawRows(path), before);
+    QCOMPARE(test::connection(*store).pragmaInt(
+                 "SELECT count(*) FROM sqlite_schema WHERE name = 'turn_conversation'"),
+             1);
+    // Its search index answers as the text does.
+    browse::Filter launch;
+    launch.text = QStringLiteral("launch");
+    const qint64 found = browse::count(*store, launch);
+    QVERIFY(found > 0);
+    QCOMPARE(found,
+             test::connection(*store).pragmaInt(
+                 "SELECT count(DISTINCT conversation_id) FROM turn WHERE text LIKE "
+                 "'%launch%'"));
+
+    const QString bundle = QStringLiteral(SENSE7_TEST_DATA "/compat/demo-format9.bundle.json");
+    const QStringList migrated = rawRows(path);
+    const import::Summary again = import::Importer(*store).importFile(bundle);
+    QCOMPARE(again.imported, 0);
+    QCOMPARE(again.alreadyPresent, 15);
+    QCOMPARE(again.ratings, 0);
+    QCOMPARE(again.conflicts, 0);
+    // Only each conversation's provenance notes that the bundle brought it too.
+    QCOMPARE(test::queryInt(path,
+                            "SELECT count(*) FROM conversation WHERE json_extract("
+                            "provenance, '$.also_from[0].file') = "
+                            "'demo-format9.bundle.json'"),
+             15);
+    const auto withoutConversations = [](QStringList rows) {
+        rows.removeIf([](const QString &row) { return row.startsWith(u"conversation\x1f"); });
+        return rows;
+    };
+    QCOMPARE(withoutConversations(rawRows(path)), withoutConversations(migrated));
+
+    auto fresh = Store::create(dir.filePath(QStringLiteral("fresh.sense7")), store->protocol());
+    const import::Summary into = import::Importer(*fresh).importFile(bundle);
+    QCOMPARE(into.imported, 15);
+    QCOMPARE(into.conflicts, 0);
+    QCOMPARE(test::queryInt(fresh->path(), "SELECT count(*) FROM rating"),
+             test::queryInt(path, "SELECT count(*) FROM rating"));
+    QCOMPARE(test::queryInt(fresh->path(), "SELECT count(*) FROM turn"), 124);
 }
 
 void TestStore::refusesNewerVersion()
