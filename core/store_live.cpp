@@ -509,4 +509,64 @@ int Store::mergeLiveConversation(qint64 conversationId, const QString &condition
     return changed;
 }
 
+int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs)
+{
+    const auto same = [](const Turn &a, const Turn &b) {
+        return a.role == b.role && a.createdAt == b.createdAt;
+    };
+    return transaction([&] {
+        requireLive(conversationId, true);
+        QHash<int, Turn> other;
+        int otherLast = -1;
+        for (const Turn &t : theirs) {
+            other.insert(t.index, t);
+            otherLast = std::max(otherLast, t.index);
+        }
+        const QVector<Turn> mine = turns(conversationId);
+        const auto diverged = std::find_if(mine.begin(), mine.end(), [&](const Turn &t) {
+            const auto it = other.constFind(t.index);
+            return it != other.constEnd() && !same(t, *it);
+        });
+        if (diverged == mine.end())
+            return 0;
+        // From there on, every turn of this copy's that the other does not hold at its index.
+        QVector<Turn> moving;
+        for (auto t = diverged; t != mine.end(); ++t) {
+            const auto it = other.constFind(t->index);
+            if (it == other.constEnd() || !same(*t, *it))
+                moving.append(*t);
+        }
+        const int from = moving.constFirst().index;
+        // Out of the way first (the index is unique per conversation), then into place.
+        sql::Statement park(*m_db, "UPDATE turn SET idx = ? WHERE id = ?");
+        for (int i = 0; i < moving.size(); ++i)
+            park.bind(1, -1 - i).bind(2, moving.at(i).id).run();
+        QHash<int, int> moved;
+        sql::Statement place(*m_db, "UPDATE turn SET idx = ?, meta = ? WHERE id = ?");
+        for (int i = 0; i < moving.size(); ++i) {
+            const Turn &t = moving.at(i);
+            const int index = otherLast + 1 + i;
+            QJsonObject meta = t.meta;
+            if (!meta.contains(QStringLiteral("moved_from")))
+                meta.insert(QStringLiteral("moved_from"), t.index);
+            place.bind(1, index).bind(2, toJson(meta)).bind(3, t.id).run();
+            moved.insert(t.index, index);
+        }
+        {
+            QVector<std::pair<qint64, int>> sittings;
+            sql::Statement query(
+                *m_db, "SELECT id, first_turn_idx FROM session WHERE conversation_id = ?");
+            query.bind(1, conversationId);
+            while (query.next())
+                if (moved.contains(query.integer(1)))
+                    sittings.append({query.int64(0), moved.value(query.integer(1))});
+            sql::Statement update(*m_db, "UPDATE session SET first_turn_idx = ? WHERE id = ?");
+            for (const auto &[id, index] : sittings)
+                update.bind(1, index).bind(2, id).run();
+        }
+        turnsChanged(conversationId, from, otherLast + int(moving.size()));
+        return int(moving.size());
+    });
+}
+
 } // namespace sense7

@@ -148,6 +148,7 @@ private slots:
     void twoMachinesConverge();
     void liveConversationContinuedOnTwoMachines();
     void liveTextStaysWhenSharedWithoutIt();
+    void liveConversationWentOnFromOneTurnOnTwoMachines();
     void replacedAssignmentIsReported();
     void offlineWorkGoesOn();
     void joinRefusesIncompatibleData();
@@ -158,6 +159,9 @@ private:
     /** A new study database named after the running test, and participant \a code on it. */
     Study freshStudy(const QString &code = QStringLiteral("P01"),
                      const Protocol &protocol = protocol::shipped(QStringLiteral("esconv")));
+    /** Two data sets of the live protocol that joined \a study, each as "a-" and "b-". */
+    std::pair<std::unique_ptr<Store>, std::unique_ptr<Store>>
+    twoLiveMachines(const Study &study, sync::Sharing sharing);
     /** Every change on the server as "stream:id" of its source, with repetitions. */
     QStringList serverSources(const Study &study);
     /** Every journal entry and conversation of \a store as "stream:id". */
@@ -214,6 +218,19 @@ QStringList TestSync::localSources(Store &store)
     }
     result.sort();
     return result;
+}
+
+std::pair<std::unique_ptr<Store>, std::unique_ptr<Store>>
+TestSync::twoLiveMachines(const Study &study, sync::Sharing sharing)
+{
+    auto a =
+        Store::create(test::testFunctionPath(m_dir, QStringLiteral("a-")), test::liveProtocol());
+    auto b =
+        Store::create(test::testFunctionPath(m_dir, QStringLiteral("b-")), test::liveProtocol());
+    const sync::Study s = sync::inspect(study.url, study.password);
+    sync::join(*a, s, sharing);
+    sync::join(*b, s, sharing);
+    return {std::move(a), std::move(b)};
 }
 
 void TestSync::everyKindOfChangeUnderEachSharingRule()
@@ -766,13 +783,9 @@ void TestSync::liveTextStaysWhenSharedWithoutIt()
     // Two machines of a participant who shares ratings only: the server holds no text, so a
     // turn another machine changed (here: marked interrupted) must keep this machine's text.
     const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
-    auto a =
-        Store::create(test::testFunctionPath(m_dir, QStringLiteral("a-")), test::liveProtocol());
-    auto b =
-        Store::create(test::testFunctionPath(m_dir, QStringLiteral("b-")), test::liveProtocol());
-    const sync::Study s = sync::inspect(study.url, study.password);
-    sync::join(*a, s, sync::Sharing::Ratings);
-    sync::join(*b, s, sync::Sharing::Ratings);
+    auto machines = twoLiveMachines(study, sync::Sharing::Ratings);
+    Store *a = machines.first.get();
+    Store *b = machines.second.get();
     const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
     QVERIFY(assigned); // made on the server when the participant was added
     const qint64 id = test::addLiveConversation(
@@ -801,6 +814,112 @@ void TestSync::liveTextStaysWhenSharedWithoutIt()
     QCOMPARE(turns.last().meta.value(QStringLiteral("finish_reason")).toString(),
              QStringLiteral("crash"));
     QVERIFY(!turns.last().meta.value(QStringLiteral("streaming")).toBool());
+}
+
+void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
+{
+    // The participant goes on with one conversation on two machines before either syncs: both
+    // continuations are the participant's, so both are kept, each with its ratings and sitting.
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    auto machines = twoLiveMachines(study, sync::Sharing::Full);
+    Store *a = machines.first.get();
+    Store *b = machines.second.get();
+    const qint64 warmth = a->findDimension(QStringLiteral("warmth"))->id;
+    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
+    QVERIFY(assigned);
+    const qint64 id =
+        test::addLiveConversation(*a, QStringLiteral("P01"), assigned->conditions.constFirst(),
+                                  {{QStringLiteral("Hello"), QStringLiteral("Hi there."), 4},
+                                   {QStringLiteral("I moved"), QStringLiteral("How is it?"), 3}});
+    QVERIFY(sync::run(*a, study.password).ok());
+    const QString uid = a->conversation(id)->contentHash;
+    QVERIFY(sync::run(*b, study.password).ok());
+    const qint64 idB = b->conversationWithHash(uid);
+    QCOMPARE(b->turns(idB).size(), 4);
+
+    // Both go on from turn 3: A with one exchange, B in a new sitting with one and a half.
+    const auto exchange = [&](Store &store, qint64 conversation, const QString &message,
+                              const QString &reply, int rating, qint64 session) {
+        QJsonObject meta {{QStringLiteral("live"), true}};
+        if (session)
+            meta.insert(QStringLiteral("session"), session);
+        store.appendTurn(conversation, QStringLiteral("user"), message, meta);
+        const qint64 turn =
+            store.appendTurn(conversation, QStringLiteral("assistant"), reply, meta);
+        store.setRating(turn, warmth, store.selfAnnotatorId(), rating);
+    };
+    exchange(*a, id, QStringLiteral("A: lunch plans"), QStringLiteral("A: try the market"), 5, 0);
+    const qint64 sitting = b->beginSession(idB);
+    exchange(*b, idB, QStringLiteral("B: the boxes"), QStringLiteral("B: one room a day"), 2,
+             sitting);
+    b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("B: and the cat?"),
+                  {{QStringLiteral("session"), sitting}});
+    b->endSession(sitting);
+
+    // A syncs first. B's push would replace A's turns 4 and 5: the server refuses it, and B's
+    // continuation moves after A's, its rating and sitting with it.
+    QVERIFY(sync::run(*a, study.password).ok());
+    const sync::Result fromB = sync::run(*b, study.password);
+    QVERIFY2(fromB.ok(), qPrintable(fromB.error));
+    QCOMPARE(sync::waitingChanges(*b), 0);
+    const sync::Result back = sync::run(*a, study.password);
+    QVERIFY2(back.ok(), qPrintable(back.error));
+    QCOMPARE(sync::waitingChanges(*a), 0);
+
+    QStringList texts;
+    for (const Turn &t : a->turns(id))
+        texts << QStringLiteral("%1:%2:%3")
+                     .arg(t.index)
+                     .arg(t.text)
+                     .arg(t.meta.value(QStringLiteral("moved_from")).toInt(-1));
+    QCOMPARE(texts,
+             QStringList(
+                 {QStringLiteral("0:Hello:-1"), QStringLiteral("1:Hi there.:-1"),
+                  QStringLiteral("2:I moved:-1"), QStringLiteral("3:How is it?:-1"),
+                  QStringLiteral("4:A: lunch plans:-1"), QStringLiteral("5:A: try the market:-1"),
+                  QStringLiteral("6:B: the boxes:4"), QStringLiteral("7:B: one room a day:5"),
+                  QStringLiteral("8:B: and the cat?:6")}));
+    QCOMPARE(liveDump(*a), liveDump(*b));
+    QVERIFY(liveDump(*a).contains(QStringLiteral("|5|warmth|5")));
+    QVERIFY(liveDump(*a).contains(QStringLiteral("|7|warmth|2")));
+    QCOMPARE(a->sessions(id).size(), 2);
+    QCOMPARE(a->sessions(id).last().firstTurnIndex, 6);
+    for (Store *store : {a, b}) {
+        const sync::Result again = sync::run(*store, study.password);
+        QVERIFY2(again.ok(), qPrintable(again.error));
+        QCOMPARE(again.pushed, 0);
+        QCOMPARE(again.pulled, 0);
+    }
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
+             9);
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.rating WHERE conversation_uid = $1 AND "
+                         "turn_idx = 7 AND value = 2",
+                         {uid}),
+             1);
+
+    // B goes on again while its sync pulls, after it pushed: the pull finds A's newer turn where
+    // B's is, moves B's after it, and the same round pushes it.
+    exchange(*a, id, QStringLiteral("A: thanks"), QStringLiteral("A: any time"), 4, 0);
+    QVERIFY(sync::run(*a, study.password).ok());
+    sync::Options options;
+    options.beforePull = [&] {
+        options.beforePull = nullptr;
+        b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("B: one more thing"), {});
+    };
+    const sync::Result racing = sync::run(*b, study.password, options);
+    QVERIFY2(racing.ok(), qPrintable(racing.error));
+    QCOMPARE(racing.pushed, 1);
+    QCOMPARE(sync::waitingChanges(*b), 0);
+    QCOMPARE(b->turns(idB).last().text, QStringLiteral("B: one more thing"));
+    QCOMPARE(b->turns(idB).last().index, 11);
+    QCOMPARE(b->turns(idB).last().meta.value(QStringLiteral("moved_from")).toInt(), 9);
+    QVERIFY(sync::run(*a, study.password).ok());
+    QCOMPARE(liveDump(*a), liveDump(*b));
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
+             12);
 }
 
 void TestSync::replacedAssignmentIsReported()

@@ -8020,5 +8020,9 @@ Copilot: …</translation>
         <source>The participant&apos;s assignment on this machine (%1) differs from the study server&apos;s (%2): took the server&apos;s, which every machine of the participant follows.</source>
         <translation>本设备上参与者的分配（%1）与研究服务器上的（%2）不同：已采用服务器的分配，参与者的每台设备都以它为准。</translation>
     </message>
+    <message>
+        <source>Another machine went on with conversation %1 from the same turn (turn %2 differs); this machine&apos;s turns must follow it.</source>
+        <translation>另一台机器已从同一轮接续了对话 %1（第 %2 轮不同）；本机的各轮须排在其后。</translation>
+    </message>
 </context>
 </TS>

@@ -216,9 +216,21 @@ Edit editOf(Store &store, const syncstore::Link &link, const server::Pulled &c)
 
 } // namespace
 
+int followServer(Store &store, qint64 conversationId, const QJsonObject &state)
+{
+    const QVector<Turn> turns = turnsOf(state);
+    return store.transaction([&] {
+        const int moved = store.moveDivergedTurns(conversationId, turns);
+        store.mergeLiveConversation(conversationId,
+                                    state.value(QStringLiteral("condition")).toString(),
+                                    sessionsOf(state), turns, false);
+        return moved;
+    });
+}
+
 bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled &c,
                  const syncstore::JournalRange &unmet, const QSet<qint64> &unpushedLive,
-                 QVector<Conflict> &conflicts)
+                 QSet<qint64> &moved, QVector<Conflict> &conflicts)
 {
     if (c.kind == QLatin1String("assignment"))
         return false; // the server's assignment is taken after the pull (sync.cpp)
@@ -242,8 +254,15 @@ bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled
         // when the server's form of it is not what this machine would send of it (its own
         // text, redacted or left out as the sharing rule says): another machine changed it.
         QVector<Turn> turns = turnsOf(p);
-        if (unpushedLive.contains(id))
-            return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, false) > 0;
+        // Both machines went on from the same turn: this one's continuation follows the
+        // server's, and goes to the server again at its new places.
+        const int movedHere = store.moveDivergedTurns(id, turns);
+        if (movedHere > 0)
+            moved.insert(id);
+        if (movedHere > 0 || unpushedLive.contains(id))
+            return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, false)
+                + movedHere
+                > 0;
         const Sharing sharing = sharingFromKey(link.sharing).value_or(Sharing::Ratings);
         exporter::Anonymise anonymise;
         anonymise.enabled = sharing != Sharing::Full;

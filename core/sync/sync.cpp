@@ -408,6 +408,124 @@ void acknowledge(Store &store, const Batch &batch, qint64 count, const Skips &sk
     syncstore::updateMarks(store, set, remove);
 }
 
+/**
+ * Pushes every waiting change in batches. A batch the server refuses because this machine went
+ * on with a live conversation from the same turn as another did (server::Diverged) goes again
+ * after this machine's continuation moved after the server's.
+ */
+void pushAll(Store &store, pg::Connection &db, const syncstore::Link &link, const Options &options,
+             Result &result)
+{
+    int refused = 0;
+    while (const auto batch = prepareBatch(store, std::max(1, options.batchSize), link)) {
+        const Skips skips(syncstore::marks(store));
+        const QVector<server::Change> changes = changesOf(store, *batch, link, skips);
+        if (!changes.isEmpty()) {
+            try {
+                result.pushed += server::push(db, link.participant, link.machine, changes);
+            } catch (const server::Diverged &diverged) {
+                // Each refusal moves turns here, so that the next try goes further; a machine
+                // that keeps going on faster than this one syncs ends it for this round.
+                if (++refused > 16)
+                    throw;
+                const QString &uid = diverged.conversation();
+                const QJsonObject state = server::liveStates(db, QJsonArray {uid}).value(uid);
+                const qint64 id = store.conversationWithHash(uid);
+                if (id == 0 || state.isEmpty())
+                    throw;
+                store.transaction([&] {
+                    followServer(store, id, state);
+                    // The batch in flight pushes the conversation as it is now.
+                    const QString key = batchLivePrefix + QString::number(id);
+                    if (syncstore::marks(store).contains(key))
+                        syncstore::updateMarks(
+                            store, {{key, syncstore::liveFingerprints(store).value(id)}});
+                });
+                continue;
+            }
+        }
+        acknowledge(store, *batch, changes.size(), skips);
+        if (options.afterBatch)
+            options.afterBatch(result.pushed);
+    }
+}
+
+/**
+ * Pulls every change of the participant's other machines. Returns whether a live conversation's
+ * continuation here moved after another machine's, and so waits to be pushed again.
+ */
+bool pullAll(Store &store, pg::Connection &db, const syncstore::Link &link, const Options &options,
+             Result &result)
+{
+    QSet<qint64> moved;
+    for (;;) {
+        const auto pulled = server::pull(db, link.machine, syncstore::marks(store).value(pulledKey),
+                                         std::max(1, options.batchSize));
+        if (pulled.isEmpty())
+            break;
+        const bool anyConversation =
+            std::any_of(pulled.begin(), pulled.end(), [](const server::Pulled &c) {
+                return c.kind == QLatin1String("conversation");
+            });
+        store.transaction([&] {
+            // Read again inside the transaction: the marks as this write finds them.
+            const QMap<QString, qint64> marks = syncstore::marks(store);
+            const QMap<qint64, qint64> liveBefore =
+                anyConversation ? syncstore::liveFingerprints(store) : QMap<qint64, qint64>();
+            QMap<QString, qint64> before;
+            for (const Stream s : streams)
+                before.insert(syncstore::streamKey(s), syncstore::maxId(store, s));
+            // Local edits the other machines have not seen: since the last pull, before this.
+            const syncstore::JournalRange unmet {
+                marks.value(metKey(Stream::RatingEvent)),
+                before.value(syncstore::streamKey(Stream::RatingEvent)),
+                marks.value(metKey(Stream::EditEvent)),
+                before.value(syncstore::streamKey(Stream::EditEvent))};
+            QSet<qint64> unpushedLive;
+            for (auto it = liveBefore.begin(); it != liveBefore.end(); ++it) {
+                const QString key = livePrefix + QString::number(it.key());
+                if (!marks.contains(key) || marks.value(key) != it.value())
+                    unpushedLive.insert(it.key());
+            }
+            for (const server::Pulled &change : pulled)
+                if (applyPulled(store, link, change, unmet, unpushedLive, moved, result.conflicts))
+                    ++result.pulled;
+            QMap<QString, qint64> set;
+            set.insert(pulledKey, std::max(pulled.last().serverSeq, marks.value(pulledKey)));
+            for (const Stream s : streams) {
+                const qint64 was = before.value(syncstore::streamKey(s));
+                const qint64 now = syncstore::maxId(store, s);
+                if (now == was)
+                    continue;
+                if (marks.value(pushKey(s)) == was)
+                    set.insert(pushKey(s), now);
+                else
+                    set.insert(skipPrefix + syncstore::streamKey(s) + QLatin1Char(':')
+                                   + QString::number(was + 1),
+                               now);
+            }
+            // Live conversations the pull brought or continued are pushed already, unless
+            // they held local changes not pushed yet, or their turns here moved after the
+            // server's: then what they are now goes again.
+            if (anyConversation) {
+                const QMap<qint64, qint64> liveAfter = syncstore::liveFingerprints(store);
+                for (auto it = liveAfter.begin(); it != liveAfter.end(); ++it) {
+                    const QString key = livePrefix + QString::number(it.key());
+                    const auto was = liveBefore.constFind(it.key());
+                    if (was == liveBefore.constEnd()
+                        || (*was != it.value() && marks.contains(key) && marks.value(key) == *was
+                            && !moved.contains(it.key())))
+                        set.insert(key, it.value());
+                }
+            }
+            set.insert(metKey(Stream::RatingEvent), syncstore::maxId(store, Stream::RatingEvent));
+            set.insert(metKey(Stream::EditEvent), syncstore::maxId(store, Stream::EditEvent));
+            syncstore::updateMarks(store, set);
+        });
+    }
+    return !moved.isEmpty();
+}
+
 } // namespace
 
 QString sharingKey(Sharing sharing)
@@ -628,84 +746,14 @@ Result run(Store &store, const QString &password, const Options &options)
     std::unique_ptr<pg::Connection> db;
     try {
         db = server::connect(link.url, password);
-        // Push.
-        while (const auto batch = prepareBatch(store, std::max(1, options.batchSize), link)) {
-            const Skips skips(syncstore::marks(store));
-            const QVector<server::Change> changes = changesOf(store, *batch, link, skips);
-            if (!changes.isEmpty())
-                result.pushed += server::push(*db, link.participant, link.machine, changes);
-            acknowledge(store, *batch, changes.size(), skips);
-            if (options.afterBatch)
-                options.afterBatch(result.pushed);
-        }
-        // Pull.
-        if (options.beforePull)
-            options.beforePull();
-        for (;;) {
-            const auto pulled =
-                server::pull(*db, link.machine, syncstore::marks(store).value(pulledKey),
-                             std::max(1, options.batchSize));
-            if (pulled.isEmpty())
-                break;
-            const bool anyConversation =
-                std::any_of(pulled.begin(), pulled.end(), [](const server::Pulled &c) {
-                    return c.kind == QLatin1String("conversation");
-                });
-            store.transaction([&] {
-                // Read again inside the transaction: the marks as this write finds them.
-                const QMap<QString, qint64> marks = syncstore::marks(store);
-                const QMap<qint64, qint64> liveBefore =
-                    anyConversation ? syncstore::liveFingerprints(store) : QMap<qint64, qint64>();
-                QMap<QString, qint64> before;
-                for (const Stream s : streams)
-                    before.insert(syncstore::streamKey(s), syncstore::maxId(store, s));
-                // Local edits the other machines have not seen: since the last pull, before this.
-                const syncstore::JournalRange unmet {
-                    marks.value(metKey(Stream::RatingEvent)),
-                    before.value(syncstore::streamKey(Stream::RatingEvent)),
-                    marks.value(metKey(Stream::EditEvent)),
-                    before.value(syncstore::streamKey(Stream::EditEvent))};
-                QSet<qint64> unpushedLive;
-                for (auto it = liveBefore.begin(); it != liveBefore.end(); ++it) {
-                    const QString key = livePrefix + QString::number(it.key());
-                    if (!marks.contains(key) || marks.value(key) != it.value())
-                        unpushedLive.insert(it.key());
-                }
-                for (const server::Pulled &change : pulled)
-                    if (applyPulled(store, link, change, unmet, unpushedLive, result.conflicts))
-                        ++result.pulled;
-                QMap<QString, qint64> set;
-                set.insert(pulledKey, std::max(pulled.last().serverSeq, marks.value(pulledKey)));
-                for (const Stream s : streams) {
-                    const qint64 was = before.value(syncstore::streamKey(s));
-                    const qint64 now = syncstore::maxId(store, s);
-                    if (now == was)
-                        continue;
-                    if (marks.value(pushKey(s)) == was)
-                        set.insert(pushKey(s), now);
-                    else
-                        set.insert(skipPrefix + syncstore::streamKey(s) + QLatin1Char(':')
-                                       + QString::number(was + 1),
-                                   now);
-                }
-                // Live conversations the pull brought or continued are pushed already, unless
-                // they held local changes not pushed yet: then what they are now goes again.
-                if (anyConversation) {
-                    const QMap<qint64, qint64> liveAfter = syncstore::liveFingerprints(store);
-                    for (auto it = liveAfter.begin(); it != liveAfter.end(); ++it) {
-                        const QString key = livePrefix + QString::number(it.key());
-                        const auto was = liveBefore.constFind(it.key());
-                        if (was == liveBefore.constEnd()
-                            || (*was != it.value() && marks.contains(key)
-                                && marks.value(key) == *was))
-                            set.insert(key, it.value());
-                    }
-                }
-                set.insert(metKey(Stream::RatingEvent),
-                           syncstore::maxId(store, Stream::RatingEvent));
-                set.insert(metKey(Stream::EditEvent), syncstore::maxId(store, Stream::EditEvent));
-                syncstore::updateMarks(store, set);
-            });
+        // A pull that moved this machine's continuation of a live conversation after another
+        // machine's leaves it to push at its new places: a second round does.
+        bool again = true;
+        for (int round = 0; again && round < 2; ++round) {
+            pushAll(store, *db, link, options, result);
+            if (options.beforePull)
+                options.beforePull();
+            again = pullAll(store, *db, link, options, result);
         }
         // The participant's assignment as the server holds it (the first one pushed): every
         // machine of the participant takes it.

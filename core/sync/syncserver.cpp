@@ -94,6 +94,25 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
         {participant, uid,
          json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
                                                             : QJsonArray())});
+    // A live conversation goes on turn by turn on any of the participant's machines: a turn
+    // pushed where the server holds another one (not the same role and time) was written after
+    // the same turn as that one, on another machine. Replacing it would lose that one; the
+    // conversation row, locked by the upsert above, keeps two pushes of it from crossing.
+    if (!p.value(QStringLiteral("condition")).toString().isEmpty()) {
+        const pg::Result other = db.exec(
+            "SELECT t.idx FROM sense7.turn t JOIN jsonb_to_recordset($3::jsonb) AS "
+            "p(idx int, role text, created_at timestamptz) ON p.idx = t.idx "
+            "WHERE t.participant_code = $1 AND t.conversation_uid = $2 AND (t.role IS DISTINCT "
+            "FROM p.role OR t.created_at IS DISTINCT FROM p.created_at) ORDER BY t.idx LIMIT 1",
+            {participant, uid, json(p.value(QStringLiteral("turns")))});
+        if (other.rows() > 0)
+            throw Diverged(Tr::tr("Another machine went on with conversation %1 from the same "
+                                  "turn (turn %2 differs); this machine's turns must follow "
+                                  "it.")
+                               .arg(uid)
+                               .arg(other.int64(0, 0)),
+                           uid);
+    }
     db.exec("INSERT INTO sense7.turn(participant_code, conversation_uid, idx, role, text, "
             "created_at, meta) SELECT $1, $2, t.idx, t.role, coalesce(t.text, ''), t.created_at, "
             "coalesce(t.meta, '{}') FROM jsonb_to_recordset($3::jsonb) AS t(idx int, role text, "
@@ -284,6 +303,40 @@ qint64 push(pg::Connection &db, const QString &participant, const QString &machi
     return added;
 }
 
+QHash<QString, QJsonObject> liveStates(pg::Connection &db, const QJsonArray &uids)
+{
+    const pg::Result states = db.exec(R"sql(
+        SELECT x.uid, jsonb_build_object(
+            'condition', x.condition,
+            'turns', (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                          'idx', t.idx, 'role', t.role, 'text', t.text,
+                          'created_at', to_char(t.created_at AT TIME ZONE 'UTC',
+                                                'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                          'meta', t.meta) ORDER BY t.idx), '[]')
+                        FROM sense7.turn t
+                       WHERE t.participant_code = x.participant_code
+                         AND t.conversation_uid = x.uid),
+            'sessions', (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                             'started_at', to_char(s.started_at AT TIME ZONE 'UTC',
+                                                   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                             'ended_at', to_char(s.ended_at AT TIME ZONE 'UTC',
+                                                 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                             'first_turn_idx', s.first_turn_idx) ORDER BY s.started_at), '[]')
+                           FROM sense7.session s
+                          WHERE s.participant_code = x.participant_code
+                            AND s.conversation_uid = x.uid))
+          FROM sense7.conversation x
+         WHERE x.participant_code = (SELECT code FROM sense7.participant
+                                      WHERE role_name = session_user)
+           AND x.condition IS NOT NULL
+           AND x.uid IN (SELECT jsonb_array_elements_text($1::jsonb)))sql",
+                                      {json(uids)});
+    QHash<QString, QJsonObject> current;
+    for (int row = 0; row < states.rows(); ++row)
+        current.insert(states.text(row, 0), states.json(row, 1).toObject());
+    return current;
+}
+
 QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterServerSeq, int limit)
 {
     const pg::Result rows = db.exec(
@@ -337,7 +390,7 @@ QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterSer
         result.append(pulled);
     }
     // Live conversations as the server holds them now: the turns and sittings every machine
-    // pushed since, the later push winning where two wrote one turn.
+    // pushed since.
     QJsonArray uids;
     for (const Pulled &pulled : result)
         if (pulled.kind == QLatin1String("conversation")
@@ -345,35 +398,7 @@ QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterSer
             uids.append(pulled.payload.value(QStringLiteral("conversation")));
     if (uids.isEmpty())
         return result;
-    const pg::Result states = db.exec(R"sql(
-        SELECT x.uid, jsonb_build_object(
-            'condition', x.condition,
-            'turns', (SELECT coalesce(jsonb_agg(jsonb_build_object(
-                          'idx', t.idx, 'role', t.role, 'text', t.text,
-                          'created_at', to_char(t.created_at AT TIME ZONE 'UTC',
-                                                'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                          'meta', t.meta) ORDER BY t.idx), '[]')
-                        FROM sense7.turn t
-                       WHERE t.participant_code = x.participant_code
-                         AND t.conversation_uid = x.uid),
-            'sessions', (SELECT coalesce(jsonb_agg(jsonb_build_object(
-                             'started_at', to_char(s.started_at AT TIME ZONE 'UTC',
-                                                   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                             'ended_at', to_char(s.ended_at AT TIME ZONE 'UTC',
-                                                 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                             'first_turn_idx', s.first_turn_idx) ORDER BY s.started_at), '[]')
-                           FROM sense7.session s
-                          WHERE s.participant_code = x.participant_code
-                            AND s.conversation_uid = x.uid))
-          FROM sense7.conversation x
-         WHERE x.participant_code = (SELECT code FROM sense7.participant
-                                      WHERE role_name = session_user)
-           AND x.condition IS NOT NULL
-           AND x.uid IN (SELECT jsonb_array_elements_text($1::jsonb)))sql",
-                                      {json(uids)});
-    QHash<QString, QJsonObject> current;
-    for (int row = 0; row < states.rows(); ++row)
-        current.insert(states.text(row, 0), states.json(row, 1).toObject());
+    const QHash<QString, QJsonObject> current = liveStates(db, uids);
     for (Pulled &pulled : result)
         if (pulled.kind == QLatin1String("conversation"))
             pulled.current =

@@ -3,8 +3,11 @@
 // The study server's side of a sync (sync.h): the PostgreSQL statements a participant's login
 // runs. Row-level security limits every statement to the participant's own rows.
 
+#include "error.h"
 #include "server/pg.h"
 
+#include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 #include <QVector>
@@ -48,12 +51,35 @@ QJsonObject assignment(pg::Connection &db);
 QByteArray protocolDefinition(pg::Connection &db);
 
 /**
+ * A push refused, with nothing written, because it would replace turns of a live conversation
+ * that another machine wrote at the same places first: both went on from the same turn. The
+ * pushing machine moves its continuation after the server's and pushes again (sync.cpp).
+ */
+class Diverged : public Error
+{
+public:
+    Diverged(QString message, QString conversation)
+        : Error(std::move(message))
+        , m_conversation(std::move(conversation))
+    { }
+    /** The conversation's uid. */
+    const QString &conversation() const noexcept { return m_conversation; }
+
+private:
+    QString m_conversation;
+};
+
+/**
  * Pushes \a changes in one transaction: each is added to the change log unless it is there
  * already (a batch sent again after a crash), and applied to the state tables where it is later
- * than what they hold. Returns how many were new.
+ * than what they hold. Returns how many were new. Throws Diverged when a live conversation's
+ * turns would replace other turns at the same places (same turn: same role and time).
  */
 qint64 push(pg::Connection &db, const QString &participant, const QString &machine,
             const QVector<Change> &changes);
+
+/** The live conversations \a uids as the server holds them: condition, turns and sessions. */
+QHash<QString, QJsonObject> liveStates(pg::Connection &db, const QJsonArray &uids);
 
 /** At most \a limit changes of the participant's other machines after \a afterServerSeq. */
 QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterServerSeq, int limit);
