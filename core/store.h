@@ -318,8 +318,9 @@ public:
     /**
      * Brings a conversation up to another copy's state of it (a study server's, a bundle's): the
      * condition when it has none, sittings it lacks (by start) and their ends, turns it lacks (by
-     * index); turns it holds in another form are replaced when \a replaceTurns. Turns are matched
-     * by index. Returns how many turns were added or replaced, plus sittings added or changed.
+     * index); turns it holds in another form, and where its sittings begin, are replaced when
+     * \a replaceTurns. Turns are matched by index. Returns how many turns were added or
+     * replaced, plus sittings added or changed.
      */
     int mergeLiveConversation(qint64 conversationId, const QString &condition,
                               const QVector<LiveSession> &sessions, const QVector<Turn> &turns,

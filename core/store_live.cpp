@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QRandomGenerator>
+#include <QSet>
 
 #include <algorithm>
 #include <limits>
@@ -235,7 +236,8 @@ QVector<LiveSession> Store::sessions(qint64 conversationId) const
     QVector<LiveSession> result;
     sql::Statement query(*m_db,
                          "SELECT id, started_at, coalesce(ended_at, ''), first_turn_idx "
-                         "FROM session WHERE conversation_id = ? ORDER BY id");
+                         "FROM session WHERE conversation_id = ? "
+                         "ORDER BY first_turn_idx, started_at, id");
     query.bind(1, conversationId);
     while (query.next()) {
         result.append(LiveSession {query.int64(0), conversationId, parseTime(query.text(1)),
@@ -467,12 +469,23 @@ int Store::mergeLiveConversation(qint64 conversationId, const QString &condition
                     .bind(4, s.firstTurnIndex)
                     .run();
                 ++changed;
-            } else if (!ended.isEmpty() && existing.text(1) != ended) {
-                sql::Statement(*m_db, "UPDATE session SET ended_at = ? WHERE id = ?")
-                    .bind(1, ended)
-                    .bind(2, existing.int64(0))
-                    .run();
-                ++changed;
+            } else {
+                if (!ended.isEmpty() && existing.text(1) != ended) {
+                    sql::Statement(*m_db, "UPDATE session SET ended_at = ? WHERE id = ?")
+                        .bind(1, ended)
+                        .bind(2, existing.int64(0))
+                        .run();
+                    ++changed;
+                }
+                // Where the sitting begins moves with its turns (moveDivergedTurns): the other
+                // copy's word counts when its turns do.
+                if (replaceTurns && existing.integer(2) != s.firstTurnIndex) {
+                    sql::Statement(*m_db, "UPDATE session SET first_turn_idx = ? WHERE id = ?")
+                        .bind(1, s.firstTurnIndex)
+                        .bind(2, existing.int64(0))
+                        .run();
+                    ++changed;
+                }
             }
         }
         QHash<int, Turn> held;
@@ -515,14 +528,33 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs)
         return a.role == b.role && a.createdAt == b.createdAt;
     };
     return transaction([&] {
-        requireLive(conversationId, true);
+        {
+            sql::Statement live(*m_db,
+                                "SELECT coalesce(condition, '') FROM conversation "
+                                "WHERE id = ?");
+            if (!live.bind(1, conversationId).next())
+                throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+            if (live.text(0).isEmpty())
+                return 0; // not live here yet: merging the other copy makes it so
+        }
         QHash<int, Turn> other;
         int otherLast = -1;
         for (const Turn &t : theirs) {
             other.insert(t.index, t);
             otherLast = std::max(otherLast, t.index);
         }
-        const QVector<Turn> mine = turns(conversationId);
+        QVector<Turn> mine = turns(conversationId);
+        // A turn this copy took whole from the other (text and meta) before the two were told
+        // apart by time is the other's turn: it takes the other's time too.
+        sql::Statement retime(*m_db, "UPDATE turn SET created_at = ? WHERE id = ?");
+        for (Turn &t : mine) {
+            const auto it = other.constFind(t.index);
+            if (it != other.constEnd() && !same(t, *it) && t.role == it->role && t.text == it->text
+                && t.meta == it->meta) {
+                retime.bindNullIfEmpty(1, timestamp(it->createdAt)).bind(2, t.id).run();
+                t.createdAt = it->createdAt;
+            }
+        }
         const auto diverged = std::find_if(mine.begin(), mine.end(), [&](const Turn &t) {
             const auto it = other.constFind(t.index);
             return it != other.constEnd() && !same(t, *it);
@@ -541,25 +573,40 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs)
         sql::Statement park(*m_db, "UPDATE turn SET idx = ? WHERE id = ?");
         for (int i = 0; i < moving.size(); ++i)
             park.bind(1, -1 - i).bind(2, moving.at(i).id).run();
-        QHash<int, int> moved;
         sql::Statement place(*m_db, "UPDATE turn SET idx = ?, meta = ? WHERE id = ?");
         for (int i = 0; i < moving.size(); ++i) {
             const Turn &t = moving.at(i);
-            const int index = otherLast + 1 + i;
             QJsonObject meta = t.meta;
             if (!meta.contains(QStringLiteral("moved_from")))
                 meta.insert(QStringLiteral("moved_from"), t.index);
-            place.bind(1, index).bind(2, toJson(meta)).bind(3, t.id).run();
-            moved.insert(t.index, index);
+            place.bind(1, otherLast + 1 + i).bind(2, toJson(meta)).bind(3, t.id).run();
         }
+        // A sitting that began at or after the first moved turn begins where its first turn
+        // went, or, with no turn yet, after the moved turns before it.
         {
+            QHash<int, int> movedTo;
+            for (int i = 0; i < moving.size(); ++i)
+                movedTo.insert(moving.at(i).index, otherLast + 1 + i);
+            QSet<int> stayed;
+            for (const Turn &t : std::as_const(mine))
+                if (t.index >= from && !movedTo.contains(t.index))
+                    stayed.insert(t.index);
             QVector<std::pair<qint64, int>> sittings;
-            sql::Statement query(
-                *m_db, "SELECT id, first_turn_idx FROM session WHERE conversation_id = ?");
-            query.bind(1, conversationId);
-            while (query.next())
-                if (moved.contains(query.integer(1)))
-                    sittings.append({query.int64(0), moved.value(query.integer(1))});
+            sql::Statement query(*m_db,
+                                 "SELECT id, first_turn_idx FROM session "
+                                 "WHERE conversation_id = ? AND first_turn_idx >= ?");
+            query.bind(1, conversationId).bind(2, from);
+            while (query.next()) {
+                const int first = query.integer(1);
+                if (movedTo.contains(first)) {
+                    sittings.append({query.int64(0), movedTo.value(first)});
+                } else if (!stayed.contains(first)) {
+                    const auto before =
+                        std::count_if(moving.cbegin(), moving.cend(),
+                                      [first](const Turn &t) { return t.index < first; });
+                    sittings.append({query.int64(0), otherLast + 1 + int(before)});
+                }
+            }
             sql::Statement update(*m_db, "UPDATE session SET first_turn_idx = ? WHERE id = ?");
             for (const auto &[id, index] : sittings)
                 update.bind(1, index).bind(2, id).run();

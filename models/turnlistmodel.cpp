@@ -3,6 +3,7 @@
 #include "store.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace sense7 {
 
@@ -19,6 +20,12 @@ void TurnListModel::setStore(Store *store)
     if (m_store) {
         connect(m_store, &Store::conversationsChanged, this, &TurnListModel::reload);
         connect(m_store, &Store::turnsWritten, this, &TurnListModel::turnsWritten);
+        // Another connection wrote (a background sync): the turns it brought or moved show.
+        connect(m_store, &Store::changedElsewhere, this, [this] {
+            if (m_conversationId != 0)
+                turnsWritten(m_conversationId, std::numeric_limits<int>::min(),
+                             std::numeric_limits<int>::max());
+        });
     }
     reload();
 }
@@ -61,6 +68,9 @@ void TurnListModel::turnsWritten(qint64 conversationId, int firstIndex, int coun
             reload(); // not how a live conversation grows: read it whole
             return;
         }
+        if (m_turns.at(row).index == turn.index && m_turns.at(row).text == turn.text
+            && m_turns.at(row).meta == turn.meta)
+            continue;
         m_turns[row] = turn;
         if (firstChanged < 0)
             firstChanged = row;

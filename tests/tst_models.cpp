@@ -10,6 +10,7 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace sense7;
@@ -24,6 +25,7 @@ private slots:
     void ratedShareCountsSelfRatings();
     void turnModelPassesTester();
     void turnModelFollowsLiveTurnsRowByRow();
+    void turnModelFollowsTurnsWrittenElsewhere();
     void conversationModelCountsLiveTurnsOnce();
     void conversationModelFollowsAnnotatorAndParticipant();
     void dataSetModelPassesTester();
@@ -443,6 +445,52 @@ void TestModels::turnModelFollowsLiveTurnsRowByRow()
     QCOMPARE(model.rowCount(), 5);
     // Never read whole while it grew.
     QCOMPARE(reset.count(), 0);
+}
+
+void TestModels::turnModelFollowsTurnsWrittenElsewhere()
+{
+    // A background sync writes on its own connection: turns it brings or moves show.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.sense7"));
+    auto store = Store::create(path, test::liveProtocol());
+    const qint64 p = store->addParticipant(QStringLiteral("P01"));
+    const qint64 id = store->startLiveConversation(p, QStringLiteral("empathic"), {});
+    store->appendTurn(id, QStringLiteral("user"), QStringLiteral("Hello"), {});
+    const qint64 mine =
+        store->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("Hi"), {});
+    TurnListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    model.setConversation(id);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    auto elsewhere = Store::open(path);
+    // Nothing of this conversation changed: no row is touched.
+    QVERIFY(!store->checkForOutsideChanges());
+    elsewhere->appendTurn(elsewhere->startLiveConversation(p, QStringLiteral("forgetful"), {}),
+                          QStringLiteral("user"), QStringLiteral("Elsewhere"), {});
+    QVERIFY(store->checkForOutsideChanges());
+    QCOMPARE(changed.count() + inserted.count() + reset.count(), 0);
+    // A turn added there: one row inserted here.
+    elsewhere->appendTurn(id, QStringLiteral("user"), QStringLiteral("Still there?"), {});
+    QVERIFY(store->checkForOutsideChanges());
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(2).data().toString(), QStringLiteral("Still there?"));
+    // Another copy went on from turn 0: this copy's turns move after its one, and the rows
+    // follow in their new order.
+    Turn theirs;
+    theirs.index = 1;
+    theirs.role = Role::Assistant;
+    theirs.text = QStringLiteral("Hello from the other machine");
+    theirs.createdAt = QDateTime(QDate(2020, 1, 1), QTime(0, 0), Qt::UTC);
+    QCOMPARE(elsewhere->moveDivergedTurns(id, {theirs}), 2);
+    QVERIFY(store->checkForOutsideChanges());
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.rowOf(mine), 1);
+    QCOMPARE(model.index(1).data(TurnListModel::IndexRole).toInt(), 2);
+    QCOMPARE(model.index(2).data(TurnListModel::IndexRole).toInt(), 3);
 }
 
 void TestModels::conversationModelCountsLiveTurnsOnce()

@@ -149,6 +149,7 @@ private slots:
     void liveConversationContinuedOnTwoMachines();
     void liveTextStaysWhenSharedWithoutIt();
     void liveConversationWentOnFromOneTurnOnTwoMachines();
+    void staleCopyNeverUndoesAReply();
     void replacedAssignmentIsReported();
     void offlineWorkGoesOn();
     void joinRefusesIncompatibleData();
@@ -848,13 +849,24 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
             store.appendTurn(conversation, QStringLiteral("assistant"), reply, meta);
         store.setRating(turn, warmth, store.selfAnnotatorId(), rating);
     };
-    exchange(*a, id, QStringLiteral("A: lunch plans"), QStringLiteral("A: try the market"), 5, 0);
+    const qint64 sittingA = a->beginSession(id);
+    exchange(*a, id, QStringLiteral("A: lunch plans"), QStringLiteral("A: try the market"), 5,
+             sittingA);
+    a->endSession(sittingA);
     const qint64 sitting = b->beginSession(idB);
     exchange(*b, idB, QStringLiteral("B: the boxes"), QStringLiteral("B: one room a day"), 2,
              sitting);
     b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("B: and the cat?"),
                   {{QStringLiteral("session"), sitting}});
     b->endSession(sitting);
+    // B opened the conversation again; nothing said in that sitting yet.
+    b->beginSession(idB);
+    const auto firstTurns = [](Store &store, qint64 conversation) {
+        QList<int> firsts;
+        for (const LiveSession &session : store.sessions(conversation))
+            firsts << session.firstTurnIndex;
+        return firsts;
+    };
 
     // A syncs first. B's push would replace A's turns 4 and 5: the server refuses it, and B's
     // continuation moves after A's, its rating and sitting with it.
@@ -882,8 +894,10 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
     QCOMPARE(liveDump(*a), liveDump(*b));
     QVERIFY(liveDump(*a).contains(QStringLiteral("|5|warmth|5")));
     QVERIFY(liveDump(*a).contains(QStringLiteral("|7|warmth|2")));
-    QCOMPARE(a->sessions(id).size(), 2);
-    QCOMPARE(a->sessions(id).last().firstTurnIndex, 6);
+    // The sittings in the order of their turns: A's, then B's moved one, then B's open one,
+    // after every turn before it.
+    QCOMPARE(firstTurns(*a, id), QList<int>({0, 4, 6, 9}));
+    QCOMPARE(firstTurns(*b, idB), QList<int>({0, 4, 6, 9}));
     for (Store *store : {a, b}) {
         const sync::Result again = sync::run(*store, study.password);
         QVERIFY2(again.ok(), qPrintable(again.error));
@@ -917,9 +931,69 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
     QCOMPARE(b->turns(idB).last().meta.value(QStringLiteral("moved_from")).toInt(), 9);
     QVERIFY(sync::run(*a, study.password).ok());
     QCOMPARE(liveDump(*a), liveDump(*b));
+    QCOMPARE(firstTurns(*a, id), QList<int>({0, 4, 6, 11}));
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
              12);
+}
+
+void TestSync::staleCopyNeverUndoesAReply()
+{
+    // B took a copy of A's reply while it streamed; opening the conversation marks that copy
+    // interrupted. Pushed after A finished the reply, it must not replace the reply anywhere.
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    auto machines = twoLiveMachines(study, sync::Sharing::Full);
+    Store *a = machines.first.get();
+    Store *b = machines.second.get();
+    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
+    QVERIFY(assigned);
+    const qint64 id =
+        test::addLiveConversation(*a, QStringLiteral("P01"), assigned->conditions.constFirst(),
+                                  {{QStringLiteral("Hello"), QStringLiteral("Hi there."), 4}});
+    a->appendTurn(id, QStringLiteral("user"), QStringLiteral("I moved"), {});
+    const qint64 reply = a->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("How is"),
+                                       {{QStringLiteral("streaming"), true}});
+    QVERIFY(sync::run(*a, study.password).ok());
+    const QString uid = a->conversation(id)->contentHash;
+    QVERIFY(sync::run(*b, study.password).ok());
+    const qint64 idB = b->conversationWithHash(uid);
+    const QString finished = QStringLiteral("How is the new place?");
+    a->updateLiveTurn(reply, finished, {{QStringLiteral("finish_reason"), QStringLiteral("stop")}});
+    QVERIFY(sync::run(*a, study.password).ok());
+    QCOMPARE(b->markInterruptedReplies(idB), 1);
+    const sync::Result fromB = sync::run(*b, study.password);
+    QVERIFY2(fromB.ok(), qPrintable(fromB.error));
+    QCOMPARE(sync::waitingChanges(*b), 0);
+    const auto serverText = [&](int idx) {
+        pg::Connection db(study.adminUrl);
+        return db
+            .exec("SELECT text FROM sense7.turn WHERE conversation_uid = $1 AND idx = $2",
+                  {uid, idx})
+            .text(0, 0);
+    };
+    QCOMPARE(serverText(3), finished);
+    QCOMPARE(b->turns(idB).last().text, finished);
+    QVERIFY(!b->turns(idB).last().meta.contains(QStringLiteral("interrupted")));
+    QVERIFY(sync::run(*a, study.password).ok());
+    QCOMPARE(a->turns(id).last().text, finished);
+    QCOMPARE(liveDump(*a), liveDump(*b));
+
+    // An earlier version let a machine take another's turn whole, text and meta, while keeping
+    // its own time for it. Such a turn is the other machine's: it is kept once, not moved.
+    a->appendTurn(id, QStringLiteral("user"), QStringLiteral("Tired"), {});
+    QVERIFY(sync::run(*a, study.password).ok());
+    QTest::qWait(2); // another millisecond: B's copy gets its own time
+    b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("Tired"), {});
+    QVERIFY(b->turns(idB).last().createdAt != a->turns(id).last().createdAt);
+    const sync::Result legacy = sync::run(*b, study.password);
+    QVERIFY2(legacy.ok(), qPrintable(legacy.error));
+    QCOMPARE(b->turns(idB).size(), 5);
+    QCOMPARE(b->turns(idB).last().createdAt, a->turns(id).last().createdAt);
+    QVERIFY(sync::run(*a, study.password).ok());
+    QCOMPARE(liveDump(*a), liveDump(*b));
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
+             5);
 }
 
 void TestSync::replacedAssignmentIsReported()

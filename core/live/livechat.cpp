@@ -44,9 +44,15 @@ LiveChat::LiveChat(Store &store, qint64 conversationId, QObject *parent)
 
     if (!store.isReadOnly())
         store.markInterruptedReplies(conversationId);
+    // A sitting still open goes on (the latest begun, should there be more: sittings are in the
+    // order of their turns, and one here may come before another machine's).
     const QVector<LiveSession> sessions = store.sessions(conversationId);
-    if (!sessions.isEmpty() && !sessions.constLast().endedAt.isValid())
-        m_sessionId = sessions.constLast().id;
+    const LiveSession *open = nullptr;
+    for (const LiveSession &s : sessions)
+        if (!s.endedAt.isValid() && (!open || s.startedAt >= open->startedAt))
+            open = &s;
+    if (open)
+        m_sessionId = open->id;
     else if (!store.isReadOnly())
         m_sessionId = store.beginSession(conversationId);
 

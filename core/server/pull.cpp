@@ -147,7 +147,7 @@ Batch readBatch(pulled::Snapshot &server, const QStringList &codes)
     server.copy(
         "SELECT participant_code, conversation_uid, " S7_TIME("started_at") ", " S7_TIME(
             "ended_at") ", first_turn_idx FROM sense7.session WHERE "
-            + in + " ORDER BY participant_code, conversation_uid, started_at",
+            + in + " ORDER BY participant_code, conversation_uid, first_turn_idx, started_at",
         [&](const Row &r) {
             if (PulledConversation *c = find(r))
                 c->sessions.append(LiveSession {0, 0, time(r, 2), time(r, 3), text(r, 4).toInt()});

@@ -416,7 +416,7 @@ void acknowledge(Store &store, const Batch &batch, qint64 count, const Skips &sk
 void pushAll(Store &store, pg::Connection &db, const syncstore::Link &link, const Options &options,
              Result &result)
 {
-    int refused = 0;
+    QHash<QString, int> refused; // by conversation
     while (const auto batch = prepareBatch(store, std::max(1, options.batchSize), link)) {
         const Skips skips(syncstore::marks(store));
         const QVector<server::Change> changes = changesOf(store, *batch, link, skips);
@@ -426,9 +426,9 @@ void pushAll(Store &store, pg::Connection &db, const syncstore::Link &link, cons
             } catch (const server::Diverged &diverged) {
                 // Each refusal moves turns here, so that the next try goes further; a machine
                 // that keeps going on faster than this one syncs ends it for this round.
-                if (++refused > 16)
-                    throw;
                 const QString &uid = diverged.conversation();
+                if (++refused[uid] > 16)
+                    throw;
                 const QJsonObject state = server::liveStates(db, QJsonArray {uid}).value(uid);
                 const qint64 id = store.conversationWithHash(uid);
                 if (id == 0 || state.isEmpty())

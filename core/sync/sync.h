@@ -109,7 +109,10 @@ struct Options
     int batchSize = 300; // changes per server transaction
     /** Called after each batch the server committed, with the changes pushed so far. */
     std::function<void(qint64 pushed)> afterBatch;
-    /** Called once every waiting change was pushed, before pulling. */
+    /**
+     * Called once every waiting change was pushed, before pulling: twice in a round whose pull
+     * moved turns here (Store::moveDivergedTurns), which pushes and pulls again.
+     */
     std::function<void()> beforePull;
 };
 

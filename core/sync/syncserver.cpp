@@ -119,7 +119,14 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
             "text text, created_at timestamptz, meta jsonb) "
             "ON CONFLICT (participant_code, conversation_uid, idx) DO UPDATE SET role = "
             "excluded.role, text = excluded.text, created_at = excluded.created_at, meta = "
-            "excluded.meta",
+            "excluded.meta "
+            // A reply only grows while it streams. A copy another machine took while it did
+            // (and marked interrupted when it opened the conversation) never undoes the reply
+            // as it was finished, or as it went on after the copy was taken.
+            "WHERE NOT ((excluded.meta ? 'streaming' OR excluded.meta ? 'interrupted') AND "
+            "((NOT sense7.turn.meta ? 'streaming' AND NOT sense7.turn.meta ? 'interrupted') OR "
+            "(length(sense7.turn.text) > length(excluded.text) AND "
+            "starts_with(sense7.turn.text, excluded.text))))",
             {participant, uid, json(p.value(QStringLiteral("turns")))});
     // What the conversation arrived with (an import's flags, notes and conversation ratings):
     // as old as can be, so that any journaled edit of the same cell wins over it.
@@ -321,7 +328,7 @@ QHash<QString, QJsonObject> liveStates(pg::Connection &db, const QJsonArray &uid
                                                    'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                              'ended_at', to_char(s.ended_at AT TIME ZONE 'UTC',
                                                  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                             'first_turn_idx', s.first_turn_idx) ORDER BY s.started_at), '[]')
+                             'first_turn_idx', s.first_turn_idx) ORDER BY s.first_turn_idx, s.started_at), '[]')
                            FROM sense7.session s
                           WHERE s.participant_code = x.participant_code
                             AND s.conversation_uid = x.uid))
