@@ -334,7 +334,6 @@ QString MainWindow::openDataSet(const QString &path)
     // Whoever rates in this data set rates as its participant unless they choose otherwise.
     if (!m_store->isReadOnly())
         m_store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
-    m_conversations->setStore(m_store.get());
     m_turns->setStore(m_store.get());
     m_statusSaved->clear();
     connect(m_store.get(), &Store::changedElsewhere, this, [this] {
@@ -360,7 +359,11 @@ QString MainWindow::openDataSet(const QString &path)
                               researcher ? AnnotationBar::Mode::Researcher
                                          : AnnotationBar::Mode::Participant);
     m_conversations->setConditionsShown(researcher);
+    // The list is read once, for the participant, rater and mode it shows: a large data set's
+    // takes a second or more.
     m_conversations->setParticipant(m_annotationBar->participantId());
+    m_conversations->setAnnotator(m_annotationBar->annotatorId());
+    m_conversations->setStore(m_store.get());
     startSession();
 
     const QString absolute = QFileInfo(path).absoluteFilePath();
