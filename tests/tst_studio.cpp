@@ -1,5 +1,6 @@
 // The studio shell, offscreen: main window, start-up choice of data set, settings, screenshot.
 
+#include "annotationsession.h"
 #include "conversationtablemodel.h"
 #include "error.h"
 #include "guisupport.h"
@@ -43,6 +44,7 @@
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -346,6 +348,7 @@ void TestStudio::cancelledImportTakesBackOnlyItself()
     const QString before = test::logicalDump(*store);
 
     QString refusal;
+    bool refusedInSession = false;
     bool cancelled = false;
     QTimer during;
     during.setInterval(5);
@@ -363,6 +366,10 @@ void TestStudio::cancelledImportTakesBackOnlyItself()
         } catch (const Error &e) {
             refusal = e.message();
         }
+        // The same through the studio's own session (a keystroke in the rating panel): refused
+        // and said in the status bar, with no box to hold the import up.
+        if (auto *session = window.findChild<AnnotationSession *>())
+            refusedInSession = !session->setRating(turn, warmth, 4);
         cancelled = true;
         progress->cancel();
     });
@@ -372,6 +379,11 @@ void TestStudio::cancelledImportTakesBackOnlyItself()
 
     QVERIFY(cancelled);
     QVERIFY2(refusal.contains(QStringLiteral("import is under way")), qPrintable(refusal));
+    QVERIFY(refusedInSession);
+    QCOMPARE(window.findChild<QLabel *>(QStringLiteral("savedLabel"))->text(),
+             QStringLiteral("Not saved"));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("import is under way")),
+             qPrintable(window.statusBar()->currentMessage()));
     QMessageBox *summary = nullptr;
     QTRY_VERIFY((summary = window.findChild<QMessageBox *>(QStringLiteral("importSummary"))));
     summary->close();

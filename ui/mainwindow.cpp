@@ -447,6 +447,13 @@ void MainWindow::startSession()
     connect(m_session, &AnnotationSession::saved, this, &MainWindow::saved);
     connect(m_session, &AnnotationSession::failed, this, [this](const QString &message) {
         m_statusSaved->setText(tr("Not saved"));
+        // While an import writes, a box would hold the import up until it was closed: the
+        // status bar says it instead.
+        if (m_store && m_store->writesHeld()) {
+            m_statusSaved->setToolTip(message);
+            statusBar()->showMessage(message, 15000);
+            return;
+        }
         showError(message);
     });
     m_workspace->setSession(m_session);
