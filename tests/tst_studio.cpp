@@ -508,7 +508,7 @@ void TestStudio::followsImportsByOtherPrograms()
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
     QCOMPARE(test::queryInt(path, "SELECT count(*) FROM conversation"), 14);
 
-    QTRY_COMPARE_WITH_TIMEOUT(list->model()->rowCount(), 6, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(list->model()->rowCount(), 6, 15000);
     QCOMPARE(outside.count(), 1);
     QCOMPARE(reset.count(), 0); // rows inserted, not the whole list read again
     // The same conversation and reply stay current.
