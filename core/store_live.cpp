@@ -331,11 +331,17 @@ qint64 Store::appendTurn(qint64 conversationId, const QString &role, const QStri
 void Store::updateLiveTurn(qint64 turnId, const QString &text, const QJsonObject &meta)
 {
     transaction([&] {
-        sql::Statement where(*m_db, "SELECT conversation_id, idx FROM turn WHERE id = ?");
+        sql::Statement where(*m_db,
+                             "SELECT conversation_id, idx, json_extract(meta, '$.moved_from') "
+                             "FROM turn WHERE id = ?");
         if (!where.bind(1, turnId).next())
             throw Error(tr("%1: there is no turn %2.").arg(path()).arg(turnId));
         const qint64 conversationId = where.int64(0);
         const int index = where.integer(1);
+        // A reply moved while it streamed (moveDivergedTurns, by a sync) stays marked so.
+        QJsonObject kept = meta;
+        if (!where.isNull(2) && !kept.contains(QStringLiteral("moved_from")))
+            kept.insert(QStringLiteral("moved_from"), where.integer(2));
         requireLive(conversationId);
         // The full-text index holds the text it was given: take the old out, put the new in.
         sql::Statement indexed(*m_db,
@@ -352,7 +358,7 @@ void Store::updateLiveTurn(qint64 turnId, const QString &text, const QJsonObject
         }
         sql::Statement(*m_db, "UPDATE turn SET text = ?, meta = ? WHERE id = ?")
             .bind(1, text)
-            .bind(2, toJson(meta))
+            .bind(2, toJson(kept))
             .bind(3, turnId)
             .run();
         if (wasIndexed) {
@@ -522,7 +528,8 @@ int Store::mergeLiveConversation(qint64 conversationId, const QString &condition
     return changed;
 }
 
-int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs)
+int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
+                             const QVector<LiveSession> &theirSittings)
 {
     const auto same = [](const Turn &a, const Turn &b) {
         return a.role == b.role && a.createdAt == b.createdAt;
@@ -544,23 +551,31 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs)
             otherLast = std::max(otherLast, t.index);
         }
         QVector<Turn> mine = turns(conversationId);
-        // A turn this copy took whole from the other (text and meta) before the two were told
-        // apart by time is the other's turn: it takes the other's time too.
+        // A reply this copy took whole from the other (text and meta: its model, timings and
+        // tokens) before the two were told apart by time is the other's reply: it takes the
+        // other's time too. (Not a message: two alike are too easily the participant's own.)
         sql::Statement retime(*m_db, "UPDATE turn SET created_at = ? WHERE id = ?");
+        int firstRetimed = -1;
         for (Turn &t : mine) {
             const auto it = other.constFind(t.index);
-            if (it != other.constEnd() && !same(t, *it) && t.role == it->role && t.text == it->text
+            if (it != other.constEnd() && !same(t, *it) && t.role == Role::Assistant
+                && it->role == Role::Assistant && !t.meta.isEmpty() && t.text == it->text
                 && t.meta == it->meta) {
                 retime.bindNullIfEmpty(1, timestamp(it->createdAt)).bind(2, t.id).run();
                 t.createdAt = it->createdAt;
+                if (firstRetimed < 0)
+                    firstRetimed = t.index;
             }
         }
         const auto diverged = std::find_if(mine.begin(), mine.end(), [&](const Turn &t) {
             const auto it = other.constFind(t.index);
             return it != other.constEnd() && !same(t, *it);
         });
-        if (diverged == mine.end())
+        if (diverged == mine.end()) {
+            if (firstRetimed >= 0)
+                turnsChanged(conversationId, firstRetimed, mine.constLast().index);
             return 0;
+        }
         // From there on, every turn of this copy's that the other does not hold at its index.
         QVector<Turn> moving;
         for (auto t = diverged; t != mine.end(); ++t) {
@@ -581,30 +596,36 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs)
                 meta.insert(QStringLiteral("moved_from"), t.index);
             place.bind(1, otherLast + 1 + i).bind(2, toJson(meta)).bind(3, t.id).run();
         }
-        // A sitting that began at or after the first moved turn begins where its first turn
-        // went, or, with no turn yet, after the moved turns before it.
+        // This copy's sittings from there on move with its turns: one its moved turns were
+        // written in (meta "session") begins at the first of them; one the other copy does not
+        // hold, with no turn yet, after the moved turns before it. The other copy's own
+        // sittings, and those it holds already, are its to place.
         {
-            QHash<int, int> movedTo;
-            for (int i = 0; i < moving.size(); ++i)
-                movedTo.insert(moving.at(i).index, otherLast + 1 + i);
-            QSet<int> stayed;
-            for (const Turn &t : std::as_const(mine))
-                if (t.index >= from && !movedTo.contains(t.index))
-                    stayed.insert(t.index);
+            QHash<qint64, int> firstOf; // sitting id -> new index of its first moved turn
+            for (int i = 0; i < moving.size(); ++i) {
+                const qint64 sitting =
+                    moving.at(i).meta.value(QStringLiteral("session")).toVariant().toLongLong();
+                if (sitting != 0 && !firstOf.contains(sitting))
+                    firstOf.insert(sitting, otherLast + 1 + i);
+            }
+            QSet<QString> held;
+            for (const LiveSession &s : theirSittings)
+                held.insert(timestamp(s.startedAt));
             QVector<std::pair<qint64, int>> sittings;
             sql::Statement query(*m_db,
-                                 "SELECT id, first_turn_idx FROM session "
+                                 "SELECT id, first_turn_idx, started_at FROM session "
                                  "WHERE conversation_id = ? AND first_turn_idx >= ?");
             query.bind(1, conversationId).bind(2, from);
             while (query.next()) {
+                const qint64 id = query.int64(0);
                 const int first = query.integer(1);
-                if (movedTo.contains(first)) {
-                    sittings.append({query.int64(0), movedTo.value(first)});
-                } else if (!stayed.contains(first)) {
+                if (firstOf.contains(id)) {
+                    sittings.append({id, firstOf.value(id)});
+                } else if (!held.contains(query.text(2))) {
                     const auto before =
                         std::count_if(moving.cbegin(), moving.cend(),
                                       [first](const Turn &t) { return t.index < first; });
-                    sittings.append({query.int64(0), otherLast + 1 + int(before)});
+                    sittings.append({id, otherLast + 1 + int(before)});
                 }
             }
             sql::Statement update(*m_db, "UPDATE session SET first_turn_idx = ? WHERE id = ?");

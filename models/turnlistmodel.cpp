@@ -69,7 +69,7 @@ void TurnListModel::turnsWritten(qint64 conversationId, int firstIndex, int coun
             return;
         }
         if (m_turns.at(row).index == turn.index && m_turns.at(row).text == turn.text
-            && m_turns.at(row).meta == turn.meta)
+            && m_turns.at(row).meta == turn.meta && m_turns.at(row).createdAt == turn.createdAt)
             continue;
         m_turns[row] = turn;
         if (firstChanged < 0)

@@ -485,7 +485,7 @@ void TestModels::turnModelFollowsTurnsWrittenElsewhere()
     theirs.role = Role::Assistant;
     theirs.text = QStringLiteral("Hello from the other machine");
     theirs.createdAt = QDateTime(QDate(2020, 1, 1), QTime(0, 0), Qt::UTC);
-    QCOMPARE(elsewhere->moveDivergedTurns(id, {theirs}), 2);
+    QCOMPARE(elsewhere->moveDivergedTurns(id, {theirs}, {}), 2);
     QVERIFY(store->checkForOutsideChanges());
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.rowOf(mine), 1);

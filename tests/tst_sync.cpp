@@ -849,7 +849,12 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
             store.appendTurn(conversation, QStringLiteral("assistant"), reply, meta);
         store.setRating(turn, warmth, store.selfAnnotatorId(), rating);
     };
+    // A opens the conversation and syncs before it says anything: B holds A's new sitting,
+    // which is A's to place, before any of its turns.
     const qint64 sittingA = a->beginSession(id);
+    QVERIFY(sync::run(*a, study.password).ok());
+    QVERIFY(sync::run(*b, study.password).ok());
+    QCOMPARE(b->sessions(idB).size(), 2);
     exchange(*a, id, QStringLiteral("A: lunch plans"), QStringLiteral("A: try the market"), 5,
              sittingA);
     a->endSession(sittingA);
@@ -860,7 +865,7 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
                   {{QStringLiteral("session"), sitting}});
     b->endSession(sitting);
     // B opened the conversation again; nothing said in that sitting yet.
-    b->beginSession(idB);
+    const qint64 reopened = b->beginSession(idB);
     const auto firstTurns = [](Store &store, qint64 conversation) {
         QList<int> firsts;
         for (const LiveSession &session : store.sessions(conversation))
@@ -920,7 +925,8 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
     sync::Options options;
     options.beforePull = [&] {
         options.beforePull = nullptr;
-        b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("B: one more thing"), {});
+        b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("B: one more thing"),
+                      {{QStringLiteral("session"), reopened}});
     };
     const sync::Result racing = sync::run(*b, study.password, options);
     QVERIFY2(racing.ok(), qPrintable(racing.error));
@@ -951,49 +957,71 @@ void TestSync::staleCopyNeverUndoesAReply()
         test::addLiveConversation(*a, QStringLiteral("P01"), assigned->conditions.constFirst(),
                                   {{QStringLiteral("Hello"), QStringLiteral("Hi there."), 4}});
     a->appendTurn(id, QStringLiteral("user"), QStringLiteral("I moved"), {});
-    const qint64 reply = a->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("How is"),
-                                       {{QStringLiteral("streaming"), true}});
+    // The meta LiveChat writes: while the reply streams, and once it finished.
+    const QString finished = QStringLiteral("How is the new place?");
+    QJsonObject meta {{QStringLiteral("live"), true},
+                      {QStringLiteral("model"), QStringLiteral("m")}};
+    QJsonObject streaming = meta;
+    streaming.insert(QStringLiteral("streaming"), true);
+    QJsonObject done = meta;
+    done.insert(QStringLiteral("latency_total_ms"), 900);
+    done.insert(QStringLiteral("finish_reason"), QStringLiteral("stop"));
+    done.insert(QStringLiteral("interrupted"), false);
+    // B's copy already holds the whole text: only the meta tells it is not finished.
+    const qint64 reply = a->appendTurn(id, QStringLiteral("assistant"), finished, streaming);
     QVERIFY(sync::run(*a, study.password).ok());
     const QString uid = a->conversation(id)->contentHash;
     QVERIFY(sync::run(*b, study.password).ok());
     const qint64 idB = b->conversationWithHash(uid);
-    const QString finished = QStringLiteral("How is the new place?");
-    a->updateLiveTurn(reply, finished, {{QStringLiteral("finish_reason"), QStringLiteral("stop")}});
+    a->updateLiveTurn(reply, finished, done);
     QVERIFY(sync::run(*a, study.password).ok());
     QCOMPARE(b->markInterruptedReplies(idB), 1);
     const sync::Result fromB = sync::run(*b, study.password);
     QVERIFY2(fromB.ok(), qPrintable(fromB.error));
     QCOMPARE(sync::waitingChanges(*b), 0);
-    const auto serverText = [&](int idx) {
+    const auto serverMeta = [&](int idx) {
         pg::Connection db(study.adminUrl);
         return db
-            .exec("SELECT text FROM sense7.turn WHERE conversation_uid = $1 AND idx = $2",
+            .exec("SELECT meta FROM sense7.turn WHERE conversation_uid = $1 AND idx = $2",
                   {uid, idx})
-            .text(0, 0);
+            .json(0, 0)
+            .toObject();
     };
-    QCOMPARE(serverText(3), finished);
+    QCOMPARE(serverMeta(3), done);
     QCOMPARE(b->turns(idB).last().text, finished);
-    QVERIFY(!b->turns(idB).last().meta.contains(QStringLiteral("interrupted")));
+    QCOMPARE(b->turns(idB).last().meta, done);
     QVERIFY(sync::run(*a, study.password).ok());
-    QCOMPARE(a->turns(id).last().text, finished);
+    QCOMPARE(a->turns(id).last().meta, done);
     QCOMPARE(liveDump(*a), liveDump(*b));
 
-    // An earlier version let a machine take another's turn whole, text and meta, while keeping
-    // its own time for it. Such a turn is the other machine's: it is kept once, not moved.
+    // An earlier version let a machine take another's reply whole, text and meta, while
+    // keeping its own time for it. Such a reply is the other machine's: kept once, not moved.
     a->appendTurn(id, QStringLiteral("user"), QStringLiteral("Tired"), {});
     QVERIFY(sync::run(*a, study.password).ok());
+    QVERIFY(sync::run(*b, study.password).ok());
+    a->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("Rest first."), done);
+    QVERIFY(sync::run(*a, study.password).ok());
     QTest::qWait(2); // another millisecond: B's copy gets its own time
-    b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("Tired"), {});
+    b->appendTurn(idB, QStringLiteral("assistant"), QStringLiteral("Rest first."), done);
     QVERIFY(b->turns(idB).last().createdAt != a->turns(id).last().createdAt);
     const sync::Result legacy = sync::run(*b, study.password);
     QVERIFY2(legacy.ok(), qPrintable(legacy.error));
-    QCOMPARE(b->turns(idB).size(), 5);
+    QCOMPARE(b->turns(idB).size(), 6);
     QCOMPARE(b->turns(idB).last().createdAt, a->turns(id).last().createdAt);
+
+    // Not so two messages: the same words typed on both machines are two turns.
+    a->appendTurn(id, QStringLiteral("user"), QStringLiteral("ok"), {});
     QVERIFY(sync::run(*a, study.password).ok());
+    QTest::qWait(2);
+    b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("ok"), {});
+    QVERIFY2(sync::run(*b, study.password).ok(), "B's push");
+    QVERIFY(sync::run(*a, study.password).ok());
+    QCOMPARE(a->turns(id).size(), 8);
+    QCOMPARE(a->turns(id).last().meta.value(QStringLiteral("moved_from")).toInt(), 6);
     QCOMPARE(liveDump(*a), liveDump(*b));
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
-             5);
+             8);
 }
 
 void TestSync::replacedAssignmentIsReported()

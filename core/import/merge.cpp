@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace sense7::import {
 
 namespace {
@@ -239,10 +241,17 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
 
 namespace {
 
-QJsonArray sessionsJson(const QVector<LiveSession> &sessions)
+QJsonArray sessionsJson(QVector<LiveSession> sessions)
 {
+    // In the order of their turns, as Store::sessions() lists them: a bundle written before
+    // lists them as they were written.
+    std::stable_sort(
+        sessions.begin(), sessions.end(), [](const LiveSession &a, const LiveSession &b) {
+            return a.firstTurnIndex != b.firstTurnIndex ? a.firstTurnIndex < b.firstTurnIndex
+                                                        : a.startedAt < b.startedAt;
+        });
     QJsonArray result;
-    for (const LiveSession &s : sessions)
+    for (const LiveSession &s : std::as_const(sessions))
         result.append(QJsonObject {
             {QStringLiteral("started_at"), s.startedAt.toUTC().toString(Qt::ISODateWithMs)},
             {QStringLiteral("ended_at"),

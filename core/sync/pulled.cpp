@@ -220,7 +220,7 @@ int followServer(Store &store, qint64 conversationId, const QJsonObject &state)
 {
     const QVector<Turn> turns = turnsOf(state);
     return store.transaction([&] {
-        const int moved = store.moveDivergedTurns(conversationId, turns);
+        const int moved = store.moveDivergedTurns(conversationId, turns, sessionsOf(state));
         store.mergeLiveConversation(conversationId,
                                     state.value(QStringLiteral("condition")).toString(),
                                     sessionsOf(state), turns, false);
@@ -256,7 +256,7 @@ bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled
         QVector<Turn> turns = turnsOf(p);
         // Both machines went on from the same turn: this one's continuation follows the
         // server's, and goes to the server again at its new places.
-        const int movedHere = store.moveDivergedTurns(id, turns);
+        const int movedHere = store.moveDivergedTurns(id, turns, sessionsOf(p));
         if (movedHere > 0)
             moved.insert(id);
         if (movedHere > 0 || unpushedLive.contains(id))

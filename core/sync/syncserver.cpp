@@ -90,7 +90,10 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
         "first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
         "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at timestamptz, "
         "first_turn_idx int) ON CONFLICT (participant_code, conversation_uid, started_at) "
-        "DO UPDATE SET ended_at = excluded.ended_at, first_turn_idx = excluded.first_turn_idx",
+        // A sitting's end, once known, stays; where it begins only moves later (its turns move
+        // after another machine's: Store::moveDivergedTurns). A stale copy undoes neither.
+        "DO UPDATE SET ended_at = coalesce(excluded.ended_at, sense7.session.ended_at), "
+        "first_turn_idx = greatest(excluded.first_turn_idx, sense7.session.first_turn_idx)",
         {participant, uid,
          json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
                                                             : QJsonArray())});
@@ -121,10 +124,11 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
             "excluded.role, text = excluded.text, created_at = excluded.created_at, meta = "
             "excluded.meta "
             // A reply only grows while it streams. A copy another machine took while it did
-            // (and marked interrupted when it opened the conversation) never undoes the reply
-            // as it was finished, or as it went on after the copy was taken.
-            "WHERE NOT ((excluded.meta ? 'streaming' OR excluded.meta ? 'interrupted') AND "
-            "((NOT sense7.turn.meta ? 'streaming' AND NOT sense7.turn.meta ? 'interrupted') OR "
+            // (streaming, or marked a crash when that machine opened the conversation) never
+            // undoes the reply as it was finished, or as it went on after the copy was taken.
+            "WHERE NOT ((excluded.meta ? 'streaming' OR excluded.meta->>'finish_reason' = "
+            "'crash') AND ((NOT sense7.turn.meta ? 'streaming' AND "
+            "sense7.turn.meta->>'finish_reason' IS DISTINCT FROM 'crash') OR "
             "(length(sense7.turn.text) > length(excluded.text) AND "
             "starts_with(sense7.turn.text, excluded.text))))",
             {participant, uid, json(p.value(QStringLiteral("turns")))});
