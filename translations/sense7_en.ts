@@ -4,10 +4,10 @@
 <context>
     <name>sense7::AggregateView</name>
     <message numerus="yes">
-        <source>%n conversation(s)</source>
+        <source>%Ln conversation(s)</source>
         <translation>
-            <numerusform>%n conversation</numerusform>
-            <numerusform>%n conversations</numerusform>
+            <numerusform>%Ln conversation</numerusform>
+            <numerusform>%Ln conversations</numerusform>
         </translation>
     </message>
 </context>
@@ -34,10 +34,10 @@
 <context>
     <name>sense7::BrowserWindow</name>
     <message numerus="yes">
-        <source>%1 of %n conversation(s) loaded</source>
+        <source>%1 of %Ln conversation(s) loaded</source>
         <translation>
-            <numerusform>%1 of %n conversation loaded</numerusform>
-            <numerusform>%1 of %n conversations loaded</numerusform>
+            <numerusform>%1 of %Ln conversation loaded</numerusform>
+            <numerusform>%1 of %Ln conversations loaded</numerusform>
         </translation>
     </message>
 </context>

@@ -329,9 +329,9 @@
         <translation>正在计算…</translation>
     </message>
     <message numerus="yes">
-        <source>%n conversation(s)</source>
+        <source>%Ln conversation(s)</source>
         <translation>
-            <numerusform>%n 个对话</numerusform>
+            <numerusform>%Ln 个对话</numerusform>
         </translation>
     </message>
     <message>
@@ -802,9 +802,9 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>部分对话尚未汇总：其平均值和断裂显示为空。按 F5 完成。</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n conversation(s) loaded</source>
+        <source>%1 of %Ln conversation(s) loaded</source>
         <translation>
-            <numerusform>已载入 %1 / %n 个对话</numerusform>
+            <numerusform>已载入 %1 / %Ln 个对话</numerusform>
         </translation>
     </message>
     <message>

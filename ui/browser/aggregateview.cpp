@@ -257,7 +257,7 @@ void AggregateView::display(const Results &r)
         refill(m_instrument, r.instruments, r.instrument);
         refill(m_contextField, r.contextFields, r.contextField);
     }
-    m_status->setText(tr("%n conversation(s)", nullptr, r.conversations));
+    m_status->setText(tr("%Ln conversation(s)", nullptr, r.conversations));
     m_results = std::make_shared<const browse::Aggregates>(r);
     for (int i = 0; i < ChartCount; ++i) {
         charts::drawAggregate(m_plots[i], charts::Chart(i), r);

@@ -312,7 +312,7 @@ void BrowserWindow::exportData()
 
 void BrowserWindow::updateCount()
 {
-    m_count->setText(tr("%1 of %n conversation(s) loaded", nullptr,
+    m_count->setText(tr("%1 of %Ln conversation(s) loaded", nullptr,
                         int(std::min<qint64>(m_model->totalCount(), INT_MAX)))
                          .arg(QLocale().toString(m_model->rowCount())));
 }
