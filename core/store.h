@@ -329,8 +329,8 @@ public:
      * Where another copy of live conversation \a conversationId (\a theirs: a study server's)
      * holds other turns at indices this one holds too, both copies went on from the same turn.
      * This copy's continuation then moves after the other's last turn, in order, each turn with
-     * meta "moved_from" its index before. This copy's sittings after that follow its turns (the
-     * other copy's, \a theirSittings, stay); ratings, flags and notes stay with their turns. Two
+     * meta "moved_from" its index before. Its sittings after that which the other copy does not
+     * hold (\a theirSittings) follow its turns; ratings, flags and notes stay with their turns. Two
      * turns are the same turn when role and time agree (the text may differ: a reply still
      * streaming, or one shared redacted). Returns how many turns moved; the caller then merges
      * \a theirs into the places freed.

@@ -596,10 +596,10 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
                 meta.insert(QStringLiteral("moved_from"), t.index);
             place.bind(1, otherLast + 1 + i).bind(2, toJson(meta)).bind(3, t.id).run();
         }
-        // This copy's sittings from there on move with its turns: one its moved turns were
-        // written in (meta "session") begins at the first of them; one the other copy does not
-        // hold, with no turn yet, after the moved turns before it. The other copy's own
-        // sittings, and those it holds already, are its to place.
+        // Sittings begun here and not shared yet (the other copy does not hold them) move with
+        // this copy's turns: one its moved turns were written in (meta "session") begins at the
+        // first of them; one with no turn yet, after the moved turns before it. A sitting the
+        // other copy holds stays where it has it: it may be the other machine's.
         {
             QHash<qint64, int> firstOf; // sitting id -> new index of its first moved turn
             for (int i = 0; i < moving.size(); ++i) {
@@ -619,9 +619,11 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
             while (query.next()) {
                 const qint64 id = query.int64(0);
                 const int first = query.integer(1);
+                if (held.contains(query.text(2)))
+                    continue;
                 if (firstOf.contains(id)) {
                     sittings.append({id, firstOf.value(id)});
-                } else if (!held.contains(query.text(2))) {
+                } else {
                     const auto before =
                         std::count_if(moving.cbegin(), moving.cend(),
                                       [first](const Turn &t) { return t.index < first; });

@@ -90,10 +90,7 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
         "first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
         "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at timestamptz, "
         "first_turn_idx int) ON CONFLICT (participant_code, conversation_uid, started_at) "
-        // A sitting's end, once known, stays; where it begins only moves later (its turns move
-        // after another machine's: Store::moveDivergedTurns). A stale copy undoes neither.
-        "DO UPDATE SET ended_at = coalesce(excluded.ended_at, sense7.session.ended_at), "
-        "first_turn_idx = greatest(excluded.first_turn_idx, sense7.session.first_turn_idx)",
+        "DO UPDATE SET ended_at = excluded.ended_at, first_turn_idx = excluded.first_turn_idx",
         {participant, uid,
          json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
                                                             : QJsonArray())});
