@@ -299,6 +299,13 @@ CREATE INDEX digest_detected ON conversation_digest(conversation_id) WHERE detec
     R"sql(
 CREATE INDEX turn_conversation ON turn(id, conversation_id);
 )sql",
+
+    // 12: whose a sitting is. A live conversation goes on on any of a participant's machines; each
+    // continues, ends and shares only the sittings begun on it, and takes the others' as they
+    // come. Those held before are taken as begun here, as they were treated.
+    R"sql(
+ALTER TABLE session ADD COLUMN begun_here INTEGER NOT NULL DEFAULT 1;
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
@@ -401,7 +408,7 @@ void recordProtocol(sql::Connection &db)
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
 void (*const afterwards[])(sql::Connection &) = {
     nullptr,        nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes,
-    recordProtocol, nullptr, nullptr, nullptr, nullptr};
+    recordProtocol, nullptr, nullptr, nullptr, nullptr, nullptr};
 
 static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
               "one entry per schema version");

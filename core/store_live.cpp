@@ -28,11 +28,15 @@ QString randomHash()
         QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
 }
 
-/** Ends the sitting of \a conversationId still open, if any, at \a at. */
+/**
+ * Ends the sitting of \a conversationId begun here and still open, if any, at \a at. Another
+ * machine's open sitting is that machine's to end.
+ */
 void endOpenSitting(sql::Connection &db, qint64 conversationId, const QString &at)
 {
     sql::Statement(db,
-                   "UPDATE session SET ended_at = ? WHERE conversation_id = ? AND ended_at IS NULL")
+                   "UPDATE session SET ended_at = ? WHERE conversation_id = ? AND ended_at IS NULL "
+                   "AND begun_here = 1")
         .bind(1, at)
         .bind(2, conversationId)
         .run();
@@ -235,13 +239,14 @@ QVector<LiveSession> Store::sessions(qint64 conversationId) const
 {
     QVector<LiveSession> result;
     sql::Statement query(*m_db,
-                         "SELECT id, started_at, coalesce(ended_at, ''), first_turn_idx "
-                         "FROM session WHERE conversation_id = ? "
+                         "SELECT id, started_at, coalesce(ended_at, ''), first_turn_idx, "
+                         "begun_here FROM session WHERE conversation_id = ? "
                          "ORDER BY first_turn_idx, started_at, id");
     query.bind(1, conversationId);
     while (query.next()) {
         result.append(LiveSession {query.int64(0), conversationId, parseTime(query.text(1)),
-                                   parseTime(query.text(2)), query.integer(3)});
+                                   parseTime(query.text(2)), query.integer(3),
+                                   query.integer(4) != 0});
     }
     return result;
 }
@@ -257,7 +262,7 @@ void Store::addSessions(qint64 conversationId, const QVector<LiveSession> &sessi
             throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
         sql::Statement insert(*m_db,
                               "INSERT INTO session(conversation_id, started_at, ended_at, "
-                              "first_turn_idx) VALUES (?, ?, ?, ?)");
+                              "first_turn_idx, begun_here) VALUES (?, ?, ?, ?, 0)");
         for (const LiveSession &s : sessions) {
             if (!s.startedAt.isValid() || s.firstTurnIndex < 0 || s.firstTurnIndex > count)
                 throw Error(tr("%1: a session of conversation %2 needs a start and a first turn "
@@ -468,7 +473,7 @@ int Store::mergeLiveConversation(qint64 conversationId, const QString &condition
             if (!existing.next()) {
                 sql::Statement(*m_db,
                                "INSERT INTO session(conversation_id, started_at, ended_at, "
-                               "first_turn_idx) VALUES (?, ?, ?, ?)")
+                               "first_turn_idx, begun_here) VALUES (?, ?, ?, ?, 0)")
                     .bind(1, conversationId)
                     .bind(2, started)
                     .bindNullIfEmpty(3, ended)
@@ -596,10 +601,10 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
                 meta.insert(QStringLiteral("moved_from"), t.index);
             place.bind(1, otherLast + 1 + i).bind(2, toJson(meta)).bind(3, t.id).run();
         }
-        // Sittings begun here and not shared yet (the other copy does not hold them) move with
-        // this copy's turns: one its moved turns were written in (meta "session") begins at the
-        // first of them; one with no turn yet, after the moved turns before it. A sitting the
-        // other copy holds stays where it has it: it may be the other machine's.
+        // Sittings begun here move with this copy's turns: one its moved turns were written in
+        // (meta "session") begins at the first of them; one with no turn yet that the other copy
+        // does not hold, after the moved turns before it. Another machine's sittings are that
+        // machine's to place.
         {
             QHash<qint64, int> firstOf; // sitting id -> new index of its first moved turn
             for (int i = 0; i < moving.size(); ++i) {
@@ -614,16 +619,15 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
             QVector<std::pair<qint64, int>> sittings;
             sql::Statement query(*m_db,
                                  "SELECT id, first_turn_idx, started_at FROM session "
-                                 "WHERE conversation_id = ? AND first_turn_idx >= ?");
+                                 "WHERE conversation_id = ? AND first_turn_idx >= ? "
+                                 "AND begun_here = 1");
             query.bind(1, conversationId).bind(2, from);
             while (query.next()) {
                 const qint64 id = query.int64(0);
                 const int first = query.integer(1);
-                if (held.contains(query.text(2)))
-                    continue;
                 if (firstOf.contains(id)) {
                     sittings.append({id, firstOf.value(id)});
-                } else {
+                } else if (!held.contains(query.text(2))) {
                     const auto before =
                         std::count_if(moving.cbegin(), moving.cend(),
                                       [first](const Turn &t) { return t.index < first; });

@@ -277,7 +277,7 @@ qint64 turnCount(const Store &store, const QVector<qint64> &ids)
     return total;
 }
 
-QJsonObject liveDetails(const Store &store, qint64 conversationId)
+QJsonObject liveDetails(const Store &store, qint64 conversationId, bool begunHereOnly)
 {
     QJsonObject result;
     {
@@ -289,8 +289,9 @@ QJsonObject liveDetails(const Store &store, qint64 conversationId)
     }
     sql::Statement query(db(store),
                          "SELECT started_at, ended_at, first_turn_idx FROM session "
-                         "WHERE conversation_id = ? ORDER BY started_at");
-    query.bind(1, conversationId);
+                         "WHERE conversation_id = ? AND (? = 0 OR begun_here = 1) "
+                         "ORDER BY started_at");
+    query.bind(1, conversationId).bind(2, begunHereOnly ? 1 : 0);
     QJsonArray sessions;
     while (query.next())
         sessions.append(QJsonObject {

@@ -73,9 +73,10 @@ qint64 turnCount(const Store &store, const QVector<qint64> &ids);
 
 /**
  * What a live conversation (data set format 8) adds: {"condition": key or null, "sessions":
- * [{"started_at", "ended_at", "first_turn_idx"}]}.
+ * [{"started_at", "ended_at", "first_turn_idx"}]}; only the sittings begun here when
+ * \a begunHereOnly.
  */
-QJsonObject liveDetails(const Store &store, qint64 conversationId);
+QJsonObject liveDetails(const Store &store, qint64 conversationId, bool begunHereOnly = false);
 
 /**
  * A fingerprint of each live conversation (condition set) by id: of its condition, sittings and

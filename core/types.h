@@ -207,6 +207,8 @@ struct LiveSession
     qint64 conversationId = 0;
     QDateTime startedAt, endedAt; // endedAt invalid while the session is open
     int firstTurnIndex = 0;
+    /** Begun on this data set's machine, not taken from another copy (a sync, a bundle). */
+    bool begunHere = true;
 };
 
 /** A classifier's ratings of one turn and how they came about (see Store::recordPrediction). */

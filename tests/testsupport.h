@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -33,10 +34,13 @@ inline sql::Connection &connection(const Store &store)
     return StoreAccess::connection(store);
 }
 
-/** Takes a data set's schema back to format 9 (before the browser's indexes of formats 10 and 11).
+/**
+ * Takes a data set's schema back to format 9 (before the browser's indexes of formats 10 and 11,
+ * and format 12's sittings begun here).
  */
 inline void rollBackToFormat9(sql::Connection &db)
 {
+    db.exec("ALTER TABLE session DROP COLUMN begun_here");
     db.exec("DROP INDEX turn_conversation");
     db.exec("DROP INDEX digest_detected");
     db.exec("DROP INDEX digest_flagged");
@@ -132,7 +136,8 @@ enum class Times { Compared, Ignored };
  * record when something happened ("at", "..._at") are left out, to compare two data sets that
  * had the same changes at different moments.
  */
-inline QString logicalDump(sql::Connection &db, Times times = Times::Compared)
+inline QString logicalDump(sql::Connection &db, Times times = Times::Compared,
+                           const QSet<QString> &ignoredColumns = {})
 {
     QStringList tables;
     {
@@ -151,6 +156,8 @@ inline QString logicalDump(sql::Connection &db, Times times = Times::Compared)
             QString line;
             for (int c = 0; c < rows.columnCount(); ++c) {
                 const QString name = rows.columnName(c);
+                if (ignoredColumns.contains(name))
+                    continue;
                 if (times == Times::Ignored
                     && (name == QLatin1String("at") || name.endsWith(QLatin1String("_at"))))
                     line += QStringLiteral("*|");
@@ -166,9 +173,10 @@ inline QString logicalDump(sql::Connection &db, Times times = Times::Compared)
     return text;
 }
 
-inline QString logicalDump(Store &store, Times times = Times::Compared)
+inline QString logicalDump(Store &store, Times times = Times::Compared,
+                           const QSet<QString> &ignoredColumns = {})
 {
-    return logicalDump(connection(store), times);
+    return logicalDump(connection(store), times, ignoredColumns);
 }
 
 /**

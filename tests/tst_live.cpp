@@ -122,6 +122,7 @@ class TestLive : public QObject
 
 private slots:
     void initTestCase();
+    void chatGoesOnOnlyInItsOwnSitting();
     void wholeReplyIsCommittedWithItsMeta();
     void streamCutMidwayKeepsThePartial();
     void tooManyRequestsWaitsForRetryAfter();
@@ -148,6 +149,34 @@ private slots:
 void TestLive::initTestCase()
 {
     qputenv(qPrintable(keyVariable), "test-key");
+}
+
+void TestLive::chatGoesOnOnlyInItsOwnSitting()
+{
+    // A sitting still open here goes on when the chat opens again; another machine's open
+    // sitting (brought by a sync) is that machine's: the chat begins one of its own.
+    Fixture f;
+    const qint64 conversation = f.start();
+    const qint64 own = f.store->sessions(conversation).constFirst().id;
+    {
+        live::LiveChat chat(*f.store, conversation);
+        QCOMPARE(chat.sessionId(), own);
+    }
+    f.store->endSession(own);
+    LiveSession elsewhere;
+    elsewhere.startedAt = QDateTime::currentDateTimeUtc().addSecs(60);
+    elsewhere.firstTurnIndex = 0;
+    f.store->mergeLiveConversation(conversation, QStringLiteral("empathic"), {elsewhere}, {},
+                                   false);
+    QCOMPARE(f.store->sessions(conversation).size(), 2);
+    live::LiveChat chat(*f.store, conversation);
+    const QVector<LiveSession> sittings = f.store->sessions(conversation);
+    QCOMPARE(sittings.size(), 3);
+    for (const LiveSession &s : sittings) {
+        QCOMPARE(s.id == chat.sessionId(), s.begunHere && !s.endedAt.isValid());
+        if (!s.begunHere)
+            QVERIFY(!s.endedAt.isValid()); // left open: the other machine ends it
+    }
 }
 
 void TestLive::wholeReplyIsCommittedWithItsMeta()

@@ -858,7 +858,13 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
     exchange(*a, id, QStringLiteral("A: lunch plans"), QStringLiteral("A: try the market"), 5,
              sittingA);
     a->endSession(sittingA);
+    // B opens it too. A's sitting, open on B, is A's to end: B's new one leaves it open.
     const qint64 sitting = b->beginSession(idB);
+    QStringList openOnB;
+    for (const LiveSession &s : b->sessions(idB))
+        if (!s.endedAt.isValid())
+            openOnB << (s.begunHere ? QStringLiteral("B's") : QStringLiteral("A's"));
+    QCOMPARE(openOnB, QStringList({QStringLiteral("A's"), QStringLiteral("B's")}));
     exchange(*b, idB, QStringLiteral("B: the boxes"), QStringLiteral("B: one room a day"), 2,
              sitting);
     b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("B: and the cat?"),
@@ -920,7 +926,8 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
 
     // B goes on again while its sync pulls, after it pushed: the pull finds A's newer turn where
     // B's is, moves B's after it, and the same round pushes it.
-    exchange(*a, id, QStringLiteral("A: thanks"), QStringLiteral("A: any time"), 4, 0);
+    const qint64 againA = a->beginSession(id);
+    exchange(*a, id, QStringLiteral("A: thanks"), QStringLiteral("A: any time"), 4, againA);
     QVERIFY(sync::run(*a, study.password).ok());
     sync::Options options;
     options.beforePull = [&] {
@@ -937,8 +944,9 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
     QCOMPARE(b->turns(idB).last().meta.value(QStringLiteral("moved_from")).toInt(), 9);
     QVERIFY(sync::run(*a, study.password).ok());
     QCOMPARE(liveDump(*a), liveDump(*b));
-    // B's open sitting was shared before: it stays where both copies have it.
-    QCOMPARE(firstTurns(*a, id), QList<int>({0, 4, 6, 9}));
+    // B's open sitting follows its turn (it was B's, though shared before); A's new one begins
+    // with A's turns.
+    QCOMPARE(firstTurns(*a, id), QList<int>({0, 4, 6, 9, 11}));
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
              12);

@@ -357,7 +357,7 @@ void LiveStudy::closeChat()
     if (Store *store = this->store(); store && !store->isReadOnly()) {
         try {
             for (const LiveSession &s : store->sessions(id))
-                if (!s.endedAt.isValid())
+                if (s.begunHere && !s.endedAt.isValid()) // another machine's is its to end
                     store->endSession(s.id);
         } catch (const Error &e) {
             showError(e.message());

@@ -44,12 +44,12 @@ LiveChat::LiveChat(Store &store, qint64 conversationId, QObject *parent)
 
     if (!store.isReadOnly())
         store.markInterruptedReplies(conversationId);
-    // A sitting still open goes on (the latest begun, should there be more: sittings are in the
-    // order of their turns, and one here may come before another machine's).
+    // A sitting begun here and still open goes on (the latest, should there be more). Another
+    // machine's open sitting is that machine's.
     const QVector<LiveSession> sessions = store.sessions(conversationId);
     const LiveSession *open = nullptr;
     for (const LiveSession &s : sessions)
-        if (!s.endedAt.isValid() && (!open || s.startedAt >= open->startedAt))
+        if (s.begunHere && !s.endedAt.isValid() && (!open || s.startedAt >= open->startedAt))
             open = &s;
     if (open)
         m_sessionId = open->id;

@@ -143,7 +143,8 @@ QJsonObject shareable(const syncstore::Entry &entry, Sharing sharing,
 
 /** A conversation as \a sharing lets it leave, with the turns' indexes. */
 QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::Link &link,
-                                Sharing sharing, const redact::Redactor &redactor)
+                                Sharing sharing, const redact::Redactor &redactor,
+                                bool begunHereOnly)
 {
     exporter::Anonymise anonymise;
     anonymise.enabled = sharing != Sharing::Full;
@@ -163,7 +164,7 @@ QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::
     }
     p.insert(QStringLiteral("turns"), turnArray);
     p.insert(QStringLiteral("sharing"), sharingKey(sharing));
-    const QJsonObject live = syncstore::liveDetails(store, id);
+    const QJsonObject live = syncstore::liveDetails(store, id, begunHereOnly);
     for (auto it = live.begin(); it != live.end(); ++it)
         p.insert(it.key(), it.value());
     return p;
@@ -344,7 +345,7 @@ QVector<server::Change> changesOf(const Store &store, const Batch &batch,
                                                       std::numeric_limits<int>::max())) {
         if (skips.skipped(Stream::Conversation, id))
             continue;
-        QJsonObject payload = conversationPayload(store, id, link, sharing, redactor);
+        QJsonObject payload = conversationPayload(store, id, link, sharing, redactor, false);
         payload.insert(QStringLiteral("source"),
                        QJsonObject {{QStringLiteral("stream"), QStringLiteral("conversation")},
                                     {QStringLiteral("id"), id}});
@@ -355,7 +356,8 @@ QVector<server::Change> changesOf(const Store &store, const Batch &batch,
     for (auto it = batch.live.begin(); it != batch.live.end(); ++it) {
         if (it.key() > batch.after[Stream::Conversation] || !store.conversation(it.key()))
             continue;
-        QJsonObject payload = conversationPayload(store, it.key(), link, sharing, redactor);
+        // Only the sittings begun here: another machine's are its own to push.
+        QJsonObject payload = conversationPayload(store, it.key(), link, sharing, redactor, true);
         payload.insert(QStringLiteral("source"),
                        QJsonObject {{QStringLiteral("stream"), QStringLiteral("live")},
                                     {QStringLiteral("id"), it.key()}});
@@ -624,8 +626,8 @@ Preview preview(const Store &store, const Study &study, Sharing sharing)
     if (!summaries.isEmpty()) {
         syncstore::Link link;
         link.participant = study.participant;
-        const QJsonObject p =
-            conversationPayload(store, summaries.first().id, link, sharing, redact::Redactor());
+        const QJsonObject p = conversationPayload(store, summaries.first().id, link, sharing,
+                                                  redact::Redactor(), false);
         const QJsonArray turns = p.value(QStringLiteral("turns")).toArray();
         if (!turns.isEmpty())
             result.sample = turns.first().toObject().value(QStringLiteral("text")).toString();
