@@ -125,6 +125,22 @@ QString liveDump(Store &store)
     return lines.join(u'\n');
 }
 
+/** Empty when one more sync of each of \a stores pushes and pulls nothing; else what it did. */
+QString unsettled(std::initializer_list<Store *> stores, const QString &password)
+{
+    QStringList moved;
+    for (Store *store : stores) {
+        const sync::Result again = sync::run(*store, password);
+        if (!again.ok() || again.pushed != 0 || again.pulled != 0)
+            moved << QStringLiteral("%1: pushed %2, pulled %3 %4")
+                         .arg(store->path())
+                         .arg(again.pushed)
+                         .arg(again.pulled)
+                         .arg(again.error);
+    }
+    return moved.join(u'\n');
+}
+
 qint64 serverCount(const QString &url, const char *sql,
                    std::initializer_list<pg::Param> params = {})
 {
@@ -733,12 +749,8 @@ void TestSync::liveConversationContinuedOnTwoMachines()
     QVERIFY(a->sessions(id).last().endedAt.isValid());
     QCOMPARE(liveDump(*a), liveDump(*b));
     // Settled: nothing goes either way any more, and the server holds every turn once.
-    for (Store *store : {a.get(), b.get()}) {
-        const sync::Result again = sync::run(*store, study.password);
-        QVERIFY2(again.ok(), qPrintable(again.error));
-        QCOMPARE(again.pushed, 0);
-        QCOMPARE(again.pulled, 0);
-    }
+    const QString stillMoving = unsettled({a.get(), b.get()}, study.password);
+    QVERIFY2(stillMoving.isEmpty(), qPrintable(stillMoving));
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
              8);
@@ -909,12 +921,8 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
     // after every turn before it.
     QCOMPARE(firstTurns(*a, id), QList<int>({0, 4, 6, 9}));
     QCOMPARE(firstTurns(*b, idB), QList<int>({0, 4, 6, 9}));
-    for (Store *store : {a, b}) {
-        const sync::Result again = sync::run(*store, study.password);
-        QVERIFY2(again.ok(), qPrintable(again.error));
-        QCOMPARE(again.pushed, 0);
-        QCOMPARE(again.pulled, 0);
-    }
+    const QString stillMoving = unsettled({a, b}, study.password);
+    QVERIFY2(stillMoving.isEmpty(), qPrintable(stillMoving));
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
              9);
