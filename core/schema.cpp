@@ -301,10 +301,13 @@ CREATE INDEX turn_conversation ON turn(id, conversation_id);
 )sql",
 
     // 12: whose a sitting is. A live conversation goes on on any of a participant's machines; each
-    // continues, ends and shares only the sittings begun on it, and takes the others' as they
-    // come. Those held before are taken as begun here, as they were treated.
+    // continues, ends and sends as its own only the sittings begun on it, and takes the others'
+    // as they come. In a data set that never joined a study server every sitting held is its
+    // own; in one that did, some came from other machines and none can be told apart any more:
+    // none is taken as its own, so none is ended or moved here for another machine.
     R"sql(
 ALTER TABLE session ADD COLUMN begun_here INTEGER NOT NULL DEFAULT 1;
+UPDATE session SET begun_here = 0 WHERE EXISTS (SELECT 1 FROM sync_server);
 )sql",
 };
 

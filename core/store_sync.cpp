@@ -277,7 +277,7 @@ qint64 turnCount(const Store &store, const QVector<qint64> &ids)
     return total;
 }
 
-QJsonObject liveDetails(const Store &store, qint64 conversationId, bool begunHereOnly)
+QJsonObject liveDetails(const Store &store, qint64 conversationId)
 {
     QJsonObject result;
     {
@@ -288,17 +288,17 @@ QJsonObject liveDetails(const Store &store, qint64 conversationId, bool begunHer
                                                        : QJsonValue(QJsonValue::Null));
     }
     sql::Statement query(db(store),
-                         "SELECT started_at, ended_at, first_turn_idx FROM session "
-                         "WHERE conversation_id = ? AND (? = 0 OR begun_here = 1) "
-                         "ORDER BY started_at");
-    query.bind(1, conversationId).bind(2, begunHereOnly ? 1 : 0);
+                         "SELECT started_at, ended_at, first_turn_idx, begun_here FROM session "
+                         "WHERE conversation_id = ? ORDER BY started_at");
+    query.bind(1, conversationId);
     QJsonArray sessions;
     while (query.next())
         sessions.append(QJsonObject {
             {QStringLiteral("started_at"), query.text(0)},
             {QStringLiteral("ended_at"),
              query.isNull(1) ? QJsonValue(QJsonValue::Null) : QJsonValue(query.text(1))},
-            {QStringLiteral("first_turn_idx"), query.integer(2)}});
+            {QStringLiteral("first_turn_idx"), query.integer(2)},
+            {QStringLiteral("own"), query.integer(3) != 0}});
     result.insert(QStringLiteral("sessions"), sessions);
     return result;
 }

@@ -73,10 +73,9 @@ qint64 turnCount(const Store &store, const QVector<qint64> &ids);
 
 /**
  * What a live conversation (data set format 8) adds: {"condition": key or null, "sessions":
- * [{"started_at", "ended_at", "first_turn_idx"}]}; only the sittings begun here when
- * \a begunHereOnly.
+ * [{"started_at", "ended_at", "first_turn_idx", "own"}]}, "own" true for a sitting begun here.
  */
-QJsonObject liveDetails(const Store &store, qint64 conversationId, bool begunHereOnly = false);
+QJsonObject liveDetails(const Store &store, qint64 conversationId);
 
 /**
  * A fingerprint of each live conversation (condition set) by id: of its condition, sittings and

@@ -89,6 +89,7 @@ private slots:
     void migratesFromVersion1();
     void migratesFromFormat9KeepingEverything();
     void previousVersionsDataSetAndBundleStillWork();
+    void sittingsOfAJoinedDataSetAreNotTakenAsOwn();
     void refusesNewerVersion();
     void heldWritesAreRefusedUntilReleased();
     void refusesJunk_data();
@@ -381,6 +382,34 @@ void TestStore::previousVersionsDataSetAndBundleStillWork()
     QCOMPARE(test::queryInt(fresh->path(), "SELECT count(*) FROM rating"),
              test::queryInt(path, "SELECT count(*) FROM rating"));
     QCOMPARE(test::queryInt(fresh->path(), "SELECT count(*) FROM turn"), 124);
+}
+
+void TestStore::sittingsOfAJoinedDataSetAreNotTakenAsOwn()
+{
+    // Format 12 records which sittings were begun here. A data set that joined a study server
+    // may hold other machines' sittings, which nothing tells apart any more: none is taken as
+    // its own. One that never joined holds only its own.
+    QTemporaryDir dir;
+    for (const bool joined : {false, true}) {
+        const QString path =
+            dir.filePath(joined ? QStringLiteral("joined.sense7") : QStringLiteral("alone.sense7"));
+        {
+            auto store = Store::create(path, demo::protocol());
+            demo::load(*store);
+            if (joined)
+                test::connection(*store).exec(
+                    "INSERT INTO sync_server(id, url, participant_code, machine, sharing, "
+                    "joined_at) VALUES (1, 'postgresql://study', 'P01', 'm', 'full', "
+                    "'2026-11-01T00:00:00.000Z')");
+            test::rollBackToFormat9(test::connection(*store));
+        }
+        auto store = Store::open(path);
+        const qint64 sittings = test::connection(*store).pragmaInt("SELECT count(*) FROM session");
+        QVERIFY(sittings > 0);
+        QCOMPARE(
+            test::connection(*store).pragmaInt("SELECT count(*) FROM session WHERE begun_here = 1"),
+            joined ? 0 : sittings);
+    }
 }
 
 void TestStore::refusesNewerVersion()

@@ -166,6 +166,7 @@ private slots:
     void liveTextStaysWhenSharedWithoutIt();
     void liveConversationWentOnFromOneTurnOnTwoMachines();
     void staleCopyNeverUndoesAReply();
+    void anotherMachinesSittingIsItsToEnd();
     void replacedAssignmentIsReported();
     void offlineWorkGoesOn();
     void joinRefusesIncompatibleData();
@@ -1039,6 +1040,56 @@ void TestSync::staleCopyNeverUndoesAReply()
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
              8);
+}
+
+void TestSync::anotherMachinesSittingIsItsToEnd()
+{
+    // B holds A's first sitting open, as it was when B pulled it. A ends it; B goes on in a
+    // sitting of its own and pushes before it pulls: the server keeps A's end, and B takes it.
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    auto machines = twoLiveMachines(study, sync::Sharing::Full);
+    Store *a = machines.first.get();
+    Store *b = machines.second.get();
+    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
+    QVERIFY(assigned);
+    const qint64 id =
+        test::addLiveConversation(*a, QStringLiteral("P01"), assigned->conditions.constFirst(),
+                                  {{QStringLiteral("Hello"), QStringLiteral("Hi there."), 4}});
+    QVERIFY(sync::run(*a, study.password).ok());
+    QVERIFY(sync::run(*b, study.password).ok());
+    const QString uid = a->conversation(id)->contentHash;
+    const qint64 idB = b->conversationWithHash(uid);
+    QCOMPARE(b->sessions(idB).size(), 1);
+    QVERIFY(!b->sessions(idB).constFirst().begunHere);
+    a->endSession(a->sessions(id).constFirst().id);
+    QVERIFY(sync::run(*a, study.password).ok());
+
+    const qint64 sitting = b->beginSession(idB);
+    b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("From B"),
+                  {{QStringLiteral("session"), sitting}});
+    // A sitting that came to B from elsewhere (a bundle, say) and that the server lacks: B sends
+    // it, for the server to take where it has none.
+    LiveSession brought;
+    brought.startedAt = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    brought.endedAt = brought.startedAt.addSecs(60);
+    brought.firstTurnIndex = 2;
+    b->mergeLiveConversation(idB, QString(), {brought}, {}, false);
+    const sync::Result fromB = sync::run(*b, study.password);
+    QVERIFY2(fromB.ok(), qPrintable(fromB.error));
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.session WHERE conversation_uid = $1 AND "
+                         "ended_at IS NULL",
+                         {uid}),
+             1); // B's, still open
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.session WHERE conversation_uid = $1", {uid}),
+             3);
+    for (const LiveSession &s : b->sessions(idB))
+        QCOMPARE(s.endedAt.isValid(), !s.begunHere);
+    QVERIFY(sync::run(*a, study.password).ok());
+    const QString stillMoving = unsettled({a, b}, study.password);
+    QVERIFY2(stillMoving.isEmpty(), qPrintable(stillMoving));
+    QCOMPARE(liveDump(*a), liveDump(*b));
 }
 
 void TestSync::replacedAssignmentIsReported()

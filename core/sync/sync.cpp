@@ -143,8 +143,7 @@ QJsonObject shareable(const syncstore::Entry &entry, Sharing sharing,
 
 /** A conversation as \a sharing lets it leave, with the turns' indexes. */
 QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::Link &link,
-                                Sharing sharing, const redact::Redactor &redactor,
-                                bool begunHereOnly)
+                                Sharing sharing, const redact::Redactor &redactor)
 {
     exporter::Anonymise anonymise;
     anonymise.enabled = sharing != Sharing::Full;
@@ -164,7 +163,7 @@ QJsonObject conversationPayload(const Store &store, qint64 id, const syncstore::
     }
     p.insert(QStringLiteral("turns"), turnArray);
     p.insert(QStringLiteral("sharing"), sharingKey(sharing));
-    const QJsonObject live = syncstore::liveDetails(store, id, begunHereOnly);
+    const QJsonObject live = syncstore::liveDetails(store, id);
     for (auto it = live.begin(); it != live.end(); ++it)
         p.insert(it.key(), it.value());
     return p;
@@ -345,7 +344,7 @@ QVector<server::Change> changesOf(const Store &store, const Batch &batch,
                                                       std::numeric_limits<int>::max())) {
         if (skips.skipped(Stream::Conversation, id))
             continue;
-        QJsonObject payload = conversationPayload(store, id, link, sharing, redactor, false);
+        QJsonObject payload = conversationPayload(store, id, link, sharing, redactor);
         payload.insert(QStringLiteral("source"),
                        QJsonObject {{QStringLiteral("stream"), QStringLiteral("conversation")},
                                     {QStringLiteral("id"), id}});
@@ -356,8 +355,7 @@ QVector<server::Change> changesOf(const Store &store, const Batch &batch,
     for (auto it = batch.live.begin(); it != batch.live.end(); ++it) {
         if (it.key() > batch.after[Stream::Conversation] || !store.conversation(it.key()))
             continue;
-        // Only the sittings begun here: another machine's are its own to push.
-        QJsonObject payload = conversationPayload(store, it.key(), link, sharing, redactor, true);
+        QJsonObject payload = conversationPayload(store, it.key(), link, sharing, redactor);
         payload.insert(QStringLiteral("source"),
                        QJsonObject {{QStringLiteral("stream"), QStringLiteral("live")},
                                     {QStringLiteral("id"), it.key()}});
@@ -626,8 +624,8 @@ Preview preview(const Store &store, const Study &study, Sharing sharing)
     if (!summaries.isEmpty()) {
         syncstore::Link link;
         link.participant = study.participant;
-        const QJsonObject p = conversationPayload(store, summaries.first().id, link, sharing,
-                                                  redact::Redactor(), false);
+        const QJsonObject p =
+            conversationPayload(store, summaries.first().id, link, sharing, redact::Redactor());
         const QJsonArray turns = p.value(QStringLiteral("turns")).toArray();
         if (!turns.isEmpty())
             result.sample = turns.first().toObject().value(QStringLiteral("text")).toString();

@@ -85,15 +85,26 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
                       ? p.value(QStringLiteral("provenance"))
                       : QJsonObject()),
              text(p, "sharing"), text(p, "condition")});
-    db.exec(
-        "INSERT INTO sense7.session(participant_code, conversation_uid, started_at, ended_at, "
-        "first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
-        "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at timestamptz, "
-        "first_turn_idx int) ON CONFLICT (participant_code, conversation_uid, started_at) "
-        "DO UPDATE SET ended_at = excluded.ended_at, first_turn_idx = excluded.first_turn_idx",
-        {participant, uid,
-         json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
-                                                            : QJsonArray())});
+    // Sittings: the pushing machine's own ("own" true, or not said by an earlier version) as it
+    // has them, though never open again once ended; another machine's only where the server
+    // has none yet (a bundle brought it), since that machine's word on it counts.
+    const QByteArray sittings =
+        json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
+                                                           : QJsonArray());
+    db.exec("INSERT INTO sense7.session(participant_code, conversation_uid, started_at, "
+            "ended_at, first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
+            "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at "
+            "timestamptz, first_turn_idx int, own boolean) WHERE s.own IS NOT FALSE "
+            "ON CONFLICT (participant_code, conversation_uid, started_at) DO UPDATE SET "
+            "ended_at = coalesce(excluded.ended_at, sense7.session.ended_at), first_turn_idx = "
+            "excluded.first_turn_idx",
+            {participant, uid, sittings});
+    db.exec("INSERT INTO sense7.session(participant_code, conversation_uid, started_at, "
+            "ended_at, first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
+            "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at "
+            "timestamptz, first_turn_idx int, own boolean) WHERE s.own IS FALSE "
+            "ON CONFLICT DO NOTHING",
+            {participant, uid, sittings});
     // A live conversation goes on turn by turn on any of the participant's machines: a turn
     // pushed where the server holds another one (not the same role and time) was written after
     // the same turn as that one, on another machine. Replacing it would lose that one; the
