@@ -302,12 +302,16 @@ CREATE INDEX turn_conversation ON turn(id, conversation_id);
 
     // 12: whose a sitting is. A live conversation goes on on any of a participant's machines; each
     // continues, ends and sends as its own only the sittings begun on it, and takes the others'
-    // as they come. In a data set that never joined a study server every sitting held is its
-    // own; in one that did, some came from other machines and none can be told apart any more:
-    // none is taken as its own, so none is ended or moved here for another machine.
+    // as they come. A conversation imported from a file was held elsewhere: none of its sittings
+    // is this data set's. In one that pulled from a study server, some sittings came from other
+    // machines and none can be told apart any more: none is taken as its own, so none is ended
+    // or moved here for another machine. Every other sitting was begun here.
     R"sql(
 ALTER TABLE session ADD COLUMN begun_here INTEGER NOT NULL DEFAULT 1;
-UPDATE session SET begun_here = 0 WHERE EXISTS (SELECT 1 FROM sync_server);
+UPDATE session SET begun_here = 0
+ WHERE conversation_id IN (SELECT id FROM conversation
+                            WHERE json_extract(provenance, '$.file') IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM sync_mark WHERE stream = 'pulled:server_seq' AND upto > 0);
 )sql",
 };
 

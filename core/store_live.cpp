@@ -601,10 +601,10 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
                 meta.insert(QStringLiteral("moved_from"), t.index);
             place.bind(1, otherLast + 1 + i).bind(2, toJson(meta)).bind(3, t.id).run();
         }
-        // Sittings begun here move with this copy's turns: one its moved turns were written in
-        // (meta "session") begins at the first of them; one with no turn yet that the other copy
-        // does not hold, after the moved turns before it. Another machine's sittings are that
-        // machine's to place.
+        // Sittings begun here, and any the other copy does not hold, move with this copy's turns:
+        // one its moved turns were written in (meta "session") begins at the first of them; one
+        // with no turn yet that the other copy does not hold, after the moved turns before it.
+        // Another machine's sittings that the other copy holds are that machine's to place.
         {
             QHash<qint64, int> firstOf; // sitting id -> new index of its first moved turn
             for (int i = 0; i < moving.size(); ++i) {
@@ -618,16 +618,18 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
                 held.insert(timestamp(s.startedAt));
             QVector<std::pair<qint64, int>> sittings;
             sql::Statement query(*m_db,
-                                 "SELECT id, first_turn_idx, started_at FROM session "
-                                 "WHERE conversation_id = ? AND first_turn_idx >= ? "
-                                 "AND begun_here = 1");
+                                 "SELECT id, first_turn_idx, started_at, begun_here FROM session "
+                                 "WHERE conversation_id = ? AND first_turn_idx >= ?");
             query.bind(1, conversationId).bind(2, from);
             while (query.next()) {
                 const qint64 id = query.int64(0);
                 const int first = query.integer(1);
+                const bool heldThere = held.contains(query.text(2));
+                if (heldThere && query.integer(3) == 0)
+                    continue; // another machine's, and the other copy has it
                 if (firstOf.contains(id)) {
                     sittings.append({id, firstOf.value(id)});
-                } else if (!held.contains(query.text(2))) {
+                } else if (!heldThere) {
                     const auto before =
                         std::count_if(moving.cbegin(), moving.cend(),
                                       [first](const Turn &t) { return t.index < first; });

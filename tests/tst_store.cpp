@@ -386,29 +386,42 @@ void TestStore::previousVersionsDataSetAndBundleStillWork()
 
 void TestStore::sittingsOfAJoinedDataSetAreNotTakenAsOwn()
 {
-    // Format 12 records which sittings were begun here. A data set that joined a study server
-    // may hold other machines' sittings, which nothing tells apart any more: none is taken as
-    // its own. One that never joined holds only its own.
+    // Format 12 records which sittings were begun here. A data set that pulled from a study
+    // server may hold other machines' sittings, which nothing tells apart any more: none is
+    // taken as its own. One that never pulled holds its own, but for the sittings of a
+    // conversation imported from a file, which was held elsewhere.
     QTemporaryDir dir;
-    for (const bool joined : {false, true}) {
-        const QString path =
-            dir.filePath(joined ? QStringLiteral("joined.sense7") : QStringLiteral("alone.sense7"));
+    for (const QString &kind :
+         {QStringLiteral("alone"), QStringLiteral("joined"), QStringLiteral("pulled")}) {
+        const QString path = dir.filePath(kind + QStringLiteral(".sense7"));
+        qint64 imported = 0;
         {
             auto store = Store::create(path, demo::protocol());
             demo::load(*store);
-            if (joined)
-                test::connection(*store).exec(
-                    "INSERT INTO sync_server(id, url, participant_code, machine, sharing, "
-                    "joined_at) VALUES (1, 'postgresql://study', 'P01', 'm', 'full', "
-                    "'2026-11-01T00:00:00.000Z')");
-            test::rollBackToFormat9(test::connection(*store));
+            sql::Connection &db = test::connection(*store);
+            imported = db.pragmaInt("SELECT min(conversation_id) FROM session");
+            db.exec(QByteArray("UPDATE conversation SET provenance = json_set(provenance, "
+                               "'$.file', 'bundle.json') WHERE id = ")
+                        .append(QByteArray::number(imported))
+                        .constData());
+            if (kind != QLatin1String("alone"))
+                db.exec("INSERT INTO sync_server(id, url, participant_code, machine, sharing, "
+                        "joined_at) VALUES (1, 'postgresql://study', 'P01', 'm', 'full', "
+                        "'2026-11-01T00:00:00.000Z')");
+            if (kind == QLatin1String("pulled"))
+                db.exec("INSERT INTO sync_mark(stream, upto) VALUES ('pulled:server_seq', 7)");
+            test::rollBackToFormat9(db);
         }
         auto store = Store::open(path);
-        const qint64 sittings = test::connection(*store).pragmaInt("SELECT count(*) FROM session");
-        QVERIFY(sittings > 0);
-        QCOMPARE(
-            test::connection(*store).pragmaInt("SELECT count(*) FROM session WHERE begun_here = 1"),
-            joined ? 0 : sittings);
+        sql::Connection &db = test::connection(*store);
+        const qint64 sittings = db.pragmaInt("SELECT count(*) FROM session");
+        const qint64 ofImported =
+            db.pragmaInt(QByteArray("SELECT count(*) FROM session WHERE conversation_id = ")
+                             .append(QByteArray::number(imported))
+                             .constData());
+        QVERIFY(ofImported > 0 && sittings > ofImported);
+        QCOMPARE(db.pragmaInt("SELECT count(*) FROM session WHERE begun_here = 1"),
+                 kind == QLatin1String("pulled") ? 0 : sittings - ofImported);
     }
 }
 

@@ -1090,6 +1090,18 @@ void TestSync::anotherMachinesSittingIsItsToEnd()
     const QString stillMoving = unsettled({a, b}, study.password);
     QVERIFY2(stillMoving.isEmpty(), qPrintable(stillMoving));
     QCOMPARE(liveDump(*a), liveDump(*b));
+
+    // A data set that pulled before format 12 takes none of its sittings as its own, though it
+    // began some: one it ended then, not yet sent, still gets its end to the server.
+    b->endSession(sitting);
+    test::connection(*b).exec("UPDATE session SET begun_here = 0");
+    b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("Bye"), {});
+    QVERIFY(sync::run(*b, study.password).ok());
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.session WHERE conversation_uid = $1 AND "
+                         "ended_at IS NULL",
+                         {uid}),
+             0);
 }
 
 void TestSync::replacedAssignmentIsReported()

@@ -87,7 +87,8 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
              text(p, "sharing"), text(p, "condition")});
     // Sittings: the pushing machine's own ("own" true, or not said by an earlier version) as it
     // has them, though never open again once ended; another machine's only where the server
-    // has none yet (a bundle brought it), since that machine's word on it counts.
+    // has none yet (a bundle brought it), or to say an end the server lacks, since that
+    // machine's word on it counts otherwise.
     const QByteArray sittings =
         json(p.value(QStringLiteral("sessions")).isArray() ? p.value(QStringLiteral("sessions"))
                                                            : QJsonArray());
@@ -103,7 +104,9 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
             "ended_at, first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
             "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at "
             "timestamptz, first_turn_idx int, own boolean) WHERE s.own IS FALSE "
-            "ON CONFLICT DO NOTHING",
+            "ON CONFLICT (participant_code, conversation_uid, started_at) DO UPDATE SET "
+            "ended_at = excluded.ended_at WHERE sense7.session.ended_at IS NULL AND "
+            "excluded.ended_at IS NOT NULL",
             {participant, uid, sittings});
     // A live conversation goes on turn by turn on any of the participant's machines: a turn
     // pushed where the server holds another one (not the same role and time) was written after
