@@ -27,6 +27,7 @@
 #include <csignal>
 #include <memory>
 #include <thread>
+#include <utility>
 
 using namespace sense7;
 
@@ -939,8 +940,10 @@ void TestSync::liveConversationWentOnFromOneTurnOnTwoMachines()
     exchange(*a, id, QStringLiteral("A: thanks"), QStringLiteral("A: any time"), 4, againA);
     QVERIFY(sync::run(*a, study.password).ok());
     sync::Options options;
+    bool written = false; // once: the round pulls again after it moved the turn
     options.beforePull = [&] {
-        options.beforePull = nullptr;
+        if (std::exchange(written, true))
+            return;
         b->appendTurn(idB, QStringLiteral("user"), QStringLiteral("B: one more thing"),
                       {{QStringLiteral("session"), reopened}});
     };
