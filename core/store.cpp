@@ -134,7 +134,8 @@ Store::AddingConversations::AddingConversations(Store &store)
     }
     if (!m_trigger.isEmpty())
         m_db.exec("DROP TRIGGER digest_conversation_added");
-    if (m_lastBefore == 0 && !m_store.m_adding) {
+    const bool dropIndexes = m_lastBefore == 0 && !m_store.m_adding;
+    if (dropIndexes) {
         QStringList names;
         {
             sql::Statement indexes(m_db,
@@ -147,8 +148,12 @@ Store::AddingConversations::AddingConversations(Store &store)
         }
         for (const QString &name : std::as_const(names))
             m_db.exec(QByteArray("DROP INDEX \"" + name.toUtf8() + '"').constData());
-        m_store.m_adding = this;
     }
+    // Last, so that nothing can throw after it (no destructor would turn them on again).
+    m_db.exec("PRAGMA ignore_check_constraints = ON");
+    m_checksOff = true;
+    if (dropIndexes)
+        m_store.m_adding = this;
 }
 
 Store::AddingConversations::~AddingConversations()
@@ -162,8 +167,21 @@ Store::AddingConversations::~AddingConversations()
             // The caller's commit fails the same way.
         }
     }
+    enforceChecks();
     if (m_store.m_adding == this)
         m_store.m_adding = nullptr;
+}
+
+void Store::AddingConversations::enforceChecks() noexcept
+{
+    if (!m_checksOff)
+        return;
+    try {
+        m_db.exec("PRAGMA ignore_check_constraints = OFF");
+        m_checksOff = false;
+    } catch (const Error &) {
+        // Only a closed connection refuses a pragma; the next one opened starts with them on.
+    }
 }
 
 void Store::AddingConversations::restoreIndexes()
@@ -176,6 +194,7 @@ void Store::AddingConversations::restoreIndexes()
 
 void Store::AddingConversations::finish()
 {
+    enforceChecks();
     restoreIndexes();
     if (m_trigger.isEmpty())
         return;

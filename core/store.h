@@ -495,6 +495,15 @@ public:
      * table's secondary indexes are dropped the same way and built at the end from the rows,
      * sorted once, instead of growing row by row at random places; sooner when a lookup needs
      * them (conversationWithHash(), findConversation()).
+     *
+     * While it lives, the connection does not evaluate the schema's CHECK constraints
+     * (`PRAGMA ignore_check_constraints`). Every row written then is written by the store's own
+     * methods from typed values, its JSON columns from JSON that the store or an importer
+     * serialised (never text taken as it came), and the writes of anything else are refused
+     * for the import's length (HoldWrites). Re-parsing that JSON with SQLite's json_valid() was
+     * a quarter of the writing thread's time on a corpus whose records carry a kilobyte of
+     * fields each. The constraints still hold: the damage check on opening (`quick_check`)
+     * evaluates them, and they are back on for the connection when this ends, however it ends.
      */
     class AddingConversations
     {
@@ -515,12 +524,15 @@ public:
         void restoreIndexes();
 
     private:
+        void enforceChecks() noexcept;
+
         Store &m_store;
         sql::Connection &m_db;
         const int m_exceptions; // uncaught when it was made
         QVector<QByteArray> m_indexes; // the CREATE statements of the indexes dropped
         QByteArray m_trigger; // its CREATE statement; empty when the schema has none
         qint64 m_lastBefore = 0; // the largest conversation id before
+        bool m_checksOff = false;
     };
 
     // Following changes other programs make (the CLI, a second studio, a sync tool).

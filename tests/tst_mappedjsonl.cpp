@@ -91,7 +91,8 @@ QByteArray trickyLines()
         R"("timestamp": "2023-04-09T00:02:53.123Z", "model_name": "ignored"}], "turn": 1, )"
         R"("openai_moderation": [{"categories": {"harassment": false}, "category_scores": )"
         R"({"harassment": 0.0001, "self-harm": 2e-05}, "flagged": false}], "state": null, )"
-        R"("header": {"accept-language": "en-GB,en;q=0.9"}, "empty": {}, "list": []})"
+        R"("header": {"accept-language": "en-GB,en;q=0.9", "x-note": "bell\u0007 unit\u001f"}, )"
+        R"("empty": {}, "list": []})"
         "\n"
         "\n   \t\n"
         R"({"conversation_hash": 42, "timestamp": 1680998400, "conversation": [)"
@@ -125,6 +126,27 @@ QString schema(Store &store)
     while (rows.next())
         lines << rows.text(0);
     return lines.join(QLatin1Char('\n'));
+}
+
+/**
+ * Whether the store's own connection evaluates the schema's CHECK constraints (the import turns
+ * them off while it writes): writing text that is not JSON into every conversation's provenance
+ * must fail.
+ */
+bool checksEnforced(Store &store)
+{
+    try {
+        test::connection(store).exec("UPDATE conversation SET provenance = '{not json'");
+    } catch (const Error &e) {
+        return e.message().contains(QStringLiteral("CHECK constraint failed"));
+    }
+    return false;
+}
+
+/** Every row that SQLite's integrity check finds breaking a constraint, or "ok". */
+QString integrityCheck(Store &store)
+{
+    return test::connection(store).pragmaText("PRAGMA integrity_check");
 }
 
 } // namespace
@@ -207,6 +229,20 @@ void TestMappedJsonl::storedAsTheReferenceReads()
     const import::Summary s = importer.importFile(path, wildChatMapping());
     QCOMPARE(schema(*store), schemaBefore); // indexes built after the rows, trigger restored
     QCOMPARE(s.imported, 4);
+    // Written with the CHECK constraints off, every row still meets them (json_valid() of
+    // each JSON column, escapes, control characters and numbers of every kind included), and
+    // the connection evaluates them again.
+    QCOMPARE(integrityCheck(*store), QStringLiteral("ok"));
+    {
+        sql::Statement invalid(
+            test::connection(*store),
+            "SELECT (SELECT count(*) FROM turn WHERE NOT json_valid(meta)) + "
+            "(SELECT count(*) FROM conversation WHERE NOT json_valid(provenance) "
+            "OR NOT json_valid(context))");
+        QVERIFY(invalid.next());
+        QCOMPARE(invalid.int64(0), 0);
+    }
+    QVERIFY(checksEnforced(*store));
     QCOMPARE(s.skipped, 1);
     const Collect reference = readAll(trickyLines(), wildChatMapping(), false);
     for (const import::ImportedConversation &r : reference.conversations) {
@@ -337,6 +373,7 @@ void TestMappedJsonl::badLineWritesNothing()
     }
     QCOMPARE(test::logicalDump(*store), before);
     QCOMPARE(schema(*store), schemaBefore); // the indexes and the trigger dropped are back
+    QCOMPARE(integrityCheck(*store), QStringLiteral("ok"));
     sql::Statement trigger(test::connection(*store),
                            "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' "
                            "AND name = 'digest_conversation_added'");
@@ -356,6 +393,8 @@ void TestMappedJsonl::badLineWritesNothing()
     stale.bind(1, id);
     QVERIFY(stale.next());
     QCOMPARE(stale.int64(0), 1);
+    // The failed import turned the CHECK constraints, off while it wrote, on again.
+    QVERIFY(checksEnforced(*store));
 }
 
 QTEST_GUILESS_MAIN(TestMappedJsonl)
