@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QScopeGuard>
+#include <QThread>
 #include <QTimer>
 
 #include <exception>
@@ -67,12 +69,21 @@ Store::HoldWrites::~HoldWrites()
         Qt::QueuedConnection);
 }
 
-Store::BulkWrite::BulkWrite(Store &store)
+Store::BulkWrite::BulkWrite(Store &store, Sorting sorting)
     : m_db(*store.m_db)
 {
     m_cacheSize = m_db.pragmaInt("PRAGMA cache_size");
     m_db.exec("PRAGMA cache_size = -65536"); // 64 MiB
     try {
+        if (sorting == Sorting::OnThreads && !m_db.inTransaction()) {
+            const qint64 tempStore = m_db.pragmaInt("PRAGMA temp_store");
+            try {
+                m_db.exec("PRAGMA temp_store = FILE");
+                m_tempStore = tempStore;
+            } catch (const Error &) {
+                // Only a question of speed: the sorting stays in memory.
+            }
+        }
         if (m_db.pragmaText("PRAGMA journal_mode")
                 .compare(QLatin1String("wal"), Qt::CaseInsensitive)
             != 0)
@@ -88,7 +99,7 @@ Store::BulkWrite::BulkWrite(Store &store)
         }
         m_db.exec(QByteArray("PRAGMA busy_timeout = " + QByteArray::number(timeout)).constData());
     } catch (...) {
-        restoreCache();
+        restore();
         throw;
     }
 }
@@ -103,14 +114,16 @@ Store::BulkWrite::~BulkWrite()
             // sets WAL mode again); nothing is lost.
         }
     }
-    restoreCache();
+    restore();
 }
 
-void Store::BulkWrite::restoreCache() noexcept
+void Store::BulkWrite::restore() noexcept
 {
-    const QByteArray sql = "PRAGMA cache_size = " + QByteArray::number(m_cacheSize);
     try {
-        m_db.exec(sql.constData());
+        m_db.exec(QByteArray("PRAGMA cache_size = " + QByteArray::number(m_cacheSize)).constData());
+        if (m_tempStore >= 0)
+            m_db.exec(
+                QByteArray("PRAGMA temp_store = " + QByteArray::number(m_tempStore)).constData());
     } catch (const Error &) { }
 }
 
@@ -186,6 +199,25 @@ void Store::AddingConversations::enforceChecks() noexcept
 
 void Store::AddingConversations::restoreIndexes()
 {
+    if (m_indexes.isEmpty())
+        return;
+    // SQLite sorts each index's keys in runs the size of the page cache. When it sorts in
+    // temporary files (BulkWrite::Sorting::OnThreads) it sorts the runs on worker threads while
+    // it reads the table on: with 4 MiB runs on two threads the six indexes of a million
+    // conversations take 2.7 s instead of 4.5 s. In memory, the run size makes no difference.
+    const qint64 cacheSize = m_db.pragmaInt("PRAGMA cache_size");
+    const qint64 threads = m_db.pragmaInt("PRAGMA threads");
+    const auto restore = qScopeGuard([&] {
+        try {
+            m_db.exec(
+                QByteArray("PRAGMA cache_size = " + QByteArray::number(cacheSize)).constData());
+            m_db.exec(QByteArray("PRAGMA threads = " + QByteArray::number(threads)).constData());
+        } catch (const Error &) { }
+    });
+    m_db.exec("PRAGMA cache_size = -4096"); // KiB
+    m_db.exec(QByteArray("PRAGMA threads = "
+                         + QByteArray::number(qBound(1, QThread::idealThreadCount(), 4)))
+                  .constData());
     while (!m_indexes.isEmpty()) {
         m_db.exec(m_indexes.constFirst().constData());
         m_indexes.removeFirst();

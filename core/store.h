@@ -469,7 +469,18 @@ public:
     class BulkWrite
     {
     public:
-        explicit BulkWrite(Store &store);
+        /** How SQLite sorts what it sorts meanwhile (an index built from the rows, say). */
+        enum class Sorting {
+            InMemory, // the data set's usual temp_store: in memory, on the writing thread
+            /**
+             * In temporary files, in runs that worker threads sort while SQLite reads on: the
+             * only way its sorter uses threads. Taken when nothing else is in a transaction on the
+             * connection (a change of temp_store is refused there), and it empties the
+             * connection's temporary tables, which hold only what can be found again.
+             */
+            OnThreads,
+        };
+        explicit BulkWrite(Store &store, Sorting sorting = Sorting::InMemory);
         ~BulkWrite();
         BulkWrite(const BulkWrite &) = delete;
         BulkWrite &operator=(const BulkWrite &) = delete;
@@ -478,10 +489,11 @@ public:
         bool rollbackJournal() const { return m_rollbackJournal; }
 
     private:
-        void restoreCache() noexcept;
+        void restore() noexcept;
 
         sql::Connection &m_db;
         qint64 m_cacheSize = 0;
+        qint64 m_tempStore = -1; // the temp_store to restore; -1: unchanged
         bool m_rollbackJournal = false;
     };
 

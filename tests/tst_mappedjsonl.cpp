@@ -226,8 +226,17 @@ void TestMappedJsonl::storedAsTheReferenceReads()
     auto store = Store::create(QStringLiteral(":memory:"));
     import::Importer importer(*store);
     const QString schemaBefore = schema(*store);
+    sql::Connection &connection = test::connection(*store);
+    const qint64 cacheBefore = connection.pragmaInt("PRAGMA cache_size");
+    const qint64 threadsBefore = connection.pragmaInt("PRAGMA threads");
+    const qint64 tempStoreBefore = connection.pragmaInt("PRAGMA temp_store");
+    QCOMPARE(tempStoreBefore, 2); // in memory
     const import::Summary s = importer.importFile(path, wildChatMapping());
     QCOMPARE(schema(*store), schemaBefore); // indexes built after the rows, trigger restored
+    // The page cache, the sorter's threads and where it sorts, tuned for the import, are back.
+    QCOMPARE(connection.pragmaInt("PRAGMA cache_size"), cacheBefore);
+    QCOMPARE(connection.pragmaInt("PRAGMA threads"), threadsBefore);
+    QCOMPARE(connection.pragmaInt("PRAGMA temp_store"), tempStoreBefore);
     QCOMPARE(s.imported, 4);
     // Written with the CHECK constraints off, every row still meets them (json_valid() of
     // each JSON column, escapes, control characters and numbers of every kind included), and

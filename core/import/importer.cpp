@@ -166,7 +166,8 @@ Summary Importer::importFile(const QString &path, const Options &options)
         worker.join();
     });
 
-    const Store::BulkWrite bulk(m_store);
+    // Indexes built from the rows at the end (Store::AddingConversations) sort on two threads.
+    const Store::BulkWrite bulk(m_store, Store::BulkWrite::Sorting::OnThreads);
     Writer writer(m_store, options, summary);
     QElapsedTimer sinceProgress; // invalid until the first report, which comes at once
     m_store.transaction([&] {
