@@ -19,6 +19,8 @@ void QueueSink::conversation(ImportedConversation &&c)
 bool QueueSink::pop(Item &item)
 {
     std::unique_lock lock(m_mutex);
+    if (!m_done) // else the reader frees nothing more: the writer's thread does
+        m_spent.push_back(std::move(item));
     m_ready.wait(lock, [&] { return !m_items.empty() || m_done; });
     if (m_items.empty())
         return false;
@@ -48,7 +50,9 @@ void QueueSink::stop()
 
 void QueueSink::push(Item &&item)
 {
+    m_freeing.clear(); // outside the lock
     std::unique_lock lock(m_mutex);
+    m_freeing.swap(m_spent);
     if (m_items.size() >= capacity)
         m_space.wait(lock, [&] {
             return m_items.size() <= capacity / 2 || m_stop || m_progress.cancelled();

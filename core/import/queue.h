@@ -11,6 +11,7 @@
 #include <exception>
 #include <mutex>
 #include <variant>
+#include <vector>
 
 namespace sense7::import {
 
@@ -34,7 +35,10 @@ public:
     void progress(qint64 bytes) override { m_bytes = bytes; }
     bool cancelled() const override { return m_progress.cancelled() || m_stop; }
 
-    /** The next item; false when the reader is done (or failed: see error()). */
+    /**
+     * The next item; false when the reader is done (or failed: see error()). What \a item held
+     * before, the writer's last item, is handed back to the reader's thread to be freed there.
+     */
     bool pop(Item &item);
     void finish(std::exception_ptr error);
     /** Stops the reader and unblocks it (the writer failed or was cancelled). */
@@ -53,6 +57,11 @@ private:
     std::condition_variable m_ready;
     std::condition_variable m_space;
     std::deque<Item> m_items;
+    // Items the writer is done with, freed by the reader: the memory of an item is the reader's
+    // (glibc's arena of its thread), and freeing it on the writer's thread took that arena's
+    // lock against the reader's own allocations, both threads waiting on each other.
+    std::vector<Item> m_spent;
+    std::vector<Item> m_freeing; // the reader's alone
     bool m_done = false;
     std::exception_ptr m_error;
 };
