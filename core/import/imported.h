@@ -57,6 +57,11 @@ struct ImportedConversation
      * JSON and back (mapped JSON Lines).
      */
     QByteArray recordJson;
+    /**
+     * identity::anonymisedHash() of the content hash, worked out with the hash on the reader's
+     * thread (import::QueueSink); empty: the writer works it out.
+     */
+    QString derivedHash;
     QVector<Turn> turns; // as read; the importer encodes them (and frees these) before writing
     /** The turns as written, with their ids once written; a reader may fill it in itself. */
     EncodedTurns encoded;

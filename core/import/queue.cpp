@@ -1,5 +1,6 @@
 #include "queue.h"
 
+#include "identity.h"
 #include "store.h"
 
 namespace sense7::import {
@@ -10,6 +11,7 @@ void QueueSink::conversation(ImportedConversation &&c)
     // turns are freed here too, where they were allocated.
     if (c.conversation.contentHash.isEmpty())
         c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
+    c.derivedHash = identity::anonymisedHash(c.conversation.contentHash);
     if (c.encoded.size() == 0)
         c.encoded = EncodedTurns::encode(c.turns);
     c.turns = {};

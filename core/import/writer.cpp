@@ -113,7 +113,8 @@ void Writer::write(ImportedConversation &c)
     checkProtocol(c);
     installInstruments(c);
     // In either form: plain, or anonymised (identity.h).
-    const QString derived = identity::anonymisedHash(conv.contentHash);
+    const QString derived =
+        c.derivedHash.isEmpty() ? identity::anonymisedHash(conv.contentHash) : c.derivedHash;
     if (const qint64 existing = present(conv, derived)) {
         ++m_summary.alreadyPresent;
         if (!c.recordJson.isEmpty() && !conv.provenance.contains(QStringLiteral("record")))
