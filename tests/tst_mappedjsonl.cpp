@@ -29,6 +29,7 @@ private Q_SLOTS:
     void storedAsTheReferenceReads();
     void duplicatesInMemory();
     void badLineWritesNothing();
+    void tooDeepIsRefusedByName();
 };
 
 namespace {
@@ -408,3 +409,89 @@ void TestMappedJsonl::badLineWritesNothing()
 
 QTEST_GUILESS_MAIN(TestMappedJsonl)
 #include "tst_mappedjsonl.moc"
+
+void TestMappedJsonl::tooDeepIsRefusedByName()
+{
+    // The import writes without SQLite's CHECK constraints, whose json_valid() refuses JSON
+    // nested deeper than 1000 levels (since SQLite 3.42): a field nested deeper than a data set
+    // keeps (500 levels) is refused, naming the line (and the turn), and nothing is written;
+    // one just within it is kept, and meets the constraints.
+    // A line: \a head, a value nested \a depth arrays deep, then \a tail.
+    const auto line = [](const char *head, int depth, const char *tail) {
+        QByteArray text(head);
+        text.append(QByteArray(depth, '[')).append(QByteArray(depth, ']')).append(tail);
+        return text;
+    };
+    const QByteArray first("{\"conversation_hash\": \"ok\", \"conversation\": "
+                           "[{\"role\": \"user\", \"content\": \"fine\"}]}\n");
+    const char *const turns = "\"conversation\": [{\"role\": \"user\", \"content\": \"q\"}]";
+    // The line nests 1 + 499 levels: read by the fast reading, and kept.
+    const QByteArray within =
+        line(QByteArray(QByteArray("{\"conversation_hash\": \"within\", ") + turns + ", \"deep\": ")
+                 .constData(),
+             499, "}\n");
+    const QByteArray deepRecord =
+        line(QByteArray(QByteArray("{\"conversation_hash\": \"deep\", ") + turns + ", \"deep\": ")
+                 .constData(),
+             501, "}\n");
+    const QByteArray deepTurn = line("{\"conversation_hash\": \"turn\", \"conversation\": "
+                                     "[{\"role\": \"user\", \"content\": \"q\", \"deep\": ",
+                                     510, "}]}\n");
+    QTemporaryDir dir;
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    import::Importer importer(*store);
+    const auto write = [&](const QString &name, const QByteArray &bytes) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(name));
+        file.write(bytes);
+        return file.fileName();
+    };
+    QByteArray deepRecordLines = first;
+    deepRecordLines.append(deepRecord);
+    QByteArray deepTurnLines = first;
+    deepTurnLines.append(deepTurn);
+    QVector<std::pair<QByteArray, QString>> refused;
+    refused.append({deepRecordLines, QStringLiteral("line 2: nested more than 500 levels deep")});
+    refused.append(
+        {deepTurnLines, QStringLiteral("line 2, turn 1: nested more than 500 levels deep")});
+    for (const bool fast : {true, false}) {
+        for (const auto &[lines, message] : std::as_const(refused)) {
+            try {
+                readAll(lines, wildChatMapping(), fast);
+                QFAIL("a line nested too deep was read");
+            } catch (const Error &e) {
+                QVERIFY2(e.message().startsWith(QStringLiteral("corpus.jsonl: ") + message),
+                         qPrintable(e.message()));
+            }
+        }
+    }
+    const QString before = test::logicalDump(*store);
+    for (const auto &[lines, message] : std::as_const(refused)) {
+        try {
+            importer.importFile(write(QStringLiteral("deep.jsonl"), lines), wildChatMapping());
+            QFAIL("a line nested too deep was imported");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().startsWith(QStringLiteral("deep.jsonl: ") + message),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(test::logicalDump(*store), before);
+    }
+    QByteArray withinLines = first;
+    withinLines.append(within);
+    const import::Summary s = importer.importFile(
+        write(QStringLiteral("within.jsonl"), first + within), wildChatMapping());
+    QCOMPARE(s.imported, 2);
+    const auto kept = store->conversation(store->findConversation(QStringLiteral("within")));
+    QVERIFY(kept);
+    QJsonValue value =
+        kept->provenance.value(QStringLiteral("record")).toObject().value(QStringLiteral("deep"));
+    int depth = 0;
+    while (value.isArray()) {
+        ++depth;
+        const QJsonArray array = value.toArray();
+        value = array.isEmpty() ? QJsonValue() : array.first();
+    }
+    QCOMPARE(depth, 499);
+    QCOMPARE(integrityCheck(*store), QStringLiteral("ok"));
+}

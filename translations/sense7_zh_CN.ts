@@ -6671,6 +6671,10 @@ Copilot: …</translation>
         <source>the file ends before the object is closed</source>
         <translation>文件在对象闭合之前结束</translation>
     </message>
+    <message>
+        <source>%1: nested more than %2 levels deep, deeper than a data set keeps.</source>
+        <translation>%1：嵌套超过 %2 层，超出数据集能保存的深度。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::integrity</name>

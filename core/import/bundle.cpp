@@ -216,7 +216,10 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         const QString code = stringAt(node, "code");
         if (code.isEmpty())
             throw Error(tr("%1: a participant has no code.").arg(source));
-        profiles.insert(code, toQt(child(node, "profile")));
+        profiles.insert(
+            code,
+            toQt(child(node, "profile"),
+                 tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code)));
         if (const auto assignment = assignmentAt(
                 node, tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code)))
             assignments.insert(code, *assignment);
@@ -258,10 +261,11 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         conv.agent = stringAt(node, "agent");
         conv.title = stringAt(node, "title");
         conv.startedAt = fromIso(stringAt(node, "started_at"));
-        conv.context = toQt(child(node, "context"));
+        conv.context = toQt(child(node, "context"), c.where);
         conv.provenance = provenance;
         if (child(node, "provenance").is_object())
-            conv.provenance.insert(QStringLiteral("earlier"), toQt(child(node, "provenance")));
+            conv.provenance.insert(QStringLiteral("earlier"),
+                                   toQt(child(node, "provenance"), c.where));
         conv.contentHash = stringAt(node, "content_hash");
         static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{32}$"));
         if (!conv.contentHash.isEmpty() && !hex.match(conv.contentHash).hasMatch())
@@ -289,7 +293,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             turn.role = *role;
             turn.text = stringAt(t, "text");
             turn.createdAt = fromIso(stringAt(t, "created_at"));
-            turn.meta = toQt(child(t, "meta"));
+            turn.meta = toQt(child(t, "meta"), where);
             c.turns.append(std::move(turn));
         }
         if (c.turns.isEmpty())

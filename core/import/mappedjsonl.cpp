@@ -230,7 +230,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
             record[key] = value;
     }
     if (!record.empty())
-        c.conversation.provenance.insert(QStringLiteral("record"), toQt(record));
+        c.conversation.provenance.insert(QStringLiteral("record"), toQt(record, where));
 
     std::vector<Read> all;
     int position = 0;
@@ -256,7 +256,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
                 extra[key] = value;
         }
         if (!extra.empty())
-            turn.meta = toQt(extra);
+            turn.meta = toQt(extra, tr("%1, turn %2").arg(where).arg(position));
         if (message.contains("timestamp"))
             turn.createdAt = timeOf(message.at("timestamp"));
 
@@ -599,7 +599,14 @@ public:
         , m_title(keys(m.title))
         , m_time(keys(m.time))
         , m_lineAt(tr("%1: line %2"))
-    { }
+    {
+        // A line nested deeper than the data set keeps goes to the reference reading, which
+        // refuses it by name (maxKeptDepth): what this reading keeps is never deeper.
+        // Should it fail, the parser keeps no depth at all, and the reference reading reads
+        // every line: slower, never deeper.
+        const simdjson::error_code allocated = m_parser.allocate(64 * 1024, maxKeptDepth);
+        Q_UNUSED(allocated)
+    }
 
     void read(QIODevice &in)
     {

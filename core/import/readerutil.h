@@ -60,8 +60,36 @@ inline QDateTime fromIso(const QString &text)
     return t;
 }
 
-inline QJsonObject toQt(const Json &object)
+/**
+ * How deep a JSON value an import keeps may nest. The data set stores what it keeps as JSON
+ * text that SQLite's json_valid() must accept (1000 levels since SQLite 3.42; Qt's parser stops
+ * at 1024), and the import writes without that check (Store::AddingConversations); so deeper
+ * input is refused, by name, before anything is written.
+ */
+constexpr int maxKeptDepth = 500;
+
+/** Whether \a value nests more than \a most levels of arrays and objects. */
+inline bool deeperThan(const Json &value, int most)
 {
+    if (!value.is_structured())
+        return false;
+    if (most <= 0)
+        return true;
+    for (const Json &item : value) {
+        if (deeperThan(item, most - 1))
+            return true;
+    }
+    return false;
+}
+
+/** \a object as Qt's JSON; \a where names it when it nests too deep to keep (maxKeptDepth). */
+inline QJsonObject toQt(const Json &object, const QString &where)
+{
+    if (deeperThan(object, maxKeptDepth))
+        throw Error(JsonArrayReader::tr("%1: nested more than %2 levels deep, deeper than a data "
+                                        "set keeps.")
+                        .arg(where)
+                        .arg(maxKeptDepth));
     return QJsonDocument::fromJson(QByteArray::fromStdString(object.dump())).object();
 }
 
