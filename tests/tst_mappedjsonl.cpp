@@ -3,6 +3,7 @@
 // against the data set's own.
 
 #include "error.h"
+#include "export/writer.h"
 #include "identity.h"
 #include "import/imported.h"
 #include "import/importer.h"
@@ -407,9 +408,6 @@ void TestMappedJsonl::badLineWritesNothing()
     QVERIFY(checksEnforced(*store));
 }
 
-QTEST_GUILESS_MAIN(TestMappedJsonl)
-#include "tst_mappedjsonl.moc"
-
 void TestMappedJsonl::tooDeepIsRefusedByName()
 {
     // The import writes without SQLite's CHECK constraints, whose json_valid() refuses JSON
@@ -425,7 +423,8 @@ void TestMappedJsonl::tooDeepIsRefusedByName()
     const QByteArray first("{\"conversation_hash\": \"ok\", \"conversation\": "
                            "[{\"role\": \"user\", \"content\": \"fine\"}]}\n");
     const char *const turns = "\"conversation\": [{\"role\": \"user\", \"content\": \"q\"}]";
-    // The line nests 1 + 499 levels: read by the fast reading, and kept.
+    // The line nests 1 + 499 levels, the most a data set keeps: read by the fast reading, and
+    // kept. One more level is refused.
     const QByteArray within =
         line(QByteArray(QByteArray("{\"conversation_hash\": \"within\", ") + turns + ", \"deep\": ")
                  .constData(),
@@ -433,7 +432,7 @@ void TestMappedJsonl::tooDeepIsRefusedByName()
     const QByteArray deepRecord =
         line(QByteArray(QByteArray("{\"conversation_hash\": \"deep\", ") + turns + ", \"deep\": ")
                  .constData(),
-             501, "}\n");
+             500, "}\n");
     const QByteArray deepTurn = line("{\"conversation_hash\": \"turn\", \"conversation\": "
                                      "[{\"role\": \"user\", \"content\": \"q\", \"deep\": ",
                                      510, "}]}\n");
@@ -453,8 +452,7 @@ void TestMappedJsonl::tooDeepIsRefusedByName()
     deepTurnLines.append(deepTurn);
     QVector<std::pair<QByteArray, QString>> refused;
     refused.append({deepRecordLines, QStringLiteral("line 2: nested more than 500 levels deep")});
-    refused.append(
-        {deepTurnLines, QStringLiteral("line 2, turn 1: nested more than 500 levels deep")});
+    refused.append({deepTurnLines, QStringLiteral("line 2: nested more than 500 levels deep")});
     for (const bool fast : {true, false}) {
         for (const auto &[lines, message] : std::as_const(refused)) {
             try {
@@ -479,8 +477,8 @@ void TestMappedJsonl::tooDeepIsRefusedByName()
     }
     QByteArray withinLines = first;
     withinLines.append(within);
-    const import::Summary s = importer.importFile(
-        write(QStringLiteral("within.jsonl"), first + within), wildChatMapping());
+    const import::Summary s =
+        importer.importFile(write(QStringLiteral("within.jsonl"), withinLines), wildChatMapping());
     QCOMPARE(s.imported, 2);
     const auto kept = store->conversation(store->findConversation(QStringLiteral("within")));
     QVERIFY(kept);
@@ -494,4 +492,20 @@ void TestMappedJsonl::tooDeepIsRefusedByName()
     }
     QCOMPARE(depth, 499);
     QCOMPARE(integrityCheck(*store), QStringLiteral("ok"));
+    // What the data set keeps goes out in a bundle and comes back in, though the bundle holds it
+    // a few levels deeper (in its provenance, as the record).
+    const QString bundle = dir.filePath(QStringLiteral("out.sense7bundle"));
+    exporter::write(*store, exporter::Format::Bundle, bundle);
+    auto other = Store::create(dir.filePath(QStringLiteral("other.sense7")));
+    import::Importer again(*other);
+    QCOMPARE(again.importFile(bundle).imported, 2);
+    const auto back = other->conversation(other->findConversation(QStringLiteral("within")));
+    QVERIFY(back);
+    QCOMPARE(back->provenance.value(QStringLiteral("earlier"))
+                 .toObject()
+                 .value(QStringLiteral("record")),
+             kept->provenance.value(QStringLiteral("record")));
 }
+
+QTEST_GUILESS_MAIN(TestMappedJsonl)
+#include "tst_mappedjsonl.moc"

@@ -164,6 +164,9 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
                 return tr("%1: not valid JSON: %2").arg(source, f.detail);
             return tr("%1: not valid JSON at byte %2.").arg(source).arg(f.byte);
         });
+    // Before anything is copied or written out (both recurse), and so that what it keeps stays
+    // within what SQLite's json_valid() accepts (readerutil.h).
+    refuseDeeperThan(root, maxBundleDepth, source);
     if (stringAt(root, "format") != QLatin1String("sense7-bundle"))
         throw Error(tr("%1: this is not a Sense-7 bundle.").arg(source));
     if (child(root, "version") != 1)
@@ -216,10 +219,10 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         const QString code = stringAt(node, "code");
         if (code.isEmpty())
             throw Error(tr("%1: a participant has no code.").arg(source));
-        profiles.insert(
-            code,
-            toQt(child(node, "profile"),
-                 tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code)));
+        profiles.insert(code,
+                        toQt(child(node, "profile"),
+                             tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code),
+                             maxBundleDepth));
         if (const auto assignment = assignmentAt(
                 node, tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code)))
             assignments.insert(code, *assignment);
@@ -261,11 +264,11 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         conv.agent = stringAt(node, "agent");
         conv.title = stringAt(node, "title");
         conv.startedAt = fromIso(stringAt(node, "started_at"));
-        conv.context = toQt(child(node, "context"), c.where);
+        conv.context = toQt(child(node, "context"), c.where, maxBundleDepth);
         conv.provenance = provenance;
         if (child(node, "provenance").is_object())
             conv.provenance.insert(QStringLiteral("earlier"),
-                                   toQt(child(node, "provenance"), c.where));
+                                   toQt(child(node, "provenance"), c.where, maxBundleDepth));
         conv.contentHash = stringAt(node, "content_hash");
         static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{32}$"));
         if (!conv.contentHash.isEmpty() && !hex.match(conv.contentHash).hasMatch())
@@ -293,7 +296,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             turn.role = *role;
             turn.text = stringAt(t, "text");
             turn.createdAt = fromIso(stringAt(t, "created_at"));
-            turn.meta = toQt(child(t, "meta"), where);
+            turn.meta = toQt(child(t, "meta"), where, maxBundleDepth);
             c.turns.append(std::move(turn));
         }
         if (c.turns.isEmpty())

@@ -19,6 +19,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <new>
 #include <simdjson.h>
 
 namespace sense7::import {
@@ -196,6 +197,9 @@ Mapping mappingOf(const Options &options)
 void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint64 bytes,
                const Mapping &m, ImportSink &sink, const Options &options)
 {
+    // Before anything of it is copied or written out (both recurse): a line nested deeper than
+    // a data set keeps (readerutil.h), which the fast reading never takes.
+    refuseDeeperThan(entry, maxKeptDepth, where);
     if (!entry.is_object())
         throw notAConversation(where);
     const std::string turnsKey = firstKey(entry, m.turns);
@@ -602,10 +606,10 @@ public:
     {
         // A line nested deeper than the data set keeps goes to the reference reading, which
         // refuses it by name (maxKeptDepth): what this reading keeps is never deeper.
-        // Should it fail, the parser keeps no depth at all, and the reference reading reads
-        // every line: slower, never deeper.
-        const simdjson::error_code allocated = m_parser.allocate(64 * 1024, maxKeptDepth);
-        Q_UNUSED(allocated)
+        // Lines nested deeper than a data set keeps are left to the reference reading, which
+        // refuses them (readerutil.h).
+        if (m_parser.allocate(64 * 1024, maxKeptDepth) != simdjson::SUCCESS)
+            throw std::bad_alloc();
     }
 
     void read(QIODevice &in)

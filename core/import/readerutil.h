@@ -61,12 +61,18 @@ inline QDateTime fromIso(const QString &text)
 }
 
 /**
- * How deep a JSON value an import keeps may nest. The data set stores what it keeps as JSON
- * text that SQLite's json_valid() must accept (1000 levels since SQLite 3.42; Qt's parser stops
- * at 1024), and the import writes without that check (Store::AddingConversations); so deeper
- * input is refused, by name, before anything is written.
+ * How deep the JSON an import keeps from a file may nest. The data set stores what it keeps as
+ * JSON text that SQLite's json_valid() must accept (1000 levels since SQLite 3.42; Qt's parser
+ * stops at 1024), and the import writes without that check (Store::AddingConversations); so
+ * deeper input is refused, by name, before anything is written. Checked before a value is
+ * copied or written out, which recurse.
  */
 constexpr int maxKeptDepth = 500;
+/**
+ * The same for a bundle, whose values are what a data set stored: a kept value wrapped in its
+ * provenance, alternatives, earlier provenances; room for those, still far below 1000.
+ */
+constexpr int maxBundleDepth = 900;
 
 /** Whether \a value nests more than \a most levels of arrays and objects. */
 inline bool deeperThan(const Json &value, int most)
@@ -82,14 +88,20 @@ inline bool deeperThan(const Json &value, int most)
     return false;
 }
 
-/** \a object as Qt's JSON; \a where names it when it nests too deep to keep (maxKeptDepth). */
-inline QJsonObject toQt(const Json &object, const QString &where)
+/** Throws, naming \a where, when \a value nests more than \a most levels. */
+inline void refuseDeeperThan(const Json &value, int most, const QString &where)
 {
-    if (deeperThan(object, maxKeptDepth))
+    if (deeperThan(value, most))
         throw Error(JsonArrayReader::tr("%1: nested more than %2 levels deep, deeper than a data "
                                         "set keeps.")
                         .arg(where)
-                        .arg(maxKeptDepth));
+                        .arg(most));
+}
+
+/** \a object as Qt's JSON; refused, naming \a where, when nested more than \a most levels. */
+inline QJsonObject toQt(const Json &object, const QString &where, int most = maxKeptDepth)
+{
+    refuseDeeperThan(object, most, where);
     return QJsonDocument::fromJson(QByteArray::fromStdString(object.dump())).object();
 }
 
