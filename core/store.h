@@ -511,8 +511,9 @@ public:
      * While it lives, the connection does not evaluate the schema's CHECK constraints
      * (`PRAGMA ignore_check_constraints`). Every row written then is written by the store's own
      * methods from typed values, its JSON columns from JSON that the store or an importer
-     * serialised (never text taken as it came), and the writes of anything else are refused
-     * for the import's length (HoldWrites). Re-parsing that JSON with SQLite's json_valid() was
+     * serialised (never text taken as it came, and never nested deeper than json_valid() takes:
+     * import/readerutil.h), and the studio refuses any other write for the import's length
+     * (HoldWrites). Re-parsing that JSON with SQLite's json_valid() was
      * a quarter of the writing thread's time on a corpus whose records carry a kilobyte of
      * fields each. The constraints still hold: the damage check on opening (`quick_check`)
      * evaluates them, and they are back on for the connection when this ends, however it ends.

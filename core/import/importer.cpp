@@ -166,7 +166,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
         worker.join();
     });
 
-    // Indexes built from the rows at the end (Store::AddingConversations) sort on two threads.
+    // Indexes built from the rows at the end (Store::AddingConversations) sort on worker threads.
     const Store::BulkWrite bulk(m_store, Store::BulkWrite::Sorting::OnThreads);
     Writer writer(m_store, options, summary);
     QElapsedTimer sinceProgress; // invalid until the first report, which comes at once

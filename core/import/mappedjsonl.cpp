@@ -604,10 +604,8 @@ public:
         , m_time(keys(m.time))
         , m_lineAt(tr("%1: line %2"))
     {
-        // A line nested deeper than the data set keeps goes to the reference reading, which
-        // refuses it by name (maxKeptDepth): what this reading keeps is never deeper.
-        // Lines nested deeper than a data set keeps are left to the reference reading, which
-        // refuses them (readerutil.h).
+        // A line nested deeper than a data set keeps (maxKeptDepth) is left to the reference
+        // reading, which refuses it by name: what this reading keeps is never deeper.
         if (m_parser.allocate(64 * 1024, maxKeptDepth) != simdjson::SUCCESS)
             throw std::bad_alloc();
     }
