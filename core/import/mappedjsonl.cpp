@@ -606,7 +606,7 @@ public:
     {
         // A line nested deeper than a data set keeps (maxKeptDepth) is left to the reference
         // reading, which refuses it by name: what this reading keeps is never deeper.
-        if (m_parser.allocate(64 * 1024, maxKeptDepth) != simdjson::SUCCESS)
+        if (m_parser.allocate(std::size_t {64} * 1024, maxKeptDepth) != simdjson::SUCCESS)
             throw std::bad_alloc();
     }
 
