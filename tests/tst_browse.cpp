@@ -201,6 +201,7 @@ private Q_SLOTS:
     void digestsHoldFlaggedAndDetectedBreaks();
     void refreshCanStopAndResume();
     void refreshStoppedInLargerBatchesStaysConsistent();
+    void searchIndexMergesFewerSegmentsAndStaysWhole();
     void editsWhilePreparingAreCommittedAtOnce();
     void digestsAndSearchMatchFirstPrinciples();
     void filtersMatchSqlCounts();
@@ -624,6 +625,32 @@ void TestBrowse::pagesFollowEveryOrderAndQueryShape()
     QCOMPARE(first.size(), 1);
     QVERIFY(!first[0].means.contains(warmth.id));
     QVERIFY(browse::page(store, {}, byWarmth, 1, 1).value(0).means.contains(warmth.id));
+}
+
+void TestBrowse::searchIndexMergesFewerSegmentsAndStaysWhole()
+{
+    // Each preparation's commit ends a segment of the full-text index: the preparation sets the
+    // index to merge sixteen segments at a time (and to gather 32 MiB in memory). Twenty
+    // preparations make twenty segments, merged once; the index stays whole and answers as before.
+    Store &store = *m_store;
+    for (int round = 0; round < 20; ++round) {
+        for (int i = round * 15; i < (round + 1) * 15; ++i)
+            addConversation(store, QStringLiteral("P%1").arg(10 + i % 3),
+                            {QStringLiteral("question %1 about the budget").arg(i),
+                             QStringLiteral("answer %1").arg(i)});
+        digest::refresh(store);
+        QCOMPARE(digest::pendingWork(store), 0);
+    }
+    QCOMPARE(count(store, QStringLiteral("SELECT v FROM turn_text_config WHERE k = 'automerge'")),
+             16);
+    QCOMPARE(count(store, QStringLiteral("SELECT v FROM turn_text_config WHERE k = 'hashsize'")),
+             qint64(32) * 1024 * 1024);
+    test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
+    Filter text;
+    text.text = QStringLiteral("question 299 about");
+    QCOMPARE(filtered(store, text), 1);
+    text.text = QStringLiteral("the budget");
+    QCOMPARE(filtered(store, text), 300);
 }
 
 void TestBrowse::digestsAndSearchMatchFirstPrinciples()
