@@ -284,9 +284,9 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
                                 .arg(c.where));
             conv.condition = qs(condition.get_ref<const std::string &>());
         }
-        int turnNumber = 0;
+        int turnNumber = 0; // counted from 1, as the conversations and sessions are
         for (const Json &t : child(node, "turns")) {
-            const QString where = tr("%1, turn %2").arg(c.where).arg(turnNumber++);
+            const QString where = tr("%1, turn %2").arg(c.where).arg(++turnNumber);
             const auto role = roleFromKey(stringAt(t, "role"));
             if (!role || !child(t, "text").is_string())
                 throw Error(
