@@ -214,11 +214,14 @@ void Store::AddingConversations::restoreIndexes()
     const qint64 cacheSize = m_db.pragmaInt("PRAGMA cache_size");
     const qint64 threads = m_db.pragmaInt("PRAGMA threads");
     const auto restore = qScopeGuard([&] {
-        try {
-            m_db.exec(
-                QByteArray("PRAGMA cache_size = " + QByteArray::number(cacheSize)).constData());
-            m_db.exec(QByteArray("PRAGMA threads = " + QByteArray::number(threads)).constData());
-        } catch (const Error &) { }
+        // Each on its own: one refused leaves the other restored (only speed depends on either).
+        for (const QByteArray &pragma :
+             {QByteArray("PRAGMA cache_size = " + QByteArray::number(cacheSize)),
+              QByteArray("PRAGMA threads = " + QByteArray::number(threads))}) {
+            try {
+                m_db.exec(pragma.constData());
+            } catch (const Error &) { }
+        }
     });
     m_db.exec("PRAGMA cache_size = -4096"); // KiB
     m_db.exec(QByteArray("PRAGMA threads = "
