@@ -2,6 +2,8 @@
 
 #include "error.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QUrl>
 
 #include <algorithm>
@@ -18,6 +20,26 @@ bool isDamage(int rc)
 {
     const int primary = rc & 0xff;
     return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB || primary == SQLITE_IOERR;
+}
+
+/**
+ * The folder SQLite keeps its temporary files in on Unix, found as it finds it (unixTempFileDir in
+ * os_unix.c): SQLITE_TMPDIR, TMPDIR, then the first of /var/tmp, /usr/tmp, /tmp and the working
+ * folder that is a folder it may write in.
+ */
+QString sqliteTemporaryFolder()
+{
+    if (sqlite3_temp_directory != nullptr)
+        return QString::fromLocal8Bit(sqlite3_temp_directory);
+    const QStringList folders {qEnvironmentVariable("SQLITE_TMPDIR"),
+                               qEnvironmentVariable("TMPDIR"), QStringLiteral("/var/tmp"),
+                               QStringLiteral("/usr/tmp"), QStringLiteral("/tmp")};
+    for (const QString &folder : folders) {
+        const QFileInfo info(folder);
+        if (!folder.isEmpty() && info.isDir() && info.isWritable())
+            return folder;
+    }
+    return QDir::currentPath();
 }
 
 /**
@@ -149,10 +171,8 @@ void Connection::exec(const char *sql)
     const int rc = sqlite3_exec(m_db, sql, nullptr, nullptr, &message);
     if (rc != SQLITE_OK) {
         const int code = sqlite3_extended_errcode(m_db);
-        m_sawDamage = m_sawDamage || isDamage(code);
-        const QString reason = (code & 0xff) == SQLITE_AUTH && !m_refusal.isEmpty()
-            ? m_refusal
-            : explain(code, QString::fromUtf8(message ? message : sqlite3_errstr(rc)));
+        const QString reason =
+            reasonFor(code, QString::fromUtf8(message ? message : sqlite3_errstr(rc)));
         sqlite3_free(message);
         throw Error(tr("%1: %2").arg(m_path, reason));
     }
@@ -184,11 +204,32 @@ QString Connection::lastError() const
 {
     if (!m_db)
         return {};
-    const int rc = sqlite3_extended_errcode(m_db);
+    return reasonFor(sqlite3_extended_errcode(m_db), QString::fromUtf8(sqlite3_errmsg(m_db)));
+}
+
+QString Connection::reasonFor(int rc, const QString &message) const
+{
     m_sawDamage = m_sawDamage || isDamage(rc);
     if ((rc & 0xff) == SQLITE_AUTH && !m_refusal.isEmpty())
         return m_refusal;
-    return explain(rc, QString::fromUtf8(sqlite3_errmsg(m_db)));
+    if ((rc & 0xff) == SQLITE_FULL && sortsInFiles())
+        return tr("the disk is full (the data set's, or that of the temporary folder %1, where "
+                  "large sorts are written), so the change was not saved; everything saved "
+                  "before is intact. Free some space and try again.")
+            .arg(QDir::toNativeSeparators(sqliteTemporaryFolder()));
+    return explain(rc, message);
+}
+
+bool Connection::sortsInFiles() const
+{
+    // Read with SQLite's own calls: this runs while an error is reported, and must not throw.
+    sqlite3_stmt *stmt = nullptr;
+    if (sqlite3_prepare_v2(m_db, "PRAGMA temp_store", -1, &stmt, nullptr) != SQLITE_OK)
+        return false;
+    // 0 is the default of Debian's SQLite (SQLITE_TEMP_STORE=1): files unless told otherwise.
+    const bool files = sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_int(stmt, 0) != 2;
+    sqlite3_finalize(stmt);
+    return files;
 }
 
 QString Connection::explain(int rc, const QString &message)

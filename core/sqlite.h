@@ -73,6 +73,7 @@ public:
     bool refusesWrites() const { return !m_refusal.isEmpty(); }
     /** An SQLite result code and message, in words: a full disk or a busy data set says so. */
     static QString explain(int rc, const QString &message);
+
     const QString &path() const { return m_path; }
     sqlite3 *handle() const { return m_db; }
 
@@ -90,6 +91,11 @@ public:
 
 private:
     sqlite3_stmt *prepare(const char *sql, unsigned flags);
+    /** explain(), knowing this connection: a refusal's reason; a full disk that may be the
+     * temporary folder's names it. */
+    QString reasonFor(int rc, const QString &message) const;
+    /** Whether SQLite writes its temporary files (large sorts) to disk on this connection. */
+    bool sortsInFiles() const;
 
     struct Dynamic
     {

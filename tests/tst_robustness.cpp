@@ -97,6 +97,7 @@ private slots:
     void killedAnnotatorLosesNothing();
     void twoProcessesLoseNoUpdate();
     void fullDiskDuringImportKeepsEverything();
+    void fullTemporaryFolderIsNamed();
     void killedImportChangesNothing();
     void fullDiskWhileRatingKeepsEarlierRatings();
     void readOnlyPathOpensReadOnly();
@@ -254,6 +255,41 @@ void TestRobustness::twoProcessesLoseNoUpdate()
         lastEdit.insert(cell, edits.text(4));
     }
     QVERIFY(lastEdit.size() > 10);
+}
+
+void TestRobustness::fullTemporaryFolderIsNamed()
+{
+    // While a connection sorts in temporary files (an import building its indexes), a full disk
+    // may be the temporary folder's rather than the data set's: the message names the folder.
+    // A temporary table limited to a few pages fills as such a file would.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("temp.sense7"));
+    test::makeDemoDataSet(db);
+    auto store = Store::open(db);
+    sql::Connection &connection = test::connection(*store);
+    const auto fill = [&] {
+        connection.exec("CREATE TEMP TABLE IF NOT EXISTS filler(x)");
+        connection.exec("PRAGMA temp.max_page_count = 3");
+        try {
+            connection.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                            "WHERE i < 100) INSERT INTO filler SELECT randomblob(10000) FROM n");
+        } catch (const Error &e) {
+            return e.message();
+        }
+        return QString();
+    };
+    connection.exec("PRAGMA temp_store = FILE");
+    const QString inFiles = fill();
+    QVERIFY2(inFiles.contains(QStringLiteral("the disk is full (the data set's, or that of the "
+                                             "temporary folder /")),
+             qPrintable(inFiles));
+    QVERIFY2(inFiles.contains(QStringLiteral("everything saved before is intact")),
+             qPrintable(inFiles));
+    connection.exec("DROP TABLE temp.filler");
+    connection.exec("PRAGMA temp_store = MEMORY"); // the data set's usual setting
+    const QString inMemory = fill();
+    QVERIFY2(inMemory.contains(QStringLiteral("the disk is full")), qPrintable(inMemory));
+    QVERIFY2(!inMemory.contains(QStringLiteral("temporary folder")), qPrintable(inMemory));
 }
 
 void TestRobustness::fullDiskDuringImportKeepsEverything()

@@ -7896,6 +7896,10 @@ Copilot: …</translation>
         <source>the data set is damaged (%1).</source>
         <translation>数据集已损坏（%1）。</translation>
     </message>
+    <message>
+        <source>the disk is full (the data set&apos;s, or that of the temporary folder %1, where large sorts are written), so the change was not saved; everything saved before is intact. Free some space and try again.</source>
+        <translation>磁盘已满（数据集所在的磁盘，或大型排序写入的临时文件夹 %1 所在的磁盘），因此此次更改未保存；之前保存的内容均完好无损。请释放一些空间后重试。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::sql::Statement</name>
