@@ -1,3 +1,4 @@
+#include "browse/digest.h"
 #include "error.h"
 #include "export/writer.h"
 #include "import/csvreader.h"
@@ -219,6 +220,7 @@ class TestImport : public QObject
 private slots:
     void importKeepsWriteAheadLogMode();
     void importAloneWritesPagesOnce();
+    void importWritesTheDigestsRefreshWould();
     void chatgptKeepsTheCurrentPath();
     void chatgptContentAndBrokenEntries();
     void chatgptZipExport();
@@ -877,6 +879,107 @@ void TestImport::importKeepsWriteAheadLogMode()
     check.open(path, sql::Connection::Access::ReadOnly);
     QCOMPARE(check.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
     QCOMPARE(check.pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+}
+
+void TestImport::importWritesTheDigestsRefreshWould()
+{
+    // An import works out the digest of each new conversation that comes without ratings or
+    // flags on its reading thread, and writes it with the conversation: the rows digest::refresh()
+    // writes from the stored turns, the detected breaks included. A conversation with ratings
+    // (ESConv's feedback) is left to refresh(), marked stale.
+    QTemporaryDir dir;
+    QByteArray mapped;
+    QByteArray chat;
+    for (int i = 0; i < 3; ++i) {
+        QJsonArray turns;
+        const QString week = QStringLiteral(" of week %1").arg(i + 10);
+        const std::pair<const char *, QString> said[] = {
+            {"user", QStringLiteral("Plan my week around the budget review on Monday") + week},
+            {"assistant", QStringLiteral("Here is a plan for your week.")},
+            {"user", QStringLiteral("As I said, the budget review is on Monday, not Friday.")},
+            {"assistant", QStringLiteral("Sorry, here it is again.")},
+            {"user", QStringLiteral("plan my week around the budget review on monday") + week},
+            {"assistant", QStringLiteral("Done.")}};
+        for (const auto &[role, text] : said)
+            turns.append(QJsonObject {{QStringLiteral("role"), QLatin1String(role)},
+                                      {QStringLiteral("content"), text}});
+        mapped += QJsonDocument(QJsonObject {{QStringLiteral("conversation_hash"),
+                                              QStringLiteral("cue-%1").arg(i)},
+                                             {QStringLiteral("model"), QStringLiteral("gpt-4")},
+                                             {QStringLiteral("conversation"), turns}})
+                      .toJson(QJsonDocument::Compact)
+            + '\n';
+        turns.append(QJsonObject {{QStringLiteral("role"), QStringLiteral("user")},
+                                  {QStringLiteral("content"), QStringLiteral("try %1").arg(i)}});
+        chat += QJsonDocument(QJsonObject {{QStringLiteral("messages"), turns}})
+                    .toJson(QJsonDocument::Compact)
+            + '\n';
+    }
+    QFile mappedFile(dir.filePath(QStringLiteral("cues.jsonl")));
+    QVERIFY(mappedFile.open(QIODevice::WriteOnly));
+    mappedFile.write(mapped);
+    mappedFile.close();
+    QFile chatFile(dir.filePath(QStringLiteral("chat.jsonl")));
+    QVERIFY(chatFile.open(QIODevice::WriteOnly));
+    chatFile.write(chat);
+    chatFile.close();
+
+    // ESConv first: the instrument it installs changes what digests count (their rated_cells).
+    auto store = Store::create(QStringLiteral(":memory:"));
+    importInto(*store, QStringLiteral("esconv.json"));
+    import::Options options;
+    options.participant = QStringLiteral("P01");
+    for (const char *file :
+         {"chatgpt-branching.json", "openwebui.json", "librechat.json", "oasst.jsonl"})
+        importInto(*store, QLatin1String(file), options);
+    import::Importer importer(*store);
+    import::Options mapping = options;
+    mapping.map = {{QStringLiteral("turns"), QStringLiteral("conversation")},
+                   {QStringLiteral("agent"), QStringLiteral("model")},
+                   {QStringLiteral("id"), QStringLiteral("conversation_hash")}};
+    QCOMPARE(importer.importFile(mappedFile.fileName(), mapping).imported, 3);
+    QCOMPARE(importer.importFile(chatFile.fileName(), options).imported, 3);
+
+    const auto digests = [&] {
+        QStringList rows;
+        sql::Statement query(test::connection(*store),
+                             "SELECT conversation_id, turns, assistant_turns, rated_turns, "
+                             "rated_cells, mean, flagged, detected, breaks "
+                             "FROM conversation_digest ORDER BY conversation_id");
+        while (query.next()) {
+            QStringList row;
+            for (int column = 0; column < 9; ++column)
+                row << (query.isNull(column) ? QStringLiteral("NULL") : query.text(column));
+            rows << row.join(QLatin1Char('|'));
+        }
+        return rows;
+    };
+    const qint64 conversations = count(*store, "SELECT count(*) FROM conversation");
+    const QStringList imported = digests();
+    const qint64 stale = count(*store, "SELECT count(*) FROM digest_stale");
+    QVERIFY(stale > 0); // ESConv's rated conversations
+    QCOMPARE(stale + imported.size(), conversations);
+    QCOMPARE(count(*store,
+                   "SELECT count(*) FROM conversation_digest d JOIN digest_stale s "
+                   "ON s.conversation_id = d.conversation_id"),
+             0);
+    // The rules fired: the test compares breaks, not only empty lists.
+    const QString all = imported.join(QLatin1Char('\n'));
+    for (const char *rule : {"repair_cue", "repeated_request", "regenerated"})
+        QVERIFY2(all.contains(QLatin1String(rule)), rule);
+
+    digest::refresh(*store);
+    QCOMPARE(digest::pendingWork(*store), 0);
+    const QStringList refreshed = digests();
+    QCOMPARE(refreshed.size(), conversations);
+    for (const QString &row : imported)
+        QVERIFY2(refreshed.contains(row), qPrintable(row)); // refresh() left them as they were
+
+    // Worked out again from the stored turns, every digest is the same.
+    test::connection(*store).exec("DELETE FROM conversation_digest; DELETE FROM digest_dimension; "
+                                  "INSERT INTO digest_stale SELECT id FROM conversation");
+    digest::refresh(*store);
+    QCOMPARE(digests(), refreshed);
 }
 
 void TestImport::importAloneWritesPagesOnce()

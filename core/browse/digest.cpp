@@ -273,6 +273,32 @@ struct Writer
     sql::Statement digest;
 };
 
+/** The continuity breaks detected in a conversation, as its digest keeps them. */
+struct Detected
+{
+    QByteArray members; // of the breaks' "detected" list: [assistant turn, "rule"], ...
+    int turns = 0; // the assistant turns named
+};
+
+Detected detectBreaks(const QVector<continuity::TurnInput> &turns,
+                      const QVector<int> &assistantPositions, const continuity::Options &options)
+{
+    Detected result;
+    QSet<qint64> named;
+    for (const continuity::Detection &d : continuity::detect(turns, options)) {
+        // Rules fire on assistant turns: d.position is one of assistantPositions.
+        const auto at =
+            std::lower_bound(assistantPositions.cbegin(), assistantPositions.cend(), d.position);
+        if (!result.members.isEmpty())
+            result.members += ',';
+        result.members += '[' + QByteArray::number(qsizetype(at - assistantPositions.cbegin()))
+            + ",\"" + continuity::ruleKey(d.rule).toLatin1() + "\"]";
+        named.insert(d.turnId);
+    }
+    result.turns = int(named.size());
+    return result;
+}
+
 void write(Writer &writer, qint64 conversationId, const Material &m,
            const QVector<qint64> &dimensions, const Asked &asked,
            const continuity::Options &options)
@@ -307,20 +333,8 @@ void write(Writer &writer, qint64 conversationId, const Material &m,
 
     // The breaks as QJsonDocument writes them, compact with the keys in order, built directly:
     // most conversations have none, and this is done for every one.
-    QByteArray breaks = "{\"detected\":[";
-    QSet<qint64> detectedTurns;
-    int detections = 0;
-    for (const continuity::Detection &d : continuity::detect(m.turns, options)) {
-        // Rules fire on assistant turns: d.position is one of assistantPositions.
-        const auto at = std::lower_bound(m.assistantPositions.cbegin(), m.assistantPositions.cend(),
-                                         d.position);
-        if (detections++ > 0)
-            breaks += ',';
-        breaks += '[' + QByteArray::number(qsizetype(at - m.assistantPositions.cbegin())) + ",\""
-            + continuity::ruleKey(d.rule).toLatin1() + "\"]";
-        detectedTurns.insert(d.turnId);
-    }
-    breaks += "],\"flagged\":[";
+    const Detected detected = detectBreaks(m.turns, m.assistantPositions, options);
+    QByteArray breaks = "{\"detected\":[" + detected.members + "],\"flagged\":[";
     int flagged = 0;
     if (!m.flagged.isEmpty())
         for (int i = 0; i < m.assistantPositions.size(); ++i)
@@ -354,7 +368,7 @@ void write(Writer &writer, qint64 conversationId, const Material &m,
         .bind(4, rated);
     if (rated > 0)
         insert.bind(5, sum / rated);
-    insert.bind(6, flagged).bind(7, int(detectedTurns.size())).bind(8, breaks).bind(9, cells).run();
+    insert.bind(6, flagged).bind(7, detected.turns).bind(8, breaks).bind(9, cells).run();
 }
 
 qint64 staleConversations(sql::Connection &db)
@@ -414,6 +428,64 @@ QByteArray pack(const QVector<Rating> &values)
             bytes.append(char(qBound(-126, value.value(), 127)));
     }
     return bytes;
+}
+
+Unrated unrated(const EncodedTurns &encoded, const continuity::Options &options)
+{
+    // What loadBatch() reads for detection: the text of user turns, the meta of turns whose
+    // meta mentions a branch. A turn's position stands for its id.
+    QVector<continuity::TurnInput> turns;
+    QVector<int> assistantPositions;
+    turns.reserve(encoded.size());
+    for (qsizetype i = 0; i < encoded.size(); ++i) {
+        const EncodedTurns::Row &row = encoded.rows[i];
+        continuity::TurnInput turn;
+        turn.turnId = i;
+        turn.role = row.role;
+        if (row.role == Role::User)
+            turn.text = QString::fromUtf8(encoded.view(row.text, row.textSize));
+        const QByteArrayView meta = encoded.view(row.meta, row.metaSize);
+        if (meta.contains(QByteArrayView("branch")))
+            turn.meta = QJsonDocument::fromJson(meta.toByteArray()).object();
+        if (row.role == Role::Assistant)
+            assistantPositions.append(int(i));
+        turns.append(std::move(turn));
+    }
+    const Detected detected = detectBreaks(turns, assistantPositions, options);
+    return {int(turns.size()), int(assistantPositions.size()), detected.turns, detected.members};
+}
+
+struct UnratedWriter::Statements
+{
+    explicit Statements(sql::Connection &db)
+        : insert(db,
+                 "INSERT INTO conversation_digest(conversation_id, turns, assistant_turns, "
+                 "rated_turns, mean, flagged, detected, breaks, rated_cells) "
+                 "VALUES(?, ?, ?, 0, NULL, 0, ?, ?, 0)")
+    { }
+
+    sql::Statement insert;
+    QByteArray ratedCells; // the breaks' end: "rated_cells":...}
+};
+
+UnratedWriter::UnratedWriter(Store &store)
+    : m_statements(std::make_unique<Statements>(browse::connection(store)))
+{
+    m_statements->ratedCells = asked(store).keyMember;
+}
+
+UnratedWriter::~UnratedWriter() = default;
+
+void UnratedWriter::write(qint64 conversationId, const Unrated &digest)
+{
+    m_statements->insert.bind(1, conversationId)
+        .bind(2, digest.turns)
+        .bind(3, digest.assistantTurns)
+        .bind(4, digest.detectedTurns)
+        .bind(5,
+              QByteArray("{\"detected\":[" + digest.detected + "],\"flagged\":[],"
+                         + m_statements->ratedCells))
+        .run();
 }
 
 qint64 pendingWork(const Store &store)

@@ -8,10 +8,12 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 
 namespace sense7 {
 class Store;
-}
+struct EncodedTurns;
+} // namespace sense7
 
 /**
  * Per-conversation digests (schema v5): the self ratings of each assistant turn packed one byte a
@@ -48,6 +50,37 @@ inline constexpr std::chrono::milliseconds preparationCommit {500};
  */
 qint64 refresh(Store &store, const Progress &progress = {}, const continuity::Options &options = {},
                std::chrono::milliseconds commitEvery = preparationCommit);
+
+/**
+ * The digest of a conversation no one has rated or flagged yet, worked out from its turns as they
+ * are to be stored: what refresh() would write for it. An import works it out on its reading
+ * thread and writes it with the conversation (UnratedWriter), so that its conversations need no
+ * preparation but the search index's.
+ */
+struct Unrated
+{
+    int turns = 0;
+    int assistantTurns = 0;
+    int detectedTurns = 0; // assistant turns a rule fired on
+    QByteArray detected; // the members of the breaks' "detected" list: [0,"repair_cue"],...
+};
+Unrated unrated(const EncodedTurns &turns, const continuity::Options &options = {});
+
+/** Writes the Unrated digests of conversations just added, in the caller's transaction. */
+class UnratedWriter
+{
+public:
+    explicit UnratedWriter(Store &store);
+    ~UnratedWriter();
+    UnratedWriter(const UnratedWriter &) = delete;
+    UnratedWriter &operator=(const UnratedWriter &) = delete;
+    /** Throws Error. */
+    void write(qint64 conversationId, const Unrated &digest);
+
+private:
+    struct Statements;
+    std::unique_ptr<Statements> m_statements;
+};
 
 /** The turns of a conversation as detection needs them, with the mean of \a annotatorId's ratings.
  */

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "browse/digest.h"
 #include "store.h"
 #include "taxonomy.h"
 #include "types.h"
@@ -62,6 +63,11 @@ struct ImportedConversation
      * thread (import::QueueSink); empty: the writer works it out.
      */
     QString derivedHash;
+    /**
+     * The conversation's digest, worked out on the reader's thread (import::QueueSink) when it
+     * comes with no ratings or flags; written with it when it is new to the data set.
+     */
+    std::optional<digest::Unrated> digest;
     QVector<Turn> turns; // as read; the importer encodes them (and frees these) before writing
     /** The turns as written, with their ids once written; a reader may fill it in itself. */
     EncodedTurns encoded;

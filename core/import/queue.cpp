@@ -7,14 +7,16 @@ namespace sense7::import {
 
 void QueueSink::conversation(ImportedConversation &&c)
 {
-    // Hashed and encoded here, on the reader's thread, so that the writer only writes; the
-    // turns are freed here too, where they were allocated.
+    // Hashed, encoded and digested here, on the reader's thread, so that the writer only writes;
+    // the turns are freed here too, where they were allocated.
     if (c.conversation.contentHash.isEmpty())
         c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
     c.derivedHash = identity::anonymisedHash(c.conversation.contentHash);
     if (c.encoded.size() == 0)
         c.encoded = EncodedTurns::encode(c.turns);
     c.turns = {};
+    if (c.ratings.isEmpty() && c.flags.isEmpty())
+        c.digest = digest::unrated(c.encoded, m_detection);
     push(Item(std::move(c)));
 }
 

@@ -51,6 +51,7 @@ private:
 
     static constexpr std::size_t capacity = 256;
     const Progress &m_progress;
+    const continuity::Options m_detection; // digest::refresh()'s, read by the reader's thread
     std::atomic<bool> m_stop {false};
     std::atomic<qint64> m_bytes {0};
     std::mutex m_mutex;

@@ -124,6 +124,8 @@ private:
     KeyFilter m_hashes;
     // '{"file":…,"format":…' of the provenance of a conversation that has only its record.
     QByteArray m_provenanceStart;
+    // Writes the digests the reader worked out (ImportedConversation::digest), once one comes.
+    std::optional<digest::UnratedWriter> m_digests;
 };
 
 } // namespace sense7::import
