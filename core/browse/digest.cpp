@@ -433,7 +433,15 @@ QByteArray pack(const QVector<Rating> &values)
 Unrated unrated(const EncodedTurns &encoded, const continuity::Options &options)
 {
     // What loadBatch() reads for detection: the text of user turns, the meta of turns whose
-    // meta mentions a branch. A turn's position stands for its id.
+    // meta mentions a branch. A turn's position stands for its id. The rules that read text fire
+    // on a user message after a reply: a conversation without one (a single exchange, as half of
+    // a corpus may be) needs no text decoded.
+    bool replied = false;
+    const bool textMatters =
+        std::any_of(encoded.rows.cbegin(), encoded.rows.cend(), [&](const EncodedTurns::Row &row) {
+            replied = replied || row.role == Role::Assistant;
+            return replied && row.role == Role::User;
+        });
     QVector<continuity::TurnInput> turns;
     QVector<int> assistantPositions;
     turns.reserve(encoded.size());
@@ -442,7 +450,7 @@ Unrated unrated(const EncodedTurns &encoded, const continuity::Options &options)
         continuity::TurnInput turn;
         turn.turnId = i;
         turn.role = row.role;
-        if (row.role == Role::User)
+        if (textMatters && row.role == Role::User)
             turn.text = QString::fromUtf8(encoded.view(row.text, row.textSize));
         const QByteArrayView meta = encoded.view(row.meta, row.metaSize);
         if (meta.contains(QByteArrayView("branch")))
