@@ -630,7 +630,8 @@ void TestBrowse::pagesFollowEveryOrderAndQueryShape()
 void TestBrowse::searchIndexMergesFewerSegmentsAndStaysWhole()
 {
     // Each preparation's commit ends a segment of the full-text index: the preparation sets the
-    // index to merge sixteen segments at a time (and to gather 32 MiB in memory). Twenty
+    // index to merge sixteen segments at a time, never all of a level in one commit (a "crisis"
+    // merge), and to gather 32 MiB in memory. Twenty
     // preparations make twenty segments, merged once; the index stays whole and answers as before.
     Store &store = *m_store;
     for (int round = 0; round < 20; ++round) {
@@ -645,6 +646,8 @@ void TestBrowse::searchIndexMergesFewerSegmentsAndStaysWhole()
              16);
     QCOMPARE(count(store, QStringLiteral("SELECT v FROM turn_text_config WHERE k = 'hashsize'")),
              qint64(32) * 1024 * 1024);
+    QCOMPARE(count(store, QStringLiteral("SELECT v FROM turn_text_config WHERE k = 'crisismerge'")),
+             64);
     test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
     Filter text;
     text.text = QStringLiteral("question 299 about");

@@ -33,6 +33,10 @@ constexpr qint64 searchHashBytes = qint64(32) * 1024 * 1024;
 // (SQLite's default is 4, its largest 16). Sixteen rewrites each indexed byte about half as often:
 // on a million turns committed every 20,000, 16.9 s instead of 20.6 s, with the same search times.
 constexpr qint64 searchAutomerge = 16;
+// With sixteen, SQLite's default "crisis" merge (of a level that reaches 16 segments, all in one
+// commit) fired every sixteenth commit and made it three times as long (1.45 s, where the
+// preparation commits every half second to answer its Stop); at 64 it never comes first.
+constexpr qint64 searchCrisismerge = 64;
 // Conversations plus turns from which refresh() writes as a bulk write (Store::BulkWrite).
 constexpr qint64 bulkItems = 20'000;
 
@@ -395,7 +399,8 @@ qint64 unindexedTurns(sql::Connection &db)
 void configureSearchIndex(Store &store, sql::Connection &db)
 {
     const std::pair<const char *, qint64> settings[] = {{"hashsize", searchHashBytes},
-                                                        {"automerge", searchAutomerge}};
+                                                        {"automerge", searchAutomerge},
+                                                        {"crisismerge", searchCrisismerge}};
     for (const auto &setting : settings) {
         const QString key = QString::fromLatin1(setting.first);
         const qint64 value = setting.second;
@@ -467,8 +472,8 @@ struct UnratedWriter::Statements
 {
     explicit Statements(sql::Connection &db)
         : insert(db,
-                 "INSERT INTO conversation_digest(conversation_id, turns, assistant_turns, "
-                 "rated_turns, mean, flagged, detected, breaks, rated_cells) "
+                 "INSERT OR REPLACE INTO conversation_digest(conversation_id, turns, "
+                 "assistant_turns, rated_turns, mean, flagged, detected, breaks, rated_cells) "
                  "VALUES(?, ?, ?, 0, NULL, 0, ?, ?, 0)")
     { }
 
