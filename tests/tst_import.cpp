@@ -221,6 +221,7 @@ private slots:
     void importKeepsWriteAheadLogMode();
     void importAloneWritesPagesOnce();
     void importWritesTheDigestsRefreshWould();
+    void reimportLeavesDigestsToThePreparation();
     void chatgptKeepsTheCurrentPath();
     void chatgptContentAndBrokenEntries();
     void chatgptZipExport();
@@ -980,6 +981,55 @@ void TestImport::importWritesTheDigestsRefreshWould()
                                   "INSERT INTO digest_stale SELECT id FROM conversation");
     digest::refresh(*store);
     QCOMPARE(digests(), refreshed);
+}
+
+void TestImport::reimportLeavesDigestsToThePreparation()
+{
+    // A file imported again mostly holds conversations the data set has: the reader stops working
+    // out digests that would be thrown away, and the new conversations among them (here after the
+    // first 800 lines, more than the queue holds after the writer decides) are left to the
+    // preparation, marked stale. Either way the digests are those of the stored turns.
+    QTemporaryDir dir;
+    const auto lines = [](int from, int to) {
+        QByteArray bytes;
+        for (int i = from; i < to; ++i)
+            bytes +=
+                QJsonDocument(
+                    QJsonObject {
+                        {QStringLiteral("messages"),
+                         QJsonArray {
+                             QJsonObject {
+                                 {QStringLiteral("role"), QStringLiteral("user")},
+                                 {QStringLiteral("content"), QStringLiteral("Question %1").arg(i)}},
+                             QJsonObject {
+                                 {QStringLiteral("role"), QStringLiteral("assistant")},
+                                 {QStringLiteral("content"), QStringLiteral("Answer %1").arg(i)}},
+                             QJsonObject {{QStringLiteral("role"), QStringLiteral("user")},
+                                          {QStringLiteral("content"),
+                                           QStringLiteral("As I said, question %1").arg(i)}}}}})
+                    .toJson(QJsonDocument::Compact)
+                + '\n';
+        return bytes;
+    };
+    const auto write = [&](const QString &name, const QByteArray &bytes) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+            qFatal("cannot write %s", qPrintable(file.fileName()));
+        return file.fileName();
+    };
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(write(QStringLiteral("first.jsonl"), lines(0, 800))).imported,
+             800);
+    QCOMPARE(count(*store, "SELECT count(*) FROM digest_stale"), 0);
+    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_digest"), 800);
+    const import::Summary again =
+        importer.importFile(write(QStringLiteral("again.jsonl"), lines(0, 810)));
+    QCOMPARE(again.alreadyPresent, 800);
+    QCOMPARE(again.imported, 10);
+    QCOMPARE(count(*store, "SELECT count(*) FROM digest_stale"), 10);
+    digest::refresh(*store);
+    QCOMPARE(count(*store, "SELECT count(*) FROM conversation_digest WHERE detected = 1"), 810);
 }
 
 void TestImport::importAloneWritesPagesOnce()

@@ -173,11 +173,23 @@ Summary Importer::importFile(const QString &path, const Options &options)
     m_store.transaction([&] {
         Store::AddingConversations adding(m_store);
         Item item;
+        // The reader works out digests while most of the last conversations were new: a file
+        // imported again would pay for them and throw them away.
+        constexpr int digestWindow = 256;
+        int applied = 0;
+        qint64 importedBefore = 0;
+        qint64 presentBefore = 0;
         while (sink.pop(item)) {
             if (m_progress.cancelled())
                 throw Cancelled(
                     tr("The import of %1 was cancelled; nothing was changed.").arg(source));
             writer.apply(item);
+            if (++applied % digestWindow == 0) {
+                sink.wantDigests(summary.imported - importedBefore
+                                 >= summary.alreadyPresent - presentBefore);
+                importedBefore = summary.imported;
+                presentBefore = summary.alreadyPresent;
+            }
             if (m_progress.hasCallback()
                 && (!sinceProgress.isValid() || sinceProgress.elapsed() >= 50)) {
                 m_progress.report(sink.bytes(), total);

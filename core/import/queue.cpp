@@ -15,7 +15,7 @@ void QueueSink::conversation(ImportedConversation &&c)
     if (c.encoded.size() == 0)
         c.encoded = EncodedTurns::encode(c.turns);
     c.turns = {};
-    if (c.ratings.isEmpty() && c.flags.isEmpty())
+    if (c.ratings.isEmpty() && c.flags.isEmpty() && m_digests.load(std::memory_order_relaxed))
         c.digest = digest::unrated(c.encoded, m_detection);
     push(Item(std::move(c)));
 }

@@ -43,6 +43,12 @@ public:
     void finish(std::exception_ptr error);
     /** Stops the reader and unblocks it (the writer failed or was cancelled). */
     void stop();
+    /**
+     * Whether the reader works out the digests of conversations without ratings
+     * (ImportedConversation::digest): worth it while they are mostly new to the data set; a
+     * conversation without one is left to digest::refresh().
+     */
+    void wantDigests(bool want) { m_digests.store(want, std::memory_order_relaxed); }
     std::exception_ptr error() const { return m_error; }
     qint64 bytes() const { return m_bytes; }
 
@@ -53,6 +59,7 @@ private:
     const Progress &m_progress;
     const continuity::Options m_detection; // digest::refresh()'s, read by the reader's thread
     std::atomic<bool> m_stop {false};
+    std::atomic<bool> m_digests {true};
     std::atomic<qint64> m_bytes {0};
     std::mutex m_mutex;
     std::condition_variable m_ready;
