@@ -214,22 +214,35 @@ QString Connection::reasonFor(int rc, const QString &message) const
         return m_refusal;
     if ((rc & 0xff) == SQLITE_FULL && sortsInFiles())
         return tr("the disk is full (the data set's, or that of the temporary folder %1, where "
-                  "large sorts are written), so the change was not saved; everything saved "
-                  "before is intact. Free some space and try again.")
+                  "large sorts are written) or the data set reached its size limit, so the "
+                  "change was not saved; everything saved before is intact. Free some space and "
+                  "try again.")
             .arg(QDir::toNativeSeparators(sqliteTemporaryFolder()));
     return explain(rc, message);
 }
 
 bool Connection::sortsInFiles() const
 {
+    // The build's TEMP_STORE decides what the pragma may choose: 0 always files, 1 files unless
+    // the pragma says memory (2), 2 memory unless it says files (1), 3 always memory. Debian
+    // builds with 1.
+    int built = 1;
+    for (int i = 0;; ++i) {
+        const char *option = sqlite3_compileoption_get(i);
+        if (option == nullptr)
+            break;
+        if (std::strncmp(option, "TEMP_STORE=", 11) == 0)
+            built = option[11] - '0';
+    }
+    if (built == 0 || built == 3)
+        return built == 0;
     // Read with SQLite's own calls: this runs while an error is reported, and must not throw.
     sqlite3_stmt *stmt = nullptr;
     if (sqlite3_prepare_v2(m_db, "PRAGMA temp_store", -1, &stmt, nullptr) != SQLITE_OK)
         return false;
-    // 0 is the default of Debian's SQLite (SQLITE_TEMP_STORE=1): files unless told otherwise.
-    const bool files = sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_int(stmt, 0) != 2;
+    const int chosen = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int(stmt, 0) : 0;
     sqlite3_finalize(stmt);
-    return files;
+    return built == 1 ? chosen != 2 : chosen == 1;
 }
 
 QString Connection::explain(int rc, const QString &message)

@@ -6297,6 +6297,10 @@ Copilot: …</translation>
         <source>%1: &quot;condition&quot; must be the key of the live condition the conversation was held with (text).</source>
         <translation>%1：“condition”必须是进行该对话所用实时条件的键名（文本）。</translation>
     </message>
+    <message>
+        <source>%1, the turn at index %2</source>
+        <translation>%1，索引为 %2 的回合</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -7897,8 +7901,8 @@ Copilot: …</translation>
         <translation>数据集已损坏（%1）。</translation>
     </message>
     <message>
-        <source>the disk is full (the data set&apos;s, or that of the temporary folder %1, where large sorts are written), so the change was not saved; everything saved before is intact. Free some space and try again.</source>
-        <translation>磁盘已满（数据集所在的磁盘，或大型排序写入的临时文件夹 %1 所在的磁盘），因此此次更改未保存；之前保存的内容均完好无损。请释放一些空间后重试。</translation>
+        <source>the disk is full (the data set&apos;s, or that of the temporary folder %1, where large sorts are written) or the data set reached its size limit, so the change was not saved; everything saved before is intact. Free some space and try again.</source>
+        <translation>磁盘已满（数据集所在的磁盘，或大型排序写入的临时文件夹 %1 所在的磁盘），或数据集已达到大小上限，因此此次更改未保存；之前保存的内容均完好无损。请释放一些空间后重试。</translation>
     </message>
 </context>
 <context>

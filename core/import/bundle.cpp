@@ -284,9 +284,10 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
                                 .arg(c.where));
             conv.condition = qs(condition.get_ref<const std::string &>());
         }
-        int turnNumber = 0; // counted from 1, as the conversations and sessions are
+        // By index, from 0, as a bundle's ratings, flags, notes and sessions name turns.
+        int turnIndex = 0;
         for (const Json &t : child(node, "turns")) {
-            const QString where = tr("%1, turn %2").arg(c.where).arg(++turnNumber);
+            const QString where = tr("%1, the turn at index %2").arg(c.where).arg(turnIndex++);
             const auto role = roleFromKey(stringAt(t, "role"));
             if (!role || !child(t, "text").is_string())
                 throw Error(
