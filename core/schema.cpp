@@ -432,9 +432,8 @@ void migrate(sql::Connection &db, int target)
             afterwards[version - 1](db);
     }
     if (from < target) {
-        db.exec(
-            QByteArray("PRAGMA application_id = " + QByteArray::number(applicationId)).constData());
-        db.exec(QByteArray("PRAGMA user_version = " + QByteArray::number(target)).constData());
+        db.setPragma("application_id", applicationId);
+        db.setPragma("user_version", target);
     }
     tx.commit();
 }

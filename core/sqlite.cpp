@@ -178,6 +178,21 @@ void Connection::exec(const char *sql)
     }
 }
 
+void Connection::setPragma(const char *name, qint64 value)
+{
+    exec(QByteArray(QByteArray("PRAGMA ") + name + " = " + QByteArray::number(value)).constData());
+}
+
+bool Connection::trySetPragma(const char *name, qint64 value) noexcept
+{
+    try {
+        setPragma(name, value);
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
 qint64 Connection::pragmaInt(const char *sql)
 {
     Statement query(*this, sql);

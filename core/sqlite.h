@@ -54,6 +54,10 @@ public:
     /** Runs a single-value query such as a PRAGMA and returns its integer result. */
     qint64 pragmaInt(const char *sql);
     QString pragmaText(const char *sql);
+    /** Sets a pragma of the connection to a number ("PRAGMA name = value"); throws on error. */
+    void setPragma(const char *name, qint64 value);
+    /** setPragma(), false instead of throwing: for putting back a setting that only speed needs. */
+    bool trySetPragma(const char *name, qint64 value) noexcept;
 
     qint64 lastInsertId() const;
     int changes() const;

@@ -97,7 +97,7 @@ Store::BulkWrite::BulkWrite(Store &store, Sorting sorting)
         } catch (const Error &) {
             m_rollbackJournal = false; // busy: another connection has the data set open
         }
-        m_db.exec(QByteArray("PRAGMA busy_timeout = " + QByteArray::number(timeout)).constData());
+        m_db.setPragma("busy_timeout", timeout);
     } catch (...) {
         restore();
         throw;
@@ -119,17 +119,11 @@ Store::BulkWrite::~BulkWrite()
 
 void Store::BulkWrite::restore() noexcept
 {
-    try {
-        m_db.exec(QByteArray("PRAGMA cache_size = " + QByteArray::number(m_cacheSize)).constData());
-    } catch (const Error &) { }
-    if (m_tempStore < 0)
-        return;
-    try {
-        m_db.exec(QByteArray("PRAGMA temp_store = " + QByteArray::number(m_tempStore)).constData());
-    } catch (const Error &) {
-        // Refused while a statement reads a temporary table: sorting stays in files on this
-        // connection, which changes speed only.
-    }
+    m_db.trySetPragma("cache_size", m_cacheSize);
+    // Refused while a statement reads a temporary table: sorting stays in files on this
+    // connection, which changes speed only.
+    if (m_tempStore >= 0)
+        m_db.trySetPragma("temp_store", m_tempStore);
 }
 
 Store::AddingConversations::AddingConversations(Store &store)
@@ -215,18 +209,11 @@ void Store::AddingConversations::restoreIndexes()
     const qint64 threads = m_db.pragmaInt("PRAGMA threads");
     const auto restore = qScopeGuard([&] {
         // Each on its own: one refused leaves the other restored (only speed depends on either).
-        for (const QByteArray &pragma :
-             {QByteArray("PRAGMA cache_size = " + QByteArray::number(cacheSize)),
-              QByteArray("PRAGMA threads = " + QByteArray::number(threads))}) {
-            try {
-                m_db.exec(pragma.constData());
-            } catch (const Error &) { }
-        }
+        m_db.trySetPragma("cache_size", cacheSize);
+        m_db.trySetPragma("threads", threads);
     });
-    m_db.exec("PRAGMA cache_size = -4096"); // KiB
-    m_db.exec(QByteArray("PRAGMA threads = "
-                         + QByteArray::number(qBound(1, QThread::idealThreadCount(), 4)))
-                  .constData());
+    m_db.setPragma("cache_size", -4096); // KiB
+    m_db.setPragma("threads", qBound(1, QThread::idealThreadCount(), 4));
     while (!m_indexes.isEmpty()) {
         m_db.exec(m_indexes.constFirst().constData());
         m_indexes.removeFirst();
