@@ -140,7 +140,7 @@ void Writer::write(ImportedConversation &c)
     adding.checked = true;
     adding.partOfTransaction = true; // the import's, in which any error undoes the file's items
     conv.id = m_store.addConversation(conv, c.encoded, adding);
-    if (c.digest && c.ratings.isEmpty() && c.flags.isEmpty()) {
+    if (c.digest) { // worked out only for a conversation without ratings or flags
         if (!m_digests)
             m_digests.emplace(m_store);
         m_digests->write(conv.id, *c.digest);
