@@ -110,6 +110,49 @@ CliResult sense7Cli(const QStringList &arguments)
 
 const QString insufficientPrivilege = QStringLiteral("42501");
 
+// What clients before data set format 12 send for a conversation's turns and sittings, word for
+// word: they replace whatever the server holds at a turn's index, and a sitting's end.
+const char olderTurnUpsert[] =
+    "INSERT INTO sense7.turn(participant_code, conversation_uid, idx, role, text, "
+    "created_at, meta) SELECT $1, $2, t.idx, t.role, coalesce(t.text, ''), t.created_at, "
+    "coalesce(t.meta, '{}') FROM jsonb_to_recordset($3::jsonb) AS t(idx int, role text, "
+    "text text, created_at timestamptz, meta jsonb) "
+    "ON CONFLICT (participant_code, conversation_uid, idx) DO UPDATE SET role = "
+    "excluded.role, text = excluded.text, created_at = excluded.created_at, meta = "
+    "excluded.meta";
+const char olderSittingUpsert[] =
+    "INSERT INTO sense7.session(participant_code, conversation_uid, started_at, ended_at, "
+    "first_turn_idx) SELECT $1, $2, s.started_at, s.ended_at, s.first_turn_idx "
+    "FROM jsonb_to_recordset($3::jsonb) AS s(started_at timestamptz, ended_at timestamptz, "
+    "first_turn_idx int) ON CONFLICT (participant_code, conversation_uid, started_at) "
+    "DO UPDATE SET ended_at = excluded.ended_at, first_turn_idx = excluded.first_turn_idx";
+
+QByteArray turnsJson(const QJsonArray &turns)
+{
+    return QJsonDocument(turns).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject turnJson(int idx, const char *role, const char *text, const char *at,
+                     const QJsonObject &meta = {})
+{
+    return QJsonObject {{QStringLiteral("idx"), idx},
+                        {QStringLiteral("role"), QLatin1String(role)},
+                        {QStringLiteral("text"), QString::fromUtf8(text)},
+                        {QStringLiteral("created_at"), QLatin1String(at)},
+                        {QStringLiteral("meta"), meta}};
+}
+
+/** "role|text|created_at in UTC|meta" of the turn at \a idx. */
+QString storedTurn(pg::Connection &db, const QString &conversation, int idx)
+{
+    const pg::Result r = db.exec(
+        "SELECT role || '|' || text || '|' || to_char(created_at AT TIME ZONE 'UTC', "
+        "'HH24:MI:SS') || '|' || meta::text FROM sense7.turn WHERE conversation_uid = $1 AND "
+        "idx = $2",
+        {conversation, qint64(idx)});
+    return r.rows() == 1 ? r.text(0, 0) : QStringLiteral("(none)");
+}
+
 } // namespace
 
 class TestServer : public QObject
@@ -136,6 +179,8 @@ private slots:
     void cliInitAddStatusWithdraw();
     void serverStoppedAndStarted();
     void cliMessages();
+    void olderClientsKeepLiveTurnsAndSittings();
+    void upgradeFromVersionOne();
 
 private:
     /** A participant's own login to the study at \a url. */
@@ -757,6 +802,194 @@ void TestServer::cliMessages()
                    QStringLiteral("--sslmode"), QStringLiteral("sometimes")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(QLatin1String("--sslmode must be one of")), qPrintable(r.err));
+}
+
+void TestServer::olderClientsKeepLiveTurnsAndSittings()
+{
+    const QString url = freshStudy();
+    Login p = join(url, QStringLiteral("P01"));
+    pg::Connection &db = *p.db;
+    const QString code = QStringLiteral("P01");
+    const QString live = QStringLiteral("live-1");
+    const QString imported = QStringLiteral("imported-1");
+    db.exec("INSERT INTO sense7.conversation (participant_code, uid, condition) VALUES ($1, $2, "
+            "'empathic'), ($1, $3, NULL)",
+            {code, live, imported});
+    const QJsonArray first {
+        turnJson(0, "user", "I missed the deadline.", "2026-11-27T09:00:00Z"),
+        turnJson(1, "assistant", "That sounds stressful.", "2026-11-27T09:00:05Z")};
+    for (const QString &uid : {live, imported})
+        QCOMPARE(attempt(db, olderTurnUpsert, {code, uid, turnsJson(first)}),
+                 QStringLiteral("ok 2"));
+    const QString kept = storedTurn(db, live, 1);
+
+    // Another machine's continuation from turn 1 (another time): refused, the push rolls back.
+    const QJsonArray other {turnJson(1, "user", "Never mind.", "2026-11-27T09:03:00Z")};
+    try {
+        db.exec(olderTurnUpsert, {code, live, turnsJson(other)});
+        QFAIL("an earlier client replaced a live conversation's turn");
+    } catch (const pg::ServerError &e) {
+        QCOMPARE(e.sqlstate(), QStringLiteral("S7T01"));
+        QVERIFY2(e.message().contains(QLatin1String("Another machine went on with conversation "
+                                                    "live-1 from the same turn (turn 1 differs)")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(storedTurn(db, live, 1), kept);
+    // The same reply at another time is another reply, too.
+    const QJsonArray regenerated {
+        turnJson(1, "assistant", "That sounds stressful.", "2026-11-27T09:00:06Z")};
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(regenerated)}),
+             QStringLiteral("S7T01"));
+
+    // A copy of the reply taken while it streamed, or marked a crash: the finished one stays.
+    const QJsonArray streaming {turnJson(1, "assistant", "That sounds", "2026-11-27T09:00:05Z",
+                                         {{QStringLiteral("streaming"), true}})};
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(streaming)}),
+             QStringLiteral("ok 0"));
+    const QJsonArray crashed {
+        turnJson(1, "assistant", "That sounds", "2026-11-27T09:00:05Z",
+                 {{QStringLiteral("finish_reason"), QStringLiteral("crash")}})};
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(crashed)}),
+             QStringLiteral("ok 0"));
+    QCOMPARE(storedTurn(db, live, 1), kept);
+    // The same turn finished, or said again as it is, still arrives; so does a new turn.
+    const QJsonArray next {
+        turnJson(1, "assistant", "That sounds stressful. What happened?", "2026-11-27T09:00:05Z"),
+        turnJson(2, "user", "My manager moved it.", "2026-11-27T09:01:00Z")};
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(next)}), QStringLiteral("ok 2"));
+    QCOMPARE(storedTurn(db, live, 1),
+             QStringLiteral("assistant|That sounds stressful. What happened?|09:00:05|{}"));
+    QCOMPARE(storedTurn(db, live, 2), QStringLiteral("user|My manager moved it.|09:01:00|{}"));
+    // A streaming copy of a reply that is still streaming on the server, but further along, is
+    // older; one that goes further is newer.
+    const QJsonArray further {turnJson(3, "assistant", "Deadlines that", "2026-11-27T09:01:02Z",
+                                       {{QStringLiteral("streaming"), true}})};
+    db.exec(olderTurnUpsert, {code, live, turnsJson(further)});
+    const QJsonArray shorter {turnJson(3, "assistant", "Dead", "2026-11-27T09:01:02Z",
+                                       {{QStringLiteral("streaming"), true}})};
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(shorter)}),
+             QStringLiteral("ok 0"));
+    const QJsonArray longer {turnJson(3, "assistant", "Deadlines that move", "2026-11-27T09:01:02Z",
+                                      {{QStringLiteral("streaming"), true}})};
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(longer)}), QStringLiteral("ok 1"));
+    QCOMPARE(storedTurn(db, live, 3),
+             QStringLiteral("assistant|Deadlines that move|09:01:02|{\"streaming\": true}"));
+
+    // An imported conversation is not held on several machines: a push replaces it as before.
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, imported, turnsJson(other)}),
+             QStringLiteral("ok 1"));
+    QCOMPARE(storedTurn(db, imported, 1), QStringLiteral("user|Never mind.|09:03:00|{}"));
+
+    // A sitting, once ended, is not opened again; a later end is taken.
+    const auto sittings = [&](const char *end) {
+        QJsonObject sitting {{QStringLiteral("started_at"), QStringLiteral("2026-11-27T09:00:00Z")},
+                             {QStringLiteral("first_turn_idx"), 0}};
+        sitting.insert(QStringLiteral("ended_at"),
+                       end ? QJsonValue(QLatin1String(end)) : QJsonValue());
+        return QJsonDocument(QJsonArray {sitting}).toJson(QJsonDocument::Compact);
+    };
+    const auto ended = [&] {
+        return db
+            .exec("SELECT coalesce(to_char(ended_at AT TIME ZONE 'UTC', 'HH24:MI'), 'open') "
+                  "FROM sense7.session WHERE conversation_uid = $1",
+                  {live})
+            .text(0, 0);
+    };
+    db.exec(olderSittingUpsert, {code, live, sittings("2026-11-27T09:30:00Z")});
+    db.exec(olderSittingUpsert, {code, live, sittings(nullptr)});
+    QCOMPARE(ended(), QStringLiteral("09:30"));
+    db.exec(olderSittingUpsert, {code, live, sittings("2026-11-27T09:45:00Z")});
+    QCOMPARE(ended(), QStringLiteral("09:45"));
+}
+
+void TestServer::upgradeFromVersionOne()
+{
+    const QString url = freshStudy();
+    pg::Connection db(url);
+    QCOMPARE(server::installedVersion(db), server::schemaVersion);
+    QCOMPARE(server::schemaVersion, 2);
+    // A study made by a version before 2: the same schema without what upgrade 2 adds.
+    db.execScript("SET ROLE sense7_researcher; DROP TRIGGER keep_turn ON sense7.turn; DROP "
+                  "FUNCTION sense7.keep_turn(); DROP TRIGGER keep_sitting_end ON sense7.session; "
+                  "DROP FUNCTION sense7.keep_sitting_end(); COMMENT ON SCHEMA sense7 IS "
+                  "'Sense-7 study server, schema version 1'; RESET ROLE");
+    QCOMPARE(server::installedVersion(db), 1);
+    Login p = join(url, QStringLiteral("P01"));
+    const QString code = QStringLiteral("P01");
+    const QString live = QStringLiteral("live-1");
+    p.db->exec("INSERT INTO sense7.conversation (participant_code, uid, condition) VALUES ($1, "
+               "$2, 'empathic')",
+               {code, live});
+    p.db->exec(olderTurnUpsert,
+               {code, live, turnsJson({turnJson(0, "user", "Mine.", "2026-11-27T09:00:00Z")})});
+    // There, an earlier client replaces the turn.
+    const QByteArray theirs = turnsJson({turnJson(0, "user", "Theirs.", "2026-11-27T09:00:09Z")});
+    QCOMPARE(attempt(*p.db, olderTurnUpsert, {code, live, theirs}), QStringLiteral("ok 1"));
+    QCOMPARE(storedTurn(*p.db, live, 0), QStringLiteral("user|Theirs.|09:00:09|{}"));
+
+    CliResult r = sense7Cli({QStringLiteral("server"), QStringLiteral("status"), url});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QLatin1String("Its schema is version 1; run `sense7 server upgrade "
+                                          "URL` to bring it to 2")),
+             qPrintable(r.out));
+    // A participant may not upgrade.
+    try {
+        server::upgrade(*p.db);
+        QFAIL("a participant upgraded the schema");
+    } catch (const pg::ServerError &e) {
+        QCOMPARE(e.sqlstate(), insufficientPrivilege);
+    }
+    QCOMPARE(server::installedVersion(db), 1);
+    r = sense7Cli({QStringLiteral("server"), QStringLiteral("upgrade"), url});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QLatin1String("from schema version 1 to 2.")), qPrintable(r.out));
+    QCOMPARE(server::installedVersion(db), 2);
+    // The data are kept, the triggers belong to the researcher, and now the turn stays.
+    QCOMPARE(storedTurn(db, live, 0), QStringLiteral("user|Theirs.|09:00:09|{}"));
+    QCOMPARE(db.exec("SELECT string_agg(tgname || ':' || pg_get_userbyid(p.proowner), ',' ORDER "
+                     "BY tgname) FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid WHERE "
+                     "NOT t.tgisinternal AND t.tgrelid IN ('sense7.turn'::regclass, "
+                     "'sense7.session'::regclass)")
+                 .text(0, 0),
+             QStringLiteral("keep_sitting_end:sense7_researcher,keep_turn:sense7_researcher"));
+    QCOMPARE(
+        attempt(*p.db, olderTurnUpsert,
+                {code, live, turnsJson({turnJson(0, "user", "Mine.", "2026-11-27T09:00:00Z")})}),
+        QStringLiteral("S7T01"));
+    // Again: nothing to do.
+    r = sense7Cli({QStringLiteral("server"), QStringLiteral("upgrade"), url});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QLatin1String("has schema version 2 already; nothing to do.")),
+             qPrintable(r.out));
+    r = sense7Cli(
+        {QStringLiteral("server"), QStringLiteral("status"), url, QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8())
+                 .object()
+                 .value(QStringLiteral("schema_version"))
+                 .toInt(),
+             2);
+    r = sense7Cli({QStringLiteral("server"), QStringLiteral("status"), url});
+    QVERIFY2(!r.out.contains(QLatin1String("server upgrade")), qPrintable(r.out));
+    // A schema from a later version is refused, unchanged.
+    db.execScript("SET ROLE sense7_researcher; COMMENT ON SCHEMA sense7 IS 'Sense-7 study server, "
+                  "schema version 3'; RESET ROLE");
+    try {
+        server::upgrade(db);
+        QFAIL("a later schema was upgraded");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QLatin1String("has schema version 3, made by a later")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(server::installedVersion(db), 3);
+    // And a database with no study says so.
+    pg::Connection empty(m_cluster->createDatabase(QStringLiteral("nostudy_upgrade")));
+    try {
+        server::upgrade(empty);
+        QFAIL("a database with no study was upgraded");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QLatin1String("holds no study yet")),
+                 qPrintable(e.message()));
+    }
 }
 
 void TestServer::serverStoppedAndStarted()

@@ -5379,14 +5379,6 @@ Copilot: …</translation>
         <translation>参与者：%1（%2 人已退出）；对话：%3；评分：%4。</translation>
     </message>
     <message>
-        <source>The study server (PostgreSQL). `sense7 server init URL --protocol FILE|KEY` creates a study; `sense7 server add-participant URL CODE` adds a participant and prints their credentials; `sense7 server withdraw URL CODE` removes a participant&apos;s data; `sense7 server status URL` shows who has sent what.</source>
-        <translation>研究服务器（PostgreSQL）。`sense7 server init URL --protocol FILE|KEY` 创建研究；`sense7 server add-participant URL CODE` 添加参与者并输出其凭据；`sense7 server withdraw URL CODE` 删除参与者的数据；`sense7 server status URL` 显示谁发送了什么。</translation>
-    </message>
-    <message>
-        <source>init, add-participant, withdraw or status.</source>
-        <translation>init、add-participant、withdraw 或 status。</translation>
-    </message>
-    <message>
         <source>No password for the study server: set SENSE7_SERVER_PASSWORD.</source>
         <translation>没有研究服务器的密码：请设置 SENSE7_SERVER_PASSWORD。</translation>
     </message>
@@ -5533,6 +5525,30 @@ Copilot: …</translation>
     <message>
         <source>Condition</source>
         <translation>条件</translation>
+    </message>
+    <message>
+        <source>Bring a study&apos;s schema on the server to this version of Sense-7 Studio, in one transaction; the data are kept. Version 2 keeps a live conversation&apos;s turns and sittings from participants&apos; machines that run a version before data set format 12. Safe to run again.</source>
+        <translation>在一个事务中将服务器上研究的架构升级到此版本的 Sense-7 Studio；数据保持不变。版本 2 防止参与者运行数据集格式 12 之前版本的机器改动实时对话的轮次和会话段。可重复运行。</translation>
+    </message>
+    <message>
+        <source>The study in the database &quot;%1&quot; on %2 has schema version %3 already; nothing to do.</source>
+        <translation>%2 上数据库“%1”中的研究已是架构版本 %3；无需操作。</translation>
+    </message>
+    <message>
+        <source>Upgraded the study in the database &quot;%1&quot; on %2 from schema version %3 to %4.</source>
+        <translation>已将 %2 上数据库“%1”中的研究从架构版本 %3 升级到 %4。</translation>
+    </message>
+    <message>
+        <source>Its schema is version %1; run `sense7 server upgrade URL` to bring it to %2, so that machines running an earlier Sense-7 Studio cannot replace a live conversation&apos;s turns.</source>
+        <translation>其架构为版本 %1；请运行 `sense7 server upgrade URL` 升级到 %2，以免运行较早版本 Sense-7 Studio 的机器替换实时对话的轮次。</translation>
+    </message>
+    <message>
+        <source>The study server (PostgreSQL). `sense7 server init URL --protocol FILE|KEY` creates a study; `sense7 server add-participant URL CODE` adds a participant and prints their credentials; `sense7 server withdraw URL CODE` removes a participant&apos;s data; `sense7 server status URL` shows who has sent what; `sense7 server upgrade URL` brings the study&apos;s schema to this version.</source>
+        <translation>研究服务器（PostgreSQL）。`sense7 server init URL --protocol FILE|KEY` 创建研究；`sense7 server add-participant URL CODE` 添加参与者并输出其凭据；`sense7 server withdraw URL CODE` 删除参与者的数据；`sense7 server status URL` 显示谁发送了什么；`sense7 server upgrade URL` 将研究的架构升级到此版本。</translation>
+    </message>
+    <message>
+        <source>init, add-participant, withdraw, status or upgrade.</source>
+        <translation>init、add-participant、withdraw、status 或 upgrade。</translation>
     </message>
 </context>
 <context>
@@ -7774,6 +7790,14 @@ Copilot: …</translation>
     <message>
         <source>The server holds no study (sense7 server init).</source>
         <translation>服务器中没有研究（sense7 server init）。</translation>
+    </message>
+    <message>
+        <source>The schema sense7 in the database &quot;%1&quot; does not say its version: it was not made by `sense7 server init`.</source>
+        <translation>数据库“%1”中的架构 sense7 未注明其版本：它不是由 `sense7 server init` 创建的。</translation>
+    </message>
+    <message>
+        <source>The study in the database &quot;%1&quot; has schema version %2, made by a later version of Sense-7 Studio than this one (which knows up to %3); nothing was changed.</source>
+        <translation>数据库“%1”中的研究架构版本为 %2，由比本版本更新的 Sense-7 Studio 创建（本版本最高支持 %3）；未做任何更改。</translation>
     </message>
 </context>
 <context>

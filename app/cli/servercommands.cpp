@@ -1,5 +1,5 @@
-// `sense7 server init|add-participant|withdraw|status`: the researcher's side of a study server
-// on PostgreSQL (core/server/serverschema.h).
+// `sense7 server init|add-participant|withdraw|status|upgrade`: the researcher's side of a study
+// server on PostgreSQL (core/server/serverschema.h).
 
 #include "cliutil.h"
 #include "error.h"
@@ -156,6 +156,35 @@ int withdrawParticipant(const QStringList &arguments, QTextStream &out, QTextStr
     return 0;
 }
 
+int upgradeServer(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Bring a study's schema on the server to this version of Sense-7 Studio, in one "
+           "transaction; the data are kept. Version 2 keeps a live conversation's turns and "
+           "sittings from participants' machines that run a version before data set format 12. "
+           "Safe to run again."));
+    addConnectionOptions(parser);
+    if (const auto done = parseOrExit(parser, arguments, 1, out, err))
+        return *done;
+    auto db = connect(parser.positionalArguments().constFirst(), connectOptions(parser));
+    const int found = server::upgrade(*db);
+    if (found == server::schemaVersion)
+        out << tr("The study in the database \"%1\" on %2 has schema version %3 already; "
+                  "nothing to do.")
+                   .arg(db->database(), db->host())
+                   .arg(found)
+            << Qt::endl;
+    else
+        out << tr("Upgraded the study in the database \"%1\" on %2 from schema version %3 to "
+                  "%4.")
+                   .arg(db->database(), db->host())
+                   .arg(found)
+                   .arg(server::schemaVersion)
+            << Qt::endl;
+    return 0;
+}
+
 int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
@@ -181,7 +210,8 @@ int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &er
                 {QStringLiteral("last_sync"),
                  p.lastSyncAt.isValid() ? QJsonValue(p.lastSyncAt.toString(Qt::ISODate))
                                         : QJsonValue()}});
-        out << QJsonDocument(QJsonObject {{QStringLiteral("protocol"), s.protocolKey},
+        out << QJsonDocument(QJsonObject {{QStringLiteral("schema_version"), s.schemaVersion},
+                                          {QStringLiteral("protocol"), s.protocolKey},
                                           {QStringLiteral("version"), s.protocolVersion},
                                           {QStringLiteral("fingerprint"), s.fingerprint},
                                           {QStringLiteral("participants"), participants}})
@@ -193,6 +223,13 @@ int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &er
                .arg(s.protocolKey, s.protocolVersion, s.fingerprint, db->database(), db->host(),
                     db->sslInUse() ? tr(", over TLS") : QString())
         << '\n';
+    if (s.schemaVersion < server::schemaVersion)
+        out << tr("Its schema is version %1; run `sense7 server upgrade URL` to bring it to %2, "
+                  "so that machines running an earlier Sense-7 Studio cannot replace a live "
+                  "conversation's turns.")
+                   .arg(s.schemaVersion)
+                   .arg(server::schemaVersion)
+            << '\n';
     qint64 conversations = 0;
     qint64 ratings = 0;
     int withdrawn = 0;
@@ -244,6 +281,7 @@ int serverCommand(const QStringList &arguments, QTextStream &out, QTextStream &e
         {QStringLiteral("add-participant"), addParticipant},
         {QStringLiteral("withdraw"), withdrawParticipant},
         {QStringLiteral("status"), serverStatus},
+        {QStringLiteral("upgrade"), upgradeServer},
     };
     const QString sub = arguments.value(1);
     const auto found = subcommands.find(sub);
@@ -257,9 +295,10 @@ int serverCommand(const QStringList &arguments, QTextStream &out, QTextStream &e
         tr("The study server (PostgreSQL). `sense7 server init URL --protocol FILE|KEY` creates "
            "a study; `sense7 server add-participant URL CODE` adds a participant and prints their "
            "credentials; `sense7 server withdraw URL CODE` removes a participant's data; `sense7 "
-           "server status URL` shows who has sent what."));
+           "server status URL` shows who has sent what; `sense7 server upgrade URL` brings the "
+           "study's schema to this version."));
     parser.addPositionalArgument(QStringLiteral("SUBCOMMAND"),
-                                 tr("init, add-participant, withdraw or status."));
+                                 tr("init, add-participant, withdraw, status or upgrade."));
     if (const auto done = parseOrExit(parser, arguments, -1, out, err))
         return *done;
     err << helpText(parser, arguments);

@@ -209,6 +209,63 @@ ALTER TABLE sense7.%1 ENABLE ROW LEVEL SECURITY;
 ALTER TABLE sense7.%1 FORCE ROW LEVEL SECURITY;
 )SQL";
 
+// What each schema version adds to the one before: upgrades[0] makes version 2 of version 1.
+// init() creates version 1 and applies them all, so that a new study and an upgraded one are
+// the same.
+const char *const upgrades[] = {
+    // 2: the server keeps a live conversation's turns and sittings whichever client pushes.
+    // Clients before data set format 12 replace the turn at an index whatever it holds (another
+    // machine's continuation of the conversation), a finished reply with a copy taken while it
+    // streamed, and a sitting's end with none. Their statements run as they are; these triggers
+    // refuse the first and keep what the others would undo, as later clients' statements do.
+    R"SQL(
+CREATE FUNCTION sense7.keep_turn() RETURNS trigger
+    LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp
+    AS $$
+BEGIN
+    IF (NEW.role IS DISTINCT FROM OLD.role OR NEW.created_at IS DISTINCT FROM OLD.created_at)
+       AND EXISTS (SELECT FROM sense7.conversation c
+                   WHERE c.participant_code = OLD.participant_code
+                     AND c.uid = OLD.conversation_uid AND c.condition <> '') THEN
+        RAISE EXCEPTION 'Another machine went on with conversation % from the same turn (turn % '
+                        'differs); the study server keeps both. Update Sense-7 Studio on this '
+                        'machine, then sync again.', OLD.conversation_uid, OLD.idx
+            USING ERRCODE = 'S7T01';
+    END IF;
+    IF (NEW.meta ? 'streaming' OR NEW.meta->>'finish_reason' = 'crash')
+       AND ((NOT OLD.meta ? 'streaming' AND OLD.meta->>'finish_reason' IS DISTINCT FROM 'crash')
+            OR (length(OLD.text) > length(NEW.text) AND starts_with(OLD.text, NEW.text))) THEN
+        RETURN NULL;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER keep_turn BEFORE UPDATE ON sense7.turn
+    FOR EACH ROW EXECUTE FUNCTION sense7.keep_turn();
+CREATE FUNCTION sense7.keep_sitting_end() RETURNS trigger
+    LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp
+    AS $$
+BEGIN
+    NEW.ended_at := coalesce(NEW.ended_at, OLD.ended_at);
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER keep_sitting_end BEFORE UPDATE ON sense7.session
+    FOR EACH ROW EXECUTE FUNCTION sense7.keep_sitting_end();
+)SQL",
+};
+static_assert(std::size(upgrades) == schemaVersion - 1, "one upgrade per version after the first");
+
+/** Applies the upgrades after \a from and records the schema's version; as the researcher. */
+void upgradeFrom(pg::Connection &db, int from)
+{
+    for (int version = from; version < schemaVersion; ++version)
+        db.execScript(upgrades[version - 1]);
+    db.execScript(QByteArrayLiteral("COMMENT ON SCHEMA sense7 IS ")
+                  + db.quoteLiteral(QByteArrayLiteral("Sense-7 study server, schema version ")
+                                    + QByteArray::number(schemaVersion)));
+}
+
 QString randomHex(int bytes)
 {
     QByteArray data(bytes, Qt::Uninitialized);
@@ -250,6 +307,13 @@ void refuseInitialised(pg::Connection &db)
     throw Error(tr("The database \"%1\" already holds a study%2; nothing was changed. A study is "
                    "initialised once: to start over, drop the schema sense7 first.")
                     .arg(db.database(), what));
+}
+
+void requireStudy(pg::Connection &db)
+{
+    if (!isInitialised(db))
+        throw Error(tr("The database \"%1\" holds no study yet: run `sense7 server init` first.")
+                        .arg(db.database()));
 }
 
 } // namespace
@@ -304,15 +368,57 @@ void init(pg::Connection &db, const Protocol &protocol)
     db.execScript(createTables);
     for (const QString &table : dataTables())
         db.execScript(QString::fromLatin1(dataTablePolicies).arg(table).toUtf8());
-    db.execScript(QByteArrayLiteral("COMMENT ON SCHEMA sense7 IS ")
-                  + db.quoteLiteral(QByteArrayLiteral("Sense-7 study server, schema version ")
-                                    + QByteArray::number(schemaVersion)));
+    upgradeFrom(db, 1);
     db.exec(
         "INSERT INTO sense7.protocol (id, key, version, definition, fingerprint) "
         "VALUES (1, $1, $2, $3, $4)",
         {protocol.key, protocol.version, protocol::canonical(protocol), protocol.fingerprint()});
     db.execScript("RESET ROLE");
     transaction.commit();
+}
+
+int installedVersion(pg::Connection &db)
+{
+    requireStudy(db);
+    const pg::Result r =
+        db.exec("SELECT coalesce(substring(obj_description('sense7'::regnamespace, "
+                "'pg_namespace') FROM 'schema version ([0-9]+)$'), '')");
+    bool ok = false;
+    const int version = r.text(0, 0).toInt(&ok);
+    if (!ok || version < 1)
+        throw Error(tr("The schema sense7 in the database \"%1\" does not say its version: it "
+                       "was not made by `sense7 server init`.")
+                        .arg(db.database()));
+    return version;
+}
+
+int upgrade(pg::Connection &db)
+{
+    requireStudy(db);
+    pg::Transaction transaction(db);
+    // Two upgrades at once: the second waits here, then finds the schema upgraded.
+    db.execScript("LOCK TABLE sense7.protocol IN SHARE ROW EXCLUSIVE MODE");
+    const int found = installedVersion(db);
+    if (found > schemaVersion)
+        throw Error(tr("The study in the database \"%1\" has schema version %2, made by a later "
+                       "version of Sense-7 Studio than this one (which knows up to %3); nothing "
+                       "was changed.")
+                        .arg(db.database())
+                        .arg(found)
+                        .arg(schemaVersion));
+    if (found == schemaVersion)
+        return found;
+    db.execScript("SET LOCAL ROLE sense7_researcher");
+    upgradeFrom(db, found);
+    db.execScript("RESET ROLE");
+    transaction.commit();
+    return found;
+}
+
+int upgrade(const QString &url, const pg::ConnectOptions &options)
+{
+    pg::Connection db(url, options);
+    return upgrade(db);
 }
 
 void init(const QString &url, const Protocol &protocol, const pg::ConnectOptions &options)
@@ -325,9 +431,7 @@ Credentials addParticipant(pg::Connection &db, const QString &code)
 {
     if (code.trimmed().isEmpty())
         throw Error(tr("A participant code cannot be empty."));
-    if (!isInitialised(db))
-        throw Error(tr("The database \"%1\" holds no study yet: run `sense7 server init` first.")
-                        .arg(db.database()));
+    requireStudy(db);
     pg::Transaction transaction(db);
     const pg::Result existing =
         db.exec("SELECT withdrawn_at IS NOT NULL FROM sense7.participant WHERE code = $1 FOR "
@@ -427,6 +531,7 @@ Status status(pg::Connection &db)
     if (!isInitialised(db))
         throw Error(tr("The database \"%1\" holds no study.").arg(db.database()));
     Status s;
+    s.schemaVersion = installedVersion(db);
     const pg::Result p = db.exec("SELECT key, version, fingerprint FROM sense7.protocol");
     if (p.rows() == 1) {
         s.protocolKey = p.text(0, 0);

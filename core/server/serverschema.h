@@ -16,8 +16,11 @@
  */
 namespace sense7::server {
 
-/** The schema's format, recorded as the comment on the schema "sense7". */
-constexpr int schemaVersion = 1;
+/**
+ * The schema's format, recorded as the comment on the schema "sense7". 2: triggers keep a live
+ * conversation's turns and sittings from clients before data set format 12.
+ */
+constexpr int schemaVersion = 2;
 
 /** The tables that hold a participant's data (each has participant_code), in deletion order. */
 const QStringList &dataTables();
@@ -49,6 +52,7 @@ struct ParticipantStatus
 
 struct Status
 {
+    int schemaVersion = 0; // the server's, which may be older than server::schemaVersion
     QString protocolKey;
     QString protocolVersion;
     QString fingerprint;
@@ -66,6 +70,17 @@ bool isInitialised(pg::Connection &db);
  */
 void init(pg::Connection &db, const Protocol &protocol);
 void init(const QString &url, const Protocol &protocol, const pg::ConnectOptions &options = {});
+
+/** The version of the study's schema on the server; throws when it holds no study. */
+int installedVersion(pg::Connection &db);
+
+/**
+ * Brings the study's schema on the server to schemaVersion, in one transaction, and returns the
+ * version it found (schemaVersion when there was nothing to do). Refuses a schema newer than
+ * this build knows, changing nothing. As for init(), the user is a member of sense7_researcher.
+ */
+int upgrade(pg::Connection &db);
+int upgrade(const QString &url, const pg::ConnectOptions &options = {});
 
 /**
  * Adds the participant \a code with a new login role and a random password. When the study's
