@@ -271,4 +271,16 @@ private:
     bool m_running = false;
 };
 
+/**
+ * Makes the study in \a db (a researcher's connection) what a study server of schema version 1
+ * is: the same schema without what server::upgrade adds for version 2.
+ */
+inline void makeSchemaVersionOne(pg::Connection &db)
+{
+    db.execScript("SET ROLE sense7_researcher; DROP TRIGGER keep_turn ON sense7.turn; DROP "
+                  "FUNCTION sense7.keep_turn(); DROP TRIGGER keep_sitting_end ON sense7.session; "
+                  "DROP FUNCTION sense7.keep_sitting_end(); COMMENT ON SCHEMA sense7 IS "
+                  "'Sense-7 study server, schema version 1'; RESET ROLE");
+}
+
 } // namespace sense7::test

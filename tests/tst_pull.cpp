@@ -20,6 +20,7 @@
 #include "testsupport.h"
 
 #include <QCheckBox>
+#include <QFrame>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -136,6 +137,7 @@ private Q_SLOTS:
     void cliPullsAndSaysWhat();
     void studyProgressCountsParticipants();
     void openStudyServerAndProgressWindow();
+    void progressWindowOffersTheUpgrade();
     void joinStudyDialogPreviewsAndJoins();
     void withdrawnParticipantDisappears();
     void liveStudyThroughTheServer();
@@ -478,6 +480,62 @@ void TestPull::openStudyServerAndProgressWindow()
     }
     // Keep it out of the withdrawal below.
     server::withdraw(m_study, QStringLiteral("P99"));
+}
+
+void TestPull::progressWindowOffersTheUpgrade()
+{
+    pg::Connection db(researcherUrl());
+    test::makeSchemaVersionOne(db);
+    // A participant's login may read the progress of its own rows, but not upgrade: the bar
+    // says why and stays.
+    const Member &p = m_participants.front();
+    {
+        StudyProgressWindow window({p.credentials.url, p.credentials.password});
+        window.setInterval(0);
+        QSignalSpy upgraded(&window, &StudyProgressWindow::upgraded);
+        window.upgradeServer(); // while the first read is under way: it follows that read
+        QVERIFY(upgraded.wait(30000));
+        QVERIFY(!upgraded.at(0).at(0).toBool());
+        QVERIFY2(upgraded.at(0).at(1).toString().contains(QLatin1String("permission denied")),
+                 qPrintable(upgraded.at(0).at(1).toString()));
+        QCOMPARE(window.serverSchemaVersion(), 1);
+        QVERIFY(!window.upgradeBar()->isHidden());
+        const QString said = window.upgradeBar()->findChild<QLabel *>()->text();
+        QVERIFY2(said.startsWith(QLatin1String("The server was not upgraded: ")), qPrintable(said));
+        // The next read keeps saying so.
+        QSignalSpy refreshed(&window, &StudyProgressWindow::refreshed);
+        window.refresh();
+        QVERIFY(refreshed.wait(30000));
+        QCOMPARE(window.upgradeBar()->findChild<QLabel *>()->text(), said);
+    }
+    QCOMPARE(server::installedVersion(db), 1);
+
+    StudyProgressWindow window({researcherUrl(), QString()});
+    window.setInterval(0);
+    QSignalSpy refreshed(&window, &StudyProgressWindow::refreshed);
+    QVERIFY(refreshed.wait(30000));
+    QVERIFY2(refreshed.at(0).at(0).toBool(), qPrintable(refreshed.at(0).at(1).toString()));
+    QCOMPARE(window.serverSchemaVersion(), 1);
+    QVERIFY(!window.upgradeBar()->isHidden());
+    QVERIFY2(window.upgradeBar()->findChild<QLabel *>()->text().contains(
+                 QLatin1String("schema on the server is version 1; this version of Sense-7 "
+                               "Studio expects 2")),
+             qPrintable(window.upgradeBar()->findChild<QLabel *>()->text()));
+    window.resize(760, 300);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    if (qEnvironmentVariableIsSet("SENSE7_SCREENSHOT_DIR"))
+        window.grab().save(qEnvironmentVariable("SENSE7_SCREENSHOT_DIR")
+                           + QStringLiteral("/study-progress-upgrade.png"));
+    QSignalSpy upgraded(&window, &StudyProgressWindow::upgraded);
+    window.upgradeServer();
+    QVERIFY(upgraded.wait(30000));
+    QVERIFY2(upgraded.at(0).at(0).toBool(), qPrintable(upgraded.at(0).at(1).toString()));
+    // Read again at once: the bar goes.
+    QVERIFY(refreshed.wait(30000));
+    QCOMPARE(window.serverSchemaVersion(), 2);
+    QVERIFY(window.upgradeBar()->isHidden());
+    QCOMPARE(server::installedVersion(db), 2);
 }
 
 void TestPull::joinStudyDialogPreviewsAndJoins()

@@ -908,11 +908,7 @@ void TestServer::upgradeFromVersionOne()
     pg::Connection db(url);
     QCOMPARE(server::installedVersion(db), server::schemaVersion);
     QCOMPARE(server::schemaVersion, 2);
-    // A study made by a version before 2: the same schema without what upgrade 2 adds.
-    db.execScript("SET ROLE sense7_researcher; DROP TRIGGER keep_turn ON sense7.turn; DROP "
-                  "FUNCTION sense7.keep_turn(); DROP TRIGGER keep_sitting_end ON sense7.session; "
-                  "DROP FUNCTION sense7.keep_sitting_end(); COMMENT ON SCHEMA sense7 IS "
-                  "'Sense-7 study server, schema version 1'; RESET ROLE");
+    test::makeSchemaVersionOne(db);
     QCOMPARE(server::installedVersion(db), 1);
     Login p = join(url, QStringLiteral("P01"));
     const QString code = QStringLiteral("P01");

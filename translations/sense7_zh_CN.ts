@@ -3266,6 +3266,38 @@ Copilot: …</translation>
         <source>Could not read the server at %1: %2. The table shows the last figures read.</source>
         <translation>无法读取服务器（%1）：%2。表格显示的是上次读取到的数据。</translation>
     </message>
+    <message>
+        <source>&amp;Upgrade the server…</source>
+        <translation>升级服务器(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Adds to the study&apos;s schema on the server what this version of Sense-7 Studio expects; the data are kept.</source>
+        <translation>向服务器上研究的架构添加此版本 Sense-7 Studio 所需的内容；数据保持不变。</translation>
+    </message>
+    <message>
+        <source>The server was not upgraded: %1</source>
+        <translation>服务器未升级：%1</translation>
+    </message>
+    <message>
+        <source>This study&apos;s schema on the server is version %1; this version of Sense-7 Studio expects %2. Until it is upgraded, a participant&apos;s machine that runs an earlier version can replace the turns another machine added to a live conversation.</source>
+        <translation>服务器上此研究的架构为版本 %1；此版本的 Sense-7 Studio 需要版本 %2。在升级之前，运行较早版本的参与者机器可能会替换另一台机器添加到实时对话中的轮次。</translation>
+    </message>
+    <message>
+        <source>Upgrade the study server</source>
+        <translation>升级研究服务器</translation>
+    </message>
+    <message>
+        <source>Upgrade the study&apos;s schema on the server from version %1 to %2?
+
+This is done once, for every participant and researcher, in one transaction; the data are kept. Your login must belong to the study&apos;s researchers (sense7_researcher).</source>
+        <translation>将服务器上研究的架构从版本 %1 升级到 %2？
+
+此操作只需进行一次，适用于所有参与者和研究人员，在一个事务中完成；数据保持不变。您的登录必须属于研究的研究人员（sense7_researcher）。</translation>
+    </message>
+    <message>
+        <source>Upgrading the study&apos;s schema on the server…</source>
+        <translation>正在升级服务器上研究的架构…</translation>
+    </message>
 </context>
 <context>
     <name>sense7::StudyServerDialog</name>

@@ -2,11 +2,16 @@
 
 #include "error.h"
 #include "server/pg.h"
+#include "server/serverschema.h"
 #include "studyprogressmodel.h"
 
+#include <QFrame>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QThread>
@@ -24,6 +29,9 @@ StudyProgressWindow::StudyProgressWindow(StudyServerLogin login, QWidget *parent
     , m_sorted(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
+    , m_upgradeBar(new QFrame(this))
+    , m_upgradeText(new QLabel(m_upgradeBar))
+    , m_upgradeButton(new QPushButton(tr("&Upgrade the server…"), m_upgradeBar))
     , m_timer(new QTimer(this))
 {
     setObjectName(QStringLiteral("studyProgressWindow"));
@@ -43,7 +51,19 @@ StudyProgressWindow::StudyProgressWindow(StudyServerLogin login, QWidget *parent
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_status->setWordWrap(true);
 
+    m_upgradeBar->setObjectName(QStringLiteral("upgradeBar"));
+    m_upgradeBar->setFrameShape(QFrame::StyledPanel);
+    m_upgradeText->setWordWrap(true);
+    m_upgradeButton->setToolTip(tr("Adds to the study's schema on the server what this version "
+                                   "of Sense-7 Studio expects; the data are kept."));
+    auto *bar = new QHBoxLayout(m_upgradeBar);
+    bar->addWidget(m_upgradeText, 1);
+    bar->addWidget(m_upgradeButton);
+    m_upgradeBar->hide();
+    connect(m_upgradeButton, &QPushButton::clicked, this, &StudyProgressWindow::confirmUpgrade);
+
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_upgradeBar);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_status);
     resize(720, 420);
@@ -75,6 +95,7 @@ void StudyProgressWindow::refresh()
     struct Outcome
     {
         QVector<server::ParticipantProgress> rows;
+        int schemaVersion = 0;
         QString error;
     };
     auto outcome = std::make_shared<Outcome>();
@@ -86,6 +107,7 @@ void StudyProgressWindow::refresh()
             options.applicationName = QStringLiteral("sense7 study progress");
             pg::Connection db(login.url, options);
             outcome->rows = server::studyProgress(db);
+            outcome->schemaVersion = server::installedVersion(db);
         } catch (const Error &e) {
             outcome->error = e.message();
         }
@@ -96,6 +118,7 @@ void StudyProgressWindow::refresh()
         const QString time = QLocale().toString(QTime::currentTime(), QLocale::LongFormat);
         if (outcome->error.isEmpty()) {
             m_model->setRows(outcome->rows);
+            showSchemaVersion(outcome->schemaVersion);
             qint64 conversations = 0;
             for (const auto &p : std::as_const(outcome->rows))
                 conversations += p.conversations;
@@ -109,6 +132,77 @@ void StudyProgressWindow::refresh()
                                   .arg(time, outcome->error));
         }
         Q_EMIT refreshed(outcome->error.isEmpty(), outcome->error);
+    });
+    m_thread->start();
+}
+
+void StudyProgressWindow::showSchemaVersion(int version)
+{
+    m_schemaVersion = version;
+    if (version >= server::schemaVersion) {
+        m_upgradeBar->hide();
+        return;
+    }
+    if (!m_upgradeError.isEmpty())
+        m_upgradeText->setText(tr("The server was not upgraded: %1").arg(m_upgradeError));
+    else
+        m_upgradeText->setText(
+            tr("This study's schema on the server is version %1; this version of Sense-7 Studio "
+               "expects %2. Until it is upgraded, a participant's machine that runs an earlier "
+               "version can replace the turns another machine added to a live conversation.")
+                .arg(version)
+                .arg(server::schemaVersion));
+    m_upgradeButton->setEnabled(!m_thread);
+    m_upgradeBar->show();
+}
+
+void StudyProgressWindow::confirmUpgrade()
+{
+    const auto answer = QMessageBox::question(
+        this, tr("Upgrade the study server"),
+        tr("Upgrade the study's schema on the server from version %1 to %2?\n\nThis is done "
+           "once, for every participant and researcher, in one transaction; the data are kept. "
+           "Your login must belong to the study's researchers (sense7_researcher).")
+            .arg(m_schemaVersion)
+            .arg(server::schemaVersion),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer == QMessageBox::Yes)
+        upgradeServer();
+}
+
+void StudyProgressWindow::upgradeServer()
+{
+    m_upgradeButton->setEnabled(false);
+    m_upgradeText->setText(tr("Upgrading the study's schema on the server…"));
+    if (m_thread) {
+        // After the read under way.
+        connect(m_thread, &QThread::finished, this, &StudyProgressWindow::upgradeServer,
+                Qt::SingleShotConnection);
+        return;
+    }
+    auto error = std::make_shared<QString>();
+    const StudyServerLogin login = m_login;
+    m_thread = QThread::create([login, error] {
+        try {
+            pg::ConnectOptions options;
+            options.password = login.password;
+            options.applicationName = QStringLiteral("sense7 study progress");
+            pg::Connection db(login.url, options);
+            server::upgrade(db);
+        } catch (const Error &e) {
+            *error = e.message();
+        }
+    });
+    connect(m_thread, &QThread::finished, this, [this, error] {
+        m_thread->deleteLater();
+        m_thread = nullptr;
+        m_upgradeButton->setEnabled(true);
+        m_upgradeError = *error;
+        if (!error->isEmpty())
+            m_upgradeText->setText(tr("The server was not upgraded: %1").arg(*error));
+        Q_EMIT upgraded(error->isEmpty(), *error);
+        if (error->isEmpty())
+            refresh();
     });
     m_thread->start();
 }
