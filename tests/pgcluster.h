@@ -279,7 +279,9 @@ inline void makeSchemaVersionOne(pg::Connection &db)
 {
     db.execScript("SET ROLE sense7_researcher; DROP TRIGGER keep_turn ON sense7.turn; DROP "
                   "FUNCTION sense7.keep_turn(); DROP TRIGGER keep_sitting_end ON sense7.session; "
-                  "DROP FUNCTION sense7.keep_sitting_end(); COMMENT ON SCHEMA sense7 IS "
+                  "DROP FUNCTION sense7.keep_sitting_end(); DROP TRIGGER keep_condition ON "
+                  "sense7.conversation; DROP FUNCTION sense7.keep_condition(); COMMENT ON SCHEMA "
+                  "sense7 IS "
                   "'Sense-7 study server, schema version 1'; RESET ROLE");
 }
 

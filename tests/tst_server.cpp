@@ -6,6 +6,7 @@
 #include "protocol.h"
 #include "server/pg.h"
 #include "server/serverschema.h"
+#include "sync/syncserver.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>
@@ -875,6 +876,39 @@ void TestServer::olderClientsKeepLiveTurnsAndSittings()
     QCOMPARE(storedTurn(db, live, 3),
              QStringLiteral("assistant|Deadlines that move|09:01:02|{\"streaming\": true}"));
 
+    // The statements of this version agree: the same turn, told again differently, arrives;
+    // a streaming copy does not undo it.
+    auto push = [&, seq = qint64(0)](const QJsonArray &turns) mutable {
+        sync::server::Change change;
+        change.seq = ++seq;
+        change.kind = QStringLiteral("conversation");
+        change.at = QStringLiteral("2026-11-27T10:00:00.000Z");
+        change.payload = {{QStringLiteral("conversation"), live},
+                          {QStringLiteral("condition"), QStringLiteral("empathic")},
+                          {QStringLiteral("turns"), turns},
+                          {QStringLiteral("flags"), QJsonArray()},
+                          {QStringLiteral("notes"), QJsonArray()},
+                          {QStringLiteral("ratings"), QJsonArray()}};
+        sync::server::push(db, code, QStringLiteral("m2"), {change});
+    };
+    push(QJsonArray {turnJson(2, "user", "My manager moved it!", "2026-11-27T09:01:00Z")});
+    QCOMPARE(storedTurn(db, live, 2), QStringLiteral("user|My manager moved it!|09:01:00|{}"));
+    push(QJsonArray {turnJson(2, "user", "My manager", "2026-11-27T09:01:00Z",
+                              {{QStringLiteral("streaming"), true}})});
+    QCOMPARE(storedTurn(db, live, 2), QStringLiteral("user|My manager moved it!|09:01:00|{}"));
+    try {
+        push(QJsonArray {turnJson(2, "user", "Never mind.", "2026-11-27T09:03:00Z")});
+        QFAIL("this version replaced a live conversation's turn");
+    } catch (const sync::server::Diverged &) { }
+
+    // A copy of the conversation that is not live (an earlier client's upsert sets the
+    // condition it holds) leaves the condition, and the guard with it.
+    QCOMPARE(attempt(db, "UPDATE sense7.conversation SET condition = NULL WHERE uid = $1", {live}),
+             QStringLiteral("ok 1"));
+    QCOMPARE(db.exec("SELECT condition FROM sense7.conversation WHERE uid = $1", {live}).text(0, 0),
+             QStringLiteral("empathic"));
+    QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(other)}), QStringLiteral("S7T01"));
+
     // An imported conversation is not held on several machines: a push replaces it as before.
     QCOMPARE(attempt(db, olderTurnUpsert, {code, imported, turnsJson(other)}),
              QStringLiteral("ok 1"));
@@ -932,8 +966,10 @@ void TestServer::upgradeFromVersionOne()
     try {
         server::upgrade(*p.db);
         QFAIL("a participant upgraded the schema");
-    } catch (const pg::ServerError &e) {
-        QCOMPARE(e.sqlstate(), insufficientPrivilege);
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QLatin1String("may not upgrade the study: only the "
+                                                    "study's researchers")),
+                 qPrintable(e.message()));
     }
     QCOMPARE(server::installedVersion(db), 1);
     r = sense7Cli({QStringLiteral("server"), QStringLiteral("upgrade"), url});
@@ -977,6 +1013,32 @@ void TestServer::upgradeFromVersionOne()
                  qPrintable(e.message()));
     }
     QCOMPARE(server::installedVersion(db), 3);
+    r = sense7Cli({QStringLiteral("server"), QStringLiteral("status"), url});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QLatin1String("Its schema is version 3, made by a later version")),
+             qPrintable(r.out));
+    // A restore without comments loses the version: what the schema holds tells it.
+    db.execScript("SET ROLE sense7_researcher; COMMENT ON SCHEMA sense7 IS NULL; RESET ROLE");
+    QCOMPARE(server::installedVersion(db), 2);
+    QCOMPARE(server::upgrade(db), 2);
+    test::makeSchemaVersionOne(db);
+    db.execScript("SET ROLE sense7_researcher; COMMENT ON SCHEMA sense7 IS NULL; RESET ROLE");
+    QCOMPARE(server::installedVersion(db), 1);
+    QCOMPARE(server::upgrade(db), 1);
+    QCOMPARE(server::installedVersion(db), 2);
+    // An upgrade waits for a push under way, but not for long.
+    test::makeSchemaVersionOne(db);
+    pg::Connection pushing(url);
+    pg::Transaction open(pushing);
+    pushing.execScript("LOCK TABLE sense7.turn IN ROW EXCLUSIVE MODE");
+    try {
+        server::upgrade(db);
+        QFAIL("an upgrade went past a push under way");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QLatin1String("The study server is busy")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(server::installedVersion(db), 1);
     // And a database with no study says so.
     pg::Connection empty(m_cluster->createDatabase(QStringLiteral("nostudy_upgrade")));
     try {

@@ -5582,6 +5582,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>init, add-participant, withdraw, status or upgrade.</source>
         <translation>init、add-participant、withdraw、status 或 upgrade。</translation>
     </message>
+    <message>
+        <source>Its schema is version %1, made by a later version of Sense-7 Studio than this one (which knows up to %2).</source>
+        <translation>其架构为版本 %1，由比本版本更新的 Sense-7 Studio 创建（本版本最高支持 %2）。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>
@@ -7824,12 +7828,16 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>服务器中没有研究（sense7 server init）。</translation>
     </message>
     <message>
-        <source>The schema sense7 in the database &quot;%1&quot; does not say its version: it was not made by `sense7 server init`.</source>
-        <translation>数据库“%1”中的架构 sense7 未注明其版本：它不是由 `sense7 server init` 创建的。</translation>
-    </message>
-    <message>
         <source>The study in the database &quot;%1&quot; has schema version %2, made by a later version of Sense-7 Studio than this one (which knows up to %3); nothing was changed.</source>
         <translation>数据库“%1”中的研究架构版本为 %2，由比本版本更新的 Sense-7 Studio 创建（本版本最高支持 %3）；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The user &quot;%1&quot; may not upgrade the study: only the study&apos;s researchers (members of sense7_researcher) may. Nothing was changed.</source>
+        <translation>用户“%1”无权升级此研究：只有研究的研究人员（sense7_researcher 的成员）可以升级。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The study server is busy: participants&apos; syncs held its tables for ten seconds. Nothing was changed; try again in a moment.</source>
+        <translation>研究服务器正忙：参与者的同步占用其数据表已达十秒。未做任何更改；请稍后重试。</translation>
     </message>
 </context>
 <context>

@@ -230,6 +230,12 @@ int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &er
                    .arg(s.schemaVersion)
                    .arg(server::schemaVersion)
             << '\n';
+    else if (s.schemaVersion > server::schemaVersion)
+        out << tr("Its schema is version %1, made by a later version of Sense-7 Studio than this "
+                  "one (which knows up to %2).")
+                   .arg(s.schemaVersion)
+                   .arg(server::schemaVersion)
+            << '\n';
     qint64 conversations = 0;
     qint64 ratings = 0;
     int withdrawn = 0;

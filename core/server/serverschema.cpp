@@ -213,11 +213,12 @@ ALTER TABLE sense7.%1 FORCE ROW LEVEL SECURITY;
 // init() creates version 1 and applies them all, so that a new study and an upgraded one are
 // the same.
 const char *const upgrades[] = {
-    // 2: the server keeps a live conversation's turns and sittings whichever client pushes.
-    // Clients before data set format 12 replace the turn at an index whatever it holds (another
-    // machine's continuation of the conversation), a finished reply with a copy taken while it
-    // streamed, and a sitting's end with none. Their statements run as they are; these triggers
-    // refuse the first and keep what the others would undo, as later clients' statements do.
+    // 2: the server keeps a live conversation's turns whichever client pushes. Clients before
+    // data set format 12 replace the turn at an index whatever it holds (another machine's
+    // continuation of the conversation), a finished reply with a copy taken while it streamed,
+    // a conversation's condition with none (a copy that is not live), and a sitting's end with
+    // none. Their statements run as they are; these triggers refuse the first and keep what the
+    // others would undo, as later clients' statements do.
     R"SQL(
 CREATE FUNCTION sense7.keep_turn() RETURNS trigger
     LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp
@@ -228,11 +229,12 @@ BEGIN
                    WHERE c.participant_code = OLD.participant_code
                      AND c.uid = OLD.conversation_uid AND c.condition <> '') THEN
         RAISE EXCEPTION 'Another machine went on with conversation % from the same turn (turn % '
-                        'differs); the study server keeps both. Update Sense-7 Studio on this '
-                        'machine, then sync again.', OLD.conversation_uid, OLD.idx
+                        'differs); the study server keeps its turns, and this machine keeps its '
+                        'own. Update Sense-7 Studio here, then sync again: it adds them after.',
+                        OLD.conversation_uid, OLD.idx
             USING ERRCODE = 'S7T01';
     END IF;
-    IF (NEW.meta ? 'streaming' OR NEW.meta->>'finish_reason' = 'crash')
+    IF (NEW.meta ? 'streaming' OR NEW.meta->>'finish_reason' IS NOT DISTINCT FROM 'crash')
        AND ((NOT OLD.meta ? 'streaming' AND OLD.meta->>'finish_reason' IS DISTINCT FROM 'crash')
             OR (length(OLD.text) > length(NEW.text) AND starts_with(OLD.text, NEW.text))) THEN
         RETURN NULL;
@@ -252,6 +254,16 @@ END
 $$;
 CREATE TRIGGER keep_sitting_end BEFORE UPDATE ON sense7.session
     FOR EACH ROW EXECUTE FUNCTION sense7.keep_sitting_end();
+CREATE FUNCTION sense7.keep_condition() RETURNS trigger
+    LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp
+    AS $$
+BEGIN
+    NEW.condition := coalesce(nullif(NEW.condition, ''), OLD.condition);
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER keep_condition BEFORE UPDATE ON sense7.conversation
+    FOR EACH ROW EXECUTE FUNCTION sense7.keep_condition();
 )SQL",
 };
 static_assert(std::size(upgrades) == schemaVersion - 1, "one upgrade per version after the first");
@@ -380,39 +392,53 @@ void init(pg::Connection &db, const Protocol &protocol)
 int installedVersion(pg::Connection &db)
 {
     requireStudy(db);
-    const pg::Result r =
-        db.exec("SELECT coalesce(substring(obj_description('sense7'::regnamespace, "
-                "'pg_namespace') FROM 'schema version ([0-9]+)$'), '')");
-    bool ok = false;
-    const int version = r.text(0, 0).toInt(&ok);
-    if (!ok || version < 1)
-        throw Error(tr("The schema sense7 in the database \"%1\" does not say its version: it "
-                       "was not made by `sense7 server init`.")
-                        .arg(db.database()));
-    return version;
+    // The version the schema's comment says; a restore without comments loses it, and then what
+    // the schema holds tells: the turn guard came with version 2.
+    const pg::Result r = db.exec(
+        "SELECT coalesce(substring(obj_description('sense7'::regnamespace, 'pg_namespace') FROM "
+        "'schema version ([0-9]+)'), CASE WHEN to_regproc('sense7.keep_turn') IS NULL THEN '1' "
+        "ELSE '2' END)");
+    return r.text(0, 0).toInt();
 }
 
 int upgrade(pg::Connection &db)
 {
     requireStudy(db);
     pg::Transaction transaction(db);
-    // Two upgrades at once: the second waits here, then finds the schema upgraded.
-    db.execScript("LOCK TABLE sense7.protocol IN SHARE ROW EXCLUSIVE MODE");
-    const int found = installedVersion(db);
-    if (found > schemaVersion)
-        throw Error(tr("The study in the database \"%1\" has schema version %2, made by a later "
-                       "version of Sense-7 Studio than this one (which knows up to %3); nothing "
-                       "was changed.")
-                        .arg(db.database())
-                        .arg(found)
-                        .arg(schemaVersion));
-    if (found == schemaVersion)
+    try {
+        db.execScript("SET LOCAL ROLE sense7_researcher");
+    } catch (const pg::ServerError &e) {
+        if (e.sqlstate() != QLatin1String("42501")) // insufficient_privilege
+            throw;
+        throw Error(tr("The user \"%1\" may not upgrade the study: only the study's researchers "
+                       "(members of sense7_researcher) may. Nothing was changed.")
+                        .arg(db.user()));
+    }
+    // Adding a trigger waits for the pushes under way, and new pushes wait for it: not long.
+    db.execScript("SET LOCAL lock_timeout = '10s'");
+    try {
+        // Two upgrades at once: the second waits here, then finds the schema upgraded.
+        db.execScript("LOCK TABLE sense7.protocol IN SHARE ROW EXCLUSIVE MODE");
+        const int found = installedVersion(db);
+        if (found > schemaVersion)
+            throw Error(
+                tr("The study in the database \"%1\" has schema version %2, made by a later "
+                   "version of Sense-7 Studio than this one (which knows up to %3); nothing "
+                   "was changed.")
+                    .arg(db.database())
+                    .arg(found)
+                    .arg(schemaVersion));
+        if (found == schemaVersion)
+            return found;
+        upgradeFrom(db, found);
+        transaction.commit();
         return found;
-    db.execScript("SET LOCAL ROLE sense7_researcher");
-    upgradeFrom(db, found);
-    db.execScript("RESET ROLE");
-    transaction.commit();
-    return found;
+    } catch (const pg::ServerError &e) {
+        if (e.sqlstate() != QLatin1String("55P03")) // lock_not_available
+            throw;
+        throw Error(tr("The study server is busy: participants' syncs held its tables for ten "
+                       "seconds. Nothing was changed; try again in a moment."));
+    }
 }
 
 int upgrade(const QString &url, const pg::ConnectOptions &options)

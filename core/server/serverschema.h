@@ -17,8 +17,10 @@
 namespace sense7::server {
 
 /**
- * The schema's format, recorded as the comment on the schema "sense7". 2: triggers keep a live
- * conversation's turns and sittings from clients before data set format 12.
+ * The schema's format, recorded as the comment on the schema "sense7" (a restore without
+ * comments loses it: installedVersion() then tells it from what the schema holds). 2: triggers
+ * keep a live conversation's turns, its condition and its sittings' ends from clients before
+ * data set format 12.
  */
 constexpr int schemaVersion = 2;
 
@@ -77,7 +79,8 @@ int installedVersion(pg::Connection &db);
 /**
  * Brings the study's schema on the server to schemaVersion, in one transaction, and returns the
  * version it found (schemaVersion when there was nothing to do). Refuses a schema newer than
- * this build knows, changing nothing. As for init(), the user is a member of sense7_researcher.
+ * this build knows, a user who is not a member of sense7_researcher, and waiting more than ten
+ * seconds for the pushes under way, changing nothing.
  */
 int upgrade(pg::Connection &db);
 int upgrade(const QString &url, const pg::ConnectOptions &options = {});

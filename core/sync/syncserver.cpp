@@ -137,8 +137,8 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
             // A reply only grows while it streams. A copy another machine took while it did
             // (streaming, or marked a crash when that machine opened the conversation) never
             // undoes the reply as it was finished, or as it went on after the copy was taken.
-            "WHERE NOT ((excluded.meta ? 'streaming' OR excluded.meta->>'finish_reason' = "
-            "'crash') AND ((NOT sense7.turn.meta ? 'streaming' AND "
+            "WHERE NOT ((excluded.meta ? 'streaming' OR excluded.meta->>'finish_reason' IS NOT "
+            "DISTINCT FROM 'crash') AND ((NOT sense7.turn.meta ? 'streaming' AND "
             "sense7.turn.meta->>'finish_reason' IS DISTINCT FROM 'crash') OR "
             "(length(sense7.turn.text) > length(excluded.text) AND "
             "starts_with(sense7.turn.text, excluded.text))))",
