@@ -544,6 +544,30 @@ QJsonObject DataSetInfo::toJson() const
     };
 }
 
+namespace {
+
+// Digests know their conversation's assistant turns (turns never change); only the conversations
+// without one are counted turn by turn, through the (conversation, idx) index.
+const char assistantTurnCount[] =
+    "SELECT (SELECT coalesce(sum(assistant_turns), 0) FROM conversation_digest) "
+    "+ (SELECT coalesce(sum((SELECT count(*) FROM turn t WHERE t.conversation_id = c.id AND "
+    "t.role = 'assistant')), 0) FROM conversation c WHERE NOT EXISTS (SELECT 1 FROM "
+    "conversation_digest d WHERE d.conversation_id = c.id))";
+
+} // namespace
+
+DataSetOverview Store::overview() const
+{
+    DataSetOverview overview;
+    overview.readOnly = isReadOnly();
+    overview.participants = count(*m_db, "SELECT count(*) FROM participant");
+    overview.conversations = count(*m_db, "SELECT count(*) FROM conversation");
+    overview.assistantTurns = count(*m_db, assistantTurnCount);
+    overview.demo =
+        count(*m_db, "SELECT EXISTS (SELECT 1 FROM conversation WHERE source_format = 'demo')");
+    return overview;
+}
+
 DataSetInfo Store::info() const
 {
     DataSetInfo info;
@@ -553,15 +577,7 @@ DataSetInfo Store::info() const
     info.participants = count(*m_db, "SELECT count(*) FROM participant");
     info.conversations = count(*m_db, "SELECT count(*) FROM conversation");
     info.turns = count(*m_db, "SELECT count(*) FROM turn");
-    // Digests know their conversation's assistant turns (turns never change); only the
-    // conversations without one are counted turn by turn, through the (conversation, idx) index.
-    info.assistantTurns =
-        count(*m_db,
-              "SELECT (SELECT coalesce(sum(assistant_turns), 0) FROM conversation_digest) "
-              "+ (SELECT coalesce(sum((SELECT count(*) FROM turn t WHERE "
-              "t.conversation_id = c.id AND t.role = 'assistant')), 0) FROM conversation c "
-              "WHERE NOT EXISTS (SELECT 1 FROM conversation_digest d WHERE "
-              "d.conversation_id = c.id))");
+    info.assistantTurns = count(*m_db, assistantTurnCount);
     info.ratings = count(*m_db, "SELECT count(*) FROM rating");
     info.conversationRatings = count(*m_db, "SELECT count(*) FROM conversation_rating");
     info.flags = count(*m_db, "SELECT count(*) FROM turn_flag");

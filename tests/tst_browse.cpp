@@ -242,8 +242,36 @@ void TestBrowse::digestsSummariseTheSelfRatings()
              count(store,
                    QStringLiteral("SELECT count(*) FROM turn WHERE role = "
                                   "'assistant'")));
+    // The status bar's overview counts the same, with the demo notice.
+    const auto sameAsInfo = [&](const Store &s) {
+        const DataSetInfo info = s.info();
+        const DataSetOverview overview = s.overview();
+        QCOMPARE(overview.participants, info.participants);
+        QCOMPARE(overview.conversations, info.conversations);
+        QCOMPARE(overview.assistantTurns, info.assistantTurns);
+        QCOMPARE(overview.readOnly, info.readOnly);
+        QCOMPARE(overview.demo, info.sourceFormats.contains(QLatin1String("demo")));
+    };
+    sameAsInfo(store);
+    QVERIFY(store.overview().demo);
     QCOMPARE(digest::refresh(store), 13);
     QCOMPARE(store.info().assistantTurns, assistantTurns); // now from the digests
+    sameAsInfo(store);
+    {
+        // One conversation with a digest, one without: both counted, and no demo.
+        auto other = Store::create(m_dir->filePath(QStringLiteral("overview.sense7")));
+        addConversation(*other, QStringLiteral("P1"), {QStringLiteral("a"), QStringLiteral("b")});
+        digest::refresh(*other);
+        addConversation(
+            *other, QStringLiteral("P2"),
+            {QStringLiteral("c"), QStringLiteral("d"), QStringLiteral("e"), QStringLiteral("f")});
+        sameAsInfo(*other);
+        const DataSetOverview overview = other->overview();
+        QCOMPARE(overview.participants, 2);
+        QCOMPARE(overview.conversations, 2);
+        QCOMPARE(overview.assistantTurns, 3);
+        QVERIFY(!overview.demo);
+    }
     // The conversation list now takes its rated cells from the digests: the same numbers.
     const QVector<ConversationSummary> digested = store.conversationSummaries();
     QCOMPARE(digested.size(), counted.size());

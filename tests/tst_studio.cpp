@@ -111,6 +111,15 @@ void TestStudio::showsConversationsAndTranscript()
              qPrintable(transcript.left(200)));
     QVERIFY(transcript.contains(QStringLiteral("Assistant · reply 1")));
     QVERIFY(window.windowTitle().contains(QStringLiteral("demo.sense7")));
+    // The status bar: the data set's counts, and that it is demo data.
+    const auto statusText = [&](const char *name) {
+        return window.findChild<QLabel *>(QLatin1String(name))->text();
+    };
+    QCOMPARE(statusText("statusCounts"),
+             QStringLiteral("Participants: %1 · Conversations: 13 · Assistant turns: %2")
+                 .arg(window.store()->info().participants)
+                 .arg(window.store()->info().assistantTurns));
+    QCOMPARE(statusText("statusNotice"), QStringLiteral("Illustrative demo data, not study data"));
     // With no saved layout, the trajectory under the transcript has room; the live chat pane
     // between them, hidden, takes none.
     const QSplitter *reading = window.workspace()->readingSplitter();

@@ -110,6 +110,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_progress->setTextVisible(true);
     m_progress->setAccessibleName(tr("Share of all ratings given"));
     statusBar()->addPermanentWidget(m_progress);
+    m_statusNotice->setObjectName(QStringLiteral("statusNotice"));
     statusBar()->addPermanentWidget(m_statusNotice);
     statusBar()->addPermanentWidget(m_sync->label());
 
@@ -840,18 +841,19 @@ void MainWindow::updateStatus()
         m_statusNotice->clear();
         return;
     }
-    const DataSetInfo info = m_store->info();
+    // Read whenever rows come and go: the overview, not every count of info().
+    const DataSetOverview overview = m_store->overview();
     m_statusCounts->setText(tr("Participants: %1 · Conversations: %2 · Assistant turns: %3")
-                                .arg(info.participants)
-                                .arg(info.conversations)
-                                .arg(info.assistantTurns));
+                                .arg(overview.participants)
+                                .arg(overview.conversations)
+                                .arg(overview.assistantTurns));
     QStringList notices;
-    if (info.sourceFormats.contains(QLatin1String("demo")))
+    if (overview.demo)
         notices << tr("Illustrative demo data, not study data");
-    if (info.readOnly)
+    if (overview.readOnly)
         notices << tr("Read-only");
     m_statusNotice->setText(notices.join(QStringLiteral(" · ")));
-    m_importAction->setEnabled(!info.readOnly);
+    m_importAction->setEnabled(!overview.readOnly);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
