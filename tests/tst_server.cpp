@@ -908,6 +908,24 @@ void TestServer::olderClientsKeepLiveTurnsAndSittings()
     QCOMPARE(db.exec("SELECT condition FROM sense7.conversation WHERE uid = $1", {live}).text(0, 0),
              QStringLiteral("empathic"));
     QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(other)}), QStringLiteral("S7T01"));
+    // This version's copy that is not live is told to follow the server's, as a live one is.
+    try {
+        sync::server::Change change;
+        change.seq = 10;
+        change.kind = QStringLiteral("conversation");
+        change.at = QStringLiteral("2026-11-27T10:00:00.000Z");
+        change.payload = {{QStringLiteral("conversation"), live},
+                          {QStringLiteral("turns"),
+                           QJsonArray {turnJson(2, "user", "Never mind.", "2026-11-27T09:03:00Z")}},
+                          {QStringLiteral("flags"), QJsonArray()},
+                          {QStringLiteral("notes"), QJsonArray()},
+                          {QStringLiteral("ratings"), QJsonArray()}};
+        sync::server::push(db, code, QStringLiteral("m3"), {change});
+        QFAIL("a copy that is not live replaced a live conversation's turn");
+    } catch (const sync::server::Diverged &e) {
+        QCOMPARE(e.conversation(), live);
+    }
+    QCOMPARE(storedTurn(db, live, 2), QStringLiteral("user|My manager moved it!|09:01:00|{}"));
 
     // An imported conversation is not held on several machines: a push replaces it as before.
     QCOMPARE(attempt(db, olderTurnUpsert, {code, imported, turnsJson(other)}),

@@ -5559,10 +5559,6 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>条件</translation>
     </message>
     <message>
-        <source>Bring a study&apos;s schema on the server to this version of Sense-7 Studio, in one transaction; the data are kept. Version 2 keeps a live conversation&apos;s turns and sittings from participants&apos; machines that run a version before data set format 12. Safe to run again.</source>
-        <translation>在一个事务中将服务器上研究的架构升级到此版本的 Sense-7 Studio；数据保持不变。版本 2 防止参与者运行数据集格式 12 之前版本的机器改动实时对话的轮次和会话段。可重复运行。</translation>
-    </message>
-    <message>
         <source>The study in the database &quot;%1&quot; on %2 has schema version %3 already; nothing to do.</source>
         <translation>%2 上数据库“%1”中的研究已是架构版本 %3；无需操作。</translation>
     </message>
@@ -5585,6 +5581,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>Its schema is version %1, made by a later version of Sense-7 Studio than this one (which knows up to %2).</source>
         <translation>其架构为版本 %1，由比本版本更新的 Sense-7 Studio 创建（本版本最高支持 %2）。</translation>
+    </message>
+    <message>
+        <source>Bring a study&apos;s schema on the server to this version of Sense-7 Studio, in one transaction; the data are kept. Version 2 keeps a live conversation&apos;s turns, its condition and its ended sittings from participants&apos; machines that run a version before data set format 12. Safe to run again.</source>
+        <translation>在一个事务中将服务器上研究的架构升级到此版本的 Sense-7 Studio；数据保持不变。版本 2 防止参与者运行数据集格式 12 之前版本的机器改动实时对话的轮次、条件和已结束的会话段。可重复运行。</translation>
     </message>
 </context>
 <context>

@@ -161,9 +161,9 @@ int upgradeServer(const QStringList &arguments, QTextStream &out, QTextStream &e
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Bring a study's schema on the server to this version of Sense-7 Studio, in one "
-           "transaction; the data are kept. Version 2 keeps a live conversation's turns and "
-           "sittings from participants' machines that run a version before data set format 12. "
-           "Safe to run again."));
+           "transaction; the data are kept. Version 2 keeps a live conversation's turns, its "
+           "condition and its ended sittings from participants' machines that run a version "
+           "before data set format 12. Safe to run again."));
     addConnectionOptions(parser);
     if (const auto done = parseOrExit(parser, arguments, 1, out, err))
         return *done;

@@ -111,13 +111,17 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
     // A live conversation goes on turn by turn on any of the participant's machines: a turn
     // pushed where the server holds another one (not the same role and time) was written after
     // the same turn as that one, on another machine. Replacing it would lose that one; the
-    // conversation row, locked by the upsert above, keeps two pushes of it from crossing.
-    if (!p.value(QStringLiteral("condition")).toString().isEmpty()) {
+    // conversation row, locked by the upsert above, keeps two pushes of it from crossing. Live
+    // as the server holds it after the upsert: a server of schema 2 keeps a condition once set
+    // (serverschema.cpp), so a copy here that is not live follows the server's as well.
+    {
         const pg::Result other = db.exec(
             "SELECT t.idx FROM sense7.turn t JOIN jsonb_to_recordset($3::jsonb) AS "
             "p(idx int, role text, created_at timestamptz) ON p.idx = t.idx "
             "WHERE t.participant_code = $1 AND t.conversation_uid = $2 AND (t.role IS DISTINCT "
-            "FROM p.role OR t.created_at IS DISTINCT FROM p.created_at) ORDER BY t.idx LIMIT 1",
+            "FROM p.role OR t.created_at IS DISTINCT FROM p.created_at) AND EXISTS (SELECT FROM "
+            "sense7.conversation x WHERE x.participant_code = $1 AND x.uid = $2 AND "
+            "x.condition <> '') ORDER BY t.idx LIMIT 1",
             {participant, uid, json(p.value(QStringLiteral("turns")))});
         if (other.rows() > 0)
             throw Diverged(Tr::tr("Another machine went on with conversation %1 from the same "
