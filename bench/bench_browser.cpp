@@ -127,6 +127,22 @@ int main(int argc, char **argv)
         }
     }
 
+    {
+        // What the studio's status bar reads whenever rows come and go, beside every count that
+        // `sense7 info` prints.
+        QElapsedTimer c;
+        c.start();
+        cpuAtStart = cpuMs();
+        const DataSetOverview overview = store->overview();
+        row("status bar counts (Store::overview)", c.nsecsElapsed() / 1e6, "",
+            QStringLiteral("%1 assistant turns").arg(overview.assistantTurns));
+        c.start();
+        cpuAtStart = cpuMs();
+        const DataSetInfo info = store->info();
+        row("every count of `sense7 info` (Store::info)", c.nsecsElapsed() / 1e6, "",
+            QStringLiteral("%1 ratings").arg(info.ratings));
+    }
+
     DataSetModel *model = window.model();
     const auto timeFilter = [&](const char *what, const browse::Filter &filter) {
         QElapsedTimer f;

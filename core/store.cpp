@@ -547,12 +547,14 @@ QJsonObject DataSetInfo::toJson() const
 namespace {
 
 // Digests know their conversation's assistant turns (turns never change); only the conversations
-// without one are counted turn by turn, through the (conversation, idx) index.
+// without one are counted turn by turn, through the (conversation, idx) index, and looked for
+// only when there are fewer digests than conversations (a digest goes with its conversation).
 const char assistantTurnCount[] =
     "SELECT (SELECT coalesce(sum(assistant_turns), 0) FROM conversation_digest) "
-    "+ (SELECT coalesce(sum((SELECT count(*) FROM turn t WHERE t.conversation_id = c.id AND "
-    "t.role = 'assistant')), 0) FROM conversation c WHERE NOT EXISTS (SELECT 1 FROM "
-    "conversation_digest d WHERE d.conversation_id = c.id))";
+    "+ CASE WHEN (SELECT count(*) FROM conversation) > (SELECT count(*) FROM "
+    "conversation_digest) THEN (SELECT coalesce(sum((SELECT count(*) FROM turn t WHERE "
+    "t.conversation_id = c.id AND t.role = 'assistant')), 0) FROM conversation c WHERE NOT "
+    "EXISTS (SELECT 1 FROM conversation_digest d WHERE d.conversation_id = c.id)) ELSE 0 END";
 
 } // namespace
 
