@@ -22,6 +22,19 @@
 
 namespace sense7 {
 
+namespace {
+
+/** The window's own connection to the server, on its worker thread. */
+std::unique_ptr<pg::Connection> connectTo(const StudyServerLogin &login)
+{
+    pg::ConnectOptions options;
+    options.password = login.password;
+    options.applicationName = QStringLiteral("sense7 study progress");
+    return std::make_unique<pg::Connection>(login.url, options);
+}
+
+} // namespace
+
 StudyProgressWindow::StudyProgressWindow(StudyServerLogin login, QWidget *parent)
     : QWidget(parent, Qt::Window)
     , m_login(std::move(login))
@@ -102,12 +115,9 @@ void StudyProgressWindow::refresh()
     const StudyServerLogin login = m_login;
     m_thread = QThread::create([login, outcome] {
         try {
-            pg::ConnectOptions options;
-            options.password = login.password;
-            options.applicationName = QStringLiteral("sense7 study progress");
-            pg::Connection db(login.url, options);
-            outcome->rows = server::studyProgress(db);
-            outcome->schemaVersion = server::installedVersion(db);
+            const auto db = connectTo(login);
+            outcome->rows = server::studyProgress(*db);
+            outcome->schemaVersion = server::installedVersion(*db);
         } catch (const Error &e) {
             outcome->error = e.message();
         }
@@ -184,11 +194,7 @@ void StudyProgressWindow::upgradeServer()
     const StudyServerLogin login = m_login;
     m_thread = QThread::create([login, error] {
         try {
-            pg::ConnectOptions options;
-            options.password = login.password;
-            options.applicationName = QStringLiteral("sense7 study progress");
-            pg::Connection db(login.url, options);
-            server::upgrade(db);
+            server::upgrade(*connectTo(login));
         } catch (const Error &e) {
             *error = e.message();
         }
