@@ -974,6 +974,23 @@ void TestServer::upgradeFromVersionOne()
     const QByteArray theirs = turnsJson({turnJson(0, "user", "Theirs.", "2026-11-27T09:00:09Z")});
     QCOMPARE(attempt(*p.db, olderTurnUpsert, {code, live, theirs}), QStringLiteral("ok 1"));
     QCOMPARE(storedTurn(*p.db, live, 0), QStringLiteral("user|Theirs.|09:00:09|{}"));
+    // This version keeps the condition there too: a copy that is not live follows the server's.
+    sync::server::Change change;
+    change.seq = 1;
+    change.kind = QStringLiteral("conversation");
+    change.at = QStringLiteral("2026-11-27T10:00:00.000Z");
+    change.payload = {{QStringLiteral("conversation"), live},
+                      {QStringLiteral("turns"),
+                       QJsonArray {turnJson(0, "user", "Mine.", "2026-11-27T09:00:00Z")}},
+                      {QStringLiteral("flags"), QJsonArray()},
+                      {QStringLiteral("notes"), QJsonArray()},
+                      {QStringLiteral("ratings"), QJsonArray()}};
+    QVERIFY_THROWS_EXCEPTION(sync::server::Diverged,
+                             sync::server::push(*p.db, code, QStringLiteral("m1"), {change}));
+    QCOMPARE(storedTurn(*p.db, live, 0), QStringLiteral("user|Theirs.|09:00:09|{}"));
+    QCOMPARE(
+        p.db->exec("SELECT condition FROM sense7.conversation WHERE uid = $1", {live}).text(0, 0),
+        QStringLiteral("empathic"));
 
     CliResult r = sense7Cli({QStringLiteral("server"), QStringLiteral("status"), url});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));

@@ -69,22 +69,26 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
                        const QJsonObject &p)
 {
     const QString uid = p.value(QStringLiteral("conversation")).toString();
-    db.exec("INSERT INTO sense7.conversation(participant_code, uid, source_format, source_id, "
-            "agent, title, started_at, context, provenance, sharing, condition) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11) "
-            "ON CONFLICT (participant_code, uid) DO UPDATE SET source_format = "
-            "excluded.source_format, source_id = excluded.source_id, agent = excluded.agent, "
-            "title = excluded.title, started_at = excluded.started_at, provenance = "
-            "excluded.provenance, sharing = excluded.sharing, condition = excluded.condition, "
-            "context = CASE WHEN "
-            "sense7.conversation.context_updated_at IS NULL THEN excluded.context ELSE "
-            "sense7.conversation.context END",
-            {participant, uid, text(p, "source_format"), text(p, "source_id"), text(p, "agent"),
-             text(p, "title"), time(p, "started_at"), json(p.value(QStringLiteral("context"))),
-             json(p.value(QStringLiteral("provenance")).isObject()
-                      ? p.value(QStringLiteral("provenance"))
-                      : QJsonObject()),
-             text(p, "sharing"), text(p, "condition")});
+    // A condition, once set, stays (as schema 2's trigger keeps it from earlier clients): a copy
+    // of the conversation that is not live does not make it one.
+    const pg::Result upserted =
+        db.exec("INSERT INTO sense7.conversation(participant_code, uid, source_format, source_id, "
+                "agent, title, started_at, context, provenance, sharing, condition) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11) "
+                "ON CONFLICT (participant_code, uid) DO UPDATE SET source_format = "
+                "excluded.source_format, source_id = excluded.source_id, agent = excluded.agent, "
+                "title = excluded.title, started_at = excluded.started_at, provenance = "
+                "excluded.provenance, sharing = excluded.sharing, condition = "
+                "coalesce(nullif(excluded.condition, ''), sense7.conversation.condition), "
+                "context = CASE WHEN "
+                "sense7.conversation.context_updated_at IS NULL THEN excluded.context ELSE "
+                "sense7.conversation.context END RETURNING coalesce(condition, '')",
+                {participant, uid, text(p, "source_format"), text(p, "source_id"), text(p, "agent"),
+                 text(p, "title"), time(p, "started_at"), json(p.value(QStringLiteral("context"))),
+                 json(p.value(QStringLiteral("provenance")).isObject()
+                          ? p.value(QStringLiteral("provenance"))
+                          : QJsonObject()),
+                 text(p, "sharing"), text(p, "condition")});
     // Sittings: the pushing machine's own ("own" true, or not said by an earlier version) as it
     // has them, though never open again once ended; another machine's only where the server
     // has none yet (a bundle brought it), or to say an end the server lacks, since that
@@ -112,16 +116,14 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
     // pushed where the server holds another one (not the same role and time) was written after
     // the same turn as that one, on another machine. Replacing it would lose that one; the
     // conversation row, locked by the upsert above, keeps two pushes of it from crossing. Live
-    // as the server holds it after the upsert: a server of schema 2 keeps a condition once set
-    // (serverschema.cpp), so a copy here that is not live follows the server's as well.
-    {
+    // as the server holds it after the upsert, so a copy here that is not live follows the
+    // server's as well.
+    if (!upserted.text(0, 0).isEmpty()) {
         const pg::Result other = db.exec(
             "SELECT t.idx FROM sense7.turn t JOIN jsonb_to_recordset($3::jsonb) AS "
             "p(idx int, role text, created_at timestamptz) ON p.idx = t.idx "
             "WHERE t.participant_code = $1 AND t.conversation_uid = $2 AND (t.role IS DISTINCT "
-            "FROM p.role OR t.created_at IS DISTINCT FROM p.created_at) AND EXISTS (SELECT FROM "
-            "sense7.conversation x WHERE x.participant_code = $1 AND x.uid = $2 AND "
-            "x.condition <> '') ORDER BY t.idx LIMIT 1",
+            "FROM p.role OR t.created_at IS DISTINCT FROM p.created_at) ORDER BY t.idx LIMIT 1",
             {participant, uid, json(p.value(QStringLiteral("turns")))});
         if (other.rows() > 0)
             throw Diverged(Tr::tr("Another machine went on with conversation %1 from the same "
