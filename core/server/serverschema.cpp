@@ -394,6 +394,7 @@ int installedVersion(pg::Connection &db)
     requireStudy(db);
     // The version the schema's comment says; a restore without comments loses it, and then what
     // the schema holds tells: the turn guard came with version 2.
+    static_assert(schemaVersion == 2, "tell a later version from what it adds, as well");
     const pg::Result r = db.exec(
         "SELECT coalesce(substring(obj_description('sense7'::regnamespace, 'pg_namespace') FROM "
         "'schema version ([0-9]+)'), CASE WHEN to_regproc('sense7.keep_turn') IS NULL THEN '1' "
