@@ -143,6 +143,27 @@ QJsonObject turnJson(int idx, const char *role, const char *text, const char *at
                         {QStringLiteral("meta"), meta}};
 }
 
+/**
+ * A "conversation" change as this version pushes it (sync::server::push): \a turns of the
+ * conversation \a uid, held live under \a condition unless it is empty.
+ */
+sync::server::Change conversationChange(qint64 seq, const QString &uid, const QJsonArray &turns,
+                                        const QString &condition = {})
+{
+    sync::server::Change change;
+    change.seq = seq;
+    change.kind = QStringLiteral("conversation");
+    change.at = QStringLiteral("2026-11-27T10:00:00.000Z");
+    change.payload = {{QStringLiteral("conversation"), uid},
+                      {QStringLiteral("turns"), turns},
+                      {QStringLiteral("flags"), QJsonArray()},
+                      {QStringLiteral("notes"), QJsonArray()},
+                      {QStringLiteral("ratings"), QJsonArray()}};
+    if (!condition.isEmpty())
+        change.payload.insert(QStringLiteral("condition"), condition);
+    return change;
+}
+
 /** "role|text|created_at in UTC|meta" of the turn at \a idx. */
 QString storedTurn(pg::Connection &db, const QString &conversation, int idx)
 {
@@ -879,17 +900,8 @@ void TestServer::olderClientsKeepLiveTurnsAndSittings()
     // The statements of this version agree: the same turn, told again differently, arrives;
     // a streaming copy does not undo it.
     auto push = [&, seq = qint64(0)](const QJsonArray &turns) mutable {
-        sync::server::Change change;
-        change.seq = ++seq;
-        change.kind = QStringLiteral("conversation");
-        change.at = QStringLiteral("2026-11-27T10:00:00.000Z");
-        change.payload = {{QStringLiteral("conversation"), live},
-                          {QStringLiteral("condition"), QStringLiteral("empathic")},
-                          {QStringLiteral("turns"), turns},
-                          {QStringLiteral("flags"), QJsonArray()},
-                          {QStringLiteral("notes"), QJsonArray()},
-                          {QStringLiteral("ratings"), QJsonArray()}};
-        sync::server::push(db, code, QStringLiteral("m2"), {change});
+        sync::server::push(db, code, QStringLiteral("m2"),
+                           {conversationChange(++seq, live, turns, QStringLiteral("empathic"))});
     };
     push(QJsonArray {turnJson(2, "user", "My manager moved it!", "2026-11-27T09:01:00Z")});
     QCOMPARE(storedTurn(db, live, 2), QStringLiteral("user|My manager moved it!|09:01:00|{}"));
@@ -910,17 +922,10 @@ void TestServer::olderClientsKeepLiveTurnsAndSittings()
     QCOMPARE(attempt(db, olderTurnUpsert, {code, live, turnsJson(other)}), QStringLiteral("S7T01"));
     // This version's copy that is not live is told to follow the server's, as a live one is.
     try {
-        sync::server::Change change;
-        change.seq = 10;
-        change.kind = QStringLiteral("conversation");
-        change.at = QStringLiteral("2026-11-27T10:00:00.000Z");
-        change.payload = {{QStringLiteral("conversation"), live},
-                          {QStringLiteral("turns"),
-                           QJsonArray {turnJson(2, "user", "Never mind.", "2026-11-27T09:03:00Z")}},
-                          {QStringLiteral("flags"), QJsonArray()},
-                          {QStringLiteral("notes"), QJsonArray()},
-                          {QStringLiteral("ratings"), QJsonArray()}};
-        sync::server::push(db, code, QStringLiteral("m3"), {change});
+        sync::server::push(db, code, QStringLiteral("m3"),
+                           {conversationChange(10, live,
+                                               QJsonArray {turnJson(2, "user", "Never mind.",
+                                                                    "2026-11-27T09:03:00Z")})});
         QFAIL("a copy that is not live replaced a live conversation's turn");
     } catch (const sync::server::Diverged &e) {
         QCOMPARE(e.conversation(), live);
@@ -975,16 +980,8 @@ void TestServer::upgradeFromVersionOne()
     QCOMPARE(attempt(*p.db, olderTurnUpsert, {code, live, theirs}), QStringLiteral("ok 1"));
     QCOMPARE(storedTurn(*p.db, live, 0), QStringLiteral("user|Theirs.|09:00:09|{}"));
     // This version keeps the condition there too: a copy that is not live follows the server's.
-    sync::server::Change change;
-    change.seq = 1;
-    change.kind = QStringLiteral("conversation");
-    change.at = QStringLiteral("2026-11-27T10:00:00.000Z");
-    change.payload = {{QStringLiteral("conversation"), live},
-                      {QStringLiteral("turns"),
-                       QJsonArray {turnJson(0, "user", "Mine.", "2026-11-27T09:00:00Z")}},
-                      {QStringLiteral("flags"), QJsonArray()},
-                      {QStringLiteral("notes"), QJsonArray()},
-                      {QStringLiteral("ratings"), QJsonArray()}};
+    const sync::server::Change change = conversationChange(
+        1, live, QJsonArray {turnJson(0, "user", "Mine.", "2026-11-27T09:00:00Z")});
     QVERIFY_THROWS_EXCEPTION(sync::server::Diverged,
                              sync::server::push(*p.db, code, QStringLiteral("m1"), {change}));
     QCOMPARE(storedTurn(*p.db, live, 0), QStringLiteral("user|Theirs.|09:00:09|{}"));
