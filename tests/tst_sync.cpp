@@ -11,6 +11,7 @@
 #include "store.h"
 #include "store_sync.h"
 #include "studysync.h"
+#include "sync/pulled.h"
 #include "sync/sync.h"
 #include "testsupport.h"
 
@@ -167,6 +168,7 @@ private slots:
     void liveTextStaysWhenSharedWithoutIt();
     void liveConversationWentOnFromOneTurnOnTwoMachines();
     void staleCopyNeverUndoesAReply();
+    void copyNotLiveFollowsTheServer();
     void anotherMachinesSittingIsItsToEnd();
     void replacedAssignmentIsReported();
     void offlineWorkGoesOn();
@@ -1043,6 +1045,88 @@ void TestSync::staleCopyNeverUndoesAReply()
     QCOMPARE(serverCount(study.adminUrl,
                          "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
              8);
+}
+
+void TestSync::copyNotLiveFollowsTheServer()
+{
+    // B's copy of a live conversation is not live (e.g. its condition was lost in a restore)
+    // when both went on from the same turn. The server keeps the conversation live and refuses
+    // B's push; B's copy becomes live again and its continuation follows A's, in that round.
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    auto machines = twoLiveMachines(study, sync::Sharing::Full);
+    Store *a = machines.first.get();
+    Store *b = machines.second.get();
+    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
+    QVERIFY(assigned);
+    const QString condition = assigned->conditions.constFirst();
+    const qint64 id =
+        test::addLiveConversation(*a, QStringLiteral("P01"), condition,
+                                  {{QStringLiteral("Hello"), QStringLiteral("Hi."), 4}});
+    QVERIFY(sync::run(*a, study.password).ok());
+    const QString uid = a->conversation(id)->contentHash;
+    QVERIFY(sync::run(*b, study.password).ok());
+    const qint64 idB = b->conversationWithHash(uid);
+    QCOMPARE(b->turns(idB).size(), 2);
+    const auto goOn = [&](Store &store, qint64 conversation, const QString &text) {
+        QTest::qWait(2); // each turn its own time
+        store.appendTurn(conversation, QStringLiteral("user"), text,
+                         {{QStringLiteral("live"), true}});
+    };
+    const auto notLive = [&] {
+        test::connection(*b).exec("UPDATE conversation SET condition = NULL");
+        QCOMPARE(b->conversation(idB)->condition, QString());
+    };
+    const auto texts = [](Store &store, qint64 conversation) {
+        QStringList result;
+        for (const Turn &t : store.turns(conversation))
+            result << QStringLiteral("%1:%2:%3")
+                          .arg(t.index)
+                          .arg(t.text)
+                          .arg(t.meta.value(QStringLiteral("moved_from")).toInt(-1));
+        return result;
+    };
+
+    // Through a sync: nothing lost, nothing replaced, on either machine or the server.
+    goOn(*a, id, QStringLiteral("A: first"));
+    QVERIFY(sync::run(*a, study.password).ok());
+    goOn(*b, idB, QStringLiteral("B: first"));
+    notLive();
+    const sync::Result fromB = sync::run(*b, study.password);
+    QVERIFY2(fromB.ok(), qPrintable(fromB.error));
+    QCOMPARE(sync::waitingChanges(*b), 0);
+    QCOMPARE(b->conversation(idB)->condition, condition);
+    QVERIFY(sync::run(*a, study.password).ok());
+    const QStringList once {QStringLiteral("0:Hello:-1"), QStringLiteral("1:Hi.:-1"),
+                            QStringLiteral("2:A: first:-1"), QStringLiteral("3:B: first:2")};
+    QCOMPARE(texts(*a, id), once);
+    QCOMPARE(texts(*b, idB), once);
+    QCOMPARE(liveDump(*a), liveDump(*b));
+    QCOMPARE(serverCount(study.adminUrl,
+                         "SELECT count(*) FROM sense7.turn WHERE conversation_uid = $1", {uid}),
+             4);
+
+    // Following the server once is enough: the turns move in the same step that makes the
+    // copy live, so the next push is not refused again.
+    goOn(*a, id, QStringLiteral("A: second"));
+    QVERIFY(sync::run(*a, study.password).ok());
+    goOn(*b, idB, QStringLiteral("B: second"));
+    notLive();
+    pg::ConnectOptions participant;
+    participant.password = study.password;
+    pg::Connection db(study.url, participant);
+    const QJsonObject state = sync::server::liveStates(db, QJsonArray {uid}).value(uid);
+    QCOMPARE(state.value(QStringLiteral("condition")).toString(), condition);
+    QCOMPARE(sync::followServer(*b, idB, state), 1);
+    QCOMPARE(b->conversation(idB)->condition, condition);
+    QCOMPARE(
+        texts(*b, idB),
+        once + QStringList({QStringLiteral("4:A: second:-1"), QStringLiteral("5:B: second:4")}));
+    const sync::Result pushed = sync::run(*b, study.password);
+    QVERIFY2(pushed.ok(), qPrintable(pushed.error));
+    QVERIFY(sync::run(*a, study.password).ok());
+    QCOMPARE(liveDump(*a), liveDump(*b));
+    const QString stillMoving = unsettled({a, b}, study.password);
+    QVERIFY2(stillMoving.isEmpty(), qPrintable(stillMoving));
 }
 
 void TestSync::anotherMachinesSittingIsItsToEnd()

@@ -506,15 +506,16 @@ bool pullAll(Store &store, pg::Connection &db, const syncstore::Link &link, cons
             }
             // Live conversations the pull brought or continued are pushed already, unless
             // they held local changes not pushed yet, or their turns here moved after the
-            // server's: then what they are now goes again.
+            // server's, or a copy here only became live: then what they are now goes again.
             if (anyConversation) {
                 const QMap<qint64, qint64> liveAfter = syncstore::liveFingerprints(store);
                 for (auto it = liveAfter.begin(); it != liveAfter.end(); ++it) {
                     const QString key = livePrefix + QString::number(it.key());
                     const auto was = liveBefore.constFind(it.key());
+                    if (moved.contains(it.key()))
+                        continue;
                     if (was == liveBefore.constEnd()
-                        || (*was != it.value() && marks.contains(key) && marks.value(key) == *was
-                            && !moved.contains(it.key())))
+                        || (*was != it.value() && marks.contains(key) && marks.value(key) == *was))
                         set.insert(key, it.value());
                 }
             }
