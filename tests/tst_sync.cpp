@@ -169,6 +169,7 @@ private slots:
     void liveConversationWentOnFromOneTurnOnTwoMachines();
     void staleCopyNeverUndoesAReply();
     void copyNotLiveFollowsTheServer();
+    void turnsPushedWithoutConditionArriveLive();
     void anotherMachinesSittingIsItsToEnd();
     void replacedAssignmentIsReported();
     void offlineWorkGoesOn();
@@ -1127,6 +1128,76 @@ void TestSync::copyNotLiveFollowsTheServer()
     QCOMPARE(liveDump(*a), liveDump(*b));
     const QString stillMoving = unsettled({a, b}, study.password);
     QVERIFY2(stillMoving.isEmpty(), qPrintable(stillMoving));
+}
+
+void TestSync::turnsPushedWithoutConditionArriveLive()
+{
+    // A machine with a copy that is not live (or an earlier version) goes on with a live
+    // conversation, and its change on the server carries no condition. The server holds the
+    // conversation live; the other machines take its turns as the live conversation's at once.
+    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    auto machines = twoLiveMachines(study, sync::Sharing::Full);
+    Store *a = machines.first.get();
+    Store *b = machines.second.get();
+    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
+    QVERIFY(assigned);
+    const QString condition = assigned->conditions.constFirst();
+    const qint64 id =
+        test::addLiveConversation(*a, QStringLiteral("P01"), condition,
+                                  {{QStringLiteral("Hello"), QStringLiteral("Hi."), 4}});
+    QVERIFY(sync::run(*a, study.password).ok());
+    const QString uid = a->conversation(id)->contentHash;
+    QVERIFY(sync::run(*b, study.password).ok());
+    const qint64 idB = b->conversationWithHash(uid);
+    QCOMPARE(b->turns(idB).size(), 2);
+
+    pg::ConnectOptions participant;
+    participant.password = study.password;
+    pg::Connection db(study.url, participant);
+    QJsonArray turns = sync::server::liveStates(db, QJsonArray {uid})
+                           .value(uid)
+                           .value(QStringLiteral("turns"))
+                           .toArray();
+    QCOMPARE(turns.size(), 2);
+    turns.append(
+        QJsonObject {{QStringLiteral("idx"), 2},
+                     {QStringLiteral("role"), QStringLiteral("user")},
+                     {QStringLiteral("text"), QStringLiteral("From the old laptop")},
+                     {QStringLiteral("created_at"), QStringLiteral("2026-11-27T12:00:00.000Z")},
+                     {QStringLiteral("meta"), QJsonObject()}});
+    sync::server::Change change;
+    change.seq = 1;
+    change.kind = QStringLiteral("conversation");
+    change.at = QStringLiteral("2026-11-27T12:00:01.000Z");
+    change.payload = {{QStringLiteral("conversation"), uid},
+                      {QStringLiteral("turns"), turns},
+                      {QStringLiteral("flags"), QJsonArray()},
+                      {QStringLiteral("notes"), QJsonArray()},
+                      {QStringLiteral("ratings"), QJsonArray()}};
+    QCOMPARE(sync::server::push(db, QStringLiteral("P01"), QStringLiteral("old-laptop"), {change}),
+             1);
+
+    for (Store *store : {a, b}) {
+        const sync::Result pulled = sync::run(*store, study.password);
+        QVERIFY2(pulled.ok(), qPrintable(pulled.error));
+        const qint64 here = store->conversationWithHash(uid);
+        QCOMPARE(store->conversation(here)->condition, condition);
+        const QVector<Turn> held = store->turns(here);
+        QCOMPARE(held.size(), 3);
+        QCOMPARE(held.last().text, QStringLiteral("From the old laptop"));
+        QCOMPARE(sync::waitingChanges(*store), 0);
+    }
+    QCOMPARE(liveDump(*a), liveDump(*b));
+
+    // A machine that joins later takes the conversation live as well.
+    auto c =
+        Store::create(test::testFunctionPath(m_dir, QStringLiteral("c-")), test::liveProtocol());
+    sync::join(*c, sync::inspect(study.url, study.password), sync::Sharing::Full);
+    QVERIFY(sync::run(*c, study.password).ok());
+    const qint64 idC = c->conversationWithHash(uid);
+    QVERIFY(idC != 0);
+    QCOMPARE(c->conversation(idC)->condition, condition);
+    QCOMPARE(liveDump(*c), liveDump(*a));
 }
 
 void TestSync::anotherMachinesSittingIsItsToEnd()

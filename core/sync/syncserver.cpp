@@ -418,11 +418,11 @@ QVector<Pulled> pull(pg::Connection &db, const QString &machine, qint64 afterSer
         result.append(pulled);
     }
     // Live conversations as the server holds them now: the turns and sittings every machine
-    // pushed since.
+    // pushed since. Asked of every conversation: a change from a copy that is not live (or from
+    // an earlier version) carries no condition, though the server holds the conversation live.
     QJsonArray uids;
     for (const Pulled &pulled : result)
-        if (pulled.kind == QLatin1String("conversation")
-            && pulled.payload.value(QStringLiteral("condition")).isString())
+        if (pulled.kind == QLatin1String("conversation"))
             uids.append(pulled.payload.value(QStringLiteral("conversation")));
     if (uids.isEmpty())
         return result;
