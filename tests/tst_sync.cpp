@@ -28,6 +28,7 @@
 #include <csignal>
 #include <memory>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 using namespace sense7;
@@ -184,6 +185,18 @@ private:
     /** Two data sets of the live protocol that joined \a study, each as "a-" and "b-". */
     std::pair<std::unique_ptr<Store>, std::unique_ptr<Store>>
     twoLiveMachines(const Study &study, sync::Sharing sharing);
+    /** A live conversation of P01's begun on machine a with one exchange, synced to b. */
+    struct SharedLive
+    {
+        Study study;
+        std::unique_ptr<Store> a;
+        std::unique_ptr<Store> b;
+        QString condition;
+        QString uid;
+        qint64 onA = 0;
+        qint64 onB = 0;
+    };
+    SharedLive shareLiveConversation();
     /** Every change on the server as "stream:id" of its source, with repetitions. */
     QStringList serverSources(const Study &study);
     /** Every journal entry and conversation of \a store as "stream:id". */
@@ -253,6 +266,30 @@ TestSync::twoLiveMachines(const Study &study, sync::Sharing sharing)
     sync::join(*a, s, sharing);
     sync::join(*b, s, sharing);
     return {std::move(a), std::move(b)};
+}
+
+TestSync::SharedLive TestSync::shareLiveConversation()
+{
+    SharedLive shared;
+    shared.study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
+    std::tie(shared.a, shared.b) = twoLiveMachines(shared.study, sync::Sharing::Full);
+    Store &a = *shared.a;
+    Store &b = *shared.b;
+    const auto assigned = a.assignment(a.participantId(QStringLiteral("P01")));
+    if (!assigned)
+        throw Error(QStringLiteral("P01 has no assignment"));
+    shared.condition = assigned->conditions.constFirst();
+    shared.onA = test::addLiveConversation(a, QStringLiteral("P01"), shared.condition,
+                                           {{QStringLiteral("Hello"), QStringLiteral("Hi."), 4}});
+    if (!sync::run(a, shared.study.password).ok())
+        throw Error(QStringLiteral("A's first sync failed"));
+    shared.uid = a.conversation(shared.onA)->contentHash;
+    if (!sync::run(b, shared.study.password).ok())
+        throw Error(QStringLiteral("B's first sync failed"));
+    shared.onB = b.conversationWithHash(shared.uid);
+    if (b.turns(shared.onB).size() != 2)
+        throw Error(QStringLiteral("B did not take the conversation"));
+    return shared;
 }
 
 void TestSync::everyKindOfChangeUnderEachSharingRule()
@@ -1053,21 +1090,14 @@ void TestSync::copyNotLiveFollowsTheServer()
     // B's copy of a live conversation is not live (e.g. its condition was lost in a restore)
     // when both went on from the same turn. The server keeps the conversation live and refuses
     // B's push; B's copy becomes live again and its continuation follows A's, in that round.
-    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
-    auto machines = twoLiveMachines(study, sync::Sharing::Full);
-    Store *a = machines.first.get();
-    Store *b = machines.second.get();
-    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
-    QVERIFY(assigned);
-    const QString condition = assigned->conditions.constFirst();
-    const qint64 id =
-        test::addLiveConversation(*a, QStringLiteral("P01"), condition,
-                                  {{QStringLiteral("Hello"), QStringLiteral("Hi."), 4}});
-    QVERIFY(sync::run(*a, study.password).ok());
-    const QString uid = a->conversation(id)->contentHash;
-    QVERIFY(sync::run(*b, study.password).ok());
-    const qint64 idB = b->conversationWithHash(uid);
-    QCOMPARE(b->turns(idB).size(), 2);
+    const SharedLive shared = shareLiveConversation();
+    const Study &study = shared.study;
+    Store *a = shared.a.get();
+    Store *b = shared.b.get();
+    const QString &condition = shared.condition;
+    const QString &uid = shared.uid;
+    const qint64 id = shared.onA;
+    const qint64 idB = shared.onB;
     const auto goOn = [&](Store &store, qint64 conversation, const QString &text) {
         QTest::qWait(2); // each turn its own time
         store.appendTurn(conversation, QStringLiteral("user"), text,
@@ -1135,27 +1165,16 @@ void TestSync::turnsPushedWithoutConditionArriveLive()
     // A machine with a copy that is not live (or an earlier version) goes on with a live
     // conversation, and its change on the server carries no condition. The server holds the
     // conversation live; the other machines take its turns as the live conversation's at once.
-    const Study study = freshStudy(QStringLiteral("P01"), test::liveProtocol());
-    auto machines = twoLiveMachines(study, sync::Sharing::Full);
-    Store *a = machines.first.get();
-    Store *b = machines.second.get();
-    const auto assigned = a->assignment(a->participantId(QStringLiteral("P01")));
-    QVERIFY(assigned);
-    const QString condition = assigned->conditions.constFirst();
-    const qint64 id =
-        test::addLiveConversation(*a, QStringLiteral("P01"), condition,
-                                  {{QStringLiteral("Hello"), QStringLiteral("Hi."), 4}});
-    QVERIFY(sync::run(*a, study.password).ok());
-    const QString uid = a->conversation(id)->contentHash;
-    QVERIFY(sync::run(*b, study.password).ok());
-    const qint64 idB = b->conversationWithHash(uid);
-    QCOMPARE(b->turns(idB).size(), 2);
+    const SharedLive shared = shareLiveConversation();
+    const Study &study = shared.study;
+    Store *a = shared.a.get();
+    Store *b = shared.b.get();
 
     pg::ConnectOptions participant;
     participant.password = study.password;
     pg::Connection db(study.url, participant);
-    QJsonArray turns = sync::server::liveStates(db, QJsonArray {uid})
-                           .value(uid)
+    QJsonArray turns = sync::server::liveStates(db, QJsonArray {shared.uid})
+                           .value(shared.uid)
                            .value(QStringLiteral("turns"))
                            .toArray();
     QCOMPARE(turns.size(), 2);
@@ -1169,7 +1188,7 @@ void TestSync::turnsPushedWithoutConditionArriveLive()
     change.seq = 1;
     change.kind = QStringLiteral("conversation");
     change.at = QStringLiteral("2026-11-27T12:00:01.000Z");
-    change.payload = {{QStringLiteral("conversation"), uid},
+    change.payload = {{QStringLiteral("conversation"), shared.uid},
                       {QStringLiteral("turns"), turns},
                       {QStringLiteral("flags"), QJsonArray()},
                       {QStringLiteral("notes"), QJsonArray()},
@@ -1180,8 +1199,8 @@ void TestSync::turnsPushedWithoutConditionArriveLive()
     for (Store *store : {a, b}) {
         const sync::Result pulled = sync::run(*store, study.password);
         QVERIFY2(pulled.ok(), qPrintable(pulled.error));
-        const qint64 here = store->conversationWithHash(uid);
-        QCOMPARE(store->conversation(here)->condition, condition);
+        const qint64 here = store->conversationWithHash(shared.uid);
+        QCOMPARE(store->conversation(here)->condition, shared.condition);
         const QVector<Turn> held = store->turns(here);
         QCOMPARE(held.size(), 3);
         QCOMPARE(held.last().text, QStringLiteral("From the old laptop"));
@@ -1194,9 +1213,9 @@ void TestSync::turnsPushedWithoutConditionArriveLive()
         Store::create(test::testFunctionPath(m_dir, QStringLiteral("c-")), test::liveProtocol());
     sync::join(*c, sync::inspect(study.url, study.password), sync::Sharing::Full);
     QVERIFY(sync::run(*c, study.password).ok());
-    const qint64 idC = c->conversationWithHash(uid);
+    const qint64 idC = c->conversationWithHash(shared.uid);
     QVERIFY(idC != 0);
-    QCOMPARE(c->conversation(idC)->condition, condition);
+    QCOMPARE(c->conversation(idC)->condition, shared.condition);
     QCOMPARE(liveDump(*c), liveDump(*a));
 }
 
