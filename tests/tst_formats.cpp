@@ -9,6 +9,7 @@
 #include "taxonomy.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -55,6 +56,7 @@ private slots:
     void openWebUiExport();
     void libreChatExport();
     void openAssistantTrees();
+    void branchesNotTakenAreKeptWhole();
     void mappedJsonlWildChat();
     void mappedJsonlLmsys();
     void mappedJsonlPrismScores();
@@ -254,6 +256,121 @@ void TestFormats::openAssistantTrees()
     QCOMPARE(roles(de), QStringLiteral("user,assistant"));
     QCOMPARE(de[1].meta.value(QStringLiteral("lang")).toString(), QStringLiteral("de"));
     QVERIFY(!de[1].meta.contains(QStringLiteral("rank")));
+}
+
+void TestFormats::branchesNotTakenAreKeptWhole()
+{
+    // LibreChat: the reply to the question before its edit goes with that question.
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QVERIFY(importInto(*store, QStringLiteral("librechat.json")).warnings.isEmpty());
+    const QVector<Turn> turns = store->turns(
+        store->findConversation(QStringLiteral("8c1d5e2a-6f3b-4a7c-9d0e-1f2a3b4c5d6e")));
+    const QJsonObject edited = alternatives(turns[2]).at(0).toObject();
+    const QJsonArray replies = edited.value(QStringLiteral("replies")).toArray();
+    QCOMPARE(replies.size(), 1);
+    QCOMPARE(replies.at(0).toObject().value(QStringLiteral("role")).toString(),
+             QStringLiteral("assistant"));
+    QCOMPARE(replies.at(0).toObject().value(QStringLiteral("parent")).toString(),
+             edited.value(QStringLiteral("source_id")).toString());
+    QVERIFY(replies.at(0)
+                .toObject()
+                .value(QStringLiteral("text"))
+                .toString()
+                .startsWith(QStringLiteral("Acknowledge the pressure")));
+
+    // Grok: a follow-up under the answer that was regenerated, and its reply, in order.
+    QTemporaryDir dir;
+    const auto importText = [&](const QString &name, const QByteArray &text) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+            throw Error(QStringLiteral("cannot write ") + name);
+        file.close();
+        import::Importer importer(*store);
+        return importer.importFile(file.fileName());
+    };
+    const QByteArray grok = R"({"conversations": [{"conversation": {"id": "g1", "title": "Sub",
+        "create_time": "2025-03-04T08:15:02.114000Z"}, "responses": [
+      {"response": {"_id": "u1", "message": "q", "sender": "human", "parent_response_id": "",
+        "create_time": {"$date": {"$numberLong": "1741076102114"}}}},
+      {"response": {"_id": "a1", "message": "old answer", "sender": "ASSISTANT",
+        "parent_response_id": "u1", "create_time": {"$date": {"$numberLong": "1741076102200"}}}},
+      {"response": {"_id": "u2", "message": "follow-up on the old", "sender": "human",
+        "parent_response_id": "a1", "create_time": {"$date": {"$numberLong": "1741076102300"}}}},
+      {"response": {"_id": "a2", "message": "reply on the old", "sender": "ASSISTANT",
+        "parent_response_id": "u2", "create_time": {"$date": {"$numberLong": "1741076102400"}}}},
+      {"response": {"_id": "a3", "message": "new answer", "sender": "ASSISTANT",
+        "parent_response_id": "u1", "create_time": {"$date": {"$numberLong": "1741076102500"}}}}
+    ]}]})";
+    const import::Summary g = importText(QStringLiteral("grok.json"), grok);
+    QCOMPARE(g.imported, 1);
+    QVERIFY(g.warnings.isEmpty());
+    const QVector<Turn> kept = store->turns(store->findConversation(QStringLiteral("g1")));
+    QCOMPARE(kept.size(), 2);
+    QCOMPARE(kept[1].text, QStringLiteral("new answer"));
+    QStringList below;
+    for (const QJsonValue reply :
+         alternatives(kept[1]).at(0).toObject().value(QStringLiteral("replies")).toArray())
+        below << reply.toObject().value(QStringLiteral("parent")).toString() + QLatin1Char('>')
+                + reply.toObject().value(QStringLiteral("source_id")).toString() + QLatin1Char(':')
+                + reply.toObject().value(QStringLiteral("text")).toString();
+    QCOMPARE(below,
+             QStringList({QStringLiteral("a1>u2:follow-up on the old"),
+                          QStringLiteral("u2>a2:reply on the old")}));
+
+    // What is on no branch of the kept conversation is said, naming the messages.
+    const QByteArray loop =
+        R"({"conversationId": "lc-loop", "title": "T", "endpoint": "openAI", "messages": [
+      {"messageId": "a", "parentMessageId": "00000000-0000-0000-0000-000000000000",
+       "isCreatedByUser": true, "text": "q", "createdAt": "2024-10-17T08:30:01.120Z"},
+      {"messageId": "b", "parentMessageId": "c", "isCreatedByUser": false, "text": "x",
+       "createdAt": "2024-10-17T08:30:01.120Z"},
+      {"messageId": "c", "parentMessageId": "b", "isCreatedByUser": true, "text": "y",
+       "createdAt": "2024-10-17T08:30:01.120Z"}]})";
+    const import::Summary l = importText(QStringLiteral("librechat-loop.json"), loop);
+    QCOMPARE(l.imported, 1);
+    QCOMPARE(l.warnings.size(), 1);
+    QVERIFY2(l.warnings.constFirst().contains(QStringLiteral("librechat-loop.json")),
+             qPrintable(l.warnings.constFirst()));
+    QVERIFY2(l.warnings.constFirst().endsWith(QStringLiteral("were left out: b, c.")),
+             qPrintable(l.warnings.constFirst()));
+    const QByteArray dangling =
+        R"([{"id": "dg", "title": "Dangle", "created_at": 1718017201, "chat": {"models": ["m"],
+      "history": {"currentId": "b", "messages": {
+        "a": {"id": "a", "parentId": null, "childrenIds": ["b"], "role": "user", "content": "q",
+              "timestamp": 1718017201},
+        "b": {"id": "b", "parentId": "a", "childrenIds": [], "role": "assistant",
+              "content": "x", "timestamp": 1718017201},
+        "q": {"id": "q", "parentId": "ghost", "childrenIds": [], "role": "assistant",
+              "content": "a reply whose question is gone", "timestamp": 1718017201}}}}}])";
+    const import::Summary w = importText(QStringLiteral("openwebui-dangling.json"), dangling);
+    QCOMPARE(w.imported, 1);
+    QCOMPARE(w.warnings.size(), 1);
+    QVERIFY2(w.warnings.constFirst().contains(QStringLiteral("\"Dangle\" (line 1")),
+             qPrintable(w.warnings.constFirst()));
+    QVERIFY2(w.warnings.constFirst().endsWith(QStringLiteral("were left out: q.")),
+             qPrintable(w.warnings.constFirst()));
+    // ChatGPT: a second root.
+    const QByteArray twoRoots = R"([{"title": "Two roots", "create_time": 1714000000.0,
+      "id": "c6", "current_node": "a1", "mapping": {
+        "root": {"id": "root", "message": null, "parent": null, "children": ["u1"]},
+        "u1": {"id": "u1", "parent": "root", "children": ["a1"], "message": {"id": "u1",
+               "author": {"role": "user"}, "create_time": 1714000000.0,
+               "content": {"content_type": "text", "parts": ["q"]}}},
+        "a1": {"id": "a1", "parent": "u1", "children": [], "message": {"id": "a1",
+               "author": {"role": "assistant"}, "create_time": 1714000001.0,
+               "content": {"content_type": "text", "parts": ["a"]}}},
+        "r2": {"id": "r2", "message": null, "parent": null, "children": ["u2"]},
+        "u2": {"id": "u2", "parent": "r2", "children": [], "message": {"id": "u2",
+               "author": {"role": "user"}, "create_time": 1714000002.0,
+               "content": {"content_type": "text", "parts": ["on another root"]}}}}}])";
+    const import::Summary c = importText(QStringLiteral("conversations.json"), twoRoots);
+    QCOMPARE(c.format, QStringLiteral("chatgpt"));
+    QCOMPARE(c.imported, 1);
+    QCOMPARE(c.warnings.size(), 1);
+    QVERIFY2(c.warnings.constFirst().contains(QStringLiteral("\"Two roots\" (line 1")),
+             qPrintable(c.warnings.constFirst()));
+    QVERIFY2(c.warnings.constFirst().endsWith(QStringLiteral("were left out: u2.")),
+             qPrintable(c.warnings.constFirst()));
 }
 
 void TestFormats::mappedJsonlWildChat()

@@ -290,9 +290,31 @@ void TestImport::chatgptKeepsTheCurrentPath()
                  .value(QStringLiteral("text"))
                  .toString(),
              QStringLiteral("so cool bro"));
+    // The question before its edit keeps what followed it: the reply, a request, the story.
+    QStringList followed;
+    for (const QJsonValue reply : turns[2]
+                                      .meta.value(QStringLiteral("alternatives"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject()
+                                      .value(QStringLiteral("replies"))
+                                      .toArray())
+        followed << reply.toObject().value(QStringLiteral("role")).toString() + QLatin1Char(':')
+                + reply.toObject().value(QStringLiteral("text")).toString().left(15);
+    QCOMPARE(followed,
+             QStringList({QStringLiteral("assistant:Thanks! What br"),
+                          QStringLiteral("user:tell me a story"),
+                          QStringLiteral("assistant:Sure! Here's a ")}));
+    QVERIFY(s.warnings.isEmpty());
     QCOMPARE(turns[5].meta.value(QStringLiteral("branch")).toString(),
              QStringLiteral("regenerated"));
     QCOMPARE(turns[5].meta.value(QStringLiteral("alternatives")).toArray().size(), 1);
+    QVERIFY(!turns[5]
+                 .meta.value(QStringLiteral("alternatives"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .contains(QStringLiteral("replies")));
     QVERIFY(!turns[1].meta.contains(QStringLiteral("alternatives")));
     QVERIFY(turns[0].createdAt.isValid());
     const auto c = store->conversation(turns[0].conversationId);

@@ -8,6 +8,7 @@
 #include "imported.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "tree.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -123,6 +124,72 @@ struct Node
 
 using Nodes = std::unordered_map<std::string_view, Node>;
 
+/** What a message's author is as a turn's role. */
+Role roleOf(std::string_view author)
+{
+    if (author == "user")
+        return Role::User;
+    if (author == "assistant")
+        return Role::Assistant;
+    if (author == "system")
+        return Role::System;
+    return Role::Tool; // "tool" and plug-in authors
+}
+
+/** The author's role of \a message as written in the export ("" when it names none). */
+std::string_view authorOf(element message)
+{
+    element author;
+    return field(message, "author", author) ? str(author, "role") : std::string_view();
+}
+
+/** Whether \a node is a message the conversation shows, with its text in \a text. */
+bool shown(const Node &node, QString &text)
+{
+    if (!node.hasMessage)
+        return false;
+    element metadata;
+    bool hidden = false;
+    if (field(node.message, "metadata", metadata) && metadata.is_object()
+        && metadata["is_visually_hidden_from_conversation"].get_bool().get(hidden)
+            == simdjson::SUCCESS
+        && hidden)
+        return false;
+    text = messageText(node.message);
+    return !text.isNull() && (authorOf(node.message) == "assistant" || !text.trimmed().isEmpty());
+}
+
+/**
+ * Node \a top and every node below it, depth first, into \a covered. The messages shown
+ * below it go to \a replies as an alternative's (tree.h), each naming its parent.
+ */
+void below(const Nodes &nodes, std::string_view top, std::unordered_set<std::string_view> &covered,
+           QJsonArray *replies)
+{
+    std::vector<std::string_view> stack {top};
+    while (!stack.empty()) {
+        const std::string_view id = stack.back();
+        stack.pop_back();
+        const auto it = nodes.find(id);
+        if (it == nodes.end() || !covered.insert(id).second)
+            continue;
+        const Node &node = it->second;
+        for (auto child = node.children.rbegin(); child != node.children.rend(); ++child)
+            stack.push_back(*child);
+        QString text;
+        if (!replies || id == top || !shown(node, text))
+            continue;
+        QJsonObject reply {{QStringLiteral("source_id"), qs(id)},
+                           {QStringLiteral("parent"), qs(node.parent)},
+                           {QStringLiteral("role"), roleKey(roleOf(authorOf(node.message)))},
+                           {QStringLiteral("text"), text}};
+        const QDateTime at = epoch(node.message, "create_time");
+        if (at.isValid())
+            reply.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
+        replies->append(reply);
+    }
+}
+
 class Reader
 {
     Q_DECLARE_TR_FUNCTIONS(sense7::import)
@@ -150,28 +217,12 @@ bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
 {
     const Node &node = nodes.at(id);
     const element message = node.message;
+    QString text;
+    if (!shown(node, text))
+        return false;
     element metadata;
     const bool hasMetadata = field(message, "metadata", metadata) && metadata.is_object();
-    bool hidden = false;
-    if (hasMetadata
-        && metadata["is_visually_hidden_from_conversation"].get_bool().get(hidden)
-            == simdjson::SUCCESS
-        && hidden)
-        return false;
-    element author;
-    const std::string_view role =
-        field(message, "author", author) ? str(author, "role") : std::string_view();
-    const QString text = messageText(message);
-    if (text.isNull() || (role != "assistant" && text.trimmed().isEmpty()))
-        return false;
-    if (role == "user")
-        turn.role = Role::User;
-    else if (role == "assistant")
-        turn.role = Role::Assistant;
-    else if (role == "system")
-        turn.role = Role::System;
-    else
-        turn.role = Role::Tool; // "tool" and plug-in authors
+    turn.role = roleOf(authorOf(message));
     turn.text = text;
     turn.createdAt = epoch(message, "create_time");
     const std::string_view status = str(message, "status");
@@ -205,6 +256,13 @@ bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
             const QDateTime at = epoch(other->second.message, "create_time");
             if (at.isValid())
                 alt.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
+            // The branch not taken whole: what was said after the edited question or the
+            // answer regenerated.
+            std::unordered_set<std::string_view> covered;
+            QJsonArray replies;
+            below(nodes, sibling, covered, &replies);
+            if (!replies.isEmpty())
+                alt.insert(QStringLiteral("replies"), replies);
             alternatives.append(alt);
         }
         if (!alternatives.isEmpty()) {
@@ -287,6 +345,24 @@ void Reader::read(element entry, int index, const QString &position)
     }
     if (c.turns.isEmpty())
         return skip(what, tr("it has no visible messages"));
+    // What is neither on the path nor below one of its alternatives is said, not lost.
+    std::unordered_set<std::string_view> covered(path.begin(), path.end());
+    for (const std::string_view id : path) {
+        const auto parent = nodes.find(nodes.at(id).parent);
+        if (parent != nodes.end())
+            for (const std::string_view sibling : parent->second.children)
+                if (sibling != id)
+                    below(nodes, sibling, covered, nullptr);
+    }
+    QStringList leftOut;
+    for (const auto &[id, node] : nodes) {
+        QString text;
+        if (!covered.count(id) && shown(node, text))
+            leftOut << qs(id);
+    }
+    leftOut.sort(); // the map's order is no order
+    if (const QString notice = leftOutNotice(leftOut, c.where); !notice.isEmpty())
+        c.notices << notice;
     // The first reply's model labels the conversation; a turn keeps its own model in its
     // meta only when it differs (the user switched models mid-conversation).
     for (const Turn &t : std::as_const(c.turns)) {

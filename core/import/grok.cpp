@@ -119,11 +119,14 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
                     && nodes[i].turn.createdAt >= nodes[latest].turn.createdAt))
                 latest = i;
         }
-        const QString problem = keptPath(nodes, nodes[latest].id, c.turns);
+        QStringList leftOut;
+        const QString problem = keptPath(nodes, nodes[latest].id, c.turns, &leftOut);
         if (!problem.isEmpty()) {
             sink.warning(tr("%1 skipped: %2").arg(where, problem));
             continue;
         }
+        if (const QString notice = leftOutNotice(leftOut, where); !notice.isEmpty())
+            c.notices << notice;
         c.conversation.sourceFormat = QStringLiteral("grok");
         c.conversation.sourceId = stringAt(head, "id");
         c.conversation.title = title;

@@ -128,9 +128,12 @@ void readOasst(QIODevice &in, const QString &source, ImportSink &sink)
             });
             ImportedConversation c;
             c.where = where;
-            const QString problem = keptPath(nodes, leaf, c.turns);
+            QStringList leftOut;
+            const QString problem = keptPath(nodes, leaf, c.turns, &leftOut);
             if (!problem.isEmpty())
                 throw Error(tr("%1: %2.").arg(where, problem));
+            if (const QString notice = leftOutNotice(leftOut, where); !notice.isEmpty())
+                c.notices << notice;
             // A tree whose only replies were deleted ends in a deleted message: drop it.
             while (c.turns.size() > 1
                    && c.turns.constLast().meta.value(QStringLiteral("deleted")).toBool())

@@ -187,11 +187,14 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
                 sink.warning(tr("%1 has no messages and was skipped.").arg(where));
                 return;
             }
-            const QString problem = keptPath(nodes, leaf, c.turns);
+            QStringList leftOut;
+            const QString problem = keptPath(nodes, leaf, c.turns, &leftOut);
             if (!problem.isEmpty()) {
                 sink.warning(tr("%1 skipped: %2").arg(where, problem));
                 return;
             }
+            if (const QString notice = leftOutNotice(leftOut, where); !notice.isEmpty())
+                c.notices << notice;
             c.conversation.sourceFormat = QStringLiteral("openwebui");
             c.conversation.sourceId = stringAt(entry, "id");
             c.conversation.title = title.isEmpty() ? stringAt(chat, "title") : title;
@@ -282,9 +285,12 @@ void readLibreChat(QIODevice &in, const QString &source, ImportSink &sink)
     }
     ImportedConversation c;
     c.where = where;
-    const QString problem = keptPath(nodes, latestLeaf(nodes), c.turns);
+    QStringList leftOut;
+    const QString problem = keptPath(nodes, latestLeaf(nodes), c.turns, &leftOut);
     if (!problem.isEmpty())
         throw Error(tr("%1: %2.").arg(where, problem));
+    if (const QString notice = leftOutNotice(leftOut, where); !notice.isEmpty())
+        c.notices << notice;
     c.conversation.sourceFormat = QStringLiteral("librechat");
     c.conversation.sourceId = stringAt(root, "conversationId");
     c.conversation.title = title;

@@ -21,9 +21,41 @@ QHash<QString, QVector<int>> childrenOf(const QVector<TreeMessage> &nodes)
         children[nodes[i].parent].append(i);
     return children;
 }
+
+/** The messages below node \a top, depth first, each naming its parent; \a seen grows. */
+QJsonArray repliesBelow(const QVector<TreeMessage> &nodes,
+                        const QHash<QString, QVector<int>> &children, int top, QSet<int> &seen)
+{
+    QJsonArray replies;
+    QVector<int> stack;
+    const auto push = [&](int parent) {
+        const QVector<int> below = children.value(nodes[parent].id);
+        for (auto it = below.crbegin(); it != below.crend(); ++it)
+            stack.append(*it);
+    };
+    push(top);
+    while (!stack.isEmpty()) {
+        const int i = stack.takeLast();
+        if (seen.contains(i))
+            continue; // a message twice, or a loop: keptPath() refuses those on the path
+        seen.insert(i);
+        const TreeMessage &node = nodes[i];
+        QJsonObject reply {{QStringLiteral("source_id"), node.id},
+                           {QStringLiteral("parent"), node.parent},
+                           {QStringLiteral("role"), roleKey(node.turn.role)},
+                           {QStringLiteral("text"), node.turn.text}};
+        if (node.turn.createdAt.isValid())
+            reply.insert(QStringLiteral("created_at"),
+                         node.turn.createdAt.toString(Qt::ISODateWithMs));
+        replies.append(reply);
+        push(i);
+    }
+    return replies;
+}
 } // namespace
 
-QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector<Turn> &turns)
+QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector<Turn> &turns,
+                 QStringList *leftOut)
 {
     QHash<QString, int> index;
     for (int i = 0; i < nodes.size(); ++i) {
@@ -47,6 +79,7 @@ QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector
         id = nodes[*it].parent;
     }
     const QHash<QString, QVector<int>> children = childrenOf(nodes);
+    QSet<int> covered(path.cbegin(), path.cend());
     turns.clear();
     turns.reserve(path.size());
     for (auto it = path.crbegin(); it != path.crend(); ++it) {
@@ -54,14 +87,18 @@ QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector
         Turn turn = node.turn;
         QJsonArray alternatives;
         for (int sibling : children.value(node.parent)) {
-            if (sibling == *it)
+            if (sibling == *it || covered.contains(sibling))
                 continue;
+            covered.insert(sibling);
             const Turn &other = nodes[sibling].turn;
             QJsonObject alt {{QStringLiteral("source_id"), nodes[sibling].id},
                              {QStringLiteral("text"), other.text}};
             if (other.createdAt.isValid())
                 alt.insert(QStringLiteral("created_at"),
                            other.createdAt.toString(Qt::ISODateWithMs));
+            const QJsonArray replies = repliesBelow(nodes, children, sibling, covered);
+            if (!replies.isEmpty())
+                alt.insert(QStringLiteral("replies"), replies);
             alternatives.append(alt);
         }
         if (!alternatives.isEmpty()) {
@@ -72,7 +109,26 @@ QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector
         }
         turns.append(std::move(turn));
     }
+    if (leftOut) {
+        leftOut->clear();
+        for (int i = 0; i < nodes.size(); ++i)
+            if (!covered.contains(i))
+                leftOut->append(nodes[i].id);
+    }
     return {};
+}
+
+QString leftOutNotice(const QStringList &leftOut, const QString &where)
+{
+    if (leftOut.isEmpty())
+        return {};
+    const int shown = 5;
+    QString ids = QStringList(leftOut.mid(0, shown)).join(QStringLiteral(", "));
+    if (leftOut.size() > shown)
+        ids = tr("%1 and %2 more").arg(ids).arg(leftOut.size() - shown);
+    return tr("%1: messages on no branch of the kept conversation (below its last message, on a "
+              "second root or in a loop of their own) were left out: %2.")
+        .arg(where, ids);
 }
 
 QString chosenLeaf(const QVector<TreeMessage> &nodes,

@@ -9,6 +9,7 @@
 #include "types.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include <functional>
@@ -24,9 +25,17 @@ struct TreeMessage
 
 /**
  * The turns from the root down to \a leaf into \a turns. Returns why it cannot (a cycle, a
- * parent that is not in the tree, an unknown leaf), or an empty string.
+ * parent that is not in the tree, an unknown leaf), or an empty string. Each alternative keeps
+ * the messages below it in its "replies" [{source_id, parent, role, text, created_at}], depth
+ * first, so that a branch not taken is kept whole. \a leftOut, when given, receives the ids of
+ * the messages neither on the path nor below an alternative (below the leaf, on a second
+ * root, in a loop of their own).
  */
-QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector<Turn> &turns);
+QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector<Turn> &turns,
+                 QStringList *leftOut = nullptr);
+
+/** The notice that messages \a leftOut (keptPath()) of \a where were left out; empty if none. */
+QString leftOutNotice(const QStringList &leftOut, const QString &where);
 
 /**
  * The leaf reached from the first root by taking, at each message, the child \a choose picks
