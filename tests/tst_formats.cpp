@@ -67,6 +67,7 @@ private slots:
     void transcriptCopiedFromAPage();
     void transcriptInMarkdown();
     void transcriptWithNamedSpeakers();
+    void transcriptCodeIsText();
     void detectsEachFormat_data();
     void detectsEachFormat();
     void reimportAddsNothing_data();
@@ -642,6 +643,29 @@ void TestFormats::transcriptWithNamedSpeakers()
     QCOMPARE(turns[2].text,
              QStringLiteral("That I'll forget everything\nand everyone will notice."));
     QCOMPARE(store->conversation(turns[0].conversationId)->agent, QStringLiteral("coach"));
+}
+
+void TestFormats::transcriptCodeIsText()
+{
+    // A speaker line inside a reply's code block is the code's, not a turn of its own.
+    const import::TranscriptPreview fenced = import::previewTranscript(
+        QStringLiteral("**You:** How do I log in as a user?\n\n## ChatGPT\nRun this:\n\n"
+                       "```text\nUser: admin\n~~~\nAssistant: ready\n```\n\nThen wait.\n\n"
+                       "You: thanks\n~~~~\nSystem: a tilde fence in a question\n~~~~~\n"),
+        {});
+    QVERIFY2(fenced.error.isEmpty(), qPrintable(fenced.error));
+    QCOMPARE(roles(fenced.turns), QStringLiteral("user,assistant,user"));
+    QCOMPARE(fenced.turns[1].text,
+             QStringLiteral("Run this:\n\n```text\nUser: admin\n~~~\n"
+                            "Assistant: ready\n```\n\nThen wait."));
+    QCOMPARE(fenced.turns[2].text,
+             QStringLiteral("thanks\n~~~~\nSystem: a tilde fence in a question\n~~~~~"));
+    // A fence never closed is no fence: the turns after it stay turns.
+    const import::TranscriptPreview open = import::previewTranscript(
+        QStringLiteral("You: hi\nChatGPT: start\n```python\nprint(1)\nYou: more\nChatGPT: end\n"),
+        {});
+    QCOMPARE(roles(open.turns), QStringLiteral("user,assistant,user,assistant"));
+    QCOMPARE(open.turns[1].text, QStringLiteral("start\n```python\nprint(1)"));
 }
 
 void TestFormats::detectsEachFormat_data()

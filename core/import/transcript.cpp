@@ -16,6 +16,8 @@
 #include <QRegularExpression>
 #include <QStringDecoder>
 
+#include <algorithm>
+
 namespace sense7::import {
 
 namespace {
@@ -115,7 +117,7 @@ ImportedConversation parse(const QString &text, const QString &source,
     c.where = source;
     c.conversation.sourceFormat = QStringLiteral("transcript");
     c.conversation.sourceId = QFileInfo(source).completeBaseName();
-    QStringList before; // lines before the first speaker
+    QVector<std::pair<int, QString>> before; // lines before the first speaker, numbered
     QStringList body;
     std::optional<Speaker> current;
     int startLine = 0;
@@ -130,7 +132,32 @@ ImportedConversation parse(const QString &text, const QString &source,
         if (!turn.text.isEmpty())
             c.turns.append(std::move(turn));
     };
+    // Lines inside a Markdown code fence are text, even "User: …": a fence opens with three or
+    // more backticks or tildes and closes with at least as many of the same. One never closed
+    // is no fence.
+    static const QRegularExpression fenceLine(QStringLiteral("^ {0,3}(`{3,}|~{3,})"));
+    QVector<bool> fenced(lines.size(), false);
     for (int i = 0; i < lines.size(); ++i) {
+        const auto opening = fenceLine.match(lines[i]);
+        if (!opening.hasMatch())
+            continue;
+        const QString fence = opening.captured(1);
+        for (int j = i + 1; j < lines.size(); ++j) {
+            const auto closing = fenceLine.match(lines[j]);
+            if (closing.hasMatch() && closing.captured(1).at(0) == fence.at(0)
+                && closing.captured(1).size() >= fence.size()
+                && lines[j].trimmed() == closing.captured(1)) {
+                std::fill(fenced.begin() + i + 1, fenced.begin() + j + 1, true);
+                i = j;
+                break;
+            }
+        }
+    }
+    for (int i = 0; i < lines.size(); ++i) {
+        if (current && fenced[i]) {
+            body.append(lines[i]);
+            continue;
+        }
         if (const auto speaker = speakerOf(lines[i], speakers)) {
             finish();
             current = speaker;
@@ -138,7 +165,10 @@ ImportedConversation parse(const QString &text, const QString &source,
             body = QStringList {speaker->rest};
             continue;
         }
-        (current ? body : before).append(lines[i]);
+        if (current)
+            body.append(lines[i]);
+        else
+            before.append({i + 1, lines[i]});
     }
     finish();
     if (c.turns.isEmpty())
@@ -146,25 +176,23 @@ ImportedConversation parse(const QString &text, const QString &source,
                        "\"ChatGPT said:\"); name the speakers with --speaker NAME=ROLE.")
                         .arg(source));
     // Before the first speaker: a title, or nothing at all; anything else would be lost.
-    QStringList leading;
-    for (const QString &line : std::as_const(before)) {
+    QVector<std::pair<int, QString>> leading;
+    for (const auto &[number, line] : std::as_const(before)) {
         if (!line.trimmed().isEmpty())
-            leading << line.trimmed();
+            leading.append({number, line.trimmed()});
     }
-    if (leading.size() == 1 && leading.constFirst().startsWith(QLatin1Char('#'))) {
+    if (!leading.isEmpty() && leading.constFirst().second.startsWith(QLatin1Char('#'))) {
         static const QRegularExpression hashes(QStringLiteral("^#+\\s*"));
-        c.conversation.title = leading.constFirst();
+        c.conversation.title = leading.constFirst().second;
         c.conversation.title.remove(hashes);
-    } else if (!leading.isEmpty()) {
-        int line = 1;
-        while (line <= lines.size() && lines[line - 1].trimmed().isEmpty())
-            ++line;
+        leading.removeFirst();
+    }
+    if (!leading.isEmpty()) // the first line that is not the title
         throw Error(tr("%1: line %2: text before the first speaker (\"%3\"); remove it, or name "
                        "its speaker with --speaker NAME=ROLE.")
                         .arg(source)
-                        .arg(line)
-                        .arg(leading.constFirst().left(60)));
-    }
+                        .arg(leading.constFirst().first)
+                        .arg(leading.constFirst().second.left(60)));
     if (c.conversation.title.isEmpty())
         c.conversation.title = c.turns.constFirst().text.left(60).simplified();
     c.conversation.agent = QStringLiteral("transcript");
