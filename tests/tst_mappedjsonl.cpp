@@ -31,6 +31,7 @@ private Q_SLOTS:
     void duplicatesInMemory();
     void badLineWritesNothing();
     void tooDeepIsRefusedByName();
+    void missingTextFieldIsRefused();
 };
 
 namespace {
@@ -512,4 +513,42 @@ void TestMappedJsonl::tooDeepIsRefusedByName()
 }
 
 QTEST_GUILESS_MAIN(TestMappedJsonl)
+void TestMappedJsonl::missingTextFieldIsRefused()
+{
+    // A mapping that names a field the messages lack would import every turn empty; a text
+    // given as null (a reply that only called a tool) is still a turn.
+    const QByteArray lines = R"({"id": "m1", "messages": [{"role": "user", "content": "q"}, )"
+                             R"({"role": "assistant", "content": null, "tool_calls": []}]})"
+                             "\n"
+                             R"({"id": "m2", "messages": [{"role": "user", "body": "q"}]})"
+                             "\n";
+    for (const bool fast : {true, false}) {
+        QString message;
+        try {
+            readAll(lines, {}, fast);
+        } catch (const Error &e) {
+            message = e.message();
+        }
+        QCOMPARE(message,
+                 QStringLiteral("corpus.jsonl: line 2: turn 1 has no text field "
+                                "(content, value, text); name the field with --map "
+                                "text=FIELD."));
+        import::Options named;
+        named.map = {{QStringLiteral("text"), QStringLiteral("body")}};
+        message.clear();
+        try {
+            readAll(lines, named, fast);
+        } catch (const Error &e) {
+            message = e.message();
+        }
+        QCOMPARE(message,
+                 QStringLiteral("corpus.jsonl: line 1: turn 1 has no text field (body); "
+                                "name the field with --map text=FIELD."));
+        const Collect first = readAll(lines.left(lines.indexOf('\n') + 1), {}, fast);
+        QCOMPARE(first.conversations.size(), std::size_t(1));
+        QCOMPARE(first.conversations[0].turns.size(), 2);
+        QCOMPARE(first.conversations[0].turns[1].text, QString());
+    }
+}
+
 #include "tst_mappedjsonl.moc"

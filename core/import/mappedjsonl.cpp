@@ -66,6 +66,18 @@ Error contentNotText(const QString &where, int position, const QString &field)
                      .arg(field));
 }
 
+/**
+ * A message with none of the fields its text may be in (not even as null): a mapping that names
+ * a field the file does not have would otherwise import every turn empty.
+ */
+Error noText(const QString &where, int position, const QStringList &fields)
+{
+    return Error(tr("%1: turn %2 has no text field (%3); name the field with --map text=FIELD.")
+                     .arg(where)
+                     .arg(position)
+                     .arg(fields.join(QStringLiteral(", "))));
+}
+
 /** A conversation without a title takes its first user message's start, else its first turn's. */
 void giveTitle(ImportedConversation &c)
 {
@@ -248,6 +260,11 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         if (!role)
             throw unknownRole(where, position, roleName);
         const std::string textKey = firstKey(message, m.text);
+        if (textKey.empty()
+            && std::none_of(m.text.cbegin(), m.text.cend(), [&](const QString &key) {
+                   return message.contains(key.toStdString());
+               }))
+            throw noText(where, position, m.text);
         const Json &content = textKey.empty() ? Json() : message.at(textKey);
         if (!content.is_string() && !content.is_array() && !content.is_null())
             throw contentNotText(where, position, qs(textKey));
@@ -733,6 +750,11 @@ private:
                 throw unknownRole(where, position, roleName);
             element content;
             const std::string *textKey = firstKey(fields, m_text, content);
+            if (!textKey
+                && std::none_of(m_text.cbegin(), m_text.cend(), [&](const std::string &key) {
+                       return fields.at_key(key).error() == simdjson::SUCCESS;
+                   }))
+                throw noText(where, position, m_mapping.text);
             if (textKey && !content.is_string() && !content.is_array())
                 throw contentNotText(where, position, qs(*textKey));
             Turn turn;
