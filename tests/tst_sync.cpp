@@ -1158,6 +1158,28 @@ void TestSync::copyNotLiveFollowsTheServer()
     QCOMPARE(liveDump(*a), liveDump(*b));
     const QString stillMoving = unsettled({a, b}, study.password);
     QVERIFY2(stillMoving.isEmpty(), qPrintable(stillMoving));
+
+    // A copy taken while a reply streamed, not live here, takes the finished reply: it holds
+    // nothing of its own to keep.
+    QJsonObject streaming {{QStringLiteral("live"), true}, {QStringLiteral("streaming"), true}};
+    const qint64 reply =
+        a->appendTurn(id, QStringLiteral("assistant"), QStringLiteral("How is"), streaming);
+    QVERIFY(sync::run(*a, study.password).ok());
+    QVERIFY(sync::run(*b, study.password).ok());
+    QCOMPARE(b->turns(idB).last().text, QStringLiteral("How is"));
+    const QJsonObject done {{QStringLiteral("live"), true},
+                            {QStringLiteral("finish_reason"), QStringLiteral("stop")}};
+    a->updateLiveTurn(reply, QStringLiteral("How is the new place?"), done);
+    QVERIFY(sync::run(*a, study.password).ok());
+    notLive();
+    const sync::Result finished = sync::run(*b, study.password);
+    QVERIFY2(finished.ok(), qPrintable(finished.error));
+    QCOMPARE(b->conversation(idB)->condition, condition);
+    QCOMPARE(b->turns(idB).last().text, QStringLiteral("How is the new place?"));
+    QCOMPARE(b->turns(idB).last().meta, done);
+    QCOMPARE(liveDump(*a), liveDump(*b));
+    const QString settled = unsettled({a, b}, study.password);
+    QVERIFY2(settled.isEmpty(), qPrintable(settled));
 }
 
 void TestSync::turnsPushedWithoutConditionArriveLive()

@@ -218,15 +218,13 @@ Edit editOf(Store &store, const syncstore::Link &link, const server::Pulled &c)
  * Makes the copy here of a conversation the server holds live (\a condition) live too, when it
  * is not (a condition lost, or an earlier version's copy): only a live copy's turns move after
  * the server's (Store::moveDivergedTurns). Otherwise the server's turns would replace this
- * copy's own where the two went on from the same turn. Returns whether it was not live.
+ * copy's own where the two went on from the same turn.
  */
-bool becomeLive(Store &store, qint64 conversationId, const QString &condition)
+void becomeLive(Store &store, qint64 conversationId, const QString &condition)
 {
     const auto held = store.conversation(conversationId);
-    if (!held || !held->condition.isEmpty() || condition.isEmpty())
-        return false;
-    store.mergeLiveConversation(conversationId, condition, {}, {}, false);
-    return true;
+    if (held && held->condition.isEmpty() && !condition.isEmpty())
+        store.mergeLiveConversation(conversationId, condition, {}, {}, false);
 }
 
 } // namespace
@@ -269,15 +267,16 @@ bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled
         // when the server's form of it is not what this machine would send of it (its own
         // text, redacted or left out as the sharing rule says): another machine changed it.
         QVector<Turn> turns = turnsOf(p);
-        // A copy that only becomes live now was never pushed as a live conversation: it goes
-        // again as it is, and keeps its own turns here as a copy with changes waiting does.
-        const bool becameLive = becomeLive(store, id, condition);
+        // A copy here that is not live (an earlier version's) becomes so, and is then taken
+        // like any other: its own turns, if any, move; the server's form of the turns both
+        // hold replaces a stale one (a reply copied while it streamed).
+        becomeLive(store, id, condition);
         // Both machines went on from the same turn: this one's continuation follows the
         // server's, and goes to the server again at its new places.
         const int movedHere = store.moveDivergedTurns(id, turns, sessionsOf(p));
-        if (movedHere > 0 || becameLive)
+        if (movedHere > 0)
             moved.insert(id);
-        if (movedHere > 0 || becameLive || unpushedLive.contains(id))
+        if (movedHere > 0 || unpushedLive.contains(id))
             return store.mergeLiveConversation(id, condition, sessionsOf(p), turns, false)
                 + movedHere
                 > 0;
