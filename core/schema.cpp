@@ -313,6 +313,13 @@ UPDATE session SET begun_here = 0
                             WHERE json_extract(provenance, '$.file') IS NOT NULL)
     OR EXISTS (SELECT 1 FROM sync_mark WHERE stream = 'pulled:server_seq' AND upto > 0);
 )sql",
+
+    // 13: conversations by where they came from. A later export holds a conversation that went on
+    // since (or was edited) under the id it had: other content, so not the same conversation,
+    // but the import says it has one from that source already.
+    R"sql(
+CREATE INDEX conversation_by_source ON conversation(source_format, source_id);
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
@@ -415,7 +422,7 @@ void recordProtocol(sql::Connection &db)
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
 void (*const afterwards[])(sql::Connection &) = {
     nullptr,        nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes,
-    recordProtocol, nullptr, nullptr, nullptr, nullptr, nullptr};
+    recordProtocol, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
 
 static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
               "one entry per schema version");

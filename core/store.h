@@ -243,6 +243,13 @@ public:
                            const Adding &adding);
     bool hasContentHash(const QString &hash) const;
     /**
+     * Whether a conversation with an id up to \a upTo came from source \a sourceId of format
+     * \a format (a conversation's id in the export it was imported from).
+     */
+    bool hasSource(const QString &format, const QString &sourceId, qint64 upTo) const;
+    /** The largest conversation id there is; 0 with none. */
+    qint64 lastConversationId() const;
+    /**
      * Calls \a found with each content hash and each anonymised stand-in of the data set; only
      * when it holds at most \a most conversations (-1: any number), else returns false.
      */

@@ -328,6 +328,25 @@ bool Store::hasContentHash(const QString &hash) const
     return query.next();
 }
 
+bool Store::hasSource(const QString &format, const QString &sourceId, qint64 upTo) const
+{
+    if (upTo <= 0 || sourceId.isEmpty())
+        return false;
+    if (m_adding) // indexes dropped for a bulk write: the lookup needs them
+        m_adding->restoreIndexes();
+    sql::Statement query(*m_db,
+                         "SELECT 1 FROM conversation WHERE source_format = ? AND source_id = ? "
+                         "AND id <= ? LIMIT 1");
+    query.bind(1, format).bind(2, sourceId).bind(3, upTo);
+    return query.next();
+}
+
+qint64 Store::lastConversationId() const
+{
+    sql::Statement query(*m_db, "SELECT coalesce(max(id), 0) FROM conversation");
+    return query.next() ? query.int64(0) : 0;
+}
+
 bool Store::conversationHashes(qint64 most, const std::function<void(const QString &)> &found) const
 {
     if (most >= 0) {

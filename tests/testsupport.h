@@ -36,10 +36,11 @@ inline sql::Connection &connection(const Store &store)
 
 /**
  * Takes a data set's schema back to format 9 (before the browser's indexes of formats 10 and 11,
- * and format 12's sittings begun here).
+ * format 12's sittings begun here and format 13's index of sources).
  */
 inline void rollBackToFormat9(sql::Connection &db)
 {
+    db.exec("DROP INDEX conversation_by_source");
     db.exec("ALTER TABLE session DROP COLUMN begun_here");
     db.exec("DROP INDEX turn_conversation");
     db.exec("DROP INDEX digest_detected");

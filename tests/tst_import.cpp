@@ -238,6 +238,7 @@ private slots:
     void detectsFormatFromContent();
     void reimportAddsNothing_data();
     void reimportAddsNothing();
+    void otherVersionsAreSaid();
     void brokenFilesChangeNothing_data();
     void brokenFilesChangeNothing();
     void cancelChangesNothing();
@@ -716,6 +717,87 @@ void TestImport::reimportAddsNothing()
     QCOMPARE(again.imported, 0);
     QCOMPARE(again.alreadyPresent, first.imported);
     QCOMPARE(test::logicalDump(*store), before);
+}
+
+void TestImport::otherVersionsAreSaid()
+{
+    // A later export of a conversation that went on since: other content under the same id.
+    QTemporaryDir dir;
+    const auto chatgpt = [&](const QString &name, const QString &id, int exchanges) {
+        QJsonObject mapping {
+            {QStringLiteral("root"),
+             QJsonObject {{QStringLiteral("id"), QStringLiteral("root")},
+                          {QStringLiteral("children"), QJsonArray {QStringLiteral("m0")}}}}};
+        for (int i = 0; i < 2 * exchanges; ++i) {
+            const QString node = QStringLiteral("m%1").arg(i);
+            QJsonObject message {
+                {QStringLiteral("author"),
+                 QJsonObject {{QStringLiteral("role"),
+                               i % 2 ? QStringLiteral("assistant") : QStringLiteral("user")}}},
+                {QStringLiteral("create_time"), 1714000000 + i},
+                {QStringLiteral("content"),
+                 QJsonObject {
+                     {QStringLiteral("content_type"), QStringLiteral("text")},
+                     {QStringLiteral("parts"), QJsonArray {QStringLiteral("message %1").arg(i)}}}}};
+            QJsonArray children;
+            if (i + 1 < 2 * exchanges)
+                children.append(QStringLiteral("m%1").arg(i + 1));
+            mapping.insert(
+                node,
+                QJsonObject {{QStringLiteral("message"), message},
+                             {QStringLiteral("parent"),
+                              i == 0 ? QStringLiteral("root") : QStringLiteral("m%1").arg(i - 1)},
+                             {QStringLiteral("children"), children}});
+        }
+        const QJsonObject conversation {
+            {QStringLiteral("id"), id},
+            {QStringLiteral("title"), id},
+            {QStringLiteral("current_node"), QStringLiteral("m%1").arg(2 * exchanges - 1)},
+            {QStringLiteral("mapping"), mapping}};
+        const QString path = dir.filePath(name);
+        test::writeFile(path, QJsonDocument(QJsonArray {conversation}).toJson());
+        return path;
+    };
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    const import::Summary first =
+        importer.importFile(chatgpt(QStringLiteral("a.json"), QStringLiteral("cont"), 1));
+    QCOMPARE(first.otherVersions, 0);
+    const import::Summary later =
+        importer.importFile(chatgpt(QStringLiteral("b.json"), QStringLiteral("cont"), 2));
+    QCOMPARE(later.imported, 1);
+    QCOMPARE(later.otherVersions, 1);
+    QCOMPARE(later.otherVersionIds, QStringList({QStringLiteral("cont")}));
+    QVERIFY2(later.text().endsWith(QStringLiteral(
+                 "; added beside a conversation from the same source with other content (a "
+                 "later or edited export of it?): 1 (cont).")),
+             qPrintable(later.text()));
+    QCOMPARE(store->conversationSummaries().size(), 2); // nothing replaced
+    // The same file again: present, nothing to say. Another conversation: nothing either.
+    QCOMPARE(importer.importFile(dir.filePath(QStringLiteral("b.json"))).otherVersions, 0);
+    QCOMPARE(importer.importFile(chatgpt(QStringLiteral("c.json"), QStringLiteral("other"), 1))
+                 .otherVersions,
+             0);
+
+    // Twice in one corpus, into an empty data set (the bulk path, its indexes built at the
+    // end): the second is counted. The same id in another format is another source.
+    const QString corpus = dir.filePath(QStringLiteral("corpus.jsonl"));
+    QByteArray lines;
+    for (const char *text : {"first", "second", "third"})
+        lines += QByteArray(R"({"id": "h1", "messages": [{"role": "user", "content": ")") + text
+            + "\"}]}\n";
+    lines += R"({"id": "cont", "messages": [{"role": "user", "content": "x"}]})"
+             "\n";
+    test::writeFile(corpus, lines);
+    auto empty = Store::create(QStringLiteral(":memory:"));
+    import::Importer bulk(*empty);
+    import::Options jsonl;
+    jsonl.format = QStringLiteral("jsonl");
+    const import::Summary twice = bulk.importFile(corpus, jsonl);
+    QCOMPARE(twice.imported, 4);
+    QCOMPARE(twice.otherVersions, 2);
+    QCOMPARE(twice.otherVersionIds, QStringList({QStringLiteral("h1"), QStringLiteral("h1")}));
+    QCOMPARE(importer.importFile(corpus, jsonl).otherVersions, 2); // "cont" was ChatGPT's
 }
 
 void TestImport::brokenFilesChangeNothing_data()

@@ -216,8 +216,8 @@ void TestStore::migratesFromVersion1()
 void TestStore::migratesFromFormat9KeepingEverything()
 {
     // The demo (live conversations, sittings, assignments, ratings, flags, digests) as the
-    // version before format 10 wrote it: opened again, it gains the indexes of formats 10 and 11
-    // and loses nothing.
+    // version before format 10 wrote it: opened again, it gains the indexes of formats 10, 11
+    // and 13 and loses nothing.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("format9.sense7"));
     QString before;
@@ -241,7 +241,7 @@ void TestStore::migratesFromFormat9KeepingEverything()
              before);
     for (const char *index :
          {"conversation_by_agent", "conversation_by_condition", "conversation_by_task",
-          "digest_flagged", "digest_detected", "turn_conversation"})
+          "digest_flagged", "digest_detected", "turn_conversation", "conversation_by_source"})
         QVERIFY2(test::connection(*store).pragmaInt(
                      QByteArray("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
                                 "name = '")

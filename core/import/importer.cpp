@@ -66,6 +66,15 @@ QString Summary::text() const
                     .arg(feedbackSpanning);
     if (unanswered > 0)
         line += Importer::tr("; prompts without a reply, kept as unanswered: %1").arg(unanswered);
+    if (otherVersions > 0) {
+        QString ids = otherVersionIds.join(QStringLiteral(", "));
+        if (otherVersions > otherVersionIds.size())
+            ids += QStringLiteral(", …");
+        line += Importer::tr("; added beside a conversation from the same source with other "
+                             "content (a later or edited export of it?): %1 (%2)")
+                    .arg(otherVersions)
+                    .arg(ids);
+    }
     return line + QLatin1Char('.');
 }
 

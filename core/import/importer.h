@@ -126,6 +126,12 @@ struct Summary
     int feedbackRepeated = 0; // ESConv feedback given twice for one turn: the later is kept
     int feedbackSpanning = 0; // ESConv feedback after two or more supporter messages in a row
     int unanswered = 0; // prompts kept without a reply (Gemini activity)
+    // Conversations added with the source id (format and id in the export) of one the data set
+    // or the file had already, with other content: a later or an edited export of it. The first
+    // few ids.
+    int otherVersions = 0;
+    QStringList otherVersionIds;
+    static constexpr int otherVersionsNamed = 3;
     QStringList warnings;
 
     QString text() const; // one line for people

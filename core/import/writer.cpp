@@ -127,6 +127,7 @@ void Writer::write(ImportedConversation &c)
         merge(c, existing);
         return;
     }
+    countOtherVersion(conv);
     conv.participantId = participant(c);
     checkParticipant(c, conv.participantId, true);
     writeAssignment(c, conv.participantId);
@@ -178,6 +179,23 @@ qint64 Writer::present(const Conversation &c, const QString &derived)
         && (c.anonymisedHash.isEmpty() || !m_hashes.contains(KeyFilter::key(c.anonymisedHash))))
         return 0;
     return m_store.conversationWithHash(c.contentHash, c.anonymisedHash);
+}
+
+void Writer::countOtherVersion(const Conversation &c)
+{
+    if (c.sourceId.isEmpty())
+        return;
+    if (m_lastBefore < 0)
+        m_lastBefore = m_store.lastConversationId();
+    // Written here already: by its key alone (two sources share one in 2^64); else the data set
+    // as it was, by its index (none when it was empty, as for a first import of a corpus).
+    const quint64 key = KeyFilter::key(QString(c.sourceFormat + QChar(0x1f) + c.sourceId));
+    if (m_sources.contains(key) || m_store.hasSource(c.sourceFormat, c.sourceId, m_lastBefore)) {
+        ++m_summary.otherVersions;
+        if (m_summary.otherVersionIds.size() < Summary::otherVersionsNamed)
+            m_summary.otherVersionIds << c.sourceId;
+    }
+    m_sources.insert(key);
 }
 
 QByteArray Writer::provenanceWithRecord(ImportedConversation &c)

@@ -60,6 +60,8 @@ private:
     void write(ImportedConversation &c);
     /** The conversation already in the data set in either of \a c's forms; 0 when none. */
     qint64 present(const Conversation &c, const QString &derived);
+    /** Counts \a c, about to be added, when a conversation from its source is there already. */
+    void countOtherVersion(const Conversation &c);
     /** \a c's provenance as JSON text, with its record (ImportedConversation::recordJson). */
     QByteArray provenanceWithRecord(ImportedConversation &c);
     void installInstruments(const ImportedConversation &c);
@@ -122,6 +124,11 @@ private:
     int m_lookups = 0;
     bool m_filtering = false;
     KeyFilter m_hashes;
+    // Where the conversations written here came from (format and id in their export), and the
+    // largest conversation id before the first was written (-1: not read yet): one more from a
+    // source the data set or the file had already, with other content, is counted.
+    KeyFilter m_sources;
+    qint64 m_lastBefore = -1;
     // '{"file":…,"format":…' of the provenance of a conversation that has only its record.
     QByteArray m_provenanceStart;
     // Writes the digests the reader worked out (ImportedConversation::digest), once one comes.
