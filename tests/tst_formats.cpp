@@ -166,6 +166,12 @@ void TestFormats::openWebUiExport()
     QCOMPARE(alternatives(turns[1]).at(0).toObject().value(QStringLiteral("source_id")).toString(),
              QStringLiteral("c3a1e2f4-0001-4a5b-8c9d-000000000002"));
     QVERIFY(!turns[0].meta.contains(QStringLiteral("alternatives")));
+    // The user's thumbs up on the reply, with its reason and comment.
+    QCOMPARE(turns[1].meta.value(QStringLiteral("feedback")).toObject(),
+             QJsonObject({{QStringLiteral("rating"), 1},
+                          {QStringLiteral("reason"), QStringLiteral("Thorough explanation")},
+                          {QStringLiteral("comment"), QStringLiteral("Just what I needed.")}}));
+    QVERIFY(!turns[3].meta.contains(QStringLiteral("feedback")));
     QCOMPARE(turns[2].text,
              QStringLiteral("Perfect. Can you also check the attached rota?\n\n"
                             "[attachment: rota-june.pdf]"));
@@ -201,6 +207,10 @@ void TestFormats::libreChatExport()
     QCOMPARE(turns[2].meta.value(QStringLiteral("branch")).toString(), QStringLiteral("edited"));
     QCOMPARE(alternatives(turns[2]).at(0).toObject().value(QStringLiteral("text")).toString(),
              QStringLiteral("What if they get defensive?"));
+    QCOMPARE(turns[1].meta.value(QStringLiteral("feedback")).toObject(),
+             QJsonObject({{QStringLiteral("rating"), QStringLiteral("thumbsDown")},
+                          {QStringLiteral("tag"), QStringLiteral("not_helpful")},
+                          {QStringLiteral("text"), QStringLiteral("Too vague.")}}));
     QCOMPARE(turns[3].meta.value(QStringLiteral("model")).toString(),
              QStringLiteral("gpt-4o-mini"));
     QVERIFY(turns[3].meta.value(QStringLiteral("interrupted")).toBool());

@@ -91,6 +91,11 @@ TreeMessage webUiNode(const Json &message, const QString &id, const QString &whe
         node.turn.meta.insert(QStringLiteral("model"), model);
     if (child(message, "done") == false)
         node.turn.meta.insert(QStringLiteral("interrupted"), true);
+    // The user's own feedback on a reply (thumbs up 1 or down -1, a reason, a comment, tags).
+    if (const Json &annotation = child(message, "annotation");
+        annotation.is_object() && !annotation.empty())
+        node.turn.meta.insert(QStringLiteral("feedback"),
+                              toQt(annotation, tr("%1, message %2").arg(where, id)));
     node.turn.meta.insert(QStringLiteral("source_id"), id);
     return node;
 }
@@ -252,6 +257,11 @@ void libreChatNodes(const Json &messages, const QString &parent, const QString &
             node.turn.meta.insert(QStringLiteral("interrupted"), true);
         if (child(message, "error") == true)
             node.turn.meta.insert(QStringLiteral("status"), QStringLiteral("error"));
+        // The user's own feedback on a reply ("thumbsUp" or "thumbsDown", a tag, a text).
+        if (const Json &feedback = child(message, "feedback");
+            feedback.is_object() && !feedback.empty())
+            node.turn.meta.insert(QStringLiteral("feedback"),
+                                  toQt(feedback, tr("%1, message %2").arg(where, node.id)));
         const QString id = node.id;
         nodes.append(std::move(node));
         libreChatNodes(child(message, "children"), id, where, nodes, depth + 1);
