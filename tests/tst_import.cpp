@@ -449,6 +449,24 @@ void TestImport::csvLongFormat()
     QCOMPARE(tsv.imported, 1);
     const QVector<Turn> t1 = store->turns(store->findConversation(QStringLiteral("t1")));
     QCOMPARE(t1[1].role, Role::Assistant);
+    QVERIFY(c1[0].meta.isEmpty()); // every column of the fixture is one the import knows
+
+    // Columns of the file's own go with each turn, by their header; a name given twice keeps
+    // its place.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("extra.csv"));
+    test::writeFile(path,
+                    "conversation_id,role,text,mood,Note,note\n"
+                    "x1,user,hello,tense,,first\n"
+                    "x1,assistant,hi,,a,b\n");
+    QCOMPARE(import::Importer(*store).importFile(path).imported, 1);
+    const QVector<Turn> x1 = store->turns(store->findConversation(QStringLiteral("x1")));
+    QCOMPARE(x1[0].meta,
+             QJsonObject({{QStringLiteral("mood"), QStringLiteral("tense")},
+                          {QStringLiteral("note (6)"), QStringLiteral("first")}}));
+    QCOMPARE(x1[1].meta,
+             QJsonObject({{QStringLiteral("note (5)"), QStringLiteral("a")},
+                          {QStringLiteral("note (6)"), QStringLiteral("b")}}));
 }
 
 void TestImport::ratingsAttachToTurns()

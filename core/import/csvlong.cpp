@@ -16,6 +16,7 @@
 #include <QDateTime>
 #include <QHash>
 #include <QIODevice>
+#include <QSet>
 
 #include <map>
 
@@ -168,6 +169,21 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
     const QHash<QString, int> col = columnsOf(header);
     requireColumns(source, header, col,
                    {{"conversation_id", "conversation_id"}, {"role", "role"}, {"text", "text"}});
+    // Columns of the file's own (a mood, a score, a second text): kept in the turn's meta under
+    // their header, a name given twice with its place ("text (5)").
+    QVector<std::pair<int, QString>> extra;
+    {
+        QSet<int> known;
+        for (const int c : col)
+            known.insert(c);
+        for (int c = 0; c < header.size(); ++c) {
+            if (known.contains(c))
+                continue;
+            const bool twice = header.count(header[c]) > 1 || col.contains(header[c]);
+            extra.append(
+                {c, twice ? QStringLiteral("%1 (%2)").arg(header[c]).arg(c + 1) : header[c]});
+        }
+    }
 
     // Rows of a conversation need not be next to each other; the file's order is kept.
     struct Pending
@@ -195,6 +211,9 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
         row.order = ++rowCount;
         row.turn.role = *role;
         row.turn.text = fields[col[QStringLiteral("text")]];
+        for (const auto &[c, name] : std::as_const(extra))
+            if (!fields[c].isEmpty())
+                row.turn.meta.insert(name, fields[c]);
         if (const int c = col[QStringLiteral("turn_index")];
             c >= 0 && !fields[c].trimmed().isEmpty()) {
             bool ok = false;
