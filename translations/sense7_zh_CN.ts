@@ -6353,6 +6353,22 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>%1, the turn at index %2</source>
         <translation>%1，索引为 %2 的回合</translation>
     </message>
+    <message>
+        <source>%1: turn %2 has no text field (%3); name the field with --map text=FIELD.</source>
+        <translation>%1：第 %2 轮没有文本字段（%3）；请用 --map text=字段 指定该字段。</translation>
+    </message>
+    <message>
+        <source>%1, message %2</source>
+        <translation>%1，消息 %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 等，另有 %2 条</translation>
+    </message>
+    <message>
+        <source>%1: messages on no branch of the kept conversation (below its last message, on a second root or in a loop of their own) were left out: %2.</source>
+        <translation>%1：以下消息不在保留对话的任何分支上（位于其最后一条消息之下、另一个根之下或自成循环），未导入：%2。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -6651,6 +6667,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>; other disagreements (flags, notes, context, live details) kept as they were: %1</source>
         <translation>；其他不一致之处（标记、备注、情境、实时细节）保持原样：%1</translation>
+    </message>
+    <message>
+        <source>; added beside a conversation from the same source with other content (a later or edited export of it?): %1 (%2)</source>
+        <translation>；已与同一来源但内容不同的对话并列添加（是其较新或经编辑的导出吗？）：%1（%2）</translation>
     </message>
 </context>
 <context>
