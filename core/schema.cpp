@@ -421,8 +421,8 @@ void recordProtocol(sql::Connection &db)
 
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
 void (*const afterwards[])(sql::Connection &) = {
-    nullptr,        nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes,
-    recordProtocol, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
+    nullptr, nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes, recordProtocol, nullptr,
+    nullptr, nullptr, nullptr, nullptr, nullptr};
 
 static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
               "one entry per schema version");
