@@ -172,6 +172,17 @@ void TestFormats::openWebUiExport()
                           {QStringLiteral("reason"), QStringLiteral("Thorough explanation")},
                           {QStringLiteral("comment"), QStringLiteral("Just what I needed.")}}));
     QVERIFY(!turns[3].meta.contains(QStringLiteral("feedback")));
+    // The thumbs down on the answer regenerated stays with it.
+    QCOMPARE(alternatives(turns[1])
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("meta"))
+                 .toObject()
+                 .value(QStringLiteral("feedback"))
+                 .toObject(),
+             QJsonObject({{QStringLiteral("rating"), -1},
+                          {QStringLiteral("reason"), QStringLiteral("Don't like the style")},
+                          {QStringLiteral("comment"), QStringLiteral("Far too formal.")}}));
     QCOMPARE(turns[2].text,
              QStringLiteral("Perfect. Can you also check the attached rota?\n\n"
                             "[attachment: rota-june.pdf]"));

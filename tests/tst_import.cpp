@@ -223,6 +223,7 @@ private slots:
     void importWritesTheDigestsRefreshWould();
     void reimportLeavesDigestsToThePreparation();
     void chatgptKeepsTheCurrentPath();
+    void chatgptBranchesKeepEachMessageOnce();
     void chatgptContentAndBrokenEntries();
     void chatgptZipExport();
     void claudeExport();
@@ -325,6 +326,86 @@ void TestImport::chatgptKeepsTheCurrentPath()
     QCOMPARE(c->startedAt.toSecsSinceEpoch(), 1714585031);
     QCOMPARE(c->provenance.value(QStringLiteral("file")).toString(),
              QStringLiteral("chatgpt-branching.json"));
+}
+
+void TestImport::chatgptBranchesKeepEachMessageOnce()
+{
+    // An export may list a message among the children of several others: its branch is kept
+    // once, under the parent it names, and never the kept path again. A hidden message below an
+    // alternative leaves its replies to the message shown above it.
+    QJsonObject mapping;
+    const auto node = [&](const QString &id, const QString &parent, const QString &role,
+                          const QString &text, const QStringList &children, bool hidden = false) {
+        QJsonObject message {
+            {QStringLiteral("author"), QJsonObject {{QStringLiteral("role"), role}}},
+            {QStringLiteral("create_time"), 1714000000},
+            {QStringLiteral("content"),
+             QJsonObject {{QStringLiteral("content_type"), QStringLiteral("text")},
+                          {QStringLiteral("parts"), QJsonArray {text}}}}};
+        if (hidden)
+            message.insert(
+                QStringLiteral("metadata"),
+                QJsonObject {{QStringLiteral("is_visually_hidden_from_conversation"), true}});
+        mapping.insert(
+            id,
+            QJsonObject {{QStringLiteral("message"), message},
+                         {QStringLiteral("parent"), parent},
+                         {QStringLiteral("children"), QJsonArray::fromStringList(children)}});
+    };
+    const int pathLength = 40;
+    const int chain = 30;
+    for (int i = 0; i < pathLength; ++i) {
+        QStringList children;
+        if (i + 1 < pathLength)
+            children << QStringLiteral("p%1").arg(i + 1);
+        children << QStringLiteral("x0"); // listed everywhere, its parent is p0
+        node(QStringLiteral("p%1").arg(i), i ? QStringLiteral("p%1").arg(i - 1) : QString(),
+             i % 2 ? QStringLiteral("assistant") : QStringLiteral("user"),
+             QStringLiteral("kept %1").arg(i), children);
+    }
+    for (int i = 0; i < chain; ++i) {
+        QStringList children;
+        if (i + 1 < chain)
+            children << QStringLiteral("x%1").arg(i + 1);
+        if (i == 0)
+            children << QStringLiteral("p5"); // a kept message listed below the branch
+        node(QStringLiteral("x%1").arg(i),
+             i ? QStringLiteral("x%1").arg(i - 1) : QStringLiteral("p0"),
+             i % 2 ? QStringLiteral("user") : QStringLiteral("assistant"),
+             QStringLiteral("branch %1").arg(i), children, i == 1);
+    }
+    const QJsonObject conversation {
+        {QStringLiteral("id"), QStringLiteral("listed-often")},
+        {QStringLiteral("title"), QStringLiteral("Listed often")},
+        {QStringLiteral("current_node"), QStringLiteral("p%1").arg(pathLength - 1)},
+        {QStringLiteral("mapping"), mapping}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("conversations.json"));
+    test::writeFile(path, QJsonDocument(QJsonArray {conversation}).toJson());
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = import::Importer(*store).importFile(path);
+    QCOMPARE(s.imported, 1);
+    QVERIFY2(s.warnings.isEmpty(), qPrintable(s.warnings.join(u'\n')));
+    const QVector<Turn> turns =
+        store->turns(store->findConversation(QStringLiteral("listed-often")));
+    QCOMPARE(turns.size(), pathLength);
+    int alternatives = 0;
+    QStringList replies;
+    for (const Turn &t : turns) {
+        for (const QJsonValue alt : t.meta.value(QStringLiteral("alternatives")).toArray()) {
+            ++alternatives;
+            QCOMPARE(alt.toObject().value(QStringLiteral("source_id")).toString(),
+                     QStringLiteral("x0"));
+            for (const QJsonValue reply : alt.toObject().value(QStringLiteral("replies")).toArray())
+                replies << reply.toObject().value(QStringLiteral("parent")).toString() + u'>'
+                        + reply.toObject().value(QStringLiteral("source_id")).toString();
+        }
+    }
+    QCOMPARE(alternatives, 1);
+    QStringList expected {QStringLiteral("x0>x2")}; // x1 is hidden
+    for (int i = 3; i < chain; ++i)
+        expected << QStringLiteral("x%1>x%2").arg(i - 1).arg(i);
+    QCOMPARE(replies, expected);
 }
 
 void TestImport::chatgptContentAndBrokenEntries()

@@ -160,27 +160,32 @@ bool shown(const Node &node, QString &text)
 }
 
 /**
- * Node \a top and every node below it, depth first, into \a covered. The messages shown
- * below it go to \a replies as an alternative's (tree.h), each naming its parent.
+ * Node \a top and every node below it not in \a covered yet, depth first, into \a covered:
+ * through the children each names that name it as their parent. The messages shown below it go
+ * to \a replies as an alternative's (tree.h), each naming the nearest message shown above it.
  */
 void below(const Nodes &nodes, std::string_view top, std::unordered_set<std::string_view> &covered,
            QJsonArray *replies)
 {
-    std::vector<std::string_view> stack {top};
+    std::vector<std::pair<std::string_view, std::string_view>> stack {{top, {}}}; // id, shown above
     while (!stack.empty()) {
-        const std::string_view id = stack.back();
+        const auto [id, above] = stack.back();
         stack.pop_back();
         const auto it = nodes.find(id);
         if (it == nodes.end() || !covered.insert(id).second)
             continue;
         const Node &node = it->second;
-        for (auto child = node.children.rbegin(); child != node.children.rend(); ++child)
-            stack.push_back(*child);
         QString text;
-        if (!replies || id == top || !shown(node, text))
+        const bool isShown = id != top && replies && shown(node, text);
+        for (auto child = node.children.rbegin(); child != node.children.rend(); ++child) {
+            const auto next = nodes.find(*child);
+            if (next != nodes.end() && next->second.parent == id)
+                stack.emplace_back(*child, isShown || id == top ? id : above);
+        }
+        if (!isShown)
             continue;
         QJsonObject reply {{QStringLiteral("source_id"), qs(id)},
-                           {QStringLiteral("parent"), qs(node.parent)},
+                           {QStringLiteral("parent"), qs(above)},
                            {QStringLiteral("role"), roleKey(roleOf(authorOf(node.message)))},
                            {QStringLiteral("text"), text}};
         const QDateTime at = epoch(node.message, "create_time");
@@ -207,13 +212,16 @@ private:
     {
         m_sink.warning(tr("%1: %2 skipped: %3").arg(m_source, what, why));
     }
-    bool toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const;
+    /** \a replied: what alternatives kept as their replies already, the kept path first. */
+    bool toTurn(std::string_view id, const Nodes &nodes, Turn &turn,
+                std::unordered_set<std::string_view> &replied) const;
 
     QString m_source;
     ImportSink &m_sink;
 };
 
-bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
+bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn,
+                    std::unordered_set<std::string_view> &replied) const
 {
     const Node &node = nodes.at(id);
     const element message = node.message;
@@ -249,18 +257,18 @@ bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
         QJsonArray alternatives;
         for (std::string_view sibling : parent->second.children) {
             const auto other = nodes.find(sibling);
-            if (sibling == id || other == nodes.end() || !other->second.hasMessage)
-                continue;
+            if (sibling == id || other == nodes.end() || !other->second.hasMessage
+                || replied.count(sibling))
+                continue; // a sibling listed twice, or on the kept path itself
             QJsonObject alt {{QStringLiteral("source_id"), qs(sibling)},
                              {QStringLiteral("text"), messageText(other->second.message)}};
             const QDateTime at = epoch(other->second.message, "create_time");
             if (at.isValid())
                 alt.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
             // The branch not taken whole: what was said after the edited question or the
-            // answer regenerated.
-            std::unordered_set<std::string_view> covered;
+            // answer regenerated (each message once, however the export lists it).
             QJsonArray replies;
-            below(nodes, sibling, covered, &replies);
+            below(nodes, sibling, replied, &replies);
             if (!replies.isEmpty())
                 alt.insert(QStringLiteral("replies"), replies);
             alternatives.append(alt);
@@ -336,11 +344,12 @@ void Reader::read(element entry, int index, const QString &position)
     c.conversation.title = title;
     c.conversation.startedAt = epoch(entry, "create_time");
     c.turns.reserve(qsizetype(path.size()));
+    std::unordered_set<std::string_view> replied(path.begin(), path.end());
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
         if (!nodes.at(*it).hasMessage)
             continue; // the empty root
         Turn turn;
-        if (toTurn(*it, nodes, turn))
+        if (toTurn(*it, nodes, turn, replied))
             c.turns.append(std::move(turn));
     }
     if (c.turns.isEmpty())

@@ -22,6 +22,14 @@ QHash<QString, QVector<int>> childrenOf(const QVector<TreeMessage> &nodes)
     return children;
 }
 
+/** What a message's meta says of it beyond its id: its model, the user's feedback, its rank. */
+QJsonObject ownMeta(const Turn &turn)
+{
+    QJsonObject meta = turn.meta;
+    meta.remove(QStringLiteral("source_id"));
+    return meta;
+}
+
 /** The messages below node \a top, depth first, each naming its parent; \a seen grows. */
 QJsonArray repliesBelow(const QVector<TreeMessage> &nodes,
                         const QHash<QString, QVector<int>> &children, int top, QSet<int> &seen)
@@ -47,6 +55,8 @@ QJsonArray repliesBelow(const QVector<TreeMessage> &nodes,
         if (node.turn.createdAt.isValid())
             reply.insert(QStringLiteral("created_at"),
                          node.turn.createdAt.toString(Qt::ISODateWithMs));
+        if (const QJsonObject meta = ownMeta(node.turn); !meta.isEmpty())
+            reply.insert(QStringLiteral("meta"), meta);
         replies.append(reply);
         push(i);
     }
@@ -96,6 +106,8 @@ QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector
             if (other.createdAt.isValid())
                 alt.insert(QStringLiteral("created_at"),
                            other.createdAt.toString(Qt::ISODateWithMs));
+            if (const QJsonObject meta = ownMeta(other); !meta.isEmpty())
+                alt.insert(QStringLiteral("meta"), meta);
             const QJsonArray replies = repliesBelow(nodes, children, sibling, covered);
             if (!replies.isEmpty())
                 alt.insert(QStringLiteral("replies"), replies);
@@ -126,8 +138,8 @@ QString leftOutNotice(const QStringList &leftOut, const QString &where)
     QString ids = QStringList(leftOut.mid(0, shown)).join(QStringLiteral(", "));
     if (leftOut.size() > shown)
         ids = tr("%1 and %2 more").arg(ids).arg(leftOut.size() - shown);
-    return tr("%1: messages on no branch of the kept conversation (below its last message, on a "
-              "second root or in a loop of their own) were left out: %2.")
+    return tr("%1: messages on no branch of the kept conversation (below its last message, or "
+              "not reached from its first) were left out: %2.")
         .arg(where, ids);
 }
 

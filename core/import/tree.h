@@ -26,10 +26,10 @@ struct TreeMessage
 /**
  * The turns from the root down to \a leaf into \a turns. Returns why it cannot (a cycle, a
  * parent that is not in the tree, an unknown leaf), or an empty string. Each alternative keeps
- * the messages below it in its "replies" [{source_id, parent, role, text, created_at}], depth
- * first, so that a branch not taken is kept whole. \a leftOut, when given, receives the ids of
- * the messages neither on the path nor below an alternative (below the leaf, on a second
- * root, in a loop of their own).
+ * its own meta (model, feedback, rank: "meta") and the messages below it in its "replies"
+ * [{source_id, parent, role, text, created_at, meta}], depth first, so that a branch not taken
+ * is kept whole. \a leftOut, when given, receives the ids of the messages neither on the path
+ * nor below an alternative (below the leaf, or not reached from the root: a loop of their own).
  */
 QString keptPath(const QVector<TreeMessage> &nodes, const QString &leaf, QVector<Turn> &turns,
                  QStringList *leftOut = nullptr);
