@@ -687,6 +687,17 @@ void TestFormats::transcriptCodeIsText()
         {});
     QCOMPARE(roles(open.turns), QStringLiteral("user,assistant,user,assistant"));
     QCOMPARE(open.turns[1].text, QStringLiteral("start\n```python\nprint(1)"));
+    // Nor one cut off, and followed by another block of code: the turns between stay turns.
+    const import::TranscriptPreview cut = import::previewTranscript(
+        QStringLiteral("You: write it\nChatGPT: Here it is:\n```python\nprint(1\n"
+                       "You: you stopped mid-way\nChatGPT: Sorry. Again:\n```python\n"
+                       "print(1)\nUser: not a speaker here\n```\n"),
+        {});
+    QCOMPARE(roles(cut.turns), QStringLiteral("user,assistant,user,assistant"));
+    QCOMPARE(cut.turns[1].text, QStringLiteral("Here it is:\n```python\nprint(1"));
+    QCOMPARE(cut.turns[3].text,
+             QStringLiteral("Sorry. Again:\n```python\nprint(1)\n"
+                            "User: not a speaker here\n```"));
 }
 
 void TestFormats::detectsEachFormat_data()

@@ -133,24 +133,25 @@ ImportedConversation parse(const QString &text, const QString &source,
             c.turns.append(std::move(turn));
     };
     // Lines inside a Markdown code fence are text, even "User: …": a fence opens with three or
-    // more backticks or tildes and closes with at least as many of the same. One never closed
-    // is no fence.
+    // more backticks or tildes and closes with a bare line of at least as many of the same. One
+    // never closed is no fence: neither is one that meets another opening (a fence with a
+    // language, "```python") first, as a reply cut off in its code and followed by more code is.
     static const QRegularExpression fenceLine(QStringLiteral("^ {0,3}(`{3,}|~{3,})"));
     QVector<bool> fenced(lines.size(), false);
+    int open = -1; // the line of the fence open, or -1
+    QString fence;
     for (int i = 0; i < lines.size(); ++i) {
-        const auto opening = fenceLine.match(lines[i]);
-        if (!opening.hasMatch())
+        const auto match = fenceLine.match(lines[i]);
+        if (!match.hasMatch())
             continue;
-        const QString fence = opening.captured(1);
-        for (int j = i + 1; j < lines.size(); ++j) {
-            const auto closing = fenceLine.match(lines[j]);
-            if (closing.hasMatch() && closing.captured(1).at(0) == fence.at(0)
-                && closing.captured(1).size() >= fence.size()
-                && lines[j].trimmed() == closing.captured(1)) {
-                std::fill(fenced.begin() + i + 1, fenced.begin() + j + 1, true);
-                i = j;
-                break;
-            }
+        const QString marker = match.captured(1);
+        const bool bare = lines[i].trimmed() == marker;
+        if (open >= 0 && bare && marker.at(0) == fence.at(0) && marker.size() >= fence.size()) {
+            std::fill(fenced.begin() + open + 1, fenced.begin() + i + 1, true);
+            open = -1;
+        } else if (open < 0 || !bare) {
+            open = i; // opens one, or leaves the one before unclosed and opens another
+            fence = marker;
         }
     }
     for (int i = 0; i < lines.size(); ++i) {
