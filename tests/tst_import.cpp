@@ -537,16 +537,19 @@ void TestImport::csvLongFormat()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("extra.csv"));
     test::writeFile(path,
-                    "conversation_id,role,text,mood,Note,note\n"
-                    "x1,user,hello,tense,,first\n"
-                    "x1,assistant,hi,,a,b\n");
+                    "conversation_id,role,text,Mood Now,Note,note,score,item,rater\n"
+                    "x1,user,hello,tense,,first,3,q1,RA\n"
+                    "x1,assistant,hi,,a,b,,,\n");
     QCOMPARE(import::Importer(*store).importFile(path).imported, 1);
     const QVector<Turn> x1 = store->turns(store->findConversation(QStringLiteral("x1")));
     QCOMPARE(x1[0].meta,
-             QJsonObject({{QStringLiteral("mood"), QStringLiteral("tense")},
-                          {QStringLiteral("note (6)"), QStringLiteral("first")}}));
+             QJsonObject({{QStringLiteral("Mood Now"), QStringLiteral("tense")},
+                          {QStringLiteral("note (6)"), QStringLiteral("first")},
+                          {QStringLiteral("score"), QStringLiteral("3")},
+                          {QStringLiteral("item"), QStringLiteral("q1")},
+                          {QStringLiteral("rater"), QStringLiteral("RA")}}));
     QCOMPARE(x1[1].meta,
-             QJsonObject({{QStringLiteral("note (5)"), QStringLiteral("a")},
+             QJsonObject({{QStringLiteral("Note (5)"), QStringLiteral("a")},
                           {QStringLiteral("note (6)"), QStringLiteral("b")}}));
 }
 

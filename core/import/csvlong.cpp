@@ -89,11 +89,14 @@ QHash<QString, int> columnsOf(const QStringList &header)
     return columns;
 }
 
-QStringList readHeader(CsvReader &csv, const QString &source)
+/** The header's names, normalised; as written into \a written when given. */
+QStringList readHeader(CsvReader &csv, const QString &source, QStringList *written = nullptr)
 {
     QStringList header;
     if (!csv.next(header))
         throw Error(tr("%1: the file is empty.").arg(source));
+    if (written)
+        *written = header;
     for (QString &h : header)
         h = normalise(h);
     return header;
@@ -165,23 +168,25 @@ struct Row
 void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
 {
     CsvReader csv(in, source, separatorOf(in));
-    const QStringList header = readHeader(csv, source);
+    QStringList written;
+    const QStringList header = readHeader(csv, source, &written);
     const QHash<QString, int> col = columnsOf(header);
     requireColumns(source, header, col,
                    {{"conversation_id", "conversation_id"}, {"role", "role"}, {"text", "text"}});
     // Columns of the file's own (a mood, a score, a second text): kept in the turn's meta under
-    // their header, a name given twice with its place ("text (5)").
+    // their header as written, a header given twice with its place ("Note (5)").
     QVector<std::pair<int, QString>> extra;
     {
         QSet<int> known;
-        for (const int c : col)
-            known.insert(c);
+        for (const char *field :
+             {"conversation_id", "role", "text", "turn_index", "timestamp", "participant", "agent"})
+            known.insert(col.value(QLatin1String(field)));
         for (int c = 0; c < header.size(); ++c) {
             if (known.contains(c))
                 continue;
-            const bool twice = header.count(header[c]) > 1 || col.contains(header[c]);
-            extra.append(
-                {c, twice ? QStringLiteral("%1 (%2)").arg(header[c]).arg(c + 1) : header[c]});
+            const QString name = written[c].trimmed();
+            const bool twice = header.count(header[c]) > 1;
+            extra.append({c, twice ? QStringLiteral("%1 (%2)").arg(name).arg(c + 1) : name});
         }
     }
 
