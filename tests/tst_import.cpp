@@ -900,6 +900,16 @@ void TestImport::otherVersionsAreSaid()
     QCOMPARE(twice.otherVersions, 2);
     QCOMPARE(twice.otherVersionIds, QStringList({QStringLiteral("h1"), QStringLiteral("h1")}));
     QCOMPARE(importer.importFile(corpus, jsonl).otherVersions, 2); // "cont" was ChatGPT's
+
+    // Ids a reader makes up (a line number) are no source's: unrelated files share them.
+    for (const char *name : {"train.jsonl", "valid.jsonl"}) {
+        const QString file = dir.filePath(QLatin1String(name));
+        test::writeFile(
+            file, QByteArray(R"({"messages": [{"role": "user", "content": ")") + name + "\"}]}\n");
+        const import::Summary s = bulk.importFile(file, jsonl);
+        QCOMPARE(s.imported, 1);
+        QCOMPARE(s.otherVersions, 0);
+    }
 }
 
 void TestImport::brokenFilesChangeNothing_data()

@@ -73,6 +73,7 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
             c.participant = QStringLiteral("esconv-%1").arg(array.index(), 5, 10, QLatin1Char('0'));
             c.conversation.sourceFormat = QStringLiteral("esconv");
             c.conversation.sourceId = QString::number(array.index());
+            c.sourceIdMade = true; // its place in the file
             c.conversation.agent = QStringLiteral("esconv-supporter");
             for (const char *key :
                  {"emotion_type", "problem_type", "experience_type", "situation"}) {

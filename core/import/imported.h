@@ -85,6 +85,11 @@ struct ImportedConversation
     std::shared_ptr<const Protocol> protocol;
     /** The bundle predates protocols: SENSE-7 is assumed, and instruments it lacks installed. */
     bool protocolAssumed = false;
+    /**
+     * The source id is the reader's own (a line number, a place in the file, the file's name),
+     * not an id the export gives: another file's conversation may have it too.
+     */
+    bool sourceIdMade = false;
     /** What the reader changed or left out here, said without the conversation being skipped. */
     QStringList notices;
     int feedbackRepeated = 0; // ESConv: feedback given twice for one turn; the later is kept

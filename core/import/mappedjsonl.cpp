@@ -227,8 +227,10 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         const Json &id = entry.at(idKey);
         c.conversation.sourceId = id.is_string() ? qs(id.get<std::string>()) : qs(id.dump());
     }
-    if (c.conversation.sourceId.isEmpty())
+    if (c.conversation.sourceId.isEmpty()) {
         c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
+        c.sourceIdMade = true;
+    }
     const std::string agentKey = firstKey(entry, m.agent);
     if (!agentKey.empty())
         c.conversation.agent = stringAt(entry, agentKey.c_str());
@@ -709,8 +711,10 @@ private:
                 c.conversation.sourceId = qs(Json::parse(m_scratch).dump());
             }
         }
-        if (c.conversation.sourceId.isEmpty())
+        if (c.conversation.sourceId.isEmpty()) {
             c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
+            c.sourceIdMade = true;
+        }
         const std::string *agentKey = firstKey(line, m_agent, value);
         if (agentKey)
             c.conversation.agent = qsv(stringOf(value));

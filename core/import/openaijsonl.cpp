@@ -48,8 +48,10 @@ void readOpenAiJsonl(QIODevice &in, const QString &source, ImportSink &sink)
             c.where = where;
             c.conversation.sourceFormat = QStringLiteral("openai-jsonl");
             c.conversation.sourceId = stringAt(entry, "id");
-            if (c.conversation.sourceId.isEmpty())
+            if (c.conversation.sourceId.isEmpty()) {
                 c.conversation.sourceId = QStringLiteral("line-%1").arg(lineNumber);
+                c.sourceIdMade = true;
+            }
             c.conversation.agent = stringAt(entry, "model");
             int position = 0;
             for (const Json &message : messages) {

@@ -117,6 +117,7 @@ ImportedConversation parse(const QString &text, const QString &source,
     c.where = source;
     c.conversation.sourceFormat = QStringLiteral("transcript");
     c.conversation.sourceId = QFileInfo(source).completeBaseName();
+    c.sourceIdMade = true; // the file's name
     QVector<std::pair<int, QString>> before; // lines before the first speaker, numbered
     QStringList body;
     std::optional<Speaker> current;

@@ -127,7 +127,7 @@ void Writer::write(ImportedConversation &c)
         merge(c, existing);
         return;
     }
-    countOtherVersion(conv);
+    countOtherVersion(c);
     conv.participantId = participant(c);
     checkParticipant(c, conv.participantId, true);
     writeAssignment(c, conv.participantId);
@@ -181,9 +181,10 @@ qint64 Writer::present(const Conversation &c, const QString &derived)
     return m_store.conversationWithHash(c.contentHash, c.anonymisedHash);
 }
 
-void Writer::countOtherVersion(const Conversation &c)
+void Writer::countOtherVersion(const ImportedConversation &imported)
 {
-    if (c.sourceId.isEmpty())
+    const Conversation &c = imported.conversation;
+    if (c.sourceId.isEmpty() || imported.sourceIdMade)
         return;
     if (m_lastBefore < 0)
         m_lastBefore = m_store.lastConversationId();

@@ -61,7 +61,7 @@ private:
     /** The conversation already in the data set in either of \a c's forms; 0 when none. */
     qint64 present(const Conversation &c, const QString &derived);
     /** Counts \a c, about to be added, when a conversation from its source is there already. */
-    void countOtherVersion(const Conversation &c);
+    void countOtherVersion(const ImportedConversation &c);
     /** \a c's provenance as JSON text, with its record (ImportedConversation::recordJson). */
     QByteArray provenanceWithRecord(ImportedConversation &c);
     void installInstruments(const ImportedConversation &c);
