@@ -314,11 +314,14 @@ UPDATE session SET begun_here = 0
     OR EXISTS (SELECT 1 FROM sync_mark WHERE stream = 'pulled:server_seq' AND upto > 0);
 )sql",
 
-    // 13: conversations by where they came from. A later export holds a conversation that went on
-    // since (or was edited) under the id it had: other content, so not the same conversation,
-    // but the import says it has one from that source already.
+    // 13: a participant's conversations by where they came from. A later export holds a
+    // conversation that went on since (or was edited) under the id it had: other content, so
+    // not the same conversation, but the import says the participant has one from that source
+    // already. The participant's index grows by the source rather than another index being
+    // added: building indexes after a bulk import reads the whole table for each.
     R"sql(
-CREATE INDEX conversation_by_source ON conversation(source_format, source_id);
+DROP INDEX conversation_by_participant;
+CREATE INDEX conversation_by_participant ON conversation(participant_id, source_format, source_id);
 )sql",
 };
 

@@ -243,10 +243,11 @@ public:
                            const Adding &adding);
     bool hasContentHash(const QString &hash) const;
     /**
-     * Whether a conversation with an id up to \a upTo came from source \a sourceId of format
-     * \a format (a conversation's id in the export it was imported from).
+     * Whether participant \a participantId has a conversation with an id up to \a upTo from
+     * source \a sourceId of format \a format (its id in the export it was imported from).
      */
-    bool hasSource(const QString &format, const QString &sourceId, qint64 upTo) const;
+    bool hasSource(qint64 participantId, const QString &format, const QString &sourceId,
+                   qint64 upTo) const;
     /** The largest conversation id there is; 0 with none. */
     qint64 lastConversationId() const;
     /**

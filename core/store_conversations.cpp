@@ -328,16 +328,17 @@ bool Store::hasContentHash(const QString &hash) const
     return query.next();
 }
 
-bool Store::hasSource(const QString &format, const QString &sourceId, qint64 upTo) const
+bool Store::hasSource(qint64 participantId, const QString &format, const QString &sourceId,
+                      qint64 upTo) const
 {
     if (upTo <= 0 || sourceId.isEmpty())
         return false;
     if (m_adding) // indexes dropped for a bulk write: the lookup needs them
         m_adding->restoreIndexes();
     sql::Statement query(*m_db,
-                         "SELECT 1 FROM conversation WHERE source_format = ? AND source_id = ? "
-                         "AND id <= ? LIMIT 1");
-    query.bind(1, format).bind(2, sourceId).bind(3, upTo);
+                         "SELECT 1 FROM conversation WHERE participant_id = ? AND "
+                         "source_format = ? AND source_id = ? AND id <= ? LIMIT 1");
+    query.bind(1, participantId).bind(2, format).bind(3, sourceId).bind(4, upTo);
     return query.next();
 }
 

@@ -40,7 +40,8 @@ inline sql::Connection &connection(const Store &store)
  */
 inline void rollBackToFormat9(sql::Connection &db)
 {
-    db.exec("DROP INDEX conversation_by_source");
+    db.exec("DROP INDEX conversation_by_participant");
+    db.exec("CREATE INDEX conversation_by_participant ON conversation(participant_id)");
     db.exec("ALTER TABLE session DROP COLUMN begun_here");
     db.exec("DROP INDEX turn_conversation");
     db.exec("DROP INDEX digest_detected");

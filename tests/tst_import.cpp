@@ -901,6 +901,15 @@ void TestImport::otherVersionsAreSaid()
     QCOMPARE(twice.otherVersionIds, QStringList({QStringLiteral("h1"), QStringLiteral("h1")}));
     QCOMPARE(importer.importFile(corpus, jsonl).otherVersions, 2); // "cont" was ChatGPT's
 
+    // Another participant's export of the same id is theirs: nothing to say.
+    import::Options someoneElse;
+    someoneElse.participant = QStringLiteral("P02");
+    QCOMPARE(
+        importer
+            .importFile(chatgpt(QStringLiteral("p2.json"), QStringLiteral("cont"), 3), someoneElse)
+            .otherVersions,
+        0);
+
     // Ids a reader makes up (a line number) are no source's: unrelated files share them.
     for (const char *name : {"train.jsonl", "valid.jsonl"}) {
         const QString file = dir.filePath(QLatin1String(name));

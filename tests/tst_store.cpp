@@ -241,7 +241,7 @@ void TestStore::migratesFromFormat9KeepingEverything()
              before);
     for (const char *index :
          {"conversation_by_agent", "conversation_by_condition", "conversation_by_task",
-          "digest_flagged", "digest_detected", "turn_conversation", "conversation_by_source"})
+          "digest_flagged", "digest_detected", "turn_conversation"})
         QVERIFY2(test::connection(*store).pragmaInt(
                      QByteArray("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
                                 "name = '")
@@ -253,6 +253,9 @@ void TestStore::migratesFromFormat9KeepingEverything()
     QVERIFY(test::connection(*store).pragmaInt(
                 "SELECT count(*) FROM pragma_index_info('conversation_by_agent')")
             == 2); // (agent, started_at)
+    QVERIFY(test::connection(*store).pragmaInt(
+                "SELECT count(*) FROM pragma_index_info('conversation_by_participant')")
+            == 3); // (participant_id, source_format, source_id)
 }
 
 void TestStore::heldWritesAreRefusedUntilReleased()

@@ -127,9 +127,9 @@ void Writer::write(ImportedConversation &c)
         merge(c, existing);
         return;
     }
-    countOtherVersion(c);
     conv.participantId = participant(c);
     checkParticipant(c, conv.participantId, true);
+    countOtherVersion(c);
     writeAssignment(c, conv.participantId);
     if (!m_options.agent.isEmpty())
         conv.agent = m_options.agent;
@@ -190,13 +190,16 @@ void Writer::countOtherVersion(const ImportedConversation &imported)
         m_lastBefore = m_store.lastConversationId();
     // Written here already: by its key alone (two sources share one in 2^64); else the data set
     // as it was, by its index (none when it was empty, as for a first import of a corpus).
-    const quint64 key = KeyFilter::key(QString(c.sourceFormat + QChar(0x1f) + c.sourceId));
-    if (m_sources.contains(key) || m_store.hasSource(c.sourceFormat, c.sourceId, m_lastBefore)) {
+    const quint64 key = KeyFilter::key(c.sourceId)
+        ^ (KeyFilter::key(c.sourceFormat) * 0x9e3779b97f4a7c15ULL)
+        ^ (quint64(c.participantId) * 0xc2b2ae3d27d4eb4fULL);
+    if (m_sources.contains(key)
+        || m_store.hasSource(c.participantId, c.sourceFormat, c.sourceId, m_lastBefore)) {
         ++m_summary.otherVersions;
         if (m_summary.otherVersionIds.size() < Summary::otherVersionsNamed)
             m_summary.otherVersionIds << c.sourceId;
     }
-    m_sources.insert(key);
+    m_sources.insert(key == 0 ? 1 : key);
 }
 
 QByteArray Writer::provenanceWithRecord(ImportedConversation &c)

@@ -124,9 +124,9 @@ private:
     int m_lookups = 0;
     bool m_filtering = false;
     KeyFilter m_hashes;
-    // Where the conversations written here came from (format and id in their export), and the
-    // largest conversation id before the first was written (-1: not read yet): one more from a
-    // source the data set or the file had already, with other content, is counted.
+    // Where the conversations written here came from (participant, format and id in their
+    // export), and the largest conversation id before the first was written (-1: not read yet):
+    // one more from a source the participant had already, with other content, is counted.
     KeyFilter m_sources;
     qint64 m_lastBefore = -1;
     // '{"file":…,"format":…' of the provenance of a conversation that has only its record.
