@@ -6366,8 +6366,8 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>%1 等，另有 %2 条</translation>
     </message>
     <message>
-        <source>%1: messages on no branch of the kept conversation (below its last message, on a second root or in a loop of their own) were left out: %2.</source>
-        <translation>%1：以下消息不在保留对话的任何分支上（位于其最后一条消息之下、另一个根之下或自成循环），未导入：%2。</translation>
+        <source>%1: messages on no branch of the kept conversation (below its last message, or not reached from its first) were left out: %2.</source>
+        <translation>%1：以下消息不在保留对话的任何分支上（位于其最后一条消息之下，或从其第一条消息无法到达），未导入：%2。</translation>
     </message>
 </context>
 <context>
