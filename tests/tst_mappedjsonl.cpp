@@ -516,9 +516,10 @@ QTEST_GUILESS_MAIN(TestMappedJsonl)
 void TestMappedJsonl::missingTextFieldIsRefused()
 {
     // A mapping that names a field the messages lack would import every turn empty; a text
-    // given as null (a reply that only called a tool) is still a turn.
+    // given as null, or none beside a tool call (a reply that only called a tool), is a turn.
     const QByteArray lines = R"({"id": "m1", "messages": [{"role": "user", "content": "q"}, )"
-                             R"({"role": "assistant", "content": null, "tool_calls": []}]})"
+                             R"({"role": "assistant", "content": null, "tool_calls": []}, )"
+                             R"({"role": "assistant", "tool_calls": [{"id": "c1"}]}]})"
                              "\n"
                              R"({"id": "m2", "messages": [{"role": "user", "body": "q"}]})"
                              "\n";
@@ -546,8 +547,9 @@ void TestMappedJsonl::missingTextFieldIsRefused()
                                 "name the field with --map text=FIELD."));
         const Collect first = readAll(lines.left(lines.indexOf('\n') + 1), {}, fast);
         QCOMPARE(first.conversations.size(), std::size_t(1));
-        QCOMPARE(first.conversations[0].turns.size(), 2);
+        QCOMPARE(first.conversations[0].turns.size(), 3);
         QCOMPARE(first.conversations[0].turns[1].text, QString());
+        QCOMPARE(first.conversations[0].turns[2].text, QString()); // only a tool call
     }
 }
 

@@ -67,8 +67,8 @@ Error contentNotText(const QString &where, int position, const QString &field)
 }
 
 /**
- * A message with none of the fields its text may be in (not even as null): a mapping that names
- * a field the file does not have would otherwise import every turn empty.
+ * A message with none of the fields its text may be in (not even as null), and no tool call: a
+ * mapping that names a field the file does not have would otherwise import every turn empty.
  */
 Error noText(const QString &where, int position, const QStringList &fields)
 {
@@ -262,7 +262,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         if (!role)
             throw unknownRole(where, position, roleName);
         const std::string textKey = firstKey(message, m.text);
-        if (textKey.empty()
+        if (textKey.empty() && !message.contains("tool_calls") && !message.contains("function_call")
             && std::none_of(m.text.cbegin(), m.text.cend(), [&](const QString &key) {
                    return message.contains(key.toStdString());
                }))
@@ -754,7 +754,8 @@ private:
                 throw unknownRole(where, position, roleName);
             element content;
             const std::string *textKey = firstKey(fields, m_text, content);
-            if (!textKey
+            if (!textKey && fields.at_key("tool_calls").error() != simdjson::SUCCESS
+                && fields.at_key("function_call").error() != simdjson::SUCCESS
                 && std::none_of(m_text.cbegin(), m_text.cend(), [&](const std::string &key) {
                        return fields.at_key(key).error() == simdjson::SUCCESS;
                    }))

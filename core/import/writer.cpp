@@ -183,23 +183,29 @@ qint64 Writer::present(const Conversation &c, const QString &derived)
 
 void Writer::countOtherVersion(const ImportedConversation &imported)
 {
-    const Conversation &c = imported.conversation;
-    if (c.sourceId.isEmpty() || imported.sourceIdMade)
-        return;
+    // Before the first conversation of the file is written, whatever its id.
     if (m_lastBefore < 0)
         m_lastBefore = m_store.lastConversationId();
+    const Conversation &c = imported.conversation;
+    // Not an id a reader made up (a line number, a place in a file), nor one a bundle carries:
+    // a bundle does not say whether its conversations' ids were made up.
+    if (c.sourceId.isEmpty() || imported.sourceIdMade
+        || m_summary.format == QLatin1String("bundle"))
+        return;
     // Written here already: by its key alone (two sources share one in 2^64); else the data set
     // as it was, by its index (none when it was empty, as for a first import of a corpus).
-    const quint64 key = KeyFilter::key(c.sourceId)
+    quint64 key = KeyFilter::key(c.sourceId)
         ^ (KeyFilter::key(c.sourceFormat) * 0x9e3779b97f4a7c15ULL)
         ^ (quint64(c.participantId) * 0xc2b2ae3d27d4eb4fULL);
+    if (key == 0)
+        key = 1; // 0 marks an empty slot
     if (m_sources.contains(key)
         || m_store.hasSource(c.participantId, c.sourceFormat, c.sourceId, m_lastBefore)) {
         ++m_summary.otherVersions;
         if (m_summary.otherVersionIds.size() < Summary::otherVersionsNamed)
             m_summary.otherVersionIds << c.sourceId;
     }
-    m_sources.insert(key == 0 ? 1 : key);
+    m_sources.insert(key);
 }
 
 QByteArray Writer::provenanceWithRecord(ImportedConversation &c)

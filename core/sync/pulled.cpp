@@ -218,13 +218,15 @@ Edit editOf(Store &store, const syncstore::Link &link, const server::Pulled &c)
  * Makes the copy here of a conversation the server holds live (\a condition) live too, when it
  * is not (a condition lost, or an earlier version's copy): only a live copy's turns move after
  * the server's (Store::moveDivergedTurns). Otherwise the server's turns would replace this
- * copy's own where the two went on from the same turn.
+ * copy's own where the two went on from the same turn. Returns whether it was not live.
  */
-void becomeLive(Store &store, qint64 conversationId, const QString &condition)
+bool becomeLive(Store &store, qint64 conversationId, const QString &condition)
 {
     const auto held = store.conversation(conversationId);
-    if (held && held->condition.isEmpty() && !condition.isEmpty())
-        store.mergeLiveConversation(conversationId, condition, {}, {}, false);
+    if (!held || !held->condition.isEmpty() || condition.isEmpty())
+        return false;
+    store.mergeLiveConversation(conversationId, condition, {}, {}, false);
+    return true;
 }
 
 } // namespace
@@ -270,7 +272,9 @@ bool applyPulled(Store &store, const syncstore::Link &link, const server::Pulled
         // A copy here that is not live (an earlier version's) becomes so, and is then taken
         // like any other: its own turns, if any, move; the server's form of the turns both
         // hold replaces a stale one (a reply copied while it streamed).
-        becomeLive(store, id, condition);
+        // It is pushed again as it is then (turns of its own the server lacks go with it).
+        if (becomeLive(store, id, condition))
+            moved.insert(id);
         // Both machines went on from the same turn: this one's continuation follows the
         // server's, and goes to the server again at its new places.
         const int movedHere = store.moveDivergedTurns(id, turns, sessionsOf(p));
