@@ -224,6 +224,7 @@ private slots:
     void reimportLeavesDigestsToThePreparation();
     void chatgptKeepsTheCurrentPath();
     void chatgptBranchesKeepEachMessageOnce();
+    void chatgptRegeneratedAfterThoughts();
     void chatgptContentAndBrokenEntries();
     void chatgptZipExport();
     void claudeExport();
@@ -406,6 +407,85 @@ void TestImport::chatgptBranchesKeepEachMessageOnce()
     for (int i = 3; i < chain; ++i)
         expected << QStringLiteral("x%1>x%2").arg(i - 1).arg(i);
     QCOMPARE(replies, expected);
+}
+
+void TestImport::chatgptRegeneratedAfterThoughts()
+{
+    // A reasoning model thinks before it answers: a regenerated answer's branch starts at
+    // thoughts the conversation does not show, and goes with the answer kept, with its model.
+    QJsonObject mapping;
+    const auto node = [&](const QString &id, const QString &parent, const QString &role,
+                          const QString &type, const QString &text, const QStringList &children,
+                          const QString &model = {}) {
+        QJsonObject content {{QStringLiteral("content_type"), type}};
+        if (type == QLatin1String("thoughts"))
+            content.insert(QStringLiteral("thoughts"),
+                           QJsonArray {QJsonObject {{QStringLiteral("content"), text}}});
+        else
+            content.insert(QStringLiteral("parts"), QJsonArray {text});
+        QJsonObject message {
+            {QStringLiteral("author"), QJsonObject {{QStringLiteral("role"), role}}},
+            {QStringLiteral("create_time"), 1714000000},
+            {QStringLiteral("content"), content}};
+        if (!model.isEmpty())
+            message.insert(QStringLiteral("metadata"),
+                           QJsonObject {{QStringLiteral("model_slug"), model}});
+        mapping.insert(
+            id,
+            QJsonObject {{QStringLiteral("message"), message},
+                         {QStringLiteral("parent"), parent},
+                         {QStringLiteral("children"), QJsonArray::fromStringList(children)}});
+    };
+    const QString user = QStringLiteral("user"), assistant = QStringLiteral("assistant");
+    const QString text = QStringLiteral("text"), thoughts = QStringLiteral("thoughts");
+    node(QStringLiteral("q"), {}, user, text, QStringLiteral("Plan my week?"),
+         {QStringLiteral("t1"), QStringLiteral("t2")});
+    node(QStringLiteral("t1"), QStringLiteral("q"), assistant, thoughts, QStringLiteral("hmm"),
+         {QStringLiteral("a1")});
+    node(QStringLiteral("a1"), QStringLiteral("t1"), assistant, text, QStringLiteral("First plan"),
+         {QStringLiteral("f1")}, QStringLiteral("o1"));
+    node(QStringLiteral("f1"), QStringLiteral("a1"), user, text, QStringLiteral("Shorter?"), {});
+    node(QStringLiteral("t2"), QStringLiteral("q"), assistant, thoughts, QStringLiteral("again"),
+         {QStringLiteral("a2")});
+    node(QStringLiteral("a2"), QStringLiteral("t2"), assistant, text, QStringLiteral("Second plan"),
+         {}, QStringLiteral("o3"));
+    const QJsonObject conversation {{QStringLiteral("id"), QStringLiteral("thinking")},
+                                    {QStringLiteral("title"), QStringLiteral("Thinking")},
+                                    {QStringLiteral("current_node"), QStringLiteral("a2")},
+                                    {QStringLiteral("mapping"), mapping}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("conversations.json"));
+    test::writeFile(path, QJsonDocument(QJsonArray {conversation}).toJson());
+    auto store = Store::create(QStringLiteral(":memory:"));
+    const import::Summary s = import::Importer(*store).importFile(path);
+    QCOMPARE(s.imported, 1);
+    QVERIFY2(s.warnings.isEmpty(), qPrintable(s.warnings.join(u'\n')));
+    const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("thinking")));
+    QCOMPARE(turns.size(), 2);
+    QCOMPARE(turns[1].text, QStringLiteral("Second plan"));
+    QCOMPARE(turns[1].meta.value(QStringLiteral("branch")).toString(),
+             QStringLiteral("regenerated"));
+    const QJsonArray alternatives = turns[1].meta.value(QStringLiteral("alternatives")).toArray();
+    QCOMPARE(alternatives.size(), 1);
+    const QJsonObject other = alternatives.at(0).toObject();
+    QCOMPARE(other.value(QStringLiteral("source_id")).toString(), QStringLiteral("t1"));
+    QCOMPARE(other.value(QStringLiteral("meta")).toObject(),
+             QJsonObject({{QStringLiteral("content_type"), thoughts}}));
+    QStringList replies;
+    for (const QJsonValue reply : other.value(QStringLiteral("replies")).toArray()) {
+        const QJsonObject r = reply.toObject();
+        replies << QStringLiteral("%1>%2:%3:%4")
+                       .arg(r.value(QStringLiteral("parent")).toString(),
+                            r.value(QStringLiteral("source_id")).toString(),
+                            r.value(QStringLiteral("text")).toString(),
+                            r.value(QStringLiteral("meta"))
+                                .toObject()
+                                .value(QStringLiteral("model"))
+                                .toString());
+    }
+    QCOMPARE(
+        replies,
+        QStringList({QStringLiteral("t1>a1:First plan:o1"), QStringLiteral("a1>f1:Shorter?:")}));
 }
 
 void TestImport::chatgptContentAndBrokenEntries()

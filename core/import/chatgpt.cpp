@@ -159,6 +159,31 @@ bool shown(const Node &node, QString &text)
     return !text.isNull() && (authorOf(node.message) == "assistant" || !text.trimmed().isEmpty());
 }
 
+/** What a message says of itself beyond its text: status, interruption, model, content type. */
+QJsonObject messageMeta(element message)
+{
+    QJsonObject meta;
+    const std::string_view status = str(message, "status");
+    if (!status.empty() && status != "finished_successfully")
+        meta.insert(QStringLiteral("status"), qs(status));
+    element metadata;
+    if (field(message, "metadata", metadata) && metadata.is_object()) {
+        element finish;
+        if (field(metadata, "finish_details", finish) && str(finish, "type") == "interrupted")
+            meta.insert(QStringLiteral("interrupted"), true);
+        const std::string_view model = str(metadata, "model_slug");
+        if (!model.empty())
+            meta.insert(QStringLiteral("model"), qs(model));
+    }
+    element content;
+    if (field(message, "content", content)) {
+        const std::string_view type = str(content, "content_type");
+        if (!type.empty() && type != "text")
+            meta.insert(QStringLiteral("content_type"), qs(type));
+    }
+    return meta;
+}
+
 /**
  * Node \a top and every node below it not in \a covered yet, depth first, into \a covered:
  * through the children each names that name it as their parent. The messages shown below it go
@@ -191,6 +216,8 @@ void below(const Nodes &nodes, std::string_view top, std::unordered_set<std::str
         const QDateTime at = epoch(node.message, "create_time");
         if (at.isValid())
             reply.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
+        if (const QJsonObject meta = messageMeta(node.message); !meta.isEmpty())
+            reply.insert(QStringLiteral("meta"), meta);
         replies->append(reply);
     }
 }
@@ -212,75 +239,61 @@ private:
     {
         m_sink.warning(tr("%1: %2 skipped: %3").arg(m_source, what, why));
     }
-    /** \a replied: what alternatives kept as their replies already, the kept path first. */
-    bool toTurn(std::string_view id, const Nodes &nodes, Turn &turn,
-                std::unordered_set<std::string_view> &replied) const;
+    /** Node \a id as a turn; false when it is not shown (hidden, thoughts, empty). */
+    bool toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const;
+    /**
+     * The siblings of node \a id on the kept path, each with its branch; \a replied: what
+     * alternatives kept already, the kept path first.
+     */
+    QJsonArray alternativesOf(std::string_view id, const Nodes &nodes,
+                              std::unordered_set<std::string_view> &replied) const;
 
     QString m_source;
     ImportSink &m_sink;
 };
 
-bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn,
-                    std::unordered_set<std::string_view> &replied) const
+bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
 {
     const Node &node = nodes.at(id);
-    const element message = node.message;
     QString text;
     if (!shown(node, text))
         return false;
-    element metadata;
-    const bool hasMetadata = field(message, "metadata", metadata) && metadata.is_object();
-    turn.role = roleOf(authorOf(message));
+    turn.role = roleOf(authorOf(node.message));
     turn.text = text;
-    turn.createdAt = epoch(message, "create_time");
-    const std::string_view status = str(message, "status");
-    if (!status.empty() && status != "finished_successfully")
-        turn.meta.insert(QStringLiteral("status"), qs(status));
-    if (hasMetadata) {
-        element finish;
-        if (field(metadata, "finish_details", finish) && str(finish, "type") == "interrupted")
-            turn.meta.insert(QStringLiteral("interrupted"), true);
-        const std::string_view model = str(metadata, "model_slug");
-        if (!model.empty())
-            turn.meta.insert(QStringLiteral("model"), qs(model));
-    }
-    element content;
-    if (field(message, "content", content)) {
-        const std::string_view type = str(content, "content_type");
-        if (!type.empty() && type != "text")
-            turn.meta.insert(QStringLiteral("content_type"), qs(type));
-    }
-
-    // Siblings on the kept path: a regenerated answer or an edited question.
-    const auto parent = nodes.find(node.parent);
-    if (parent != nodes.end() && parent->second.children.size() > 1) {
-        QJsonArray alternatives;
-        for (std::string_view sibling : parent->second.children) {
-            const auto other = nodes.find(sibling);
-            if (sibling == id || other == nodes.end() || !other->second.hasMessage
-                || replied.count(sibling))
-                continue; // a sibling listed twice, or on the kept path itself
-            QJsonObject alt {{QStringLiteral("source_id"), qs(sibling)},
-                             {QStringLiteral("text"), messageText(other->second.message)}};
-            const QDateTime at = epoch(other->second.message, "create_time");
-            if (at.isValid())
-                alt.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
-            // The branch not taken whole: what was said after the edited question or the
-            // answer regenerated (each message once, however the export lists it).
-            QJsonArray replies;
-            below(nodes, sibling, replied, &replies);
-            if (!replies.isEmpty())
-                alt.insert(QStringLiteral("replies"), replies);
-            alternatives.append(alt);
-        }
-        if (!alternatives.isEmpty()) {
-            turn.meta.insert(QStringLiteral("alternatives"), alternatives);
-            turn.meta.insert(QStringLiteral("branch"),
-                             turn.role == Role::Assistant ? QStringLiteral("regenerated")
-                                                          : QStringLiteral("edited"));
-        }
-    }
+    turn.createdAt = epoch(node.message, "create_time");
+    turn.meta = messageMeta(node.message);
     return true;
+}
+
+QJsonArray Reader::alternativesOf(std::string_view id, const Nodes &nodes,
+                                  std::unordered_set<std::string_view> &replied) const
+{
+    // Siblings on the kept path: a regenerated answer or an edited question.
+    QJsonArray alternatives;
+    const auto parent = nodes.find(nodes.at(id).parent);
+    if (parent == nodes.end() || parent->second.children.size() < 2)
+        return alternatives;
+    for (std::string_view sibling : parent->second.children) {
+        const auto other = nodes.find(sibling);
+        if (sibling == id || other == nodes.end() || !other->second.hasMessage
+            || replied.count(sibling))
+            continue; // a sibling listed twice, or on the kept path itself
+        QJsonObject alt {{QStringLiteral("source_id"), qs(sibling)},
+                         {QStringLiteral("text"), messageText(other->second.message)}};
+        const QDateTime at = epoch(other->second.message, "create_time");
+        if (at.isValid())
+            alt.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
+        if (const QJsonObject meta = messageMeta(other->second.message); !meta.isEmpty())
+            alt.insert(QStringLiteral("meta"), meta);
+        // The branch not taken whole: what was said after the edited question or the answer
+        // regenerated (each message once, however the export lists it).
+        QJsonArray replies;
+        below(nodes, sibling, replied, &replies);
+        if (!replies.isEmpty())
+            alt.insert(QStringLiteral("replies"), replies);
+        alternatives.append(alt);
+    }
+    return alternatives;
 }
 
 void Reader::read(element entry, int index, const QString &position)
@@ -345,13 +358,32 @@ void Reader::read(element entry, int index, const QString &position)
     c.conversation.startedAt = epoch(entry, "create_time");
     c.turns.reserve(qsizetype(path.size()));
     std::unordered_set<std::string_view> replied(path.begin(), path.end());
+    // The alternatives of a message the conversation does not show (a model's thoughts before
+    // a regenerated answer) go with the next one it shows.
+    QJsonArray carried;
+    const auto attach = [&carried](Turn &turn) {
+        if (carried.isEmpty())
+            return;
+        QJsonArray alternatives = turn.meta.value(QStringLiteral("alternatives")).toArray();
+        for (const QJsonValue alt : std::as_const(carried))
+            alternatives.append(alt);
+        carried = {};
+        turn.meta.insert(QStringLiteral("alternatives"), alternatives);
+        turn.meta.insert(QStringLiteral("branch"),
+                         turn.role == Role::Assistant ? QStringLiteral("regenerated")
+                                                      : QStringLiteral("edited"));
+    };
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
-        if (!nodes.at(*it).hasMessage)
-            continue; // the empty root
+        for (const QJsonValue alt : alternativesOf(*it, nodes, replied))
+            carried.append(alt);
         Turn turn;
-        if (toTurn(*it, nodes, turn, replied))
-            c.turns.append(std::move(turn));
+        if (!nodes.at(*it).hasMessage || !toTurn(*it, nodes, turn))
+            continue; // the empty root, or a message not shown
+        attach(turn);
+        c.turns.append(std::move(turn));
     }
+    if (!c.turns.isEmpty())
+        attach(c.turns.last()); // below the last message shown
     if (c.turns.isEmpty())
         return skip(what, tr("it has no visible messages"));
     // What is neither on the path nor below one of its alternatives is said, not lost.
