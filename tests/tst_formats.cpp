@@ -698,6 +698,16 @@ void TestFormats::transcriptCodeIsText()
     QCOMPARE(cut.turns[3].text,
              QStringLiteral("Sorry. Again:\n```python\nprint(1)\n"
                             "User: not a speaker here\n```"));
+    // Nor one cut off, and followed by a plain block of the next turn's.
+    const import::TranscriptPreview pasted = import::previewTranscript(
+        QStringLiteral("You: Write a loop.\nAssistant: Sure:\n```python\nfor i in x:\n"
+                       "You: it got cut off. Here is mine:\n```\nwhile True: pass\n```\n"
+                       "Assistant: That loops forever.\n"),
+        {});
+    QCOMPARE(roles(pasted.turns), QStringLiteral("user,assistant,user,assistant"));
+    QCOMPARE(pasted.turns[1].text, QStringLiteral("Sure:\n```python\nfor i in x:"));
+    QCOMPARE(pasted.turns[2].text,
+             QStringLiteral("it got cut off. Here is mine:\n```\nwhile True: pass\n```"));
 }
 
 void TestFormats::detectsEachFormat_data()

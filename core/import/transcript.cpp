@@ -133,34 +133,70 @@ ImportedConversation parse(const QString &text, const QString &source,
         if (!turn.text.isEmpty())
             c.turns.append(std::move(turn));
     };
+    const int count = int(lines.size());
+    QVector<std::optional<Speaker>> speakerAt(count);
+    for (int i = 0; i < count; ++i)
+        speakerAt[i] = speakerOf(lines[i], speakers);
     // Lines inside a Markdown code fence are text, even "User: …": a fence opens with three or
     // more backticks or tildes and closes with a bare line of at least as many of the same. One
     // never closed is no fence: neither is one that meets another opening (a fence with a
     // language, "```python") first, as a reply cut off in its code and followed by more code is.
+    // A fence that would hold a speaker line does not close at a bare fence line when the fence
+    // lines from there to the next speaker line pair up by themselves: they are a block of the
+    // next turn, and the fence before was cut off (a reply stopped in its code, the user pasting
+    // code of their own).
     static const QRegularExpression fenceLine(QStringLiteral("^ {0,3}(`{3,}|~{3,})"));
-    QVector<bool> fenced(lines.size(), false);
+    QVector<QString> markerAt(count); // the fence's backticks or tildes; empty: no fence line
+    QVector<bool> bareAt(count, false);
+    QVector<int> nextSpeaker(count + 1, count); // the first speaker line at or after each line
+    QVector<int> bareTicks(count + 1, 0), bareTildes(count + 1, 0); // bare fence lines before
+    for (int i = 0; i < count; ++i) {
+        if (const auto match = fenceLine.match(lines[i]); match.hasMatch()) {
+            markerAt[i] = match.captured(1);
+            bareAt[i] = lines[i].trimmed() == markerAt[i];
+        }
+        const bool bare = bareAt[i];
+        bareTicks[i + 1] = bareTicks[i] + (bare && markerAt[i].startsWith(QLatin1Char('`')));
+        bareTildes[i + 1] = bareTildes[i] + (bare && markerAt[i].startsWith(QLatin1Char('~')));
+    }
+    for (int i = count - 1; i >= 0; --i)
+        nextSpeaker[i] = speakerAt[i] ? i : nextSpeaker[i + 1];
+    QVector<bool> fenced(count, false);
     int open = -1; // the line of the fence open, or -1
+    int speakerInside = -1; // the first speaker line inside it, or -1
     QString fence;
-    for (int i = 0; i < lines.size(); ++i) {
-        const auto match = fenceLine.match(lines[i]);
-        if (!match.hasMatch())
+    for (int i = 0; i < count; ++i) {
+        if (open >= 0 && speakerInside < 0 && speakerAt[i])
+            speakerInside = i;
+        const QString &marker = markerAt[i];
+        if (marker.isEmpty())
             continue;
-        const QString marker = match.captured(1);
-        const bool bare = lines[i].trimmed() == marker;
+        const bool bare = bareAt[i];
         if (open >= 0 && bare && marker.at(0) == fence.at(0) && marker.size() >= fence.size()) {
+            if (speakerInside >= 0) {
+                const QVector<int> &bareOf =
+                    marker.at(0) == QLatin1Char('`') ? bareTicks : bareTildes;
+                if ((bareOf[nextSpeaker[i]] - bareOf[i]) % 2 == 0) {
+                    // Left unclosed: the turns go on from its first speaker line.
+                    i = speakerInside - 1;
+                    open = speakerInside = -1;
+                    continue;
+                }
+            }
             std::fill(fenced.begin() + open + 1, fenced.begin() + i + 1, true);
-            open = -1;
+            open = speakerInside = -1;
         } else if (open < 0 || !bare) {
             open = i; // opens one, or leaves the one before unclosed and opens another
+            speakerInside = -1;
             fence = marker;
         }
     }
-    for (int i = 0; i < lines.size(); ++i) {
+    for (int i = 0; i < count; ++i) {
         if (current && fenced[i]) {
             body.append(lines[i]);
             continue;
         }
-        if (const auto speaker = speakerOf(lines[i], speakers)) {
+        if (const auto &speaker = speakerAt[i]) {
             finish();
             current = speaker;
             startLine = i + 1;
