@@ -708,6 +708,20 @@ void TestFormats::transcriptCodeIsText()
     QCOMPARE(pasted.turns[1].text, QStringLiteral("Sure:\n```python\nfor i in x:"));
     QCOMPARE(pasted.turns[2].text,
              QStringLiteral("it got cut off. Here is mine:\n```\nwhile True: pass\n```"));
+    // But a reply's example of a chat, then more code, or two examples: each block closes.
+    const import::TranscriptPreview examples = import::previewTranscript(
+        QStringLiteral("You: How should I format it?\nAssistant: Use this format:\n```\n"
+                       "User: hello\nAssistant: hi\n```\nThen in Python:\n```python\n"
+                       "print(\"hi\")\n```\nYou: thanks\n"),
+        {});
+    QCOMPARE(roles(examples.turns), QStringLiteral("user,assistant,user"));
+    QVERIFY(examples.turns[1].text.endsWith(QStringLiteral("print(\"hi\")\n```")));
+    const import::TranscriptPreview two = import::previewTranscript(
+        QStringLiteral("You: Examples?\nAssistant: First:\n```\nUser: a\n```\nSecond:\n```\n"
+                       "User: b\n```\nYou: ok\n"),
+        {});
+    QCOMPARE(roles(two.turns), QStringLiteral("user,assistant,user"));
+    QCOMPARE(two.turns[2].text, QStringLiteral("ok"));
 }
 
 void TestFormats::detectsEachFormat_data()

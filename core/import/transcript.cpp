@@ -141,26 +141,35 @@ ImportedConversation parse(const QString &text, const QString &source,
     // more backticks or tildes and closes with a bare line of at least as many of the same. One
     // never closed is no fence: neither is one that meets another opening (a fence with a
     // language, "```python") first, as a reply cut off in its code and followed by more code is.
-    // A fence that would hold a speaker line does not close at a bare fence line when the fence
-    // lines from there to the next speaker line pair up by themselves: they are a block of the
-    // next turn, and the fence before was cut off (a reply stopped in its code, the user pasting
-    // code of their own).
+    // A fence that would hold a speaker line closes at a bare fence line only when a speaker
+    // line, or the end, follows that the fence lines between leave outside any fence (an odd
+    // number of them); else the fence before was cut off (a reply stopped in its code, the user
+    // pasting code of their own) and the bare line opens the next turn's block.
     static const QRegularExpression fenceLine(QStringLiteral("^ {0,3}(`{3,}|~{3,})"));
     QVector<QString> markerAt(count); // the fence's backticks or tildes; empty: no fence line
     QVector<bool> bareAt(count, false);
-    QVector<int> nextSpeaker(count + 1, count); // the first speaker line at or after each line
-    QVector<int> bareTicks(count + 1, 0), bareTildes(count + 1, 0); // bare fence lines before
+    // By the fence's character (0 backticks, 1 tildes): the fence lines before each line, and
+    // the first speaker line at or after each line before which that number is even, or odd.
+    QVector<int> fencesBefore[2] = {QVector<int>(count + 1, 0), QVector<int>(count + 1, 0)};
+    QVector<int> speakerWith[2][2];
     for (int i = 0; i < count; ++i) {
         if (const auto match = fenceLine.match(lines[i]); match.hasMatch()) {
             markerAt[i] = match.captured(1);
             bareAt[i] = lines[i].trimmed() == markerAt[i];
         }
-        const bool bare = bareAt[i];
-        bareTicks[i + 1] = bareTicks[i] + (bare && markerAt[i].startsWith(QLatin1Char('`')));
-        bareTildes[i + 1] = bareTildes[i] + (bare && markerAt[i].startsWith(QLatin1Char('~')));
+        for (int k = 0; k < 2; ++k)
+            fencesBefore[k][i + 1] = fencesBefore[k][i]
+                + (!markerAt[i].isEmpty()
+                   && markerAt[i].at(0) == (k == 0 ? QLatin1Char('`') : QLatin1Char('~')));
     }
-    for (int i = count - 1; i >= 0; --i)
-        nextSpeaker[i] = speakerAt[i] ? i : nextSpeaker[i + 1];
+    for (int k = 0; k < 2; ++k) {
+        for (int parity = 0; parity < 2; ++parity) {
+            QVector<int> &next = speakerWith[k][parity];
+            next = QVector<int>(count + 1, count);
+            for (int i = count - 1; i >= 0; --i)
+                next[i] = speakerAt[i] && fencesBefore[k][i] % 2 == parity ? i : next[i + 1];
+        }
+    }
     QVector<bool> fenced(count, false);
     int open = -1; // the line of the fence open, or -1
     int speakerInside = -1; // the first speaker line inside it, or -1
@@ -173,15 +182,14 @@ ImportedConversation parse(const QString &text, const QString &source,
             continue;
         const bool bare = bareAt[i];
         if (open >= 0 && bare && marker.at(0) == fence.at(0) && marker.size() >= fence.size()) {
-            if (speakerInside >= 0) {
-                const QVector<int> &bareOf =
-                    marker.at(0) == QLatin1Char('`') ? bareTicks : bareTildes;
-                if ((bareOf[nextSpeaker[i]] - bareOf[i]) % 2 == 0) {
-                    // Left unclosed: the turns go on from its first speaker line.
-                    i = speakerInside - 1;
-                    open = speakerInside = -1;
-                    continue;
-                }
+            const int k = marker.at(0) == QLatin1Char('`') ? 0 : 1;
+            const bool balances = speakerWith[k][1 - fencesBefore[k][i] % 2][i + 1] < count
+                || (fencesBefore[k][count] - fencesBefore[k][i]) % 2 == 1;
+            if (speakerInside >= 0 && !balances) {
+                // Left unclosed: the turns go on from its first speaker line.
+                i = speakerInside - 1;
+                open = speakerInside = -1;
+                continue;
             }
             std::fill(fenced.begin() + open + 1, fenced.begin() + i + 1, true);
             open = speakerInside = -1;
