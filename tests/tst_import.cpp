@@ -486,6 +486,30 @@ void TestImport::chatgptRegeneratedAfterThoughts()
     QCOMPARE(
         replies,
         QStringList({QStringLiteral("t1>a1:First plan:o1"), QStringLiteral("a1>f1:Shorter?:")}));
+    QCOMPARE(other.value(QStringLiteral("role")).toString(), assistant);
+
+    // Stopped while thinking again: the answer before goes with the question, as an answer.
+    mapping = {};
+    node(QStringLiteral("q"), {}, user, text, QStringLiteral("Plan my week?"),
+         {QStringLiteral("a1"), QStringLiteral("t2")});
+    node(QStringLiteral("a1"), QStringLiteral("q"), assistant, text, QStringLiteral("First plan"),
+         {});
+    node(QStringLiteral("t2"), QStringLiteral("q"), assistant, thoughts, QStringLiteral("again"),
+         {});
+    const QJsonObject stopped {{QStringLiteral("id"), QStringLiteral("stopped")},
+                               {QStringLiteral("title"), QStringLiteral("Stopped")},
+                               {QStringLiteral("current_node"), QStringLiteral("t2")},
+                               {QStringLiteral("mapping"), mapping}};
+    test::writeFile(path, QJsonDocument(QJsonArray {stopped}).toJson());
+    QCOMPARE(import::Importer(*store).importFile(path).imported, 1);
+    const QVector<Turn> asked = store->turns(store->findConversation(QStringLiteral("stopped")));
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked[0].meta.value(QStringLiteral("branch")).toString(),
+             QStringLiteral("regenerated"));
+    const QJsonObject answer =
+        asked[0].meta.value(QStringLiteral("alternatives")).toArray().at(0).toObject();
+    QCOMPARE(answer.value(QStringLiteral("role")).toString(), assistant);
+    QCOMPARE(answer.value(QStringLiteral("text")).toString(), QStringLiteral("First plan"));
 }
 
 void TestImport::chatgptContentAndBrokenEntries()

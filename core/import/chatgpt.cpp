@@ -279,6 +279,7 @@ QJsonArray Reader::alternativesOf(std::string_view id, const Nodes &nodes,
             || replied.count(sibling))
             continue; // a sibling listed twice, or on the kept path itself
         QJsonObject alt {{QStringLiteral("source_id"), qs(sibling)},
+                         {QStringLiteral("role"), roleKey(roleOf(authorOf(other->second.message)))},
                          {QStringLiteral("text"), messageText(other->second.message)}};
         const QDateTime at = epoch(other->second.message, "create_time");
         if (at.isValid())
@@ -361,17 +362,23 @@ void Reader::read(element entry, int index, const QString &position)
     // The alternatives of a message the conversation does not show (a model's thoughts before
     // a regenerated answer) go with the next one it shows.
     QJsonArray carried;
+    // "regenerated" when an alternative is an answer, "edited" when they are all questions: a
+    // carried one may go with a turn of the other role (the last turn shown, when the kept path
+    // ends in thoughts).
     const auto attach = [&carried](Turn &turn) {
         if (carried.isEmpty())
             return;
         QJsonArray alternatives = turn.meta.value(QStringLiteral("alternatives")).toArray();
-        for (const QJsonValue alt : std::as_const(carried))
+        bool answers = false;
+        for (const QJsonValue alt : std::as_const(carried)) {
             alternatives.append(alt);
+            answers = answers
+                || alt.toObject().value(QStringLiteral("role")).toString() != QLatin1String("user");
+        }
         carried = {};
         turn.meta.insert(QStringLiteral("alternatives"), alternatives);
         turn.meta.insert(QStringLiteral("branch"),
-                         turn.role == Role::Assistant ? QStringLiteral("regenerated")
-                                                      : QStringLiteral("edited"));
+                         answers ? QStringLiteral("regenerated") : QStringLiteral("edited"));
     };
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
         for (const QJsonValue alt : alternativesOf(*it, nodes, replied))
