@@ -39,6 +39,55 @@ import::Summary importInto(Store &store, const QString &file,
 return importer.importFile(fixture(file), options);
 } // namespace
 
+/** A ChatGPT export (conversations.json) of one conversation, built message by message. */
+class ChatGptExport
+{
+public:
+    /** What \a role said: \a text as the content's parts (or its thoughts), written at \a time. */
+    static QJsonObject message(const QString &role, const QString &text,
+                               const QJsonValue &time = 1714000000,
+                               const QString &type = QStringLiteral("text"))
+    {
+        QJsonObject content {{QStringLiteral("content_type"), type}};
+        if (type == QLatin1String("thoughts"))
+            content.insert(QStringLiteral("thoughts"),
+                           QJsonArray {QJsonObject {{QStringLiteral("content"), text}}});
+        else
+            content.insert(QStringLiteral("parts"), QJsonArray {text});
+        return {{QStringLiteral("author"), QJsonObject {{QStringLiteral("role"), role}}},
+                {QStringLiteral("create_time"), time},
+                {QStringLiteral("content"), content}};
+    }
+    /** \a message as node \a id below \a parent, listing \a children; no message: a root. */
+    void add(const QString &id, const QString &parent, const QJsonObject &message,
+             const QStringList &children)
+    {
+        QJsonObject node {{QStringLiteral("parent"), parent},
+                          {QStringLiteral("children"), QJsonArray::fromStringList(children)}};
+        if (!message.isEmpty())
+            node.insert(QStringLiteral("message"), message);
+        m_mapping.insert(id, node);
+    }
+    /** Written as \a name in \a dir: conversation \a id, its current node \a current. */
+    QString write(const QTemporaryDir &dir, const QString &name, const QString &id,
+                  const QString &current, const QJsonValue &created = QJsonValue::Undefined) const
+    {
+        QJsonObject conversation {{QStringLiteral("id"), id},
+                                  {QStringLiteral("title"), id},
+                                  {QStringLiteral("current_node"), current},
+                                  {QStringLiteral("mapping"), m_mapping}};
+        if (!created.isUndefined())
+            conversation.insert(QStringLiteral("create_time"), created);
+        const QString path = dir.filePath(name);
+        test::writeFile(path, QJsonDocument(QJsonArray {conversation}).toJson());
+        return path;
+    }
+    void clear() { m_mapping = {}; }
+
+private:
+    QJsonObject m_mapping;
+};
+
 QVector<Turn> onlyConversationTurns(Store &store, int row = 0)
 {
     return store.turns(store.conversationSummaries().at(row).id);
@@ -334,24 +383,15 @@ void TestImport::chatgptBranchesKeepEachMessageOnce()
     // An export may list a message among the children of several others: its branch is kept
     // once, under the parent it names, and never the kept path again. A hidden message below an
     // alternative leaves its replies to the message shown above it.
-    QJsonObject mapping;
+    ChatGptExport chat;
     const auto node = [&](const QString &id, const QString &parent, const QString &role,
                           const QString &text, const QStringList &children, bool hidden = false) {
-        QJsonObject message {
-            {QStringLiteral("author"), QJsonObject {{QStringLiteral("role"), role}}},
-            {QStringLiteral("create_time"), 1714000000},
-            {QStringLiteral("content"),
-             QJsonObject {{QStringLiteral("content_type"), QStringLiteral("text")},
-                          {QStringLiteral("parts"), QJsonArray {text}}}}};
+        QJsonObject message = ChatGptExport::message(role, text);
         if (hidden)
             message.insert(
                 QStringLiteral("metadata"),
                 QJsonObject {{QStringLiteral("is_visually_hidden_from_conversation"), true}});
-        mapping.insert(
-            id,
-            QJsonObject {{QStringLiteral("message"), message},
-                         {QStringLiteral("parent"), parent},
-                         {QStringLiteral("children"), QJsonArray::fromStringList(children)}});
+        chat.add(id, parent, message, children);
     };
     const int pathLength = 40;
     const int chain = 30;
@@ -375,14 +415,10 @@ void TestImport::chatgptBranchesKeepEachMessageOnce()
              i % 2 ? QStringLiteral("user") : QStringLiteral("assistant"),
              QStringLiteral("branch %1").arg(i), children, i == 1);
     }
-    const QJsonObject conversation {
-        {QStringLiteral("id"), QStringLiteral("listed-often")},
-        {QStringLiteral("title"), QStringLiteral("Listed often")},
-        {QStringLiteral("current_node"), QStringLiteral("p%1").arg(pathLength - 1)},
-        {QStringLiteral("mapping"), mapping}};
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("conversations.json"));
-    test::writeFile(path, QJsonDocument(QJsonArray {conversation}).toJson());
+    const QString path =
+        chat.write(dir, QStringLiteral("conversations.json"), QStringLiteral("listed-often"),
+                   QStringLiteral("p%1").arg(pathLength - 1));
     auto store = Store::create(QStringLiteral(":memory:"));
     const import::Summary s = import::Importer(*store).importFile(path);
     QCOMPARE(s.imported, 1);
@@ -413,28 +449,15 @@ void TestImport::chatgptRegeneratedAfterThoughts()
 {
     // A reasoning model thinks before it answers: a regenerated answer's branch starts at
     // thoughts the conversation does not show, and goes with the answer kept, with its model.
-    QJsonObject mapping;
+    ChatGptExport chat;
     const auto node = [&](const QString &id, const QString &parent, const QString &role,
                           const QString &type, const QString &text, const QStringList &children,
                           const QString &model = {}) {
-        QJsonObject content {{QStringLiteral("content_type"), type}};
-        if (type == QLatin1String("thoughts"))
-            content.insert(QStringLiteral("thoughts"),
-                           QJsonArray {QJsonObject {{QStringLiteral("content"), text}}});
-        else
-            content.insert(QStringLiteral("parts"), QJsonArray {text});
-        QJsonObject message {
-            {QStringLiteral("author"), QJsonObject {{QStringLiteral("role"), role}}},
-            {QStringLiteral("create_time"), 1714000000},
-            {QStringLiteral("content"), content}};
+        QJsonObject message = ChatGptExport::message(role, text, 1714000000, type);
         if (!model.isEmpty())
             message.insert(QStringLiteral("metadata"),
                            QJsonObject {{QStringLiteral("model_slug"), model}});
-        mapping.insert(
-            id,
-            QJsonObject {{QStringLiteral("message"), message},
-                         {QStringLiteral("parent"), parent},
-                         {QStringLiteral("children"), QJsonArray::fromStringList(children)}});
+        chat.add(id, parent, message, children);
     };
     const QString user = QStringLiteral("user"), assistant = QStringLiteral("assistant");
     const QString text = QStringLiteral("text"), thoughts = QStringLiteral("thoughts");
@@ -449,13 +472,9 @@ void TestImport::chatgptRegeneratedAfterThoughts()
          {QStringLiteral("a2")});
     node(QStringLiteral("a2"), QStringLiteral("t2"), assistant, text, QStringLiteral("Second plan"),
          {}, QStringLiteral("o3"));
-    const QJsonObject conversation {{QStringLiteral("id"), QStringLiteral("thinking")},
-                                    {QStringLiteral("title"), QStringLiteral("Thinking")},
-                                    {QStringLiteral("current_node"), QStringLiteral("a2")},
-                                    {QStringLiteral("mapping"), mapping}};
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("conversations.json"));
-    test::writeFile(path, QJsonDocument(QJsonArray {conversation}).toJson());
+    const QString name = QStringLiteral("conversations.json");
+    const QString path = chat.write(dir, name, QStringLiteral("thinking"), QStringLiteral("a2"));
     auto store = Store::create(QStringLiteral(":memory:"));
     const import::Summary s = import::Importer(*store).importFile(path);
     QCOMPARE(s.imported, 1);
@@ -489,19 +508,17 @@ void TestImport::chatgptRegeneratedAfterThoughts()
     QCOMPARE(other.value(QStringLiteral("role")).toString(), assistant);
 
     // Stopped while thinking again: the answer before goes with the question, as an answer.
-    mapping = {};
+    chat.clear();
     node(QStringLiteral("q"), {}, user, text, QStringLiteral("Plan my week?"),
          {QStringLiteral("a1"), QStringLiteral("t2")});
     node(QStringLiteral("a1"), QStringLiteral("q"), assistant, text, QStringLiteral("First plan"),
          {});
     node(QStringLiteral("t2"), QStringLiteral("q"), assistant, thoughts, QStringLiteral("again"),
          {});
-    const QJsonObject stopped {{QStringLiteral("id"), QStringLiteral("stopped")},
-                               {QStringLiteral("title"), QStringLiteral("Stopped")},
-                               {QStringLiteral("current_node"), QStringLiteral("t2")},
-                               {QStringLiteral("mapping"), mapping}};
-    test::writeFile(path, QJsonDocument(QJsonArray {stopped}).toJson());
-    QCOMPARE(import::Importer(*store).importFile(path).imported, 1);
+    QCOMPARE(import::Importer(*store)
+                 .importFile(chat.write(dir, name, QStringLiteral("stopped"), QStringLiteral("t2")))
+                 .imported,
+             1);
     const QVector<Turn> asked = store->turns(store->findConversation(QStringLiteral("stopped")));
     QCOMPARE(asked.size(), 1);
     QCOMPARE(asked[0].meta.value(QStringLiteral("branch")).toString(),
@@ -930,39 +947,20 @@ void TestImport::otherVersionsAreSaid()
     // A later export of a conversation that went on since: other content under the same id.
     QTemporaryDir dir;
     const auto chatgpt = [&](const QString &name, const QString &id, int exchanges) {
-        QJsonObject mapping {
-            {QStringLiteral("root"),
-             QJsonObject {{QStringLiteral("id"), QStringLiteral("root")},
-                          {QStringLiteral("children"), QJsonArray {QStringLiteral("m0")}}}}};
+        ChatGptExport chat;
+        chat.add(QStringLiteral("root"), {}, {}, {QStringLiteral("m0")});
         for (int i = 0; i < 2 * exchanges; ++i) {
-            const QString node = QStringLiteral("m%1").arg(i);
-            QJsonObject message {
-                {QStringLiteral("author"),
-                 QJsonObject {{QStringLiteral("role"),
-                               i % 2 ? QStringLiteral("assistant") : QStringLiteral("user")}}},
-                {QStringLiteral("create_time"), 1714000000 + i},
-                {QStringLiteral("content"),
-                 QJsonObject {
-                     {QStringLiteral("content_type"), QStringLiteral("text")},
-                     {QStringLiteral("parts"), QJsonArray {QStringLiteral("message %1").arg(i)}}}}};
-            QJsonArray children;
+            QStringList children;
             if (i + 1 < 2 * exchanges)
-                children.append(QStringLiteral("m%1").arg(i + 1));
-            mapping.insert(
-                node,
-                QJsonObject {{QStringLiteral("message"), message},
-                             {QStringLiteral("parent"),
-                              i == 0 ? QStringLiteral("root") : QStringLiteral("m%1").arg(i - 1)},
-                             {QStringLiteral("children"), children}});
+                children << QStringLiteral("m%1").arg(i + 1);
+            chat.add(
+                QStringLiteral("m%1").arg(i),
+                i == 0 ? QStringLiteral("root") : QStringLiteral("m%1").arg(i - 1),
+                ChatGptExport::message(i % 2 ? QStringLiteral("assistant") : QStringLiteral("user"),
+                                       QStringLiteral("message %1").arg(i), 1714000000 + i),
+                children);
         }
-        const QJsonObject conversation {
-            {QStringLiteral("id"), id},
-            {QStringLiteral("title"), id},
-            {QStringLiteral("current_node"), QStringLiteral("m%1").arg(2 * exchanges - 1)},
-            {QStringLiteral("mapping"), mapping}};
-        const QString path = dir.filePath(name);
-        test::writeFile(path, QJsonDocument(QJsonArray {conversation}).toJson());
-        return path;
+        return chat.write(dir, name, id, QStringLiteral("m%1").arg(2 * exchanges - 1));
     };
     auto store = Store::create(QStringLiteral(":memory:"));
     import::Importer importer(*store);
