@@ -60,6 +60,7 @@ private slots:
     void mappedJsonlWildChat();
     void mappedJsonlLmsys();
     void mappedJsonlPrismScores();
+    void mappedJsonlCandidatesNotOneChosen();
     void mappedJsonlScoreOffTheScale();
     void geminiActivity();
     void geminiGap();
@@ -468,6 +469,7 @@ void TestFormats::mappedJsonlPrismScores()
     const import::Summary s = importInto(*store, QStringLiteral("prism.jsonl"), options);
     QCOMPARE(s.imported, 1);
     QCOMPARE(s.ratings, 2);
+    QVERIFY2(s.warnings.isEmpty(), qPrintable(s.warnings.join(u'\n')));
     const qint64 id = store->findConversation(QStringLiteral("c1042"));
     const auto c = store->conversation(id);
     QCOMPARE(c->agent, QStringLiteral("gpt-4-1106-preview"));
@@ -499,6 +501,46 @@ void TestFormats::mappedJsonlPrismScores()
     QCOMPARE(ratings.value(turns[1].id).value(dimension->id).number().value_or(0), 85);
     QCOMPARE(ratings.value(turns[3].id).value(dimension->id).number().value_or(0), 90);
     QVERIFY(!ratings.contains(turns[0].id));
+}
+
+void TestFormats::mappedJsonlCandidatesNotOneChosen()
+{
+    // Candidate replies of which none, or more than one, is chosen: every one is kept, as the
+    // turn or an alternative, and the import says which it took.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("prism.jsonl"));
+    test::writeFile(path,
+                    R"({"conversation_id": "p1", "conversation_history": [)"
+                    R"({"role": "user", "content": "Q1"}, )"
+                    R"({"role": "model", "content": "A", "if_chosen": false}, )"
+                    R"({"role": "model", "content": "B", "if_chosen": false}, )"
+                    R"({"role": "user", "content": "Q2"}, )"
+                    R"({"role": "model", "content": "C", "if_chosen": false}, )"
+                    R"({"role": "model", "content": "D", "if_chosen": true}, )"
+                    R"({"role": "model", "content": "E", "if_chosen": true}]})"
+                    "\n");
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Options options;
+    options.map = {{QStringLiteral("turns"), QStringLiteral("conversation_history")},
+                   {QStringLiteral("chosen"), QStringLiteral("if_chosen")}};
+    const import::Summary s = import::Importer(*store).importFile(path, options);
+    QCOMPARE(s.imported, 1);
+    QCOMPARE(s.warnings,
+             QStringList({QStringLiteral("prism.jsonl: line 1: turns 2 to 3 are candidate replies "
+                                         "and none is chosen: the first is kept as the turn, the "
+                                         "others as its alternatives."),
+                          QStringLiteral("prism.jsonl: line 1: turns 5 to 7 are candidate replies "
+                                         "and 2 are chosen: the first chosen is kept as the turn, "
+                                         "the others as its alternatives.")}));
+    const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("p1")));
+    QCOMPARE(roles(turns), QStringLiteral("user,assistant,user,assistant"));
+    QCOMPARE(turns[1].text, QStringLiteral("A"));
+    QCOMPARE(turns[3].text, QStringLiteral("D"));
+    QStringList others;
+    for (const int t : {1, 3})
+        for (const QJsonValue alt : alternatives(turns[t]))
+            others << alt.toObject().value(QStringLiteral("text")).toString();
+    QCOMPARE(others, QStringList({QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("E")}));
 }
 
 void TestFormats::mappedJsonlScoreOffTheScale()
@@ -640,6 +682,20 @@ void TestFormats::transcriptInMarkdown()
     QCOMPARE(turns[1].text,
              QStringLiteral("Sure. The team agreed to:\n\n- move the launch to **May**\n"
                             "- pause hiring until Q3"));
+
+    // With the line ends of classic Mac OS ("\r" alone): told from its content and read alike.
+    QFile original(fixture(QStringLiteral("transcript-copilot.md")));
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QTemporaryDir dir;
+    const QString mac = dir.filePath(QStringLiteral("copilot-mac.txt"));
+    test::writeFile(mac, original.readAll().replace("\r\n", "\n").replace('\n', '\r'));
+    QCOMPARE(import::detectFormat(mac), QStringLiteral("transcript"));
+    auto other = Store::create(QStringLiteral(":memory:"));
+    QCOMPARE(import::Importer(*other).importFile(mac).imported, 1);
+    const QVector<Turn> read = other->turns(other->conversationSummaries().at(0).id);
+    QCOMPARE(read.size(), turns.size());
+    for (int i = 0; i < turns.size(); ++i)
+        QCOMPARE(read[i].text, turns[i].text);
 }
 
 void TestFormats::transcriptWithNamedSpeakers()

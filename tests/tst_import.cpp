@@ -3,6 +3,7 @@
 #include "export/writer.h"
 #include "import/csvreader.h"
 #include "import/importer.h"
+#include "import/times.h"
 #include "live/livechat.h"
 #include "store.h"
 #include "taxonomy.h"
@@ -290,6 +291,7 @@ private slots:
     void reimportAddsNothing_data();
     void reimportAddsNothing();
     void otherVersionsAreSaid();
+    void timesInAnyUnitOrSaid();
     void brokenFilesChangeNothing_data();
     void brokenFilesChangeNothing();
     void cancelChangesNothing();
@@ -1021,6 +1023,87 @@ void TestImport::otherVersionsAreSaid()
         QCOMPARE(s.imported, 1);
         QCOMPARE(s.otherVersions, 0);
     }
+}
+
+void TestImport::timesInAnyUnitOrSaid()
+{
+    // Seconds, milliseconds, microseconds and nanoseconds are told apart by size; ISO text with
+    // a "T" or a space, a zone or none (UTC); a number written as text.
+    const QDateTime at(QDate(2024, 4, 24), QTime(23, 6, 40), Qt::UTC);
+    const QDateTime withMs = at.addMSecs(123);
+    QCOMPARE(import::fromEpochNumber(1714000000), at);
+    QCOMPARE(import::fromEpochNumber(1714000000.123), withMs);
+    QCOMPARE(import::fromEpochNumber(1714000000123.0), withMs);
+    QCOMPARE(import::fromEpochNumber(1714000000123456.0), withMs);
+    QCOMPARE(import::fromEpochNumber(1714000000123456789.0), withMs);
+    QCOMPARE(import::fromEpochNumber(0), QDateTime::fromMSecsSinceEpoch(0, Qt::UTC));
+    QVERIFY(!import::fromEpochNumber(1e25).isValid());
+    QVERIFY(!import::fromEpochNumber(std::nan("")).isValid());
+    QCOMPARE(import::fromTimeText("2024-04-24T23:06:40.123Z"), withMs);
+    QCOMPARE(import::fromTimeText("2024-04-24 23:06:40.123"), withMs);
+    QCOMPARE(import::fromTimeText(" 2024-04-25T01:06:40+02:00 "), at);
+    QCOMPARE(import::fromTimeText("2024-04-24T23:06:40.123456Z"), withMs);
+    QCOMPARE(import::fromTimeText("1714000000123"), withMs);
+    for (const char *no : {"", "yesterday", "2024-02-30T00:00:00", "24/04/2024"})
+        QVERIFY2(!import::fromTimeText(no).isValid(), no);
+
+    // Read so in an export; a time that is none is left empty and said, with where it was.
+    ChatGptExport chat;
+    const QString user = QStringLiteral("user"), assistant = QStringLiteral("assistant");
+    chat.add(QStringLiteral("q"), {},
+             ChatGptExport::message(user, QStringLiteral("When?"), 1714000000123.0),
+             {QStringLiteral("a")});
+    chat.add(QStringLiteral("a"), QStringLiteral("q"),
+             ChatGptExport::message(assistant, QStringLiteral("Now."),
+                                    QStringLiteral("2024-04-24 23:06:40")),
+             {QStringLiteral("f")});
+    chat.add(QStringLiteral("f"), QStringLiteral("a"),
+             ChatGptExport::message(user, QStringLiteral("Sure?"), QStringLiteral("yesterday")),
+             {QStringLiteral("g")});
+    chat.add(QStringLiteral("g"), QStringLiteral("f"),
+             ChatGptExport::message(assistant, QStringLiteral("Yes."), QJsonValue::Null), {});
+    QTemporaryDir dir;
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    const import::Summary s = importer.importFile(
+        chat.write(dir, QStringLiteral("conversations.json"), QStringLiteral("times"),
+                   QStringLiteral("g"), 1714000000000000.0));
+    QCOMPARE(s.imported, 1);
+    QCOMPARE(s.timesUnread, 1);
+    QVERIFY2(s.text().endsWith(QStringLiteral(
+                 "; times that are no date and time the import reads, left empty: 1 "
+                 "(conversations.json: conversation 1 \"times\" (line 2, column 5, byte 6), "
+                 "message f: \"yesterday\").")),
+             qPrintable(s.text()));
+    const qint64 id = store->findConversation(QStringLiteral("times"));
+    QCOMPARE(store->conversation(id)->startedAt, at);
+    const QVector<Turn> turns = store->turns(id);
+    QCOMPARE(turns.size(), 4);
+    QCOMPARE(turns[0].createdAt, withMs);
+    QCOMPARE(turns[1].createdAt, at);
+    QVERIFY(!turns[2].createdAt.isValid());
+    QVERIFY(!turns[3].createdAt.isValid()); // null: no time given, nothing to say
+
+    // Open WebUI: ISO text and nanoseconds, which it dropped or misread before.
+    const QString webUi = dir.filePath(QStringLiteral("openwebui.json"));
+    test::writeFile(webUi, R"([{"id": "w1", "title": "Web", "created_at": "2024-04-24T23:06:40Z",
+        "chat": {"messages": [
+          {"id": "1", "role": "user", "content": "Hi", "timestamp": "2024-04-24T23:06:40.123Z"},
+          {"id": "2", "role": "assistant", "content": "Hello", "timestamp": 1714000000123456789},
+          {"id": "3", "role": "user", "content": "Bye", "timestamp": {"at": "noon"}}]}}])");
+    import::Options openWebUi;
+    openWebUi.format = QStringLiteral("openwebui"); // the older list form is told by name
+    const import::Summary web = importer.importFile(webUi, openWebUi);
+    QCOMPARE(web.imported, 1);
+    QCOMPARE(web.timesUnread, 1);
+    QVERIFY2(
+        web.unreadTimes.constFirst().endsWith(QStringLiteral(", message 3: \"{\"at\":\"noon\"}\"")),
+        qPrintable(web.unreadTimes.join(u'\n')));
+    const qint64 w = store->findConversation(QStringLiteral("w1"));
+    QCOMPARE(store->conversation(w)->startedAt, at);
+    const QVector<Turn> webTurns = store->turns(w);
+    QCOMPARE(webTurns[0].createdAt, withMs);
+    QCOMPARE(webTurns[1].createdAt, withMs);
 }
 
 void TestImport::brokenFilesChangeNothing_data()

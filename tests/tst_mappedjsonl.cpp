@@ -177,6 +177,8 @@ void TestMappedJsonl::fastEqualsReference()
         QCOMPARE(f.conversation.startedAt.toMSecsSinceEpoch(),
                  r.conversation.startedAt.toMSecsSinceEpoch());
         QCOMPARE(f.conversation.startedAt.isValid(), r.conversation.startedAt.isValid());
+        QCOMPARE(f.timesUnread, r.timesUnread);
+        QCOMPARE(f.firstUnreadTime, r.firstUnreadTime);
         // The record: as text here, as Qt's JSON there; equal as JSON.
         QVERIFY(!f.conversation.provenance.contains(QStringLiteral("record")));
         QCOMPARE(f.recordJson.isEmpty(),
@@ -212,6 +214,10 @@ void TestMappedJsonl::fastEqualsReference()
     QCOMPARE(fast.conversations[1].turns[1].createdAt,
              QDateTime(QDate(2023, 4, 8), QTime(18, 32, 53), Qt::UTC));
     QCOMPARE(fast.conversations[2].conversation.sourceId, QStringLiteral("line-5"));
+    // A date that does not exist is no time: left empty, and said (the same in both readings).
+    QCOMPARE(fast.conversations[2].firstUnreadTime,
+             QStringLiteral("corpus.jsonl: line 5, turn 2: \"2023-02-30T00:00:00\""));
+    QCOMPARE(fast.conversations[2].timesUnread, 1);
     QCOMPARE(fast.conversations[3].conversation.agent, QStringLiteral("second"));
 }
 

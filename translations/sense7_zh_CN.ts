@@ -5958,10 +5958,6 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>%1：回合序号“%2”不是整数。</translation>
     </message>
     <message>
-        <source>%1: the timestamp &quot;%2&quot; is not an ISO 8601 date and time.</source>
-        <translation>%1：时间戳“%2”不是 ISO 8601 日期时间。</translation>
-    </message>
-    <message>
         <source>%1: conversation &quot;%2&quot; (line %3)</source>
         <translation>%1：对话“%2”（第 %3 行）</translation>
     </message>
@@ -6369,6 +6365,22 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>%1: messages on no branch of the kept conversation (below its last message, or not reached from its first) were left out: %2.</source>
         <translation>%1：以下消息不在保留对话的任何分支上（位于其最后一条消息之下，或从其第一条消息无法到达），未导入：%2。</translation>
     </message>
+    <message>
+        <source>%1: the timestamp &quot;%2&quot; is not a date and time (ISO 8601, or a number of seconds since 1970).</source>
+        <translation>%1：时间戳“%2”不是日期时间（ISO 8601，或自 1970 年起的秒数）。</translation>
+    </message>
+    <message>
+        <source>%1, response %2</source>
+        <translation>%1，回复 %2</translation>
+    </message>
+    <message>
+        <source>%1: turns %2 to %3 are candidate replies and none is chosen: the first is kept as the turn, the others as its alternatives.</source>
+        <translation>%1：第 %2 至 %3 回合是候选回复，但没有一个被选中：第一个保留为该回合，其余作为它的备选。</translation>
+    </message>
+    <message>
+        <source>%1: turns %2 to %3 are candidate replies and %4 are chosen: the first chosen is kept as the turn, the others as its alternatives.</source>
+        <translation>%1：第 %2 至 %3 回合是候选回复，其中 %4 个被选中：第一个被选中的保留为该回合，其余作为它的备选。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -6671,6 +6683,14 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>; added beside a conversation from the same source with other content (a later or edited export of it?): %1 (%2)</source>
         <translation>；已与同一来源但内容不同的对话并列添加（是其较新或经编辑的导出吗？）：%1（%2）</translation>
+    </message>
+    <message>
+        <source>; times that are no date and time the import reads, left empty: %1 (%2)</source>
+        <translation>；无法读取为日期时间的时间值，已留空：%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1: line %2 holds a NUL byte, which text does not: the file is damaged or not a text file (UTF-16 text, perhaps; save it as UTF-8).</source>
+        <translation>%1：第 %2 行含有 NUL 字节，文本中不应有此字节：文件已损坏或不是文本文件（也许是 UTF-16 文本；请另存为 UTF-8）。</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "imported.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "times.h"
 #include "tree.h"
 
 #include <QCoreApplication>
@@ -44,16 +45,28 @@ std::string_view str(element e, std::string_view key)
     return e[key].get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
 }
 
-QDateTime epoch(element e, std::string_view key)
+/** The time at \a key of \a e: seconds since 1970 as ChatGPT writes them, or another unit or
+ * ISO text (times.h). Invalid when absent, null or no time; in the last case \a unread, when
+ * given, is set to the value as written. */
+QDateTime epoch(element e, std::string_view key, QString *unread = nullptr)
 {
-    double seconds = 0;
-    if (e[key].get_double().get(seconds) != simdjson::SUCCESS) {
-        int64_t whole = 0;
-        if (e[key].get_int64().get(whole) != simdjson::SUCCESS)
-            return {};
-        seconds = double(whole);
-    }
-    return QDateTime::fromMSecsSinceEpoch(qint64(seconds * 1000.0), Qt::UTC);
+    element value;
+    if (e[key].get(value) != simdjson::SUCCESS || value.is_null())
+        return {};
+    double n = 0;
+    std::string_view text;
+    QDateTime t;
+    if (value.get_double().get(n) == simdjson::SUCCESS)
+        t = fromEpochNumber(n);
+    else if (int64_t whole = 0; value.get_int64().get(whole) == simdjson::SUCCESS)
+        t = fromEpochNumber(double(whole));
+    else if (value.get_string().get(text) == simdjson::SUCCESS)
+        t = fromTimeText(text);
+    if (!t.isValid() && unread
+        && !(value.is_string() && text.find_first_not_of(" \t") == text.npos))
+        *unread = value.is_string() ? QString::fromUtf8(text.data(), qsizetype(text.size()))
+                                    : QString::fromStdString(simdjson::minify(value));
+    return t;
 }
 
 // Content that is not part of the visible reply.
@@ -240,7 +253,7 @@ private:
         m_sink.warning(tr("%1: %2 skipped: %3").arg(m_source, what, why));
     }
     /** Node \a id as a turn; false when it is not shown (hidden, thoughts, empty). */
-    bool toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const;
+    bool toTurn(std::string_view id, const Nodes &nodes, Turn &turn, ImportedConversation &c) const;
     /**
      * The siblings of node \a id on the kept path, each with its branch; \a replied: what
      * alternatives kept already, the kept path first.
@@ -252,7 +265,8 @@ private:
     ImportSink &m_sink;
 };
 
-bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
+bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn,
+                    ImportedConversation &c) const
 {
     const Node &node = nodes.at(id);
     QString text;
@@ -260,7 +274,10 @@ bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn) const
         return false;
     turn.role = roleOf(authorOf(node.message));
     turn.text = text;
-    turn.createdAt = epoch(node.message, "create_time");
+    QString unread;
+    turn.createdAt = epoch(node.message, "create_time", &unread);
+    if (!unread.isNull())
+        countUnreadTime(c, tr("%1, message %2").arg(c.where, qs(std::string(id))), unread);
     turn.meta = messageMeta(node.message);
     return true;
 }
@@ -356,7 +373,10 @@ void Reader::read(element entry, int index, const QString &position)
     if (c.conversation.sourceId.isEmpty())
         c.conversation.sourceId = qs(str(entry, "id"));
     c.conversation.title = title;
-    c.conversation.startedAt = epoch(entry, "create_time");
+    QString unread;
+    c.conversation.startedAt = epoch(entry, "create_time", &unread);
+    if (!unread.isNull())
+        countUnreadTime(c, c.where, unread);
     c.turns.reserve(qsizetype(path.size()));
     std::unordered_set<std::string_view> replied(path.begin(), path.end());
     // The alternatives of a message the conversation does not show (a model's thoughts before
@@ -384,7 +404,7 @@ void Reader::read(element entry, int index, const QString &position)
         for (const QJsonValue alt : alternativesOf(*it, nodes, replied))
             carried.append(alt);
         Turn turn;
-        if (!nodes.at(*it).hasMessage || !toTurn(*it, nodes, turn))
+        if (!nodes.at(*it).hasMessage || !toTurn(*it, nodes, turn, c))
             continue; // the empty root, or a message not shown
         attach(turn);
         c.turns.append(std::move(turn));

@@ -4,6 +4,7 @@
 #include "imported.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "times.h"
 
 namespace sense7::import {
 
@@ -65,7 +66,7 @@ void readClaude(QIODevice &in, const QString &source, ImportSink &sink)
             c.conversation.sourceId = stringAt(entry, "uuid");
             c.conversation.title = title;
             c.conversation.agent = QStringLiteral("claude");
-            c.conversation.startedAt = fromIso(stringAt(entry, "created_at"));
+            c.conversation.startedAt = timeOf(child(entry, "created_at"), c, where);
             int position = 0;
             for (const Json &message : messages) {
                 ++position;
@@ -84,7 +85,8 @@ void readClaude(QIODevice &in, const QString &source, ImportSink &sink)
                                     .arg(position)
                                     .arg(sender));
                 turn.text = messageText(message);
-                turn.createdAt = fromIso(stringAt(message, "created_at"));
+                turn.createdAt = timeOf(child(message, "created_at"), c,
+                                        tr("%1, message %2").arg(where).arg(position));
                 const QString id = stringAt(message, "uuid");
                 if (!id.isEmpty())
                     turn.meta.insert(QStringLiteral("source_id"), id);

@@ -11,6 +11,7 @@
 #include "importer.h"
 #include "input.h"
 #include "readers.h"
+#include "times.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -229,9 +230,10 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
         }
         if (const int c = col[QStringLiteral("timestamp")];
             c >= 0 && !fields[c].trimmed().isEmpty()) {
-            row.turn.createdAt = QDateTime::fromString(fields[c].trimmed(), Qt::ISODate);
+            row.turn.createdAt = fromTimeText(fields[c].toStdString());
             if (!row.turn.createdAt.isValid())
-                throw Error(tr("%1: the timestamp \"%2\" is not an ISO 8601 date and time.")
+                throw Error(tr("%1: the timestamp \"%2\" is not a date and time (ISO 8601, or a "
+                               "number of seconds since 1970).")
                                 .arg(where, fields[c]));
         }
         Pending &pending = conversations[id];

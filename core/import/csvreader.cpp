@@ -1,6 +1,7 @@
 #include "csvreader.h"
 
 #include "error.h"
+#include "input.h"
 
 #include <QIODevice>
 #include <QStringDecoder>
@@ -85,6 +86,8 @@ bool CsvReader::next(QStringList &fields)
         QString text = decoder(field);
         if (decoder.hasError())
             throw Error(tr("%1: line %2 is not valid UTF-8 text.").arg(m_source).arg(m_line));
+        if (field.contains('\0'))
+            throw Error(nulByte(m_source, m_line));
         fields << (wasQuoted ? text : text.trimmed());
         field.clear();
         wasQuoted = false;

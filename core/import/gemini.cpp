@@ -11,6 +11,7 @@
 #include "importer.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "times.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -276,7 +277,7 @@ void readGemini(QIODevice &in, const QString &source, ImportSink &sink, const Op
             Entry e;
             e.where = where;
             e.prompt = text.mid(prompted.size()).trimmed();
-            e.time = fromIso(stringAt(entry, "time"));
+            e.time = fromTimeText(stringAt(entry, "time").toStdString());
             if (!e.time.isValid())
                 throw Error(tr("%1: \"time\" is missing or not a date and time (%2).")
                                 .arg(where, stringAt(entry, "time")));

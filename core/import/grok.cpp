@@ -9,6 +9,7 @@
 #include "imported.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "times.h"
 #include "tree.h"
 
 namespace sense7::import {
@@ -19,25 +20,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("sense7::import", text);
 }
 
-/** MongoDB extended JSON time: {"$date": {"$numberLong": "ms"}}, {"$date": "ISO"}, or ISO. */
-QDateTime mongoTime(const Json &value)
-{
-    if (value.is_string())
-        return fromIso(qs(value.get_ref<const std::string &>()));
-    if (value.is_number())
-        return QDateTime::fromMSecsSinceEpoch(qint64(value.get<double>()), Qt::UTC);
-    const Json &date = child(value, "$date");
-    if (date.is_null())
-        return {};
-    if (!date.is_object())
-        return mongoTime(date);
-    const Json &ms = child(date, "$numberLong");
-    if (ms.is_number())
-        return QDateTime::fromMSecsSinceEpoch(qint64(ms.get<double>()), Qt::UTC);
-    bool ok = false;
-    const qint64 n = stringAt(date, "$numberLong").toLongLong(&ok);
-    return ok ? QDateTime::fromMSecsSinceEpoch(n, Qt::UTC) : QDateTime();
-}
 } // namespace
 
 void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
@@ -57,6 +39,8 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
         if (!head.is_object() || !responses.is_array())
             throw Error(tr("%1: expected a \"conversation\" object and a list of \"responses\".")
                             .arg(where));
+        ImportedConversation c;
+        c.where = where;
         QVector<TreeMessage> nodes;
         nodes.reserve(qsizetype(responses.size()));
         bool tree = false;
@@ -84,7 +68,8 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
                 throw Error(
                     tr("%1: response %2 has no text (\"message\").").arg(where).arg(position));
             node.turn.text = qs(message.get_ref<const std::string &>());
-            node.turn.createdAt = mongoTime(child(response, "create_time"));
+            node.turn.createdAt = timeOf(child(response, "create_time"), c,
+                                         tr("%1, response %2").arg(where).arg(position));
             node.id = stringAt(response, "_id");
             if (node.id.isEmpty())
                 node.id = QStringLiteral("#%1").arg(position);
@@ -105,8 +90,6 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
             for (int i = 1; i < nodes.size(); ++i)
                 nodes[i].parent = nodes[i - 1].id;
         }
-        ImportedConversation c;
-        c.where = where;
         if (nodes.isEmpty()) {
             sink.warning(tr("%1 has no messages and was skipped.").arg(where));
             continue;
@@ -130,7 +113,7 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
         c.conversation.sourceFormat = QStringLiteral("grok");
         c.conversation.sourceId = stringAt(head, "id");
         c.conversation.title = title;
-        c.conversation.startedAt = mongoTime(child(head, "create_time"));
+        c.conversation.startedAt = timeOf(child(head, "create_time"), c, where);
         for (const Turn &t : std::as_const(c.turns)) {
             if (t.role == Role::Assistant && t.meta.contains(QStringLiteral("model"))) {
                 c.conversation.agent = t.meta.value(QStringLiteral("model")).toString();

@@ -95,6 +95,8 @@ struct ImportedConversation
     int feedbackRepeated = 0; // ESConv: feedback given twice for one turn; the later is kept
     int feedbackSpanning = 0; // ESConv: feedback after several supporter messages in a row
     int unanswered = 0; // Gemini: prompts kept without a reply
+    int timesUnread = 0; // times given that are no time the import reads, left empty (times.h)
+    QString firstUnreadTime; // where the first was, and what it said
 };
 
 /**

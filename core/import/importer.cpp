@@ -66,15 +66,20 @@ QString Summary::text() const
                     .arg(feedbackSpanning);
     if (unanswered > 0)
         line += Importer::tr("; prompts without a reply, kept as unanswered: %1").arg(unanswered);
-    if (otherVersions > 0) {
-        QString ids = otherVersionIds.join(QStringLiteral(", "));
-        if (otherVersions > otherVersionIds.size())
-            ids += QStringLiteral(", …");
+    // The first few named, and an ellipsis for the rest.
+    const auto firstFew = [](const QStringList &named, int all, const QString &separator) {
+        return named.join(separator) + (all > named.size() ? separator + u'…' : QString());
+    };
+    if (otherVersions > 0)
         line += Importer::tr("; added beside a conversation from the same source with other "
                              "content (a later or edited export of it?): %1 (%2)")
                     .arg(otherVersions)
-                    .arg(ids);
-    }
+                    .arg(firstFew(otherVersionIds, otherVersions, QStringLiteral(", ")));
+    if (timesUnread > 0)
+        line += Importer::tr("; times that are no date and time the import reads, left empty: %1 "
+                             "(%2)")
+                    .arg(timesUnread)
+                    .arg(firstFew(unreadTimes, timesUnread, QStringLiteral("; ")));
     return line + QLatin1Char('.');
 }
 

@@ -132,6 +132,11 @@ struct Summary
     int otherVersions = 0;
     QStringList otherVersionIds;
     static constexpr int otherVersionsNamed = 3;
+    // Times given that are no time the import reads (a date in words, a number out of range):
+    // left empty. Where the first few were and what they said.
+    int timesUnread = 0;
+    QStringList unreadTimes;
+    static constexpr int unreadTimesNamed = 3;
     QStringList warnings;
 
     QString text() const; // one line for people

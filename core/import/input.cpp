@@ -84,4 +84,12 @@ Input openInput(const QString &path)
     return input;
 }
 
+QString nulByte(const QString &source, qint64 line)
+{
+    return Importer::tr("%1: line %2 holds a NUL byte, which text does not: the file is damaged "
+                        "or not a text file (UTF-16 text, perhaps; save it as UTF-8).")
+        .arg(source)
+        .arg(line);
+}
+
 } // namespace sense7::import

@@ -26,4 +26,10 @@ struct Input
 /** Opens \a path for reading; a .zip export yields its conversations.json. Throws Error. */
 Input openInput(const QString &path);
 
+/**
+ * The message for a NUL byte on \a line of the text file \a source: text files hold none, so the
+ * file is damaged, binary, or UTF-16 or UTF-32 without a byte order mark.
+ */
+QString nulByte(const QString &source, qint64 line);
+
 } // namespace sense7::import

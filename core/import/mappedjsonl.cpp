@@ -11,6 +11,7 @@
 #include "importer.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "times.h"
 
 #include <QIODevice>
 #include <QJsonArray>
@@ -106,25 +107,6 @@ QString textOf(const Json &content)
         return pieces.join(QLatin1Char('\n'));
     }
     return {};
-}
-
-/** ISO 8601, also with a space for the "T" ("2023-11-22 15:27:04"), or epoch seconds; UTC
- * unless it says otherwise. */
-QDateTime timeOf(const Json &value)
-{
-    if (value.is_number()) {
-        const double n = value.get<double>();
-        return QDateTime::fromMSecsSinceEpoch(qint64(n > 1e11 ? n : n * 1000.0), Qt::UTC);
-    }
-    if (!value.is_string())
-        return {};
-    QString text = qs(value.get<std::string>()).trimmed();
-    QDateTime t = fromIso(text);
-    if (!t.isValid() && text.size() > 10 && text.at(10) == QLatin1Char(' '))
-        t = fromIso(text.replace(10, 1, QLatin1Char('T')));
-    if (t.isValid() && t.timeSpec() == Qt::LocalTime)
-        t.setTimeSpec(Qt::UTC);
-    return t;
 }
 
 struct Mapping
@@ -239,7 +221,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         c.conversation.title = stringAt(entry, titleKey.c_str());
     const std::string timeKey = firstKey(entry, m.time);
     if (!timeKey.empty())
-        c.conversation.startedAt = timeOf(entry.at(timeKey));
+        c.conversation.startedAt = timeOf(entry.at(timeKey), c, where);
 
     // What the mapping does not use stays with the conversation.
     Json record = Json::object();
@@ -281,7 +263,8 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         if (!extra.empty())
             turn.meta = toQt(extra, tr("%1, turn %2").arg(where).arg(position));
         if (message.contains("timestamp"))
-            turn.createdAt = timeOf(message.at("timestamp"));
+            turn.createdAt =
+                timeOf(message.at("timestamp"), c, tr("%1, turn %2").arg(where).arg(position));
 
         Read read;
         read.turn = std::move(turn);
@@ -301,13 +284,29 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
             while (end < all.size() && all[end].chosen && all[end].turn.role == all[i].turn.role)
                 ++end;
         }
-        std::size_t kept = i;
+        std::size_t kept = end;
+        int chosen = 0;
         for (std::size_t k = i; k < end; ++k) {
-            if (all[k].chosen.value_or(false)) {
+            if (all[k].chosen.value_or(false) && chosen++ == 0)
                 kept = k;
-                break;
-            }
         }
+        if (end - i > 1 && chosen != 1) // each candidate stays, as the turn or an alternative
+            c.notices << (chosen == 0
+                              ? tr("%1: turns %2 to %3 are candidate replies and none is chosen: "
+                                   "the first is kept as the turn, the others as its "
+                                   "alternatives.")
+                                    .arg(where)
+                                    .arg(all[i].position)
+                                    .arg(all[end - 1].position)
+                              : tr("%1: turns %2 to %3 are candidate replies and %4 are chosen: "
+                                   "the first chosen is kept as the turn, the others as its "
+                                   "alternatives.")
+                                    .arg(where)
+                                    .arg(all[i].position)
+                                    .arg(all[end - 1].position)
+                                    .arg(chosen));
+        if (kept == end)
+            kept = i;
         Read &r = all[kept];
         r.turn.meta.remove(m.chosen); // what the mapping used: the turn itself and its rating
         if (!r.score.is_null())
@@ -468,82 +467,29 @@ std::string_view stringOf(element value)
     return value.get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
 }
 
-/** The digits at \a at of \a text as a number, or -1 unless all \a count are digits. */
-int digits(std::string_view text, std::size_t at, std::size_t count)
+/** As timeOf(), for a simdjson value; \a turn is 0 for the conversation's own time. */
+QDateTime timeOfElement(element value, ImportedConversation &c, int turn)
 {
-    int n = 0;
-    for (std::size_t i = at; i < at + count; ++i) {
-        const char ch = text[i];
-        if (ch < '0' || ch > '9')
-            return -1;
-        n = n * 10 + (ch - '0');
-    }
-    return n;
-}
-
-/**
- * "YYYY-MM-DDTHH:MM:SS" (or a space for the "T"), with milliseconds or none, and "Z", "+HH:MM",
- * "-HH:MM" or no zone (UTC): the common shapes, as milliseconds since the epoch, without Qt's
- * general parser. Anything else is left to it (nullopt).
- */
-std::optional<qint64> isoMilliseconds(std::string_view text)
-{
-    if (text.size() < 19 || text[4] != '-' || text[7] != '-' || (text[10] != 'T' && text[10] != ' ')
-        || text[13] != ':' || text[16] != ':')
-        return std::nullopt;
-    const int year = digits(text, 0, 4), month = digits(text, 5, 2), day = digits(text, 8, 2);
-    const int hour = digits(text, 11, 2), minute = digits(text, 14, 2),
-              second = digits(text, 17, 2);
-    if (year < 1 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0
-        || minute > 59 || second < 0 || second > 59)
-        return std::nullopt;
-    static const int monthDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    if (day > monthDays[month - 1] + (month == 2 && leap ? 1 : 0))
-        return std::nullopt;
-    std::size_t at = 19;
-    int milli = 0;
-    if (at < text.size() && text[at] == '.') {
-        if (text.size() < at + 4 || (milli = digits(text, at + 1, 3)) < 0
-            || (text.size() > at + 4 && text[at + 4] >= '0' && text[at + 4] <= '9'))
-            return std::nullopt;
-        at += 4;
-    }
-    int offset = 0; // minutes east of UTC
-    if (at < text.size()) {
-        if (text[at] == 'Z' && at + 1 == text.size()) {
-        } else if ((text[at] == '+' || text[at] == '-') && text.size() == at + 6
-                   && text[at + 3] == ':') {
-            const int h = digits(text, at + 1, 2), mm = digits(text, at + 4, 2);
-            if (h < 0 || h > 14 || mm < 0 || mm > 59)
-                return std::nullopt;
-            offset = (h * 60 + mm) * (text[at] == '-' ? -1 : 1);
-        } else {
-            return std::nullopt;
-        }
-    }
-    // Days since the epoch of a civil date (H. Hinnant's algorithm).
-    const int y = year - (month <= 2 ? 1 : 0);
-    const int era = y / 400;
-    const int yoe = y - era * 400;
-    const int doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-    const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    const qint64 days = qint64(era) * 146097 + doe - 719468;
-    return ((days * 24 + hour) * 60 + minute - offset) * 60000 + qint64(second) * 1000 + milli;
-}
-
-/** As timeOf(), for a simdjson value. */
-QDateTime timeOfElement(element value)
-{
+    QDateTime t;
     double n = 0;
-    if (value.is_number() && value.get_double().get(n) == simdjson::SUCCESS)
-        return QDateTime::fromMSecsSinceEpoch(qint64(n > 1e11 ? n : n * 1000.0), Qt::UTC);
     std::string_view text;
-    if (value.get_string().get(text) != simdjson::SUCCESS)
-        return {};
-    if (const auto ms = isoMilliseconds(text))
-        return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC);
-    return timeOf(Json(std::string(text)));
+    if (value.is_null())
+        return t;
+    if (value.is_number() && value.get_double().get(n) == simdjson::SUCCESS)
+        t = fromEpochNumber(n);
+    else if (value.get_string().get(text) == simdjson::SUCCESS)
+        t = fromTimeText(text);
+    if (t.isValid() || (value.is_string() && text.find_first_not_of(" \t") == text.npos))
+        return t;
+    const QString where = turn > 0 ? tr("%1, turn %2").arg(c.where).arg(turn) : c.where;
+    if (value.is_string()) {
+        countUnreadTime(c, where, qsv(text));
+    } else {
+        std::string written;
+        appendJson(written, value);
+        countUnreadTime(c, where, qs(written));
+    }
+    return t;
 }
 
 /** Lines of \a in with SIMDJSON_PADDING readable bytes after each, read in large blocks. */
@@ -722,7 +668,7 @@ private:
         if (titleKey)
             c.conversation.title = qsv(stringOf(value));
         if (firstKey(line, m_time, value))
-            c.conversation.startedAt = timeOfElement(value);
+            c.conversation.startedAt = timeOfElement(value, c, 0);
 
         // What the mapping does not use stays with the conversation, as JSON text.
         m_scratch.clear();
@@ -802,7 +748,7 @@ private:
             else
                 m_scratch += '}';
             if (message["timestamp"].get(value) == simdjson::SUCCESS)
-                turn.createdAt = timeOfElement(value);
+                turn.createdAt = timeOfElement(value, c, position);
             c.encoded.append(turn.role, utf8, turn.createdAt,
                              QByteArrayView(m_scratch.data(), qsizetype(m_scratch.size())));
             c.turns.append(std::move(turn));

@@ -8,6 +8,7 @@
 #include "imported.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "times.h"
 #include "tree.h"
 
 #include <QIODevice>
@@ -45,7 +46,8 @@ QJsonObject pairs(const Json &table, const char *values)
 }
 
 void collect(const Json &message, const QString &parent, const QString &where,
-             QVector<TreeMessage> &nodes, QVector<Ranked> &ranks, int depth)
+             QVector<TreeMessage> &nodes, QVector<Ranked> &ranks, int depth,
+             ImportedConversation &c)
 {
     if (depth > 1000)
         throw Error(tr("%1: the message tree is too deep.").arg(where));
@@ -67,7 +69,8 @@ void collect(const Json &message, const QString &parent, const QString &where,
     if (!child(message, "text").is_string())
         throw Error(tr("%1: message %2 has no text (\"text\").").arg(where, node.id));
     node.turn.text = stringAt(message, "text");
-    node.turn.createdAt = fromIso(stringAt(message, "created_date"));
+    node.turn.createdAt =
+        timeOf(child(message, "created_date"), c, tr("%1, message %2").arg(where, node.id));
     QJsonObject &meta = node.turn.meta;
     meta.insert(QStringLiteral("source_id"), node.id);
     for (const char *key : {"lang", "model_name"}) {
@@ -100,7 +103,7 @@ void collect(const Json &message, const QString &parent, const QString &where,
     if (!replies.is_null() && !replies.is_array())
         throw Error(tr("%1: message %2: \"replies\" must be a list.").arg(where, id));
     for (const Json &reply : replies)
-        collect(reply, id, where, nodes, ranks, depth + 1);
+        collect(reply, id, where, nodes, ranks, depth + 1, c);
 }
 } // namespace
 
@@ -111,9 +114,11 @@ void readOasst(QIODevice &in, const QString &source, ImportSink &sink)
             const Json &prompt = child(entry, "prompt");
             if (!prompt.is_object())
                 throw Error(tr("%1: expected a message tree with a \"prompt\".").arg(where));
+            ImportedConversation c;
+            c.where = where;
             QVector<TreeMessage> nodes;
             QVector<Ranked> ranks;
-            collect(prompt, QString(), where, nodes, ranks, 0);
+            collect(prompt, QString(), where, nodes, ranks, 0, c);
             const QString leaf = chosenLeaf(nodes, [&](const QVector<int> &children) {
                 int best = children.constFirst();
                 for (int i : children) {
@@ -126,8 +131,6 @@ void readOasst(QIODevice &in, const QString &source, ImportSink &sink)
                 }
                 return best;
             });
-            ImportedConversation c;
-            c.where = where;
             QStringList leftOut;
             const QString problem = keptPath(nodes, leaf, c.turns, &leftOut);
             if (!problem.isEmpty())

@@ -12,6 +12,7 @@
 #include "imported.h"
 #include "readers.h"
 #include "readerutil.h"
+#include "times.h"
 #include "tree.h"
 
 #include <QIODevice>
@@ -50,21 +51,9 @@ QString visibleText(QString text)
     return text.trimmed();
 }
 
-QDateTime secondsOrMillis(const Json &value)
-{
-    if (!value.is_number())
-        return {};
-    const double n = value.get<double>();
-    // Open WebUI writes seconds; some versions wrote milliseconds or nanoseconds.
-    if (n > 1e17)
-        return QDateTime::fromMSecsSinceEpoch(qint64(n / 1e6), Qt::UTC);
-    if (n > 1e11)
-        return QDateTime::fromMSecsSinceEpoch(qint64(n), Qt::UTC);
-    return QDateTime::fromMSecsSinceEpoch(qint64(n * 1000.0), Qt::UTC);
-}
-
 /** The one message of an Open WebUI chat as a tree node; throws on a role it does not know. */
-TreeMessage webUiNode(const Json &message, const QString &id, const QString &where)
+TreeMessage webUiNode(const Json &message, const QString &id, const QString &where,
+                      ImportedConversation &c)
 {
     TreeMessage node;
     node.id = id;
@@ -85,7 +74,8 @@ TreeMessage webUiNode(const Json &message, const QString &id, const QString &whe
                               .arg(node.turn.text.isEmpty() ? QString() : QStringLiteral("\n\n"),
                                    name.isEmpty() ? stringAt(file, "type") : name);
     }
-    node.turn.createdAt = secondsOrMillis(child(message, "timestamp"));
+    node.turn.createdAt =
+        timeOf(child(message, "timestamp"), c, tr("%1, message %2").arg(where, id));
     const QString model = stringAt(message, "model");
     if (!model.isEmpty() && node.turn.role == Role::Assistant)
         node.turn.meta.insert(QStringLiteral("model"), model);
@@ -137,6 +127,8 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
             if (!messages.is_object() && !list.is_array())
                 throw Error(
                     tr("%1: it has no message tree (\"chat.history.messages\").").arg(where));
+            ImportedConversation c;
+            c.where = where;
             QVector<TreeMessage> nodes;
             QString leaf;
             if (messages.is_object()) {
@@ -150,9 +142,10 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
                     }
                 }
                 for (int i = 0; i < order.size(); ++i) {
-                    for (const Json &c :
+                    for (const Json &childId :
                          child(child(messages, order[i].toUtf8().constData()), "childrenIds")) {
-                        const QString id = c.is_string() ? qs(c.get<std::string>()) : QString();
+                        const QString id =
+                            childId.is_string() ? qs(childId.get<std::string>()) : QString();
                         if (!id.isEmpty() && !placed.contains(id)
                             && messages.contains(id.toStdString())) {
                             placed.insert(id);
@@ -168,7 +161,7 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
                     const Json &message = messages.at(id.toStdString());
                     if (!message.is_object())
                         throw Error(tr("%1: message %2 is not an object.").arg(where, id));
-                    nodes.append(webUiNode(message, id, where));
+                    nodes.append(webUiNode(message, id, where, c));
                 }
                 leaf = stringAt(history, "currentId");
                 if (leaf.isEmpty())
@@ -180,14 +173,12 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
                     QString id = stringAt(message, "id");
                     if (id.isEmpty())
                         id = QStringLiteral("#%1").arg(position);
-                    TreeMessage node = webUiNode(message, id, where);
+                    TreeMessage node = webUiNode(message, id, where, c);
                     node.parent = nodes.isEmpty() ? QString() : nodes.constLast().id;
                     nodes.append(std::move(node));
                 }
                 leaf = nodes.isEmpty() ? QString() : nodes.constLast().id;
             }
-            ImportedConversation c;
-            c.where = where;
             if (nodes.isEmpty()) {
                 sink.warning(tr("%1 has no messages and was skipped.").arg(where));
                 return;
@@ -203,7 +194,7 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
             c.conversation.sourceFormat = QStringLiteral("openwebui");
             c.conversation.sourceId = stringAt(entry, "id");
             c.conversation.title = title.isEmpty() ? stringAt(chat, "title") : title;
-            c.conversation.startedAt = secondsOrMillis(child(entry, "created_at"));
+            c.conversation.startedAt = timeOf(child(entry, "created_at"), c, where);
             const Json &models = child(chat, "models");
             const QString model = models.is_array() && !models.empty() && models[0].is_string()
                 ? qs(models[0].get<std::string>())
@@ -215,7 +206,7 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
 
 namespace {
 void libreChatNodes(const Json &messages, const QString &parent, const QString &where,
-                    QVector<TreeMessage> &nodes, int depth)
+                    QVector<TreeMessage> &nodes, int depth, ImportedConversation &c)
 {
     if (depth > 10000)
         throw Error(tr("%1: the message tree is too deep.").arg(where));
@@ -248,7 +239,8 @@ void libreChatNodes(const Json &messages, const QString &parent, const QString &
             }
             node.turn.text = parts.join(QStringLiteral("\n\n"));
         }
-        node.turn.createdAt = fromIso(stringAt(message, "createdAt"));
+        node.turn.createdAt =
+            timeOf(child(message, "createdAt"), c, tr("%1, message %2").arg(where, node.id));
         node.turn.meta.insert(QStringLiteral("source_id"), node.id);
         const QString model = stringAt(message, "model");
         if (!model.isEmpty() && node.turn.role == Role::Assistant)
@@ -264,7 +256,7 @@ void libreChatNodes(const Json &messages, const QString &parent, const QString &
                                   toQt(feedback, tr("%1, message %2").arg(where, node.id)));
         const QString id = node.id;
         nodes.append(std::move(node));
-        libreChatNodes(child(message, "children"), id, where, nodes, depth + 1);
+        libreChatNodes(child(message, "children"), id, where, nodes, depth + 1, c);
     }
 }
 } // namespace
@@ -281,8 +273,10 @@ void readLibreChat(QIODevice &in, const QString &source, ImportSink &sink)
     if (!messages.is_array())
         throw Error(
             tr("%1: expected a LibreChat conversation with a list of \"messages\".").arg(source));
+    ImportedConversation c;
+    c.where = where;
     QVector<TreeMessage> nodes;
-    libreChatNodes(messages, QString(), where, nodes, 0);
+    libreChatNodes(messages, QString(), where, nodes, 0, c);
     if (nodes.isEmpty())
         throw Error(tr("%1 has no messages.").arg(where));
     QSet<QString> ids;
@@ -293,8 +287,6 @@ void readLibreChat(QIODevice &in, const QString &source, ImportSink &sink)
             throw Error(tr("%1: message %2 points to a parent %3 that is not in the tree.")
                             .arg(where, n.id, n.parent));
     }
-    ImportedConversation c;
-    c.where = where;
     QStringList leftOut;
     const QString problem = keptPath(nodes, latestLeaf(nodes), c.turns, &leftOut);
     if (!problem.isEmpty())

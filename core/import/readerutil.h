@@ -45,13 +45,6 @@ inline QString stringAt(const Json &object, const char *key)
                                                  : QString();
 }
 
-inline QDateTime fromEpochSeconds(const Json &value)
-{
-    if (!value.is_number())
-        return {};
-    return QDateTime::fromMSecsSinceEpoch(qint64(value.get<double>() * 1000.0), Qt::UTC);
-}
-
 inline QDateTime fromIso(const QString &text)
 {
     QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);

@@ -8,6 +8,7 @@
 
 #include "imported.h"
 #include "importer.h"
+#include "input.h"
 #include "readers.h"
 #include "readerutil.h"
 
@@ -96,7 +97,9 @@ std::optional<Speaker> speakerOf(const QString &line, const QHash<QString, Role>
 bool looksLikeTranscript(const QString &text)
 {
     int speakers = 0;
-    for (const QString &line : text.split(QLatin1Char('\n'))) {
+    // Line ends as Windows ("\r\n"), Unix ("\n") and classic Mac OS ("\r") write them.
+    static const QRegularExpression lineEnd(QStringLiteral("\r\n|\r|\n"));
+    for (const QString &line : text.split(lineEnd)) {
         if (speakerOf(line, {}) && ++speakers >= 2)
             return true;
     }
@@ -263,6 +266,8 @@ void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, cons
     const QString text = decode(bytes);
     if (decode.hasError())
         throw Error(tr("%1 is not valid UTF-8 text.").arg(source));
+    if (const qsizetype nul = bytes.indexOf('\0'); nul >= 0)
+        throw Error(nulByte(source, QByteArrayView(bytes).first(nul).count('\n') + 1));
     sink.progress(bytes.size());
     sink.conversation(parse(text, source, options.speakers));
 }

@@ -110,6 +110,9 @@ void Writer::write(ImportedConversation &c)
     m_summary.feedbackRepeated += c.feedbackRepeated;
     m_summary.feedbackSpanning += c.feedbackSpanning;
     m_summary.unanswered += c.unanswered;
+    m_summary.timesUnread += c.timesUnread;
+    if (c.timesUnread > 0 && m_summary.unreadTimes.size() < Summary::unreadTimesNamed)
+        m_summary.unreadTimes << c.firstUnreadTime;
     checkProtocol(c);
     installInstruments(c);
     // In either form: plain, or anonymised (identity.h).
