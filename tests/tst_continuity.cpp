@@ -106,6 +106,7 @@ private Q_SLOTS:
     void repairCuesMatchWholeWordsOnly();
     void chineseRepairCuesMatch();
     void repeatedRequestFires();
+    void repeatedRequestAgreesWithEveryPair();
     void differentRequestsDoNotFire();
     void shinglesAndJaccard();
     void matchingAgreesWithItsPlainDefinition();
@@ -212,6 +213,68 @@ void TestContinuity::repeatedRequestFires()
         user(1, QStringLiteral("请把这份报告总结成三个要点")), assistant(2),
         user(3, QStringLiteral("请把这份报告总结成三个要点")), assistant(4)};
     QCOMPARE(fired(detect(zh)), (QVector<QPair<qint64, Rule>> {{2, Rule::RepeatedRequest}}));
+}
+
+void TestContinuity::repeatedRequestAgreesWithEveryPair()
+{
+    // The detector weighs a question only against the earlier ones sharing a shingle with it.
+    // On random conversations (few words, so that questions overlap; questions in a row; empty
+    // ones), at several thresholds, it must name what comparing every pair names: for the reply
+    // before each question, the first earlier question before that reply similar enough.
+    quint32 state = 7;
+    const auto next = [&state](quint32 below) {
+        state = state * 1664525u + 1013904223u;
+        return (state >> 8) % below;
+    };
+    int fires = 0;
+    for (int round = 0; round < 200; ++round) {
+        QVector<TurnInput> turns;
+        const int length = 2 + int(next(60));
+        for (int i = 0; i < length; ++i) {
+            if (next(3) == 0) {
+                turns.append(assistant(i + 1));
+                continue;
+            }
+            QStringList words;
+            const int count = int(next(9));
+            for (int w = 0; w < count; ++w)
+                words << QStringLiteral("w%1").arg(next(4));
+            turns.append(user(i + 1, words.join(QLatin1Char(' '))));
+        }
+        for (const double threshold : {0.0, 0.3, 0.6, 1.0}) {
+            Options options;
+            options.jaccard = threshold;
+            options.cues = {};
+            QVector<QPair<qint64, QString>> expected;
+            QVector<QPair<int, QSet<quint64>>> earlier;
+            int lastAssistant = -1;
+            for (int i = 0; i < turns.size(); ++i) {
+                if (turns[i].role == Role::Assistant) {
+                    lastAssistant = i;
+                    continue;
+                }
+                const QSet<quint64> own = shingles(turns[i].text);
+                for (const auto &[position, theirs] : std::as_const(earlier)) {
+                    if (lastAssistant >= 0 && position < lastAssistant
+                        && jaccard(own, theirs) >= threshold - 1e-9) {
+                        expected.append(
+                            {turns[lastAssistant].turnId, QString::number(position + 1)});
+                        break;
+                    }
+                }
+                if (!own.isEmpty())
+                    earlier.append({i, own});
+            }
+            QVector<QPair<qint64, QString>> actual;
+            for (const Detection &d : detect(turns, options)) {
+                if (d.rule == Rule::RepeatedRequest)
+                    actual.append({d.turnId, d.detail});
+            }
+            QCOMPARE(actual, expected);
+            fires += int(expected.size());
+        }
+    }
+    QVERIFY2(fires > 100, "the rounds hardly ever repeat a request: they test nothing");
 }
 
 void TestContinuity::differentRequestsDoNotFire()

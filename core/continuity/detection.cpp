@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -239,7 +240,13 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
         result.append({turns[position].turnId, position, rule, detail});
     };
     std::optional<double> previousMean;
-    QVector<QPair<int, QSet<quint64>>> requests; // earlier user messages and their shingles
+    // Earlier user messages (their position and how many shingles they have) and, for each
+    // shingle, the ones that have it: a message is weighed only against those it shares a
+    // shingle with, so that a long conversation costs about its length rather than its square.
+    QVector<QPair<int, qsizetype>> requests;
+    QHash<quint64, QVector<int>> having;
+    QVector<int> shared; // by request: shingles it shares with the message at hand
+    QVector<int> sharing; // the requests that share any
     int lastAssistant = -1;
     for (int i = 0; i < turns.size(); ++i) {
         const TurnInput &turn = turns[i];
@@ -267,15 +274,43 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
             const QString cue = foldedRepairCue(folded, options.cues);
             if (!cue.isEmpty())
                 add(lastAssistant, Rule::RepairCue, cue);
-            for (const auto &[position, earlier] : requests) {
-                if (position < lastAssistant && jaccard(own, earlier) >= options.jaccard - 1e-9) {
-                    add(lastAssistant, Rule::RepeatedRequest, QString::number(position + 1));
-                    break;
+            if (options.jaccard <= 1e-9) { // any earlier request is similar enough
+                if (!requests.isEmpty() && requests.constFirst().first < lastAssistant)
+                    add(lastAssistant, Rule::RepeatedRequest,
+                        QString::number(requests.constFirst().first + 1));
+            } else {
+                for (const quint64 shingle : own) {
+                    const auto found = having.constFind(shingle);
+                    if (found == having.cend())
+                        continue;
+                    for (const int r : *found) {
+                        if (shared[r]++ == 0)
+                            sharing.append(r);
+                    }
                 }
+                std::sort(sharing.begin(), sharing.end()); // the earliest similar one is named
+                for (const int r : std::as_const(sharing)) {
+                    const auto [position, size] = requests[r];
+                    // As jaccard() works it out, so that the threshold cuts alike.
+                    const double similarity =
+                        double(shared[r]) / double(own.size() + size - shared[r]);
+                    if (position < lastAssistant && similarity >= options.jaccard - 1e-9) {
+                        add(lastAssistant, Rule::RepeatedRequest, QString::number(position + 1));
+                        break;
+                    }
+                }
+                for (const int r : std::as_const(sharing))
+                    shared[r] = 0;
+                sharing.clear();
             }
         }
-        if (!own.isEmpty())
-            requests.append({i, own});
+        if (!own.isEmpty()) {
+            const int r = int(requests.size());
+            requests.append({i, own.size()});
+            shared.append(0);
+            for (const quint64 shingle : own)
+                having[shingle].append(r);
+        }
     }
     std::stable_sort(result.begin(), result.end(), [](const Detection &a, const Detection &b) {
         return a.position < b.position;
