@@ -229,7 +229,7 @@ void TestContinuity::repeatedRequestAgreesWithEveryPair()
     int fires = 0;
     for (int round = 0; round < 200; ++round) {
         QVector<TurnInput> turns;
-        const int length = 2 + int(next(60));
+        const int length = 2 + int(next(round % 4 == 0 ? 400 : 60));
         for (int i = 0; i < length; ++i) {
             if (next(3) == 0) {
                 turns.append(assistant(i + 1));

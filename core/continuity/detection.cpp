@@ -240,11 +240,14 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
         result.append({turns[position].turnId, position, rule, detail});
     };
     std::optional<double> previousMean;
-    // Earlier user messages (their position and how many shingles they have) and, for each
-    // shingle, the ones that have it: a message is weighed only against those it shares a
-    // shingle with, so that a long conversation costs about its length rather than its square.
-    QVector<QPair<int, qsizetype>> requests;
-    QHash<quint64, QVector<int>> having;
+    // Earlier user messages and their shingles. The first few are weighed against each new
+    // message pair by pair; past those, an index of which messages have each shingle takes
+    // over, so that a message is weighed only against those it shares a shingle with and a long
+    // conversation costs about its length rather than its square. Short conversations, nearly
+    // all of them, build no index.
+    constexpr int pairwiseUpTo = 64;
+    QVector<QPair<int, QSet<quint64>>> requests;
+    QHash<quint64, QVector<int>> having; // once there are more than pairwiseUpTo
     QVector<int> shared; // by request: shingles it shares with the message at hand
     QVector<int> sharing; // the requests that share any
     int lastAssistant = -1;
@@ -274,8 +277,16 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
             const QString cue = foldedRepairCue(folded, options.cues);
             if (!cue.isEmpty())
                 add(lastAssistant, Rule::RepairCue, cue);
-            if (options.jaccard <= 1e-9) { // any earlier request is similar enough
-                if (!requests.isEmpty() && requests.constFirst().first < lastAssistant)
+            if (requests.size() <= pairwiseUpTo) {
+                for (const auto &[position, earlier] : std::as_const(requests)) {
+                    if (position < lastAssistant
+                        && jaccard(own, earlier) >= options.jaccard - 1e-9) {
+                        add(lastAssistant, Rule::RepeatedRequest, QString::number(position + 1));
+                        break;
+                    }
+                }
+            } else if (options.jaccard <= 1e-9) { // any earlier request is similar enough
+                if (requests.constFirst().first < lastAssistant)
                     add(lastAssistant, Rule::RepeatedRequest,
                         QString::number(requests.constFirst().first + 1));
             } else {
@@ -290,10 +301,10 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
                 }
                 std::sort(sharing.begin(), sharing.end()); // the earliest similar one is named
                 for (const int r : std::as_const(sharing)) {
-                    const auto [position, size] = requests[r];
+                    const auto &[position, earlier] = requests[r];
                     // As jaccard() works it out, so that the threshold cuts alike.
                     const double similarity =
-                        double(shared[r]) / double(own.size() + size - shared[r]);
+                        double(shared[r]) / double(own.size() + earlier.size() - shared[r]);
                     if (position < lastAssistant && similarity >= options.jaccard - 1e-9) {
                         add(lastAssistant, Rule::RepeatedRequest, QString::number(position + 1));
                         break;
@@ -305,11 +316,15 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
             }
         }
         if (!own.isEmpty()) {
-            const int r = int(requests.size());
-            requests.append({i, own.size()});
-            shared.append(0);
-            for (const quint64 shingle : own)
-                having[shingle].append(r);
+            requests.append({i, own});
+            const int count = int(requests.size());
+            // Past pairwiseUpTo, every request is in the index: all of them when it starts.
+            for (int r = count == pairwiseUpTo + 1 ? 0 : count - 1;
+                 count > pairwiseUpTo && r < count; ++r) {
+                shared.append(0);
+                for (const quint64 shingle : std::as_const(requests[r].second))
+                    having[shingle].append(r);
+            }
         }
     }
     std::stable_sort(result.begin(), result.end(), [](const Detection &a, const Detection &b) {
