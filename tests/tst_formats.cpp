@@ -515,9 +515,11 @@ void TestFormats::mappedJsonlCandidatesNotOneChosen()
                     R"({"role": "model", "content": "A", "if_chosen": false}, )"
                     R"({"role": "model", "content": "B", "if_chosen": false}, )"
                     R"({"role": "user", "content": "Q2"}, )"
-                    R"({"role": "model", "content": "C", "if_chosen": false}, )"
-                    R"({"role": "model", "content": "D", "if_chosen": true}, )"
-                    R"({"role": "model", "content": "E", "if_chosen": true}]})"
+                    R"({"role": "model", "content": "C", "if_chosen": 0}, )"
+                    R"({"role": "model", "content": "D", "if_chosen": 1}, )"
+                    R"({"role": "model", "content": "E", "if_chosen": "true"}, )"
+                    R"({"role": "user", "content": "Q3", "if_chosen": false}, )"
+                    R"({"role": "user", "content": "Q4", "if_chosen": false}]})"
                     "\n");
     auto store = Store::create(QStringLiteral(":memory:"));
     import::Options options;
@@ -533,7 +535,8 @@ void TestFormats::mappedJsonlCandidatesNotOneChosen()
                                          "and 2 are chosen: the first chosen is kept as the turn, "
                                          "the others as its alternatives.")}));
     const QVector<Turn> turns = store->turns(store->findConversation(QStringLiteral("p1")));
-    QCOMPARE(roles(turns), QStringLiteral("user,assistant,user,assistant"));
+    // Questions are never candidates: two in a row stay two.
+    QCOMPARE(roles(turns), QStringLiteral("user,assistant,user,assistant,user,user"));
     QCOMPARE(turns[1].text, QStringLiteral("A"));
     QCOMPARE(turns[3].text, QStringLiteral("D"));
     QStringList others;

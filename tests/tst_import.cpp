@@ -1038,13 +1038,17 @@ void TestImport::timesInAnyUnitOrSaid()
     QCOMPARE(import::fromEpochNumber(1714000000123456789.0), withMs);
     QCOMPARE(import::fromEpochNumber(0), QDateTime::fromMSecsSinceEpoch(0, Qt::UTC));
     QVERIFY(!import::fromEpochNumber(1e25).isValid());
+    QVERIFY(!import::fromEpochNumber(-99999999999).isValid()); // the year -1199
+    QCOMPARE(import::fromTimeText("2024-04-24 23:06:40", Qt::LocalTime),
+             QDateTime(at.date(), at.time(), Qt::LocalTime));
     QVERIFY(!import::fromEpochNumber(std::nan("")).isValid());
     QCOMPARE(import::fromTimeText("2024-04-24T23:06:40.123Z"), withMs);
     QCOMPARE(import::fromTimeText("2024-04-24 23:06:40.123"), withMs);
     QCOMPARE(import::fromTimeText(" 2024-04-25T01:06:40+02:00 "), at);
     QCOMPARE(import::fromTimeText("2024-04-24T23:06:40.123456Z"), withMs);
     QCOMPARE(import::fromTimeText("1714000000123"), withMs);
-    for (const char *no : {"", "yesterday", "2024-02-30T00:00:00", "24/04/2024"})
+    for (const char *no :
+         {"", "yesterday", "2024-02-30T00:00:00", "24/04/2024", "2024", "12", "nan"})
         QVERIFY2(!import::fromTimeText(no).isValid(), no);
 
     // Read so in an export; a time that is none is left empty and said, with where it was.
@@ -1071,7 +1075,7 @@ void TestImport::timesInAnyUnitOrSaid()
     QCOMPARE(s.imported, 1);
     QCOMPARE(s.timesUnread, 1);
     QVERIFY2(s.text().endsWith(QStringLiteral(
-                 "; times that are no date and time the import reads, left empty: 1 "
+                 "; times that could not be read, left empty: 1 "
                  "(conversations.json: conversation 1 \"times\" (line 2, column 5, byte 6), "
                  "message f: \"yesterday\").")),
              qPrintable(s.text()));

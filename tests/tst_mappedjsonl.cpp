@@ -108,8 +108,8 @@ QByteArray trickyLines()
         R"({"role": "gpt", "content": null, "timestamp": "2024-02-29T12:00:00"}, )"
         R"({"from": "human", "value": "by other names", "timestamp": "2023-02-30T00:00:00"}, )"
         R"({"role": "system", "content": "x", "timestamp": "2023-04-09T00:02:53.123456Z"}, )"
-        R"({"role": "tool", "content": "y", "timestamp": " 2023-04-09T00:02:53Z "}, )"
-        R"({"role": "user", "content": "z", "timestamp": "2023-04-09T00:02:53.5Z"}, )"
+        R"({"role": "tool", "content": "y", "timestamp": {"$date": " 2023-04-09T00:02:53Z "}}, )"
+        R"({"role": "user", "content": "z", "timestamp": {"$date": {"$numberLong": "1680998573500"}}}, )"
         R"({"role": "user", "content": "w", "timestamp": "2023-04-09T24:00:00"}]})"
         "\n"
         R"({"conversation_hash": "h4", "model": null, "conversation": []})"
@@ -218,6 +218,11 @@ void TestMappedJsonl::fastEqualsReference()
     QCOMPARE(fast.conversations[2].firstUnreadTime,
              QStringLiteral("corpus.jsonl: line 5, turn 2: \"2023-02-30T00:00:00\""));
     QCOMPARE(fast.conversations[2].timesUnread, 1);
+    // MongoDB's times, read alike by both readings.
+    QCOMPARE(fast.conversations[2].turns[3].createdAt,
+             QDateTime(QDate(2023, 4, 9), QTime(0, 2, 53), Qt::UTC));
+    QCOMPARE(fast.conversations[2].turns[4].createdAt,
+             QDateTime(QDate(2023, 4, 9), QTime(0, 2, 53, 500), Qt::UTC));
     QCOMPARE(fast.conversations[3].conversation.agent, QStringLiteral("second"));
 }
 

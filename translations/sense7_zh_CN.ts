@@ -6366,10 +6366,6 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>%1：以下消息不在保留对话的任何分支上（位于其最后一条消息之下，或从其第一条消息无法到达），未导入：%2。</translation>
     </message>
     <message>
-        <source>%1: the timestamp &quot;%2&quot; is not a date and time (ISO 8601, or a number of seconds since 1970).</source>
-        <translation>%1：时间戳“%2”不是日期时间（ISO 8601，或自 1970 年起的秒数）。</translation>
-    </message>
-    <message>
         <source>%1, response %2</source>
         <translation>%1，回复 %2</translation>
     </message>
@@ -6380,6 +6376,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>%1: turns %2 to %3 are candidate replies and %4 are chosen: the first chosen is kept as the turn, the others as its alternatives.</source>
         <translation>%1：第 %2 至 %3 回合是候选回复，其中 %4 个被选中：第一个被选中的保留为该回合，其余作为它的备选。</translation>
+    </message>
+    <message>
+        <source>%1: the timestamp &quot;%2&quot; is not a date and time (ISO 8601, or a count of seconds, or of milliseconds, since 1970).</source>
+        <translation>%1：时间戳“%2”不是日期时间（ISO 8601，或自 1970 年起的秒数或毫秒数）。</translation>
     </message>
 </context>
 <context>
@@ -6414,6 +6414,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>%1 has no turns and was skipped.</source>
         <translation>%1 没有轮次，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1, turn %2</source>
+        <translation>%1，第 %2 回合</translation>
     </message>
 </context>
 <context>
@@ -6685,12 +6689,12 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>；已与同一来源但内容不同的对话并列添加（是其较新或经编辑的导出吗？）：%1（%2）</translation>
     </message>
     <message>
-        <source>; times that are no date and time the import reads, left empty: %1 (%2)</source>
-        <translation>；无法读取为日期时间的时间值，已留空：%1（%2）</translation>
-    </message>
-    <message>
         <source>%1: line %2 holds a NUL byte, which text does not: the file is damaged or not a text file (UTF-16 text, perhaps; save it as UTF-8).</source>
         <translation>%1：第 %2 行含有 NUL 字节，文本中不应有此字节：文件已损坏或不是文本文件（也许是 UTF-16 文本；请另存为 UTF-8）。</translation>
+    </message>
+    <message>
+        <source>; times that could not be read, left empty: %1 (%2)</source>
+        <translation>；无法读取的时间值，已留空：%1（%2）</translation>
     </message>
 </context>
 <context>

@@ -45,28 +45,12 @@ std::string_view str(element e, std::string_view key)
     return e[key].get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
 }
 
-/** The time at \a key of \a e: seconds since 1970 as ChatGPT writes them, or another unit or
- * ISO text (times.h). Invalid when absent, null or no time; in the last case \a unread, when
- * given, is set to the value as written. */
-QDateTime epoch(element e, std::string_view key, QString *unread = nullptr)
+/** The time at \a key of \a e, as times.h reads it; invalid when absent or no time. */
+QDateTime epoch(element e, std::string_view key)
 {
     element value;
-    if (e[key].get(value) != simdjson::SUCCESS || value.is_null())
-        return {};
-    double n = 0;
-    std::string_view text;
-    QDateTime t;
-    if (value.get_double().get(n) == simdjson::SUCCESS)
-        t = fromEpochNumber(n);
-    else if (int64_t whole = 0; value.get_int64().get(whole) == simdjson::SUCCESS)
-        t = fromEpochNumber(double(whole));
-    else if (value.get_string().get(text) == simdjson::SUCCESS)
-        t = fromTimeText(text);
-    if (!t.isValid() && unread
-        && !(value.is_string() && text.find_first_not_of(" \t") == text.npos))
-        *unread = value.is_string() ? QString::fromUtf8(text.data(), qsizetype(text.size()))
-                                    : QString::fromStdString(simdjson::minify(value));
-    return t;
+    QString unread;
+    return e[key].get(value) == simdjson::SUCCESS ? readTime(value, unread) : QDateTime();
 }
 
 // Content that is not part of the visible reply.
@@ -274,10 +258,10 @@ bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn,
         return false;
     turn.role = roleOf(authorOf(node.message));
     turn.text = text;
-    QString unread;
-    turn.createdAt = epoch(node.message, "create_time", &unread);
-    if (!unread.isNull())
-        countUnreadTime(c, tr("%1, message %2").arg(c.where, qs(std::string(id))), unread);
+    element at;
+    if (node.message["create_time"].get(at) == simdjson::SUCCESS)
+        turn.createdAt =
+            timeOf(at, c, [&] { return tr("%1, message %2").arg(c.where, qs(std::string(id))); });
     turn.meta = messageMeta(node.message);
     return true;
 }
@@ -373,10 +357,8 @@ void Reader::read(element entry, int index, const QString &position)
     if (c.conversation.sourceId.isEmpty())
         c.conversation.sourceId = qs(str(entry, "id"));
     c.conversation.title = title;
-    QString unread;
-    c.conversation.startedAt = epoch(entry, "create_time", &unread);
-    if (!unread.isNull())
-        countUnreadTime(c, c.where, unread);
+    if (element at; entry["create_time"].get(at) == simdjson::SUCCESS)
+        c.conversation.startedAt = timeOf(at, c, [&]() -> const QString & { return c.where; });
     c.turns.reserve(qsizetype(path.size()));
     std::unordered_set<std::string_view> replied(path.begin(), path.end());
     // The alternatives of a message the conversation does not show (a model's thoughts before

@@ -66,7 +66,8 @@ void readClaude(QIODevice &in, const QString &source, ImportSink &sink)
             c.conversation.sourceId = stringAt(entry, "uuid");
             c.conversation.title = title;
             c.conversation.agent = QStringLiteral("claude");
-            c.conversation.startedAt = timeOf(child(entry, "created_at"), c, where);
+            c.conversation.startedAt =
+                timeOf(child(entry, "created_at"), c, [&]() -> const QString & { return where; });
             int position = 0;
             for (const Json &message : messages) {
                 ++position;
@@ -85,8 +86,9 @@ void readClaude(QIODevice &in, const QString &source, ImportSink &sink)
                                     .arg(position)
                                     .arg(sender));
                 turn.text = messageText(message);
-                turn.createdAt = timeOf(child(message, "created_at"), c,
-                                        tr("%1, message %2").arg(where).arg(position));
+                turn.createdAt = timeOf(child(message, "created_at"), c, [&] {
+                    return tr("%1, message %2").arg(where).arg(position);
+                });
                 const QString id = stringAt(message, "uuid");
                 if (!id.isEmpty())
                     turn.meta.insert(QStringLiteral("source_id"), id);

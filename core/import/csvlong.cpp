@@ -230,10 +230,11 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
         }
         if (const int c = col[QStringLiteral("timestamp")];
             c >= 0 && !fields[c].trimmed().isEmpty()) {
-            row.turn.createdAt = fromTimeText(fields[c].toStdString());
+            // Without a zone: the time where the file was written, taken to be here.
+            row.turn.createdAt = fromTimeText(fields[c].toStdString(), Qt::LocalTime);
             if (!row.turn.createdAt.isValid())
                 throw Error(tr("%1: the timestamp \"%2\" is not a date and time (ISO 8601, or a "
-                               "number of seconds since 1970).")
+                               "count of seconds, or of milliseconds, since 1970).")
                                 .arg(where, fields[c]));
         }
         Pending &pending = conversations[id];

@@ -82,12 +82,14 @@ bool CsvReader::next(QStringList &fields)
     bool quoted = false; // inside a quoted field
     bool wasQuoted = false; // the current field was quoted
     const auto finishField = [&] {
+        // First: UTF-16 text is not valid UTF-8 either, and this says what it likely is. A
+        // quoted field may span lines, each ending in a line feed kept in it.
+        if (const qsizetype nul = field.indexOf('\0'); nul >= 0)
+            throw Error(nulByte(m_source, m_line - QByteArrayView(field).sliced(nul).count('\n')));
         QStringDecoder decoder(QStringDecoder::Utf8, QStringConverter::Flag::Stateless);
         QString text = decoder(field);
         if (decoder.hasError())
             throw Error(tr("%1: line %2 is not valid UTF-8 text.").arg(m_source).arg(m_line));
-        if (field.contains('\0'))
-            throw Error(nulByte(m_source, m_line));
         fields << (wasQuoted ? text : text.trimmed());
         field.clear();
         wasQuoted = false;

@@ -120,6 +120,8 @@ QString detectFormat(const QString &path)
     if (format.isEmpty()) {
         if (head.trimmed().isEmpty())
             throw Error(Importer::tr("%1 is empty.").arg(input.name));
+        if (const qsizetype nul = head.indexOf('\0'); nul >= 0) // UTF-16 without its mark?
+            throw Error(nulByte(input.name, lineAt(head, nul)));
         throw Error(
             Importer::tr("%1: cannot tell which format this is (ChatGPT or Claude export, "
                          "Grok, Open WebUI or LibreChat export, OpenAssistant trees, Gemini "

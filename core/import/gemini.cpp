@@ -277,10 +277,11 @@ void readGemini(QIODevice &in, const QString &source, ImportSink &sink, const Op
             Entry e;
             e.where = where;
             e.prompt = text.mid(prompted.size()).trimmed();
-            e.time = fromTimeText(stringAt(entry, "time").toStdString());
+            QString written;
+            e.time = readTime(child(entry, "time"), written);
             if (!e.time.isValid())
-                throw Error(tr("%1: \"time\" is missing or not a date and time (%2).")
-                                .arg(where, stringAt(entry, "time")));
+                throw Error(
+                    tr("%1: \"time\" is missing or not a date and time (%2).").arg(where, written));
             const Json &html = child(entry, "safeHtmlItem");
             if (!html.is_null() && !html.is_array())
                 throw Error(tr("%1: \"safeHtmlItem\" must be a list.").arg(where));

@@ -68,8 +68,9 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
                 throw Error(
                     tr("%1: response %2 has no text (\"message\").").arg(where).arg(position));
             node.turn.text = qs(message.get_ref<const std::string &>());
-            node.turn.createdAt = timeOf(child(response, "create_time"), c,
-                                         tr("%1, response %2").arg(where).arg(position));
+            node.turn.createdAt = timeOf(child(response, "create_time"), c, [&] {
+                return tr("%1, response %2").arg(where).arg(position);
+            });
             node.id = stringAt(response, "_id");
             if (node.id.isEmpty())
                 node.id = QStringLiteral("#%1").arg(position);
@@ -113,7 +114,8 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
         c.conversation.sourceFormat = QStringLiteral("grok");
         c.conversation.sourceId = stringAt(head, "id");
         c.conversation.title = title;
-        c.conversation.startedAt = timeOf(child(head, "create_time"), c, where);
+        c.conversation.startedAt =
+            timeOf(child(head, "create_time"), c, [&]() -> const QString & { return where; });
         for (const Turn &t : std::as_const(c.turns)) {
             if (t.role == Role::Assistant && t.meta.contains(QStringLiteral("model"))) {
                 c.conversation.agent = t.meta.value(QStringLiteral("model")).toString();

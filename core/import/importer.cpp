@@ -76,8 +76,7 @@ QString Summary::text() const
                     .arg(otherVersions)
                     .arg(firstFew(otherVersionIds, otherVersions, QStringLiteral(", ")));
     if (timesUnread > 0)
-        line += Importer::tr("; times that are no date and time the import reads, left empty: %1 "
-                             "(%2)")
+        line += Importer::tr("; times that could not be read, left empty: %1 (%2)")
                     .arg(timesUnread)
                     .arg(firstFew(unreadTimes, timesUnread, QStringLiteral("; ")));
     return line + QLatin1Char('.');

@@ -92,4 +92,15 @@ QString nulByte(const QString &source, qint64 line)
         .arg(line);
 }
 
+qint64 lineAt(QByteArrayView bytes, qsizetype at)
+{
+    qint64 line = 1;
+    for (qsizetype i = 0; i < at && i < bytes.size(); ++i) {
+        if (bytes[i] == '\n'
+            || (bytes[i] == '\r' && (i + 1 >= bytes.size() || bytes[i + 1] != '\n')))
+            ++line;
+    }
+    return line;
+}
+
 } // namespace sense7::import

@@ -32,4 +32,7 @@ Input openInput(const QString &path);
  */
 QString nulByte(const QString &source, qint64 line);
 
+/** The line of \a bytes that byte \a at is on, from 1; lines end in CR LF, LF or CR alone. */
+qint64 lineAt(QByteArrayView bytes, qsizetype at);
+
 } // namespace sense7::import

@@ -109,6 +109,22 @@ QString textOf(const Json &content)
     return {};
 }
 
+/** Whether a candidate is marked chosen: true or false, 1 or 0, "true" or "false"; nullopt
+ * when the value says neither (null, absent). */
+std::optional<bool> chosenOf(const Json &value)
+{
+    if (value.is_boolean())
+        return value.get<bool>();
+    if (value.is_number())
+        return value.get<double>() != 0;
+    const QString text = value.is_string() ? qs(value.get<std::string>()).trimmed() : QString();
+    if (text.compare(QLatin1String("true"), Qt::CaseInsensitive) == 0)
+        return true;
+    if (text.compare(QLatin1String("false"), Qt::CaseInsensitive) == 0)
+        return false;
+    return std::nullopt;
+}
+
 struct Mapping
 {
     QStringList turns {QStringLiteral("messages"), QStringLiteral("conversation"),
@@ -221,7 +237,8 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         c.conversation.title = stringAt(entry, titleKey.c_str());
     const std::string timeKey = firstKey(entry, m.time);
     if (!timeKey.empty())
-        c.conversation.startedAt = timeOf(entry.at(timeKey), c, where);
+        c.conversation.startedAt =
+            timeOf(entry.at(timeKey), c, [&]() -> const QString & { return where; });
 
     // What the mapping does not use stays with the conversation.
     Json record = Json::object();
@@ -263,15 +280,14 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         if (!extra.empty())
             turn.meta = toQt(extra, tr("%1, turn %2").arg(where).arg(position));
         if (message.contains("timestamp"))
-            turn.createdAt =
-                timeOf(message.at("timestamp"), c, tr("%1, turn %2").arg(where).arg(position));
+            turn.createdAt = timeOf(message.at("timestamp"), c,
+                                    [&] { return tr("%1, turn %2").arg(where).arg(position); });
 
         Read read;
         read.turn = std::move(turn);
         read.position = position;
-        if (!m.chosen.isEmpty() && message.contains(m.chosen.toStdString())
-            && message.at(m.chosen.toStdString()).is_boolean())
-            read.chosen = message.at(m.chosen.toStdString()).get<bool>();
+        if (!m.chosen.isEmpty() && message.contains(m.chosen.toStdString()))
+            read.chosen = chosenOf(message.at(m.chosen.toStdString()));
         if (!m.score.isEmpty() && message.contains(m.score.toStdString()))
             read.score = message.at(m.score.toStdString());
         all.push_back(std::move(read));
@@ -280,7 +296,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
     // the others its alternatives.
     for (std::size_t i = 0; i < all.size();) {
         std::size_t end = i + 1;
-        if (all[i].chosen) {
+        if (all[i].chosen && all[i].turn.role == Role::Assistant) {
             while (end < all.size() && all[end].chosen && all[end].turn.role == all[i].turn.role)
                 ++end;
         }
@@ -467,31 +483,6 @@ std::string_view stringOf(element value)
     return value.get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
 }
 
-/** As timeOf(), for a simdjson value; \a turn is 0 for the conversation's own time. */
-QDateTime timeOfElement(element value, ImportedConversation &c, int turn)
-{
-    QDateTime t;
-    double n = 0;
-    std::string_view text;
-    if (value.is_null())
-        return t;
-    if (value.is_number() && value.get_double().get(n) == simdjson::SUCCESS)
-        t = fromEpochNumber(n);
-    else if (value.get_string().get(text) == simdjson::SUCCESS)
-        t = fromTimeText(text);
-    if (t.isValid() || (value.is_string() && text.find_first_not_of(" \t") == text.npos))
-        return t;
-    const QString where = turn > 0 ? tr("%1, turn %2").arg(c.where).arg(turn) : c.where;
-    if (value.is_string()) {
-        countUnreadTime(c, where, qsv(text));
-    } else {
-        std::string written;
-        appendJson(written, value);
-        countUnreadTime(c, where, qs(written));
-    }
-    return t;
-}
-
 /** Lines of \a in with SIMDJSON_PADDING readable bytes after each, read in large blocks. */
 class LineReader
 {
@@ -668,7 +659,7 @@ private:
         if (titleKey)
             c.conversation.title = qsv(stringOf(value));
         if (firstKey(line, m_time, value))
-            c.conversation.startedAt = timeOfElement(value, c, 0);
+            c.conversation.startedAt = timeOf(value, c, [&]() -> const QString & { return where; });
 
         // What the mapping does not use stays with the conversation, as JSON text.
         m_scratch.clear();
@@ -748,7 +739,8 @@ private:
             else
                 m_scratch += '}';
             if (message["timestamp"].get(value) == simdjson::SUCCESS)
-                turn.createdAt = timeOfElement(value, c, position);
+                turn.createdAt =
+                    timeOf(value, c, [&] { return tr("%1, turn %2").arg(where).arg(position); });
             c.encoded.append(turn.role, utf8, turn.createdAt,
                              QByteArrayView(m_scratch.data(), qsizetype(m_scratch.size())));
             c.turns.append(std::move(turn));

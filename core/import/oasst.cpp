@@ -69,8 +69,8 @@ void collect(const Json &message, const QString &parent, const QString &where,
     if (!child(message, "text").is_string())
         throw Error(tr("%1: message %2 has no text (\"text\").").arg(where, node.id));
     node.turn.text = stringAt(message, "text");
-    node.turn.createdAt =
-        timeOf(child(message, "created_date"), c, tr("%1, message %2").arg(where, node.id));
+    node.turn.createdAt = timeOf(child(message, "created_date"), c,
+                                 [&] { return tr("%1, message %2").arg(where, node.id); });
     QJsonObject &meta = node.turn.meta;
     meta.insert(QStringLiteral("source_id"), node.id);
     for (const char *key : {"lang", "model_name"}) {

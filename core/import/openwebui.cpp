@@ -75,7 +75,7 @@ TreeMessage webUiNode(const Json &message, const QString &id, const QString &whe
                                    name.isEmpty() ? stringAt(file, "type") : name);
     }
     node.turn.createdAt =
-        timeOf(child(message, "timestamp"), c, tr("%1, message %2").arg(where, id));
+        timeOf(child(message, "timestamp"), c, [&] { return tr("%1, message %2").arg(where, id); });
     const QString model = stringAt(message, "model");
     if (!model.isEmpty() && node.turn.role == Role::Assistant)
         node.turn.meta.insert(QStringLiteral("model"), model);
@@ -194,7 +194,8 @@ void readOpenWebUi(QIODevice &in, const QString &source, ImportSink &sink)
             c.conversation.sourceFormat = QStringLiteral("openwebui");
             c.conversation.sourceId = stringAt(entry, "id");
             c.conversation.title = title.isEmpty() ? stringAt(chat, "title") : title;
-            c.conversation.startedAt = timeOf(child(entry, "created_at"), c, where);
+            c.conversation.startedAt =
+                timeOf(child(entry, "created_at"), c, [&]() -> const QString & { return where; });
             const Json &models = child(chat, "models");
             const QString model = models.is_array() && !models.empty() && models[0].is_string()
                 ? qs(models[0].get<std::string>())
@@ -239,8 +240,8 @@ void libreChatNodes(const Json &messages, const QString &parent, const QString &
             }
             node.turn.text = parts.join(QStringLiteral("\n\n"));
         }
-        node.turn.createdAt =
-            timeOf(child(message, "createdAt"), c, tr("%1, message %2").arg(where, node.id));
+        node.turn.createdAt = timeOf(child(message, "createdAt"), c,
+                                     [&] { return tr("%1, message %2").arg(where, node.id); });
         node.turn.meta.insert(QStringLiteral("source_id"), node.id);
         const QString model = stringAt(message, "model");
         if (!model.isEmpty() && node.turn.role == Role::Assistant)

@@ -21,12 +21,12 @@ int digits(std::string_view text, std::size_t at, std::size_t count)
 }
 
 /**
- * "YYYY-MM-DDTHH:MM:SS" (or a space for the "T"), with milliseconds or none, and "Z", "+HH:MM",
- * "-HH:MM" or no zone (UTC): the common shapes, as milliseconds since the epoch, without Qt's
- * general parser, which the million-conversation import would feel. Anything else is left to it
- * (nullopt).
+ * "YYYY-MM-DDTHH:MM:SS" (or a space for the "T"), with a fraction of a second or none, and "Z",
+ * "+HH:MM", "-HH:MM" or no zone (UTC; \a zoned says which): the common shapes, as milliseconds
+ * since the epoch, without Qt's general parser, which the million-conversation import would
+ * feel. Anything else is left to it (nullopt).
  */
-std::optional<qint64> isoMilliseconds(std::string_view text)
+std::optional<qint64> isoMilliseconds(std::string_view text, bool *zoned)
 {
     if (text.size() < 19 || text[4] != '-' || text[7] != '-' || (text[10] != 'T' && text[10] != ' ')
         || text[13] != ':' || text[16] != ':')
@@ -43,12 +43,18 @@ std::optional<qint64> isoMilliseconds(std::string_view text)
         return std::nullopt;
     std::size_t at = 19;
     int milli = 0;
-    if (at < text.size() && text[at] == '.') {
-        if (text.size() < at + 4 || (milli = digits(text, at + 1, 3)) < 0
-            || (text.size() > at + 4 && text[at + 4] >= '0' && text[at + 4] <= '9'))
+    if (at < text.size() && text[at] == '.') { // 1 to 9 digits; milliseconds kept, not rounded
+        std::size_t end = at + 1;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+            ++end;
+        const std::size_t count = end - at - 1;
+        if (count < 1 || count > 9)
             return std::nullopt;
-        at += 4;
+        for (std::size_t i = 0; i < 3; ++i)
+            milli = milli * 10 + (i < count ? text[at + 1 + i] - '0' : 0);
+        at = end;
     }
+    *zoned = at < text.size();
     int offset = 0; // minutes east of UTC
     if (at < text.size()) {
         if (text[at] == 'Z' && at + 1 == text.size()) {
@@ -72,6 +78,39 @@ std::optional<qint64> isoMilliseconds(std::string_view text)
     return ((days * 24 + hour) * 60 + minute - offset) * 60000 + qint64(second) * 1000 + milli;
 }
 
+/** \a ms since 1970 as a time; invalid outside the years 1 to 9999, which ISO 8601 writes. */
+QDateTime fromMilliseconds(qint64 ms)
+{
+    // 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z
+    if (ms < -62135596800000LL || ms > 253402300799999LL)
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+/** MongoDB's {"$date": {"$numberLong": "ms"}}, {"$date": ms} or {"$date": "ISO 8601"}. */
+QDateTime mongoDate(const Json &date)
+{
+    const bool wrapped = date.is_object();
+    const Json &ms = wrapped ? child(date, "$numberLong") : date;
+    if (ms.is_number()) {
+        const double n = ms.get<double>();
+        return std::fabs(n) < 1e18 ? fromMilliseconds(qint64(std::llround(n))) : QDateTime();
+    }
+    if (!ms.is_string())
+        return {};
+    if (!wrapped)
+        return fromTimeText(ms.get_ref<const std::string &>());
+    bool ok = false;
+    const qint64 n = qs(ms.get<std::string>()).toLongLong(&ok);
+    return ok ? fromMilliseconds(n) : QDateTime();
+}
+
+/** Whether \a text is blank: spaces and tabs only, or nothing. */
+bool blank(std::string_view text)
+{
+    return text.find_first_not_of(" \t") == std::string_view::npos;
+}
+
 } // namespace
 
 QDateTime fromEpochNumber(double n)
@@ -80,10 +119,10 @@ QDateTime fromEpochNumber(double n)
     if (!std::isfinite(n) || size >= 1e20)
         return {};
     const double ms = size < 1e11 ? n * 1000.0 : size < 1e14 ? n : size < 1e17 ? n / 1e3 : n / 1e6;
-    return QDateTime::fromMSecsSinceEpoch(qint64(std::llround(ms)), Qt::UTC);
+    return fromMilliseconds(qint64(std::llround(ms)));
 }
 
-QDateTime fromTimeText(std::string_view text)
+QDateTime fromTimeText(std::string_view text, Qt::TimeSpec naive)
 {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
         text.remove_prefix(1);
@@ -91,58 +130,67 @@ QDateTime fromTimeText(std::string_view text)
         text.remove_suffix(1);
     if (text.empty())
         return {};
-    if (const auto ms = isoMilliseconds(text))
-        return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC);
+    bool zoned = false;
+    if (const auto ms = isoMilliseconds(text, &zoned)) {
+        QDateTime t = fromMilliseconds(*ms);
+        if (!zoned && naive != Qt::UTC)
+            t = QDateTime(t.date(), t.time(), naive);
+        return t;
+    }
     QString written = QString::fromUtf8(text.data(), qsizetype(text.size()));
+    // A count since 1970 written as text has nine digits or more (1973 onwards in seconds):
+    // fewer ("2024", "12", "20240301") are no time anyone wrote that way.
     bool number = false;
     const double n = written.toDouble(&number);
     if (number)
-        return fromEpochNumber(n);
+        return std::fabs(n) >= 1e8 ? fromEpochNumber(n) : QDateTime();
     if (written.size() > 10 && written.at(10) == QLatin1Char(' '))
         written[10] = QLatin1Char('T');
     QDateTime t = fromIso(written);
-    if (t.isValid() && t.timeSpec() == Qt::LocalTime)
-        t.setTimeSpec(Qt::UTC);
+    if (t.isValid() && t.timeSpec() == Qt::LocalTime && naive != Qt::LocalTime)
+        t.setTimeSpec(naive);
     return t;
 }
 
-void countUnreadTime(ImportedConversation &c, const QString &where, const QString &written)
+QDateTime readTime(const Json &value, QString &written)
 {
-    if (c.timesUnread++ == 0)
-        c.firstUnreadTime = QStringLiteral("%1: \"%2\"").arg(where, written.left(60));
-}
-
-QDateTime timeOf(const Json &value, ImportedConversation &c, const QString &where)
-{
-    if (value.is_null())
+    if (value.is_null() || (value.is_string() && blank(value.get_ref<const std::string &>())))
         return {};
     QDateTime t;
     if (value.is_number()) {
         t = fromEpochNumber(value.get<double>());
     } else if (value.is_string()) {
-        const std::string &text = value.get_ref<const std::string &>();
-        if (text.find_first_not_of(" \t") == std::string::npos)
-            return {};
-        t = fromTimeText(text);
+        t = fromTimeText(value.get_ref<const std::string &>());
     } else if (const Json &date = child(value, "$date"); !date.is_null()) {
-        const Json &ms = child(date, "$numberLong");
-        if (ms.is_number()) {
-            if (const double n = ms.get<double>(); std::fabs(n) < 1e17)
-                t = QDateTime::fromMSecsSinceEpoch(qint64(n), Qt::UTC);
-        } else if (ms.is_string()) {
-            bool ok = false;
-            const qint64 n = stringAt(date, "$numberLong").toLongLong(&ok);
-            if (ok)
-                t = QDateTime::fromMSecsSinceEpoch(n, Qt::UTC);
-        } else if (!date.is_object()) {
-            ImportedConversation ignored;
-            t = timeOf(date, ignored, where);
-        }
+        t = mongoDate(date);
     }
     if (!t.isValid())
-        countUnreadTime(c, where,
-                        value.is_string() ? qs(value.get<std::string>()) : qs(value.dump()));
+        written = value.is_string() ? qs(value.get<std::string>()) : qs(value.dump());
     return t;
+}
+
+QDateTime readTime(simdjson::dom::element value, QString &written)
+{
+    double n = 0;
+    std::string_view text;
+    if (value.is_null())
+        return {};
+    if (value.get_string().get(text) == simdjson::SUCCESS) {
+        if (blank(text))
+            return {};
+        QDateTime t = fromTimeText(text);
+        if (!t.isValid())
+            written = QString::fromUtf8(text.data(), qsizetype(text.size()));
+        return t;
+    }
+    if (value.is_number() && value.get_double().get(n) == simdjson::SUCCESS) {
+        QDateTime t = fromEpochNumber(n);
+        if (!t.isValid())
+            written = QString::fromStdString(simdjson::minify(value));
+        return t;
+    }
+    // {"$date": …} and anything else: rare, read as the reference reading reads them.
+    return readTime(Json::parse(simdjson::minify(value)), written);
 }
 
 } // namespace sense7::import

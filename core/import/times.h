@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 
+#include <simdjson.h>
 #include <string_view>
 
 namespace sense7::import {
@@ -16,24 +17,38 @@ namespace sense7::import {
 /**
  * A number of seconds, milliseconds, microseconds or nanoseconds since 1970, told apart by size:
  * under 10^11 (the year 5138 in seconds) it is seconds, under 10^14 milliseconds, under 10^17
- * microseconds, else nanoseconds. Invalid when not finite or beyond nanoseconds' range.
+ * microseconds, else nanoseconds. Invalid when not finite or outside the years 1 to 9999.
  */
 QDateTime fromEpochNumber(double n);
 
 /**
- * ISO 8601 ("2024-03-01T09:30:00Z"; a space may stand for the "T"; no zone means UTC), or a
- * number written as text, as fromEpochNumber(). Invalid when it is neither.
+ * ISO 8601 ("2024-03-01T09:30:00Z"; a space may stand for the "T"), or a number of nine digits
+ * or more written as text, as fromEpochNumber(). A time without a zone is in \a naive (UTC
+ * unless told). Invalid when it is neither.
  */
-QDateTime fromTimeText(std::string_view text);
+QDateTime fromTimeText(std::string_view text, Qt::TimeSpec naive = Qt::UTC);
 
 /**
  * The time \a value gives: a number, text, or MongoDB's {"$date": …} (whose "$numberLong" is
- * milliseconds). Null, absent or empty text: invalid, and nothing said. Anything else that is no
- * time: invalid, and counted in \a c with \a where for the import's summary.
+ * milliseconds). Null, absent or blank text: invalid, and \a written stays null. Anything else
+ * that is no time: invalid, and \a written is set to the value as written.
  */
-QDateTime timeOf(const Json &value, ImportedConversation &c, const QString &where);
+QDateTime readTime(const Json &value, QString &written);
+/** The same, for a value simdjson parsed. */
+QDateTime readTime(simdjson::dom::element value, QString &written);
 
-/** Counts a time that was there but could not be read, written as \a written, at \a where. */
-void countUnreadTime(ImportedConversation &c, const QString &where, const QString &written);
+/**
+ * readTime(), counting a value that is there but is no time in \a c for the import's summary,
+ * with where it was: \a where() (called only for the first such value).
+ */
+template<typename Value, typename Where>
+QDateTime timeOf(const Value &value, ImportedConversation &c, const Where &where)
+{
+    QString written;
+    QDateTime t = readTime(value, written);
+    if (!written.isNull() && c.timesUnread++ == 0)
+        c.firstUnreadTime = QStringLiteral("%1: \"%2\"").arg(where(), written.left(60));
+    return t;
+}
 
 } // namespace sense7::import

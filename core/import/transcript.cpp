@@ -262,12 +262,12 @@ void readTranscript(QIODevice &in, const QString &source, ImportSink &sink, cons
     QByteArray bytes = in.readAll();
     if (bytes.startsWith("\xEF\xBB\xBF"))
         bytes.remove(0, 3);
+    if (const qsizetype nul = bytes.indexOf('\0'); nul >= 0) // UTF-16 is not UTF-8 either
+        throw Error(nulByte(source, lineAt(bytes, nul)));
     QStringDecoder decode(QStringDecoder::Utf8);
     const QString text = decode(bytes);
     if (decode.hasError())
         throw Error(tr("%1 is not valid UTF-8 text.").arg(source));
-    if (const qsizetype nul = bytes.indexOf('\0'); nul >= 0)
-        throw Error(nulByte(source, QByteArrayView(bytes).first(nul).count('\n') + 1));
     sink.progress(bytes.size());
     sink.conversation(parse(text, source, options.speakers));
 }
