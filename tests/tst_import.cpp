@@ -1039,6 +1039,8 @@ void TestImport::timesInAnyUnitOrSaid()
     QCOMPARE(import::fromEpochNumber(0), QDateTime::fromMSecsSinceEpoch(0, Qt::UTC));
     QVERIFY(!import::fromEpochNumber(1e25).isValid());
     QVERIFY(!import::fromEpochNumber(-99999999999).isValid()); // the year -1199
+    QVERIFY(!import::fromTimeText("9999-12-31T23:30:00-0100").isValid()); // the year 10000
+    QVERIFY(!import::fromTimeText("0001-01-01T00:30:00+0100").isValid()); // the year 0
     QCOMPARE(import::fromTimeText("2024-04-24 23:06:40", Qt::LocalTime),
              QDateTime(at.date(), at.time(), Qt::LocalTime));
     QVERIFY(!import::fromEpochNumber(std::nan("")).isValid());
@@ -1079,6 +1081,19 @@ void TestImport::timesInAnyUnitOrSaid()
                  "(conversations.json: conversation 1 \"times\" (line 2, column 5, byte 6), "
                  "message f: \"yesterday\").")),
              qPrintable(s.text()));
+    // Past the first few, an ellipsis.
+    import::Summary many;
+    many.file = QStringLiteral("f.json");
+    many.format = QStringLiteral("chatgpt");
+    many.otherVersions = 5;
+    many.otherVersionIds =
+        QStringList {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+    many.timesUnread = 4;
+    many.unreadTimes = QStringList {QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")};
+    QVERIFY2(many.text().endsWith(QStringLiteral(
+                 "(a later or edited export of it?): 5 (a, b, c, …); times that could not be "
+                 "read, left empty: 4 (x; y; z; …).")),
+             qPrintable(many.text()));
     const qint64 id = store->findConversation(QStringLiteral("times"));
     QCOMPARE(store->conversation(id)->startedAt, at);
     const QVector<Turn> turns = store->turns(id);

@@ -66,9 +66,14 @@ QString Summary::text() const
                     .arg(feedbackSpanning);
     if (unanswered > 0)
         line += Importer::tr("; prompts without a reply, kept as unanswered: %1").arg(unanswered);
-    // The first few named, and an ellipsis for the rest.
-    const auto firstFew = [](const QStringList &named, int all, const QString &separator) {
-        return named.join(separator) + (all > named.size() ? separator + u'…' : QString());
+    // The first few named, and an ellipsis for the rest. A QString, not the QStringBuilder
+    // of temporaries that "auto" would return.
+    const auto firstFew = [](const QStringList &named, int all,
+                             const QString &separator) -> QString {
+        QString text = named.join(separator);
+        if (all > named.size())
+            text += separator + u'…';
+        return text;
     };
     if (otherVersions > 0)
         line += Importer::tr("; added beside a conversation from the same source with other "

@@ -324,7 +324,10 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         if (kept == end)
             kept = i;
         Read &r = all[kept];
-        r.turn.meta.remove(m.chosen); // what the mapping used: the turn itself and its rating
+        // What the mapping used: the turn itself (a field it did not understand stays) and its
+        // rating.
+        if (end - i > 1 || r.chosen.value_or(false))
+            r.turn.meta.remove(m.chosen);
         if (!r.score.is_null())
             r.turn.meta.remove(m.score);
         QJsonArray alternatives;

@@ -78,13 +78,25 @@ std::optional<qint64> isoMilliseconds(std::string_view text, bool *zoned)
     return ((days * 24 + hour) * 60 + minute - offset) * 60000 + qint64(second) * 1000 + milli;
 }
 
-/** \a ms since 1970 as a time; invalid outside the years 1 to 9999, which ISO 8601 writes. */
+// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z: the years ISO 8601 writes.
+constexpr qint64 firstMs = -62135596800000LL;
+constexpr qint64 lastMs = 253402300799999LL;
+
+/** \a ms since 1970 as a time; invalid outside the years 1 to 9999. */
 QDateTime fromMilliseconds(qint64 ms)
 {
-    // 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z
-    if (ms < -62135596800000LL || ms > 253402300799999LL)
+    if (ms < firstMs || ms > lastMs)
         return {};
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+/** \a t, or invalid when it falls outside the years 1 to 9999 in UTC. */
+QDateTime withinYears(const QDateTime &t)
+{
+    if (!t.isValid())
+        return {};
+    const qint64 ms = t.toMSecsSinceEpoch();
+    return ms < firstMs || ms > lastMs ? QDateTime() : t;
 }
 
 /** MongoDB's {"$date": {"$numberLong": "ms"}}, {"$date": ms} or {"$date": "ISO 8601"}. */
@@ -133,13 +145,13 @@ QDateTime fromTimeText(std::string_view text, Qt::TimeSpec naive)
     bool zoned = false;
     if (const auto ms = isoMilliseconds(text, &zoned)) {
         QDateTime t = fromMilliseconds(*ms);
-        if (!zoned && naive != Qt::UTC)
-            t = QDateTime(t.date(), t.time(), naive);
+        if (t.isValid() && !zoned && naive != Qt::UTC)
+            t = withinYears(QDateTime(t.date(), t.time(), naive));
         return t;
     }
     QString written = QString::fromUtf8(text.data(), qsizetype(text.size()));
-    // A count since 1970 written as text has nine digits or more (1973 onwards in seconds):
-    // fewer ("2024", "12", "20240301") are no time anyone wrote that way.
+    // A count since 1970 written as text is 10^8 or more (March 1973 onwards in seconds):
+    // smaller ones ("2024", "12", "20240301") are no time anyone wrote that way.
     bool number = false;
     const double n = written.toDouble(&number);
     if (number)
@@ -149,7 +161,7 @@ QDateTime fromTimeText(std::string_view text, Qt::TimeSpec naive)
     QDateTime t = fromIso(written);
     if (t.isValid() && t.timeSpec() == Qt::LocalTime && naive != Qt::LocalTime)
         t.setTimeSpec(naive);
-    return t;
+    return withinYears(t);
 }
 
 QDateTime readTime(const Json &value, QString &written)

@@ -22,9 +22,9 @@ namespace sense7::import {
 QDateTime fromEpochNumber(double n);
 
 /**
- * ISO 8601 ("2024-03-01T09:30:00Z"; a space may stand for the "T"), or a number of nine digits
- * or more written as text, as fromEpochNumber(). A time without a zone is in \a naive (UTC
- * unless told). Invalid when it is neither.
+ * ISO 8601 ("2024-03-01T09:30:00Z"; a space may stand for the "T"), or a number of 10^8 or
+ * more written as text, as fromEpochNumber(). A time without a zone is in \a naive (UTC unless
+ * told). Invalid when it is neither, or outside the years 1 to 9999.
  */
 QDateTime fromTimeText(std::string_view text, Qt::TimeSpec naive = Qt::UTC);
 
