@@ -116,7 +116,12 @@ QByteArray trickyLines()
         "\n"
         R"({"conversation_hash": "h5", "model": ["not", "text"], "conversation": [)"
         R"({"role": "assistant", "content": "only a reply", "model_name": 3}, )"
-        R"({"role": "assistant", "content": "and another", "model_name": "second"}]})");
+        R"({"role": "assistant", "content": "and another", "model_name": "second"}]})"
+        "\n"
+        // A key given twice: the last is the one both readings keep.
+        R"({"conversation_hash": "d1", "conversation_hash": "d2", "conversation": [)"
+        R"({"role": "assistant", "role": "user", "content": "first", "content": "second", )"
+        R"("timestamp": "bad", "timestamp": "2024-01-01T00:00:00Z", "x": 1, "x": 2}]})");
 }
 
 /** The data set's tables, indexes and triggers, as created. */
@@ -164,7 +169,7 @@ void TestMappedJsonl::fastEqualsReference()
     QVERIFY2(fast.warnings.constFirst().contains(QStringLiteral("corpus.jsonl: line 6")),
              qPrintable(fast.warnings.constFirst()));
     QCOMPARE(fast.bytes, reference.bytes);
-    QCOMPARE(fast.conversations.size(), std::size_t(4));
+    QCOMPARE(fast.conversations.size(), std::size_t(5));
     QCOMPARE(reference.conversations.size(), fast.conversations.size());
     for (std::size_t i = 0; i < fast.conversations.size(); ++i) {
         const import::ImportedConversation &f = fast.conversations[i];
@@ -224,6 +229,12 @@ void TestMappedJsonl::fastEqualsReference()
     QCOMPARE(fast.conversations[2].turns[4].createdAt,
              QDateTime(QDate(2023, 4, 9), QTime(0, 2, 53, 500), Qt::UTC));
     QCOMPARE(fast.conversations[3].conversation.agent, QStringLiteral("second"));
+    const import::ImportedConversation &twice = fast.conversations[4];
+    QCOMPARE(twice.conversation.sourceId, QStringLiteral("d2"));
+    QCOMPARE(twice.turns[0].role, Role::User);
+    QCOMPARE(twice.turns[0].text, QStringLiteral("second"));
+    QCOMPARE(twice.turns[0].createdAt, QDateTime(QDate(2024, 1, 1), QTime(0, 0), Qt::UTC));
+    QCOMPARE(twice.timesUnread, 0);
 }
 
 void TestMappedJsonl::storedAsTheReferenceReads()
@@ -251,7 +262,7 @@ void TestMappedJsonl::storedAsTheReferenceReads()
     QCOMPARE(connection.pragmaInt("PRAGMA cache_size"), cacheBefore);
     QCOMPARE(connection.pragmaInt("PRAGMA threads"), threadsBefore);
     QCOMPARE(connection.pragmaInt("PRAGMA temp_store"), tempStoreBefore);
-    QCOMPARE(s.imported, 4);
+    QCOMPARE(s.imported, 5);
     // Written with the CHECK constraints off, every row still meets them (json_valid() of
     // each JSON column, escapes, control characters and numbers of every kind included), and
     // the connection evaluates them again.
@@ -300,7 +311,7 @@ void TestMappedJsonl::storedAsTheReferenceReads()
                          "(SELECT count(*) FROM conversation_digest)");
     QVERIFY(stale.next());
     QCOMPARE(stale.int64(0), 0);
-    QCOMPARE(stale.int64(1), 4);
+    QCOMPARE(stale.int64(1), 5);
     sql::Statement trigger(db,
                            "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' "
                            "AND name = 'digest_conversation_added'");

@@ -619,10 +619,26 @@ private:
                                        element &value)
     {
         for (const std::string &key : keys) {
-            if (o.at_key(key).get(value) == simdjson::SUCCESS && !value.is_null())
+            if (lastAt(o, key, value) && !value.is_null())
                 return &key;
         }
         return nullptr;
+    }
+
+    /**
+     * The value of \a key in \a o; of the last, when the line gives the key twice, as the
+     * reference reading (nlohmann_json) keeps it. simdjson's at_key() finds the first.
+     */
+    static bool lastAt(object o, std::string_view key, element &value)
+    {
+        bool found = false;
+        for (const auto field : o) {
+            if (field.key == key) {
+                value = field.value;
+                found = true;
+            }
+        }
+        return found;
     }
 
     static bool is(const std::string *key, std::string_view name) { return key && *key == name; }
@@ -741,7 +757,7 @@ private:
                 m_scratch = "{}";
             else
                 m_scratch += '}';
-            if (message["timestamp"].get(value) == simdjson::SUCCESS)
+            if (lastAt(fields, "timestamp", value))
                 turn.createdAt =
                     timeOf(value, c, [&] { return tr("%1, turn %2").arg(where).arg(position); });
             c.encoded.append(turn.role, utf8, turn.createdAt,
