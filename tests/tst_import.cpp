@@ -1058,7 +1058,10 @@ void TestImport::timesInAnyUnitOrSaid()
     const QString user = QStringLiteral("user"), assistant = QStringLiteral("assistant");
     chat.add(QStringLiteral("q"), {},
              ChatGptExport::message(user, QStringLiteral("When?"), 1714000000123.0),
-             {QStringLiteral("a")});
+             {QStringLiteral("a"), QStringLiteral("a2")});
+    chat.add(QStringLiteral("a2"), QStringLiteral("q"), // the answer regenerated
+             ChatGptExport::message(assistant, QStringLiteral("Later."), QStringLiteral("soon")),
+             {});
     chat.add(QStringLiteral("a"), QStringLiteral("q"),
              ChatGptExport::message(assistant, QStringLiteral("Now."),
                                     QStringLiteral("2024-04-24 23:06:40")),
@@ -1075,11 +1078,11 @@ void TestImport::timesInAnyUnitOrSaid()
         chat.write(dir, QStringLiteral("conversations.json"), QStringLiteral("times"),
                    QStringLiteral("g"), 1714000000000000.0));
     QCOMPARE(s.imported, 1);
-    QCOMPARE(s.timesUnread, 1);
+    QCOMPARE(s.timesUnread, 2); // the alternative's, and the kept path's
     QVERIFY2(s.text().endsWith(QStringLiteral(
-                 "; times that could not be read, left empty: 1 "
+                 "; times that could not be read, left empty: 2 "
                  "(conversations.json: conversation 1 \"times\" (line 2, column 5, byte 6), "
-                 "message f: \"yesterday\").")),
+                 "message a2: \"soon\"; …).")),
              qPrintable(s.text()));
     // Past the first few, an ellipsis.
     import::Summary many;

@@ -45,12 +45,16 @@ std::string_view str(element e, std::string_view key)
     return e[key].get_string().get(s) == simdjson::SUCCESS ? s : std::string_view();
 }
 
-/** The time at \a key of \a e, as times.h reads it; invalid when absent or no time. */
-QDateTime epoch(element e, std::string_view key)
+/**
+ * When message \a id of \a c was written, as times.h reads it; invalid when it does not say. A
+ * value that is no time is counted in \a c.
+ */
+QDateTime writtenAt(element message, std::string_view id, ImportedConversation &c)
 {
-    element value;
-    QString unread;
-    return e[key].get(value) == simdjson::SUCCESS ? readTime(value, unread) : QDateTime();
+    element at;
+    if (message["create_time"].get(at) != simdjson::SUCCESS)
+        return {};
+    return timeOf(at, c, [&] { return tr("%1, message %2").arg(c.where, qs(std::string(id))); });
 }
 
 // Content that is not part of the visible reply.
@@ -187,7 +191,7 @@ QJsonObject messageMeta(element message)
  * to \a replies as an alternative's (tree.h), each naming the nearest message shown above it.
  */
 void below(const Nodes &nodes, std::string_view top, std::unordered_set<std::string_view> &covered,
-           QJsonArray *replies)
+           QJsonArray *replies, ImportedConversation &c)
 {
     std::vector<std::pair<std::string_view, std::string_view>> stack {{top, {}}}; // id, shown above
     while (!stack.empty()) {
@@ -210,7 +214,7 @@ void below(const Nodes &nodes, std::string_view top, std::unordered_set<std::str
                            {QStringLiteral("parent"), qs(above)},
                            {QStringLiteral("role"), roleKey(roleOf(authorOf(node.message)))},
                            {QStringLiteral("text"), text}};
-        const QDateTime at = epoch(node.message, "create_time");
+        const QDateTime at = writtenAt(node.message, id, c);
         if (at.isValid())
             reply.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
         if (const QJsonObject meta = messageMeta(node.message); !meta.isEmpty())
@@ -243,7 +247,8 @@ private:
      * alternatives kept already, the kept path first.
      */
     QJsonArray alternativesOf(std::string_view id, const Nodes &nodes,
-                              std::unordered_set<std::string_view> &replied) const;
+                              std::unordered_set<std::string_view> &replied,
+                              ImportedConversation &c) const;
 
     QString m_source;
     ImportSink &m_sink;
@@ -258,16 +263,14 @@ bool Reader::toTurn(std::string_view id, const Nodes &nodes, Turn &turn,
         return false;
     turn.role = roleOf(authorOf(node.message));
     turn.text = text;
-    element at;
-    if (node.message["create_time"].get(at) == simdjson::SUCCESS)
-        turn.createdAt =
-            timeOf(at, c, [&] { return tr("%1, message %2").arg(c.where, qs(std::string(id))); });
+    turn.createdAt = writtenAt(node.message, id, c);
     turn.meta = messageMeta(node.message);
     return true;
 }
 
 QJsonArray Reader::alternativesOf(std::string_view id, const Nodes &nodes,
-                                  std::unordered_set<std::string_view> &replied) const
+                                  std::unordered_set<std::string_view> &replied,
+                                  ImportedConversation &c) const
 {
     // Siblings on the kept path: a regenerated answer or an edited question.
     QJsonArray alternatives;
@@ -282,7 +285,7 @@ QJsonArray Reader::alternativesOf(std::string_view id, const Nodes &nodes,
         QJsonObject alt {{QStringLiteral("source_id"), qs(sibling)},
                          {QStringLiteral("role"), roleKey(roleOf(authorOf(other->second.message)))},
                          {QStringLiteral("text"), messageText(other->second.message)}};
-        const QDateTime at = epoch(other->second.message, "create_time");
+        const QDateTime at = writtenAt(other->second.message, sibling, c);
         if (at.isValid())
             alt.insert(QStringLiteral("created_at"), at.toString(Qt::ISODateWithMs));
         if (const QJsonObject meta = messageMeta(other->second.message); !meta.isEmpty())
@@ -290,7 +293,7 @@ QJsonArray Reader::alternativesOf(std::string_view id, const Nodes &nodes,
         // The branch not taken whole: what was said after the edited question or the answer
         // regenerated (each message once, however the export lists it).
         QJsonArray replies;
-        below(nodes, sibling, replied, &replies);
+        below(nodes, sibling, replied, &replies, c);
         if (!replies.isEmpty())
             alt.insert(QStringLiteral("replies"), replies);
         alternatives.append(alt);
@@ -383,7 +386,7 @@ void Reader::read(element entry, int index, const QString &position)
                          answers ? QStringLiteral("regenerated") : QStringLiteral("edited"));
     };
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
-        for (const QJsonValue alt : alternativesOf(*it, nodes, replied))
+        for (const QJsonValue alt : alternativesOf(*it, nodes, replied, c))
             carried.append(alt);
         Turn turn;
         if (!nodes.at(*it).hasMessage || !toTurn(*it, nodes, turn, c))
@@ -402,7 +405,7 @@ void Reader::read(element entry, int index, const QString &position)
         if (parent != nodes.end())
             for (const std::string_view sibling : parent->second.children)
                 if (sibling != id)
-                    below(nodes, sibling, covered, nullptr);
+                    below(nodes, sibling, covered, nullptr, c);
     }
     QStringList leftOut;
     for (const auto &[id, node] : nodes) {
