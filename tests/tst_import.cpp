@@ -20,6 +20,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <ctime>
 #include <fcntl.h>
 #include <future>
 #include <sys/stat.h>
@@ -283,6 +284,7 @@ private slots:
     void csvLongFormat();
     void ratingsAttachToTurns();
     void csvWithCarriageReturnLines();
+    void csvTimeInAClockGap();
     void esconvFeedbackAndSurvey();
     void esconvIntoOlderInstrument();
     void bundle();
@@ -756,6 +758,45 @@ void TestImport::csvWithCarriageReturnLines()
         QVERIFY2(e.message().contains(QStringLiteral("long.csv: line 3002: 2 fields")),
                  qPrintable(e.message()));
     }
+}
+
+void TestImport::csvTimeInAClockGap()
+{
+    // A CSV time without a zone is this computer's local time. One the clocks skipped names
+    // no time here: refused, saying so, rather than "not a date and time".
+    const QByteArray zone = qgetenv("TZ");
+    qputenv("TZ", "America/New_York");
+    tzset();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("spring.csv"));
+    test::writeFile(path,
+                    "conversation_id,role,text,timestamp\n"
+                    "c1,user,Before,2024-03-10 01:30:00\n"
+                    "c1,assistant,Skipped,2024-03-10 02:30:00\n");
+    auto store = Store::create(QStringLiteral(":memory:"));
+    QString message;
+    try {
+        import::Importer(*store).importFile(path);
+    } catch (const Error &e) {
+        message = e.message();
+    }
+    test::writeFile(path,
+                    "conversation_id,role,text,timestamp\n"
+                    "c1,user,Before,2024-03-10 01:30:00\n"
+                    "c1,assistant,After,2024-03-10 03:30:00\n");
+    const import::Summary s = import::Importer(*store).importFile(path);
+    const QVector<Turn> turns = onlyConversationTurns(*store);
+    if (zone.isNull())
+        qunsetenv("TZ");
+    else
+        qputenv("TZ", zone);
+    tzset();
+    QVERIFY2(message.contains(QStringLiteral("spring.csv: line 3: the timestamp \"2024-03-10 "
+                                             "02:30:00\" names no time here")),
+             qPrintable(message));
+    QCOMPARE(s.imported, 1);
+    QCOMPARE(turns[0].createdAt.toUTC(), QDateTime(QDate(2024, 3, 10), QTime(6, 30), Qt::UTC));
+    QCOMPARE(turns[1].createdAt.toUTC(), QDateTime(QDate(2024, 3, 10), QTime(7, 30), Qt::UTC));
 }
 
 void TestImport::esconvFeedbackAndSurvey()

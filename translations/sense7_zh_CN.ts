@@ -6381,6 +6381,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>%1: the timestamp &quot;%2&quot; is not a date and time (ISO 8601, or a count of seconds, or of milliseconds, since 1970).</source>
         <translation>%1：时间戳“%2”不是日期时间（ISO 8601，或自 1970 年起的秒数或毫秒数）。</translation>
     </message>
+    <message>
+        <source>%1: the timestamp &quot;%2&quot; names no time here: the clocks went forward past it. Give its zone (&quot;2024-03-10T02:30:00-05:00&quot;).</source>
+        <translation>%1：时间戳“%2”在本地不存在：时钟在夏令时开始时跳过了这一时刻。请写明其时区（“2024-03-10T02:30:00-05:00”）。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>

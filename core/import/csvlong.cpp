@@ -232,6 +232,10 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
             c >= 0 && !fields[c].trimmed().isEmpty()) {
             // Without a zone: the time where the file was written, taken to be here.
             row.turn.createdAt = fromTimeText(fields[c].toStdString(), Qt::LocalTime);
+            if (!row.turn.createdAt.isValid() && fromTimeText(fields[c].toStdString()).isValid())
+                throw Error(tr("%1: the timestamp \"%2\" names no time here: the clocks went "
+                               "forward past it. Give its zone (\"2024-03-10T02:30:00-05:00\").")
+                                .arg(where, fields[c]));
             if (!row.turn.createdAt.isValid())
                 throw Error(tr("%1: the timestamp \"%2\" is not a date and time (ISO 8601, or a "
                                "count of seconds, or of milliseconds, since 1970).")
