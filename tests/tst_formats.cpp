@@ -519,7 +519,7 @@ void TestFormats::mappedJsonlCandidatesNotOneChosen()
                     R"({"role": "model", "content": "D", "if_chosen": 1}, )"
                     R"({"role": "model", "content": "E", "if_chosen": "true"}, )"
                     R"({"role": "user", "content": "Q3", "if_chosen": false}, )"
-                    R"({"role": "user", "content": "Q4", "if_chosen": false}, )"
+                    R"({"role": "user", "content": "Q4", "if_chosen": true}, )"
                     R"({"role": "model", "content": "F", "if_chosen": "yes"}]})"
                     "\n");
     auto store = Store::create(QStringLiteral(":memory:"));
@@ -540,6 +540,7 @@ void TestFormats::mappedJsonlCandidatesNotOneChosen()
     QCOMPARE(roles(turns), QStringLiteral("user,assistant,user,assistant,user,user,assistant"));
     // A value the import does not understand as chosen or not stays with its turn.
     QCOMPARE(turns[6].meta.value(QStringLiteral("if_chosen")).toString(), QStringLiteral("yes"));
+    QCOMPARE(turns[5].meta.value(QStringLiteral("if_chosen")), QJsonValue(true)); // a question
     QCOMPARE(turns[1].text, QStringLiteral("A"));
     QCOMPARE(turns[3].text, QStringLiteral("D"));
     QStringList others;

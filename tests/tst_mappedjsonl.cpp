@@ -121,7 +121,10 @@ QByteArray trickyLines()
         // A key given twice: the last is the one both readings keep.
         R"({"conversation_hash": "d1", "conversation_hash": "d2", "conversation": [)"
         R"({"role": "assistant", "role": "user", "content": "first", "content": "second", )"
-        R"("timestamp": "bad", "timestamp": "2024-01-01T00:00:00Z", "x": 1, "x": 2}]})");
+        R"("timestamp": "bad", "timestamp": "2024-01-01T00:00:00Z", "x": 1, "x": 2}, )"
+        R"({"role": "assistant", "content": [{"type": "text", "text": "one", "text": "two"}], )"
+        R"("model_name": "A", "model_name": null}, )"
+        R"({"role": "assistant", "content": "three", "model_name": "A", "model_name": "B"}]})");
 }
 
 /** The data set's tables, indexes and triggers, as created. */
@@ -235,6 +238,8 @@ void TestMappedJsonl::fastEqualsReference()
     QCOMPARE(twice.turns[0].text, QStringLiteral("second"));
     QCOMPARE(twice.turns[0].createdAt, QDateTime(QDate(2024, 1, 1), QTime(0, 0), Qt::UTC));
     QCOMPARE(twice.timesUnread, 0);
+    QCOMPARE(twice.turns[1].text, QStringLiteral("two"));
+    QCOMPARE(twice.conversation.agent, QStringLiteral("B"));
 }
 
 void TestMappedJsonl::storedAsTheReferenceReads()

@@ -326,7 +326,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
         Read &r = all[kept];
         // What the mapping used: the turn itself (a field it did not understand stays) and its
         // rating.
-        if (end - i > 1 || r.chosen.value_or(false))
+        if (r.turn.role == Role::Assistant && (end - i > 1 || r.chosen.value_or(false)))
             r.turn.meta.remove(m.chosen);
         if (!r.score.is_null())
             r.turn.meta.remove(m.score);
@@ -731,10 +731,10 @@ private:
                     element partText;
                     if (part.is_string())
                         pieces << qsv(std::string_view(part));
-                    else if (part.is_object() && part["text"].get(partText) == simdjson::SUCCESS
+                    else if (part.is_object() && lastAt(object(part), "text", partText)
                              && partText.is_string())
                         pieces << qsv(std::string_view(partText));
-                    else if (part.is_object() && part["type"].get(partText) == simdjson::SUCCESS
+                    else if (part.is_object() && lastAt(object(part), "type", partText)
                              && qsv(stringOf(partText)).contains(QLatin1String("image")))
                         pieces << QStringLiteral("[image]");
                 }
@@ -742,6 +742,7 @@ private:
                 utf8 = turn.text.toUtf8();
             }
             m_scratch.clear();
+            std::optional<element> model; // the last "model_name", as the reference keeps it
             for (const auto field : fields) {
                 if (is(roleKey, field.key) || is(textKey, field.key))
                     continue;
@@ -749,10 +750,11 @@ private:
                 appendJsonString(m_scratch, field.key);
                 m_scratch += ':';
                 appendJson(m_scratch, field.value);
-                if (field.key == "model_name" && modelName.isEmpty()
-                    && turn.role == Role::Assistant)
-                    modelName = qsv(stringOf(field.value));
+                if (field.key == "model_name")
+                    model = field.value;
             }
+            if (model && modelName.isEmpty() && turn.role == Role::Assistant)
+                modelName = qsv(stringOf(*model));
             if (m_scratch.empty())
                 m_scratch = "{}";
             else
