@@ -300,7 +300,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
             while (end < all.size() && all[end].chosen && all[end].turn.role == all[i].turn.role)
                 ++end;
         }
-        std::size_t kept = end;
+        std::size_t kept = i; // the first candidate, unless another is chosen
         int chosen = 0;
         for (std::size_t k = i; k < end; ++k) {
             if (all[k].chosen.value_or(false) && chosen++ == 0)
@@ -321,8 +321,6 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
                                     .arg(all[i].position)
                                     .arg(all[end - 1].position)
                                     .arg(chosen));
-        if (kept == end)
-            kept = i;
         Read &r = all[kept];
         // What the mapping used: the turn itself (a field it did not understand stays) and its
         // rating.
