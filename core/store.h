@@ -433,11 +433,20 @@ public:
     QVector<Turn> turns(qint64 conversationId, int firstIndex, int count) const;
     qint64 ratingEventCount() const;
     /**
-     * The conversation a stable key names: its numeric id, its source id (the id in the export
-     * it came from) or its content hash in either form, plain or anonymised (or a prefix of 8 or
-     * more characters of one). 0 when none does.
+     * Every conversation a stable key names, ids ascending: by its numeric id, its source id (the
+     * id in the export it came from) or its content hash in either form, plain or anonymised; or,
+     * when none of those is the key, by a prefix of 8 or more characters of a hash. One key can
+     * name several: a number that is one conversation's id and another's source id, a source id
+     * two exports share, a short prefix.
+     */
+    QVector<qint64> conversationsNamed(const QString &key) const;
+    /**
+     * The conversation \a key names (conversationsNamed()); 0 when none does. Throws Error when it
+     * names several, naming them: a key is never taken for the first of them.
      */
     qint64 findConversation(const QString &key) const;
+    /** The message for a key that names several conversations (\a ids), without a position. */
+    static QString severalNamed(const QString &key, const QVector<qint64> &ids);
     qint64 turnId(qint64 conversationId, int index) const; // 0 when missing
     qint64 conversationOfTurn(qint64 turnId) const; // 0 when missing
     qint64 selfAnnotatorId() const; // the "self" annotator, 0 before anyone rated

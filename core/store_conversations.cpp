@@ -6,9 +6,11 @@
 #include "store_p.h"
 
 #include <QJsonArray>
+#include <QLocale>
 #include <QSet>
 #include <QStringEncoder>
 
+#include <algorithm>
 #include <limits>
 
 namespace sense7 {
@@ -478,36 +480,39 @@ QVector<Turn> Store::turns(qint64 conversationId, int firstIndex, int count) con
     return result;
 }
 
-qint64 Store::findConversation(const QString &key) const
+QVector<qint64> Store::conversationsNamed(const QString &key) const
 {
     if (m_adding)
         m_adding->restoreIndexes();
     const QString k = key.trimmed();
     if (k.isEmpty())
-        return 0;
+        return {};
+    QVector<qint64> found;
+    const auto add = [&found](qint64 id) {
+        if (id != 0 && !found.contains(id))
+            found.append(id);
+    };
+    // Every reading of the key as a whole name: a number can be one conversation's id and
+    // another's source id (ESConv numbers its dialogues from 1), and two exports can use one id.
     bool numeric = false;
     const qint64 id = k.toLongLong(&numeric);
     if (numeric) {
         sql::Statement byId(*m_db, "SELECT id FROM conversation WHERE id = ?");
         byId.bind(1, id);
         if (byId.next())
-            return byId.int64(0);
+            add(byId.int64(0));
     }
     {
-        sql::Statement bySource(*m_db,
-                                "SELECT id FROM conversation WHERE source_id = ? ORDER BY id");
+        sql::Statement bySource(*m_db, "SELECT id FROM conversation WHERE source_id = ?");
         bySource.bind(1, k);
-        if (bySource.next())
-            return bySource.int64(0);
+        while (bySource.next())
+            add(bySource.int64(0));
     }
     const QString hash = k.toLower();
-    if (hash.size() == 32) {
-        if (const qint64 found = conversationWithHash(hash))
-            return found;
-    }
-    if (k.size() >= 8) {
-        // A prefix of either form; an ambiguous prefix names nothing.
-        QSet<qint64> found;
+    if (hash.size() == 32)
+        add(conversationWithHash(hash));
+    if (found.isEmpty() && k.size() >= 8) {
+        // A prefix of either form, when the key is no whole name.
         for (const char *sql : {"SELECT id FROM conversation WHERE content_hash >= ? AND "
                                 "content_hash < ? ORDER BY content_hash LIMIT 2",
                                 "SELECT id FROM conversation WHERE anonymised_hash >= ? AND "
@@ -515,12 +520,31 @@ qint64 Store::findConversation(const QString &key) const
             sql::Statement byHash(*m_db, sql);
             byHash.bind(1, hash).bind(2, hash + QChar(0x7f));
             while (byHash.next())
-                found.insert(byHash.int64(0));
+                add(byHash.int64(0));
         }
-        if (found.size() == 1)
-            return *found.constBegin();
     }
-    return 0;
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+qint64 Store::findConversation(const QString &key) const
+{
+    const QVector<qint64> named = conversationsNamed(key);
+    if (named.size() > 1)
+        throw Error(tr("%1: %2").arg(path(), severalNamed(key, named)));
+    return named.value(0);
+}
+
+QString Store::severalNamed(const QString &key, const QVector<qint64> &ids)
+{
+    QStringList listed;
+    for (const qint64 id : ids)
+        listed << QString::number(id);
+    return tr("\"%1\" names %n conversations (ids %2): it is the id, source id or hash (or a "
+              "prefix of one) of each. Name the conversation by its whole content hash, as the "
+              "tidy export does.",
+              nullptr, int(ids.size()))
+        .arg(key.trimmed(), QLocale().createSeparatedList(listed));
 }
 
 qint64 Store::turnId(qint64 conversationId, int index) const

@@ -312,11 +312,13 @@ private slots:
     void ratingsCsvConversationConflicts();
     void ratingsCsvBadRows_data();
     void ratingsCsvBadRows();
+    void ratingsCsvRefuseAKeyNamingSeveral();
     void ratingsCsvRoundTripsThroughTheExport();
     void liveBundleRoundTrip();
     void liveBundleDetailsFillInAndDisagree();
     void brokenLiveBundleChangesNothing_data();
     void brokenLiveBundleChangesNothing();
+    void bundleRatingsKeepTheirInstrumentsRules();
 };
 
 void TestImport::chatgptKeepsTheCurrentPath()
@@ -2067,6 +2069,69 @@ void TestImport::ratingsCsvBadRows()
     QCOMPARE(test::logicalDump(*store), before);
 }
 
+void TestImport::ratingsCsvRefuseAKeyNamingSeveral()
+{
+    QTemporaryDir dir;
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    // "2" is the source id of the first conversation and the id of the second; "c1" is the
+    // source id of one conversation of each participant.
+    const QString mine = dir.filePath(QStringLiteral("mine.csv"));
+    test::writeFile(mine,
+                    "conversation_id,role,text\n"
+                    "2,user,first\n2,assistant,first reply\n"
+                    "x,user,second\nx,assistant,second reply\n"
+                    "c1,user,third\nc1,assistant,third reply\n");
+    const QString theirs = dir.filePath(QStringLiteral("theirs.csv"));
+    test::writeFile(theirs,
+                    "conversation_id,role,text\n"
+                    "c1,user,fourth\nc1,assistant,fourth reply\n");
+    import::Options p1;
+    p1.participant = QStringLiteral("P1");
+    import::Importer(*store).importFile(mine, p1);
+    import::Options p2;
+    p2.participant = QStringLiteral("P2");
+    import::Importer(*store).importFile(theirs, p2);
+    const qint64 first = store->conversationsNamed(QStringLiteral("x")).value(0) - 1;
+    QCOMPARE(store->conversationsNamed(QStringLiteral("2")), (QVector<qint64> {first, first + 1}));
+    QCOMPARE(store->conversationsNamed(QStringLiteral("c1")).size(), 2);
+    try {
+        store->findConversation(QStringLiteral("2"));
+        QFAIL("a key naming two conversations was taken for one of them");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("\"2\" names 2 conversations")),
+                 qPrintable(e.message()));
+    }
+
+    import::Options options;
+    options.annotator = QStringLiteral("rater-A");
+    const QString before = test::logicalDump(*store);
+    for (const char *key : {"2", "c1"}) {
+        const QString file = dir.filePath(QStringLiteral("ratings.csv"));
+        test::writeFile(file,
+                        QByteArray("conversation_id,turn_index,dimension,value\n"
+                                   "x,1,sense7/warmth,4\n")
+                            + key + ",1,sense7/warmth,5\n");
+        try {
+            import::Importer(*store).importFile(file, options);
+            QFAIL("a rating was given to one of the conversations its key names");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(QStringLiteral("ratings.csv: line 3: \"%1\" names 2 "
+                                                         "conversations (ids ")
+                                              .arg(QLatin1String(key))),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(test::logicalDump(*store), before);
+    }
+    // A key naming one conversation is taken, whichever way it names it.
+    const QString file = dir.filePath(QStringLiteral("ratings.csv"));
+    const QString hash = store->conversation(first)->contentHash;
+    test::writeFile(file,
+                    "conversation_id,turn_index,dimension,value\nx,1,sense7/warmth,4\n"
+                        + hash.toLatin1() + ",1,sense7/warmth,5\n");
+    QCOMPARE(import::Importer(*store).importFile(file, options).ratings, qint64(2));
+    QCOMPARE(store->findConversation(hash), first);
+}
+
 void TestImport::ratingsCsvRoundTripsThroughTheExport()
 {
     // A study under a 7-point instrument: turn and conversation ratings by the participant, an
@@ -2399,6 +2464,20 @@ void TestImport::brokenLiveBundleChangesNothing_data()
     QTest::newRow("assignment without conditions")
         << "participants/0/assignment/conditions"
         << "[]" << QStringLiteral("broken.json: participant 1 (\"P07\"): \"assignment\" must be");
+    QTest::newRow("rating value past a whole number's range")
+        << "conversations/1/ratings/0/value"
+        << "4294967299"
+        << exam + QStringLiteral(", rating 1: a rating value must be a whole number or null.");
+    QTest::newRow("rating turn past a whole number's range")
+        << "conversations/1/ratings/0/turn"
+        << "4294967297"
+        << exam + QStringLiteral(", rating 1: \"turn\" must be the index of one of the 4 turns.");
+    QTest::newRow("rating given twice") << "conversations/1/ratings/1/turn"
+                                        << "1"
+                                        << exam
+            + QStringLiteral(", rating 2: the same rater's rating of turn 1 on "
+                             "\"sense7/warmth\" is given again (first: ")
+            + exam + QStringLiteral(", rating 1).");
     QTest::newRow("assignment position negative")
         << "participants/0/assignment/position"
         << "-2" << QStringLiteral("broken.json: participant 1 (\"P07\"): \"assignment\" must be");
@@ -2458,6 +2537,61 @@ void TestImport::brokenLiveBundleChangesNothing()
         QCOMPARE(test::logicalDump(*study), before);
         import::Importer(*study).importFile(bundle);
     }
+}
+
+void TestImport::bundleRatingsKeepTheirInstrumentsRules()
+{
+    QTemporaryDir dir;
+    auto source = withInstruments(dir.filePath(QStringLiteral("source.sense7")));
+    const QString ratings = dir.filePath(QStringLiteral("ratings.csv"));
+    test::writeFile(ratings,
+                    "conversation_id,turn_index,dimension,value,annotator\n"
+                    "c1,1,empathy7/reply_empathy,4,rater-A\n");
+    import::Importer(*source).importFile(ratings);
+    const QString bundle = dir.filePath(QStringLiteral("shared.json"));
+    exporter::write(*source, exporter::Format::Bundle, bundle);
+
+    // "not applicable" where the 7-point instrument has none: refused as from a ratings file,
+    // into a data set without the conversation and into one with it (a merge).
+    QJsonObject root = QJsonDocument::fromJson(test::readFile(bundle)).object();
+    QJsonArray conversations = root.value(QStringLiteral("conversations")).toArray();
+    int rated = -1;
+    for (int i = 0; i < conversations.size(); ++i) {
+        QJsonObject c = conversations.at(i).toObject();
+        QJsonArray list = c.value(QStringLiteral("ratings")).toArray();
+        for (int r = 0; r < list.size(); ++r) {
+            QJsonObject rating = list.at(r).toObject();
+            if (rating.value(QStringLiteral("dimension")).toString()
+                == QLatin1String("empathy7/reply_empathy")) {
+                rating.insert(QStringLiteral("value"), QJsonValue::Null);
+                list[r] = rating;
+                rated = i;
+            }
+        }
+        c.insert(QStringLiteral("ratings"), list);
+        conversations[i] = c;
+    }
+    QVERIFY(rated >= 0);
+    root.insert(QStringLiteral("conversations"), conversations);
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    test::writeFile(broken, QJsonDocument(root).toJson());
+    auto fresh = withInstruments(dir.filePath(QStringLiteral("fresh.sense7")));
+    for (Store *store : {fresh.get(), source.get()}) {
+        const QString before = test::logicalDump(*store);
+        try {
+            import::Importer(*store).importFile(broken);
+            QFAIL("a bundle's \"not applicable\" was imported where the instrument has none");
+        } catch (const Error &e) {
+            QVERIFY2(
+                e.message().contains(QStringLiteral("broken.json: conversation %1").arg(rated + 1))
+                    && e.message().contains(
+                        QStringLiteral(": \"empathy7/reply_empathy\" has no \"not applicable\"")),
+                qPrintable(e.message()));
+        }
+        QCOMPARE(test::logicalDump(*store), before);
+    }
+    // The bundle as it was imports, and reads back the rating.
+    QCOMPARE(import::Importer(*fresh).importFile(bundle).ratings, qint64(1));
 }
 
 QTEST_GUILESS_MAIN(TestImport)

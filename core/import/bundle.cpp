@@ -64,15 +64,31 @@ QString annotatorAt(const Json &node)
     return code.isEmpty() ? QStringLiteral("self") : code;
 }
 
+/** \a value as an int when it is a whole number an int holds (never wrapped round). */
+std::optional<int> wholeInt(const Json &value)
+{
+    if (value.is_number_unsigned())
+        return value.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<int>::max())
+            ? std::optional<int>(int(value.get<std::uint64_t>()))
+            : std::nullopt;
+    if (!value.is_number_integer())
+        return std::nullopt;
+    const auto n = value.get<std::int64_t>();
+    return n >= std::numeric_limits<int>::min() && n <= std::numeric_limits<int>::max()
+        ? std::optional<int>(int(n))
+        : std::nullopt;
+}
+
 std::optional<int> turnAt(const Json &node, int turns, const QString &where, bool allowNull)
 {
     const Json &turn = child(node, "turn");
     if (turn.is_null() && allowNull)
         return std::nullopt;
-    if (!turn.is_number_integer() || turn.get<int>() < 0 || turn.get<int>() >= turns)
+    const std::optional<int> index = wholeInt(turn);
+    if (!index || *index < 0 || *index >= turns)
         throw Error(
             tr("%1: \"turn\" must be the index of one of the %2 turns.").arg(where).arg(turns));
-    return turn.get<int>();
+    return index;
 }
 
 /** A date and time in a session, or an error naming \a where and \a key. */
@@ -310,36 +326,70 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             && (anonymised
                 || (!live && contentHash(conv.sourceFormat, c.turns) != conv.contentHash)))
             conv.anonymisedHash = conv.contentHash; // a stand-in already
+        // Each thing rated, flagged or noted once a rater: a second one would silently take the
+        // first's place.
+        QHash<QString, QString> given;
+        const auto once = [&given](const QString &what, const QString &at) {
+            const auto first = given.constFind(what);
+            if (first != given.cend())
+                throw Error(tr("%1: the same rater's %2 is given again (first: %3).")
+                                .arg(at, what.section(QLatin1Char('\x1f'), 0, 0), *first));
+            given.insert(what, at);
+        };
+        int entry = 0;
         for (const Json &r : child(node, "ratings")) {
+            const QString at = tr("%1, rating %2").arg(c.where).arg(++entry);
             ImportedRating rating;
-            rating.turnIndex = turnAt(r, turns, c.where, true).value_or(-1);
+            rating.turnIndex = turnAt(r, turns, at, true).value_or(-1);
             rating.dimension = stringAt(r, "dimension");
             rating.annotator = annotatorAt(r);
-            rating.kind = kindAt(r, c.where);
+            rating.kind = kindAt(r, at);
+            rating.where = at;
             const Json &value = child(r, "value");
-            if (value.is_number_integer())
-                rating.value = value.get<int>();
+            if (const std::optional<int> number = wholeInt(value))
+                rating.value = *number;
             else if (!value.is_null())
-                throw Error(tr("%1: a rating value must be a whole number or null.").arg(c.where));
+                throw Error(tr("%1: a rating value must be a whole number or null.").arg(at));
+            once((rating.turnIndex < 0
+                      ? tr("rating of the conversation on \"%1\"").arg(rating.dimension)
+                      : tr("rating of turn %1 on \"%2\"")
+                            .arg(rating.turnIndex)
+                            .arg(rating.dimension))
+                     + QChar(0x1f) + rating.annotator,
+                 at);
             c.ratings.append(rating);
         }
+        entry = 0;
         for (const Json &f : child(node, "flags")) {
+            const QString at = tr("%1, flag %2").arg(c.where).arg(++entry);
             ImportedFlag flag;
-            flag.turnIndex = *turnAt(f, turns, c.where, false);
+            flag.turnIndex = *turnAt(f, turns, at, false);
             flag.annotator = annotatorAt(f);
-            flag.kind = kindAt(f, c.where);
+            flag.kind = kindAt(f, at);
             flag.reason = stringAt(f, "reason");
             flag.note = stringAt(f, "note");
-            if (child(f, "refers_to").is_number_integer())
-                flag.refersTo = child(f, "refers_to").get<int>();
+            const Json &refersTo = child(f, "refers_to");
+            if (!refersTo.is_null()) {
+                const std::optional<int> earlier = wholeInt(refersTo);
+                if (!earlier || *earlier < 0 || *earlier >= turns)
+                    throw Error(tr("%1: \"refers_to\" must be the index of one of the %2 turns, "
+                                   "or null.")
+                                    .arg(at)
+                                    .arg(turns));
+                flag.refersTo = *earlier;
+            }
+            once(tr("flag of turn %1").arg(flag.turnIndex) + QChar(0x1f) + flag.annotator, at);
             c.flags.append(flag);
         }
+        entry = 0;
         for (const Json &n : child(node, "notes")) {
+            const QString at = tr("%1, note %2").arg(c.where).arg(++entry);
             ImportedNote note;
-            note.turnIndex = *turnAt(n, turns, c.where, false);
+            note.turnIndex = *turnAt(n, turns, at, false);
             note.annotator = annotatorAt(n);
-            note.kind = kindAt(n, c.where);
+            note.kind = kindAt(n, at);
             note.text = stringAt(n, "text");
+            once(tr("note on turn %1").arg(note.turnIndex) + QChar(0x1f) + note.annotator, at);
             if (!note.text.isEmpty())
                 c.notes.append(note);
         }

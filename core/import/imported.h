@@ -22,6 +22,7 @@ struct ImportedRating
     QString annotator = QStringLiteral("self");
     AnnotatorKind kind = AnnotatorKind::Self;
     std::optional<int> value; // nullopt: not applicable
+    QString where; // the file and entry, for messages
 };
 
 struct ImportedFlag

@@ -131,7 +131,9 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     QHash<qint64, QHash<qint64, QHash<qint64, Rating>>> turnRatings; // by rater
     QHash<qint64, QHash<qint64, Rating>> conversationRatings; // by rater
     for (const ImportedRating &r : std::as_const(c.ratings)) {
-        const Dimension &d = dimension(r.dimension, c.where);
+        const QString &where = r.where.isEmpty() ? c.where : r.where;
+        const Dimension &d = dimension(r.dimension, where);
+        const Rating incoming = checkedRating(r, d, where);
         const qint64 who = annotator(r.annotator, r.kind);
         if (!turnRatings.contains(who)) {
             turnRatings.insert(who, m_store.turnRatings(existingId, who));
@@ -140,7 +142,6 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         const Rating current = r.turnIndex >= 0
             ? turnRatings[who].value(c.encoded.ids[r.turnIndex]).value(d.id)
             : conversationRatings[who].value(d.id);
-        const Rating incoming = Rating::orNotApplicable(r.value);
         Conflict conflict = conflictIn(c, r.turnIndex >= 0 ? "rating" : "conversation_rating",
                                        r.turnIndex, r.annotator);
         conflict.dimension = r.dimension;
@@ -152,7 +153,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
             else
                 m_store.setConversationRating(existingId, d.id, who, incoming);
         } catch (const Error &e) {
-            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+            throw Error(QStringLiteral("%1: %2").arg(where, e.message()));
         }
         added = true;
     }

@@ -103,6 +103,26 @@ const Dimension &Writer::dimension(const QString &key, const QString &where)
     return *m_dimensions.insert(key, *found);
 }
 
+Rating Writer::checkedRating(const ImportedRating &r, const Dimension &d, const QString &where)
+{
+    if (!m_notApplicable.contains(d.id)) {
+        bool allowed = true;
+        for (const Instrument &instrument : m_store.instruments()) {
+            for (const Dimension &own : instrument.dimensions)
+                if (own.id == d.id)
+                    allowed = allowsNotApplicable(instrument, d);
+        }
+        m_notApplicable.insert(d.id, allowed);
+    }
+    if (!r.value && !m_notApplicable.value(d.id))
+        throw Error(Importer::tr("%1: \"%2\" has no \"not applicable\": the value must be a "
+                                 "whole number from %3 to %4, not null.")
+                        .arg(where, r.dimension)
+                        .arg(d.scaleMin)
+                        .arg(d.scaleMax));
+    return Rating::orNotApplicable(r.value);
+}
+
 void Writer::write(ImportedConversation &c)
 {
     Conversation &conv = c.conversation;
@@ -328,16 +348,17 @@ void Writer::writeAnnotations(ImportedConversation &c)
 {
     const Conversation &conv = c.conversation;
     for (const ImportedRating &r : std::as_const(c.ratings)) {
-        const Dimension &d = dimension(r.dimension, c.where);
-        const qint64 who = annotator(r.annotator, r.kind);
+        const QString &where = r.where.isEmpty() ? c.where : r.where;
+        const Dimension &d = dimension(r.dimension, where);
+        const Rating value = checkedRating(r, d, where);
         try {
+            const qint64 who = annotator(r.annotator, r.kind);
             if (r.turnIndex >= 0)
-                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who,
-                                  Rating::orNotApplicable(r.value));
+                m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, value);
             else
-                m_store.setConversationRating(conv.id, d.id, who, Rating::orNotApplicable(r.value));
+                m_store.setConversationRating(conv.id, d.id, who, value);
         } catch (const Error &e) {
-            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+            throw Error(QStringLiteral("%1: %2").arg(where, e.message()));
         }
         ++m_summary.ratings;
     }
@@ -389,10 +410,14 @@ void Writer::write(const ExternalRating &r)
 
     qint64 conversation = m_conversations.value(r.conversation, 0);
     if (conversation == 0) {
-        conversation = m_store.findConversation(r.conversation);
-        if (conversation == 0)
+        const QVector<qint64> named = m_store.conversationsNamed(r.conversation);
+        if (named.isEmpty())
             throw Error(Importer::tr("%1: the data set has no conversation \"%2\".")
                             .arg(r.where, r.conversation));
+        if (named.size() > 1)
+            throw Error(
+                QStringLiteral("%1: %2").arg(r.where, Store::severalNamed(r.conversation, named)));
+        conversation = named.first();
         m_conversations.insert(r.conversation, conversation);
     }
     const Dimension &d = ratedDimension(r);

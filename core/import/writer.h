@@ -57,6 +57,11 @@ private:
     qint64 participant(const ImportedConversation &c);
     qint64 annotator(const QString &code, AnnotatorKind kind);
     const Dimension &dimension(const QString &key, const QString &where);
+    /**
+     * An imported conversation's rating \a r on \a d, checked: "not applicable" only where \a d
+     * allows it. \a where names the rating in messages.
+     */
+    Rating checkedRating(const ImportedRating &r, const Dimension &d, const QString &where);
     void write(ImportedConversation &c);
     /** The conversation already in the data set in either of \a c's forms; 0 when none. */
     qint64 present(const Conversation &c, const QString &derived);
