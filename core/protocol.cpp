@@ -9,6 +9,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
+#include <QUrl>
+#include <QUrlQuery>
 
 #include <cctype>
 #include <cstring>
@@ -866,6 +868,20 @@ private:
         return c;
     }
 
+    /** Whether \a url's query names what looks like a credential ("api-key=…", "token=…"). */
+    static bool secretInQuery(const QUrl &url)
+    {
+        for (const auto &[name, value] : QUrlQuery(url).queryItems()) {
+            const QString n = name.toLower();
+            for (const char *word : {"key", "token", "secret", "password", "auth"})
+                if (n.contains(QLatin1String(word)))
+                    return true;
+            if (n == QLatin1String("sig") || n == QLatin1String("signature"))
+                return true;
+        }
+        return false;
+    }
+
     void endpoint(const Json &node, const Path &path, const QString &item,
                   AssistantCondition &c) const
     {
@@ -886,6 +902,15 @@ private:
                  tr("\"%1\" is not an http:// or https:// address (e.g. "
                     "\"https://api.example.org/v1\")")
                      .arg(url));
+        // The protocol travels in every data set and bundle made under it: a secret written
+        // into its address would leave with them. (A data set's copy from before this rule
+        // still opens.)
+        if (!m_stored && (!c.url.userInfo().isEmpty() || secretInQuery(c.url)))
+            fail(path + "url", item,
+                 tr("a protocol never holds an API key or a password, not in its address "
+                    "either: remove it from \"%1\" and name the environment variable that "
+                    "holds the key in \"api_key_env\", or enter it in the studio")
+                     .arg(c.url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)));
         c.model = string(node, path, item, "model", true);
         c.systemPrompt = string(node, path, item, "system_prompt", false);
         c.temperature = number(node, path, item, "temperature", 0.7, 0.0, 2.0);

@@ -554,6 +554,18 @@ void TestProtocol::liveMalformed_data()
                                                      "api_key": §"sk-123"}}]})",
         "live condition 1 (\"a\"): a protocol never holds an API key: name the environment "
         "variable that holds it in \"api_key_env\", or enter it in the studio");
+    row("endpoint_key_in_the_address",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": §"https://me:sk-123@h/v1",
+                                                     "model": "m"}}]})",
+        "live condition 1 (\"a\"): a protocol never holds an API key or a password, not in its "
+        "address either: remove it from \"https://h/v1\" and name the environment variable "
+        "that holds the key in \"api_key_env\", or enter it in the studio");
+    row("endpoint_key_in_the_query",
+        R"({"conditions": [{"key": "a", "endpoint": {"url": §"https://q/v1?api-version=2&Api-Key=sk",
+                                                     "model": "m"}}]})",
+        "live condition 1 (\"a\"): a protocol never holds an API key or a password, not in its "
+        "address either: remove it from \"https://q/v1\" and name the environment variable "
+        "that holds the key in \"api_key_env\", or enter it in the studio");
     row("endpoint_api_key_env_not_a_name",
         R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
                                                      "api_key_env": §"MY-KEY"}}]})",
