@@ -114,6 +114,7 @@ private Q_SLOTS:
     void turnsTableHasEveryTurn();
     void participantsTableHasTheirProfiles();
     void importersContextFieldsGetColumns();
+    void contextKeysOfAnyShapeGetAColumnEach();
     void blindReratingsHaveAColumn();
     void liveConversationsHaveConditionAndSession();
 
@@ -663,6 +664,48 @@ void TestExport::importersContextFieldsGetColumns()
         for (const Dimension &d : instrument.dimensions)
             QVERIFY2(book.contains(QStringLiteral("`%1`").arg(d.key)), qPrintable(d.key));
     }
+}
+
+void TestExport::contextKeysOfAnyShapeGetAColumnEach()
+{
+    // A key with a comma and quotes, a key that is a fixed column, and the name that one gets.
+    const QString path = m_dir.filePath(QStringLiteral("keys.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    const qint64 conversation = store->conversationSummaries().first().id;
+    QJsonObject context = store->conversation(conversation)->context;
+    context.insert(QStringLiteral("weird key, \"x\""), QStringLiteral("w"));
+    context.insert(QStringLiteral("participant"), QStringLiteral("p"));
+    context.insert(QStringLiteral("context_participant"), QStringLiteral("q"));
+    store->setConversationContext(conversation, context);
+    const QString csv = m_dir.filePath(QStringLiteral("keys.csv"));
+    exporter::write(*store, exporter::Format::Csv, csv);
+    const QVector<QStringList> rows = readCsv(csv);
+    const QStringList header = rows.first();
+    QCOMPARE(QSet<QString>(header.begin(), header.end()).size(), header.size());
+    for (const QStringList &row : rows)
+        QCOMPARE(row.size(), header.size());
+    const int weird = int(header.indexOf(QStringLiteral("weird key, \"x\"")));
+    const int own = int(header.indexOf(QStringLiteral("context_participant")));
+    const int other = int(header.indexOf(QStringLiteral("context_participant_2")));
+    QVERIFY2(weird > 0 && own > 0 && other > 0, qPrintable(header.join(QLatin1Char('|'))));
+    const QString hash = store->conversation(conversation)->contentHash;
+    int seen = 0;
+    for (const QStringList &row : rows.mid(1)) {
+        if (row[1] != hash)
+            continue;
+        ++seen;
+        QCOMPARE(row[weird], QStringLiteral("w"));
+        // The context's "participant" went first: it is the prefixed one.
+        QCOMPARE(QSet<QString>({row[own], row[other]}),
+                 (QSet<QString> {QStringLiteral("p"), QStringLiteral("q")}));
+    }
+    QVERIFY(seen > 0);
+    // It reads back as a ratings file: every rating unchanged.
+    const QString before = test::logicalDump(*store);
+    const import::Summary back = import::Importer(*store).importFile(csv);
+    QCOMPARE(back.ratingsConflicting, qint64(0));
+    QCOMPARE(test::logicalDump(*store), before);
 }
 
 void TestExport::blindReratingsHaveAColumn()

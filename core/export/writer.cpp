@@ -29,6 +29,15 @@ const KeyEntry<exporter::Format> KeyTable<exporter::Format>::entries[3] = {
 namespace sense7::exporter {
 namespace {
 
+/** \a columns as a CSV header line. */
+QByteArray headerLine(const QStringList &columns)
+{
+    QStringList fields;
+    for (const QString &column : columns)
+        fields << csvField(column);
+    return fields.join(QLatin1Char(',')).toUtf8() + '\n';
+}
+
 QString tr(const char *text)
 {
     return QCoreApplication::translate("sense7::exporter", text);
@@ -424,8 +433,8 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
     Output out(path);
     Output turnsOut(turnsPath(path));
     Output people(participantsPath(path));
-    out.write(csvColumns(contextKeys).join(QLatin1Char(',')).toUtf8() + '\n');
-    turnsOut.write(turnColumns().join(QLatin1Char(',')).toUtf8() + '\n');
+    out.write(headerLine(csvColumns(contextKeys)));
+    turnsOut.write(headerLine(turnColumns()));
     QHash<qint64, QString> codes;
     for (const Participant &p : store.participants())
         codes.insert(p.id, p.code);
@@ -489,7 +498,7 @@ void writeCsv(const Store &store, const QVector<qint64> &ids, const QString &pat
     }
     report(progress, done, ids.size(), path);
 
-    people.write(participantColumns(profileKeys).join(QLatin1Char(',')).toUtf8() + '\n');
+    people.write(headerLine(participantColumns(profileKeys)));
     for (const Participant &p : std::as_const(participants)) {
         QStringList row {csvField(p.code), csvField(pseudonymOf(p)),
                          QString::number(conversationCount.value(p.id))};
@@ -637,12 +646,30 @@ QStringList answerKeys(const Form &form, const QVector<QJsonObject> &stored)
     return keys + others;
 }
 
+namespace {
+
+/**
+ * \a columns and then \a keys, each named once: a key that is a column already gets \a prefix,
+ * and a number after it if that is taken too ("context_participant", "context_participant_2").
+ */
+QStringList withUniqueColumns(QStringList columns, const QStringList &keys, const QString &prefix)
+{
+    for (const QString &key : keys) {
+        QString name = key;
+        if (columns.contains(name))
+            name = prefix + key;
+        for (int n = 2; columns.contains(name); ++n)
+            name = prefix + key + QLatin1Char('_') + QString::number(n);
+        columns.append(name);
+    }
+    return columns;
+}
+
+} // namespace
+
 QStringList csvColumns(const QStringList &contextKeys)
 {
-    QStringList columns = fixedRatingColumns();
-    for (const QString &key : contextKeys)
-        columns.append(columns.contains(key) ? QStringLiteral("context_") + key : key);
-    return columns;
+    return withUniqueColumns(fixedRatingColumns(), contextKeys, QStringLiteral("context_"));
 }
 
 QStringList turnColumns()
@@ -665,11 +692,9 @@ QStringList turnColumns()
 
 QStringList participantColumns(const QStringList &profileKeys)
 {
-    QStringList columns {QStringLiteral("participant"), QStringLiteral("pseudonym"),
-                         QStringLiteral("conversations")};
-    for (const QString &key : profileKeys)
-        columns.append(columns.contains(key) ? QStringLiteral("profile_") + key : key);
-    return columns;
+    return withUniqueColumns({QStringLiteral("participant"), QStringLiteral("pseudonym"),
+                              QStringLiteral("conversations")},
+                             profileKeys, QStringLiteral("profile_"));
 }
 
 QString codebookPath(const QString &csvPath)
