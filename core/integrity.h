@@ -130,7 +130,12 @@ struct TableRecovery
     QStringList unreadable;
     /** Rows read but refused by the new data set (a parent row was lost, a check failed). */
     qint64 refused = 0;
-    bool lostNothing() const { return unreadable.isEmpty() && refused == 0; }
+    /**
+     * Rows the table counts beyond those read or refused: those under the unreadable keys and
+     * any that no scan reached.
+     */
+    qint64 unreached = 0;
+    bool lostNothing() const { return unreadable.isEmpty() && refused == 0 && unreached == 0; }
 };
 
 struct Recovery

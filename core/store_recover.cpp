@@ -21,6 +21,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QSet>
 
 #include <algorithm>
@@ -47,15 +48,17 @@ struct Column
 {
     QString name;
     int pk = 0;
+    QString type;
 };
 
 QVector<Column> columns(sql::Connection &db, const QString &table)
 {
     QVector<Column> list;
-    const QByteArray sql = "SELECT name, pk FROM pragma_table_info('" + table.toUtf8() + "')";
+    const QByteArray sql =
+        "SELECT name, pk, upper(type) FROM pragma_table_info('" + table.toUtf8() + "')";
     sql::Statement query(db, sql.constData());
     while (query.next())
-        list.append({query.text(0), query.integer(1)});
+        list.append({query.text(0), query.integer(1), query.text(2)});
     return list;
 }
 
@@ -87,14 +90,20 @@ public:
         QByteArray key = "rowid";
         if (withoutRowid) {
             for (const Column &c : source) {
-                if (c.pk == 1)
+                if (c.pk == 1) {
                     key = quoted(c.name);
+                    m_whole = !c.type.contains(QLatin1String("INT"));
+                }
             }
         }
         const QByteArray list = selected.join(", ");
         m_width = int(selected.size());
-        m_select = "SELECT " + key + ", " + list + " FROM " + quoted(table) + " WHERE " + key
-            + " BETWEEN ? AND ? ORDER BY " + key;
+        // A table keyed by text (a few rows of bookkeeping) is read in one range.
+        m_select = "SELECT " + (m_whole ? QByteArray("0") : key) + ", " + list + " FROM "
+            + quoted(table) + (m_whole ? QByteArray() : " WHERE " + key + " BETWEEN ? AND ?")
+            + " ORDER BY " + key;
+        m_selectDown = m_select + " DESC";
+        m_count = "SELECT count(*) FROM " + quoted(table);
         QByteArrayList marks(selected.size(), "?");
         m_insert =
             "INSERT INTO " + quoted(table) + "(" + list + ") VALUES(" + marks.join(", ") + ")";
@@ -117,7 +126,9 @@ public:
             // key that could be read.
             bounded = false;
         }
-        if (bounded) {
+        if (m_whole) {
+            readRange(0, 0);
+        } else if (bounded) {
             for (qint64 at = low; at <= high; at += chunk)
                 readRange(at, std::min(high, at + chunk - 1));
         } else {
@@ -125,24 +136,76 @@ public:
                 readRange(at, at + chunk - 1);
         }
         closeGap();
+        // What the table says it holds, counted through whichever b-tree SQLite picks: more
+        // than was read means rows no scan reached, which must not pass for nothing lost.
+        try {
+            sql::Statement count(m_from, m_count.constData());
+            if (count.next())
+                m_result.unreached =
+                    std::max<qint64>(0, count.int64(0) - m_result.recovered - m_result.refused);
+        } catch (const Error &) {
+            // Uncountable: the unreadable keys already say the table lost rows.
+        }
     }
 
 private:
+    /**
+     * The rows of [low, high], read up and then down the table's b-tree: a damaged cell can
+     * end a scan early without an error (a key read wrong looks past the range), and the
+     * rows beyond it are reached from the other end. Each row once, in key order.
+     */
+    QVector<QVariantList> rowsBetween(qint64 low, qint64 high)
+    {
+        QMap<qint64, QVector<QVariantList>> byKey;
+        QSet<QByteArray> seen;
+        int failed = 0;
+        for (const QByteArray &sql : {m_select, m_selectDown}) {
+            try {
+                sql::Statement query(m_from, sql.constData());
+                if (!m_whole)
+                    query.bind(1, low).bind(2, high);
+                while (query.next()) {
+                    // A key outside the range asked for was read from a damaged cell: the row
+                    // cannot be told apart from a wrong one.
+                    const qint64 key = query.int64(0);
+                    if (key < low || key > high)
+                        continue;
+                    QVariantList row;
+                    row.reserve(m_width);
+                    QByteArray signature;
+                    for (int i = 1; i <= m_width; ++i) {
+                        row.append(query.value(i));
+                        signature += QByteArray::number(row.constLast().typeId()) + ':'
+                            + row.constLast().toByteArray().toHex() + ',';
+                    }
+                    if (seen.contains(signature))
+                        continue;
+                    seen.insert(signature);
+                    byKey[key].append(std::move(row));
+                }
+            } catch (const Error &) {
+                // A range is halved until one key is left; that key keeps what either
+                // direction read of it, and is unreadable only when neither could.
+                if (low != high || ++failed == 2)
+                    throw;
+            }
+        }
+        QVector<QVariantList> rows;
+        for (QVector<QVariantList> &some : byKey)
+            for (QVariantList &row : some)
+                rows.append(std::move(row));
+        return rows;
+    }
+
     /** Reads [low, high] whole, or halves it; a single unreadable key is recorded. */
     void readRange(qint64 low, qint64 high)
     {
         QVector<QVariantList> rows;
         try {
-            sql::Statement query(m_from, m_select.constData());
-            query.bind(1, low).bind(2, high);
-            while (query.next()) {
-                QVariantList row;
-                row.reserve(m_width);
-                for (int i = 1; i <= m_width; ++i)
-                    row.append(query.value(i));
-                rows.append(std::move(row));
-            }
+            rows = rowsBetween(low, high);
         } catch (const Error &) {
+            if (m_whole)
+                return; // the count below says how many rows were lost
             if (low == high) {
                 if (!m_failedFrom)
                     m_failedFrom = low;
@@ -182,8 +245,9 @@ private:
     sql::Connection &m_from;
     sql::Connection &m_to;
     TableRecovery &m_result;
-    QByteArray m_select, m_insert, m_bounds;
+    QByteArray m_select, m_selectDown, m_insert, m_bounds, m_count;
     int m_width = 0;
+    bool m_whole = false; // keyed by text: read whole
     qint64 m_lastRead = 0;
     std::optional<qint64> m_failedFrom;
     qint64 m_failedTo = 0;
@@ -208,6 +272,10 @@ QString Recovery::text() const
         if (t.refused > 0)
             line += tr("; %n rows left out because a row they belong to was lost", nullptr,
                        int(t.refused));
+        if (t.unreached > 0)
+            line += tr("; in all, the table counts %n rows more than could be read (they are "
+                       "lost)",
+                       nullptr, int(t.unreached));
         lines << line;
     }
     if (!rebuilt.isEmpty())
@@ -228,9 +296,11 @@ Recovery recover(const QString &damaged, const QString &out)
     from.open(damaged, sql::Connection::Access::ReadOnly);
     from.exec("PRAGMA busy_timeout = 5000");
     QVector<QPair<QString, bool>> sourceTables;
+    qint64 newer = 0;
     try {
         if (from.pragmaInt("PRAGMA application_id") != schema::applicationId)
             throw Error(tr("%1 is not a Sense-7 data set.").arg(damaged));
+        newer = from.pragmaInt("PRAGMA user_version");
         sql::Statement tables(from, "SELECT name FROM sqlite_schema WHERE type = 'table'");
         while (tables.next())
             sourceTables.append({tables.text(0), false});
@@ -239,6 +309,14 @@ Recovery recover(const QString &damaged, const QString &out)
                        "is damaged (%2). Restore a backup instead.")
                         .arg(damaged, e.message()));
     }
+    // Its tables have columns and tables this version does not know: they would be left out.
+    if (newer > schema::currentVersion)
+        throw Error(tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; "
+                       "this version reads up to %3): salvage it with that version, which "
+                       "knows all of its tables.")
+                        .arg(damaged)
+                        .arg(newer)
+                        .arg(schema::currentVersion));
 
     const QString partial = out + QStringLiteral(".partial");
     for (const char *suffix : {"", "-wal", "-shm", "-journal"})

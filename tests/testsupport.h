@@ -252,6 +252,22 @@ inline qint64 queryInt(const QString &path, const char *sql)
 }
 
 /**
+ * The number (1-based; 0 when there is none) of the first \a pageType page ("leaf", "internal")
+ * of \a table in the data set \a path, from SQLite's dbstat table, and the file's page size.
+ */
+inline std::pair<qint64, qint64> firstPage(const QString &path, const QString &table,
+                                           const QString &pageType)
+{
+    sql::Connection db;
+    db.open(path, sql::Connection::Access::ReadOnly);
+    sql::Statement first(db,
+                         "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? "
+                         "ORDER BY pageno LIMIT 1");
+    first.bind(1, table).bind(2, pageType);
+    return {first.next() ? first.int64(0) : 0, db.pragmaInt("PRAGMA page_size")};
+}
+
+/**
  * Overwrites 64 bytes at the start of the first \a pageType page ("leaf", "internal") of \a table
  * in the closed data set \a path (found with SQLite's dbstat table), the page-type byte made
  * invalid, so that SQLite reports the page malformed: the same damage every run. Returns the page's
@@ -260,19 +276,7 @@ inline qint64 queryInt(const QString &path, const char *sql)
 inline qint64 damageTable(const QString &path, const QString &table,
                           const QString &pageType = QStringLiteral("leaf"))
 {
-    qint64 page = 0;
-    qint64 pageSize = 0;
-    {
-        sql::Connection db;
-        db.open(path, sql::Connection::Access::ReadOnly);
-        pageSize = db.pragmaInt("PRAGMA page_size");
-        sql::Statement leaf(db,
-                            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? "
-                            "ORDER BY pageno LIMIT 1");
-        leaf.bind(1, table).bind(2, pageType);
-        if (leaf.next())
-            page = leaf.int64(0);
-    }
+    const auto [page, pageSize] = firstPage(path, table, pageType);
     if (page == 0)
         qFatal("no %s page of %s in %s", qPrintable(pageType), qPrintable(table), qPrintable(path));
     QByteArray bytes(64, '\0');

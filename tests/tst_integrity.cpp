@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTest>
 
 #include <cstdio>
@@ -19,6 +20,50 @@ qint64 rows(const QString &path, const char *table)
 {
     const QByteArray sql = QByteArray("SELECT count(*) FROM ") + table;
     return test::queryInt(path, sql.constData());
+}
+
+/** The varint at \a at of \a page, and its length. */
+std::pair<quint64, int> varint(const QByteArray &page, int at)
+{
+    quint64 value = 0;
+    for (int i = 0; i < 9; ++i) {
+        const auto byte = quint8(page[at + i]);
+        if (i == 8)
+            return {(value << 8) | byte, 9};
+        value = (value << 7) | (byte & 0x7f);
+        if (!(byte & 0x80))
+            return {value, i + 1};
+    }
+    return {value, 9};
+}
+
+/**
+ * Gives the middle row of \a table's first leaf page (a table with a rowid) in the closed data set
+ * \a path the largest rowid its varint's length holds, past every real one: a cell whose key
+ * reads wrong, which ends a scan of the keys after it without an error. Returns that row's id.
+ */
+qint64 misnumberRow(const QString &path, const QString &table)
+{
+    const auto [page, pageSize] = test::firstPage(path, table, QStringLiteral("leaf"));
+    const qint64 largest =
+        test::queryInt(path, QByteArray("SELECT max(rowid) FROM " + table.toUtf8()).constData());
+    QFile file(path);
+    if (page == 0 || !file.open(QIODevice::ReadWrite) || !file.seek((page - 1) * pageSize))
+        qFatal("no leaf page of %s", qPrintable(table));
+    QByteArray bytes = file.read(pageSize);
+    const int cells = (quint8(bytes[3]) << 8) | quint8(bytes[4]);
+    const int middle = 8 + 2 * (cells / 2);
+    const int cell = (quint8(bytes[middle]) << 8) | quint8(bytes[middle + 1]);
+    const int key = cell + varint(bytes, cell).second; // after the payload's size
+    const auto [rowid, length] = varint(bytes, key);
+    for (int i = 0; i < length - 1; ++i)
+        bytes[key + i] = char(0xff);
+    bytes[key + length - 1] = char(0x7f);
+    if (varint(bytes, key).first <= quint64(largest))
+        qFatal("row %lld's new key is not past the last", qint64(rowid));
+    if (!file.seek((page - 1) * pageSize) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return qint64(rowid);
 }
 
 } // namespace
@@ -45,6 +90,8 @@ private slots:
     void recoverSalvagesReadableRows();
     void recoverRefusesExistingOutput();
     void recoverReportsWhatItCannotReach();
+    void recoverReadsPastAKeyThatReadsWrong();
+    void recoverRefusesANewerFormat();
 
 private:
     QTemporaryDir m_dir;
@@ -344,8 +391,16 @@ void TestIntegrity::restoreRefusesDataSetOpenElsewhere()
 
 void TestIntegrity::recoverSalvagesReadableRows()
 {
-    const char *tables[] = {"participant", "conversation", "turn",      "instrument",  "dimension",
-                            "annotator",   "rating",       "turn_flag", "rating_event"};
+    const char *tables[] = {"participant",  "conversation", "turn",   "instrument",
+                            "dimension",    "annotator",    "rating", "turn_flag",
+                            "rating_event", "sync_mark"};
+    {
+        // A table keyed by text: read whole.
+        sql::Connection db;
+        db.open(m_path, sql::Connection::Access::ReadWrite);
+        db.exec("INSERT INTO sync_mark(stream, upto) VALUES ('pushed:ratings', 41), "
+                "('pulled:server_seq', 42)");
+    }
     QHash<QString, qint64> before;
     for (const char *table : tables)
         before[QLatin1String(table)] = rows(m_path, table);
@@ -362,7 +417,7 @@ void TestIntegrity::recoverSalvagesReadableRows()
     for (const integrity::TableRecovery &t : recovery.tables)
         byTable[t.table] = t;
     for (const char *table :
-         {"participant", "conversation", "instrument", "dimension", "annotator"}) {
+         {"participant", "conversation", "instrument", "dimension", "annotator", "sync_mark"}) {
         const integrity::TableRecovery &t = byTable[QLatin1String(table)];
         QVERIFY2(t.lostNothing(), table);
         QCOMPARE(t.recovered, before[QLatin1String(table)]);
@@ -438,6 +493,65 @@ void TestIntegrity::recoverReportsWhatItCannotReach()
     }
     QVERIFY(!QFileInfo::exists(nowhere));
     QVERIFY(!QFileInfo::exists(nowhere + QStringLiteral(".partial")));
+}
+
+void TestIntegrity::recoverReadsPastAKeyThatReadsWrong()
+{
+    const qint64 turns = rows(m_path, "turn");
+    const qint64 ratings = rows(m_path, "rating");
+    const QByteArray last = QByteArray::number(test::queryInt(m_path, "SELECT max(id) FROM turn"));
+    const qint64 misnumbered = misnumberRow(m_path, QStringLiteral("turn"));
+    // SQLite's own scan of the keys stops at the broken cell, without an error.
+    QVERIFY(test::queryInt(
+                m_path,
+                QByteArray("SELECT count(*) FROM turn NOT INDEXED WHERE id BETWEEN 0 AND " + last)
+                    .constData())
+            < turns - 1);
+    const QString out = m_dir.filePath(QStringLiteral("past.sense7"));
+    const integrity::Recovery recovery = integrity::recover(m_path, out);
+    QVERIFY(!recovery.complete());
+    for (const integrity::TableRecovery &t : recovery.tables) {
+        if (t.table == QLatin1String("turn")) {
+            // Every turn but the misnumbered one, read from the other end; that one is lost,
+            // and the report says so rather than "Nothing was lost".
+            QCOMPARE(t.recovered, turns - 1);
+            QCOMPARE(t.unreached, 1);
+            QVERIFY(!t.lostNothing());
+        } else if (t.table == QLatin1String("rating")) {
+            QCOMPARE(t.recovered + t.refused, ratings);
+        }
+    }
+    QCOMPARE(test::queryInt(out,
+                            QByteArray("SELECT count(*) FROM turn WHERE id = "
+                                       + QByteArray::number(misnumbered))
+                                .constData()),
+             0);
+    const QString text = recovery.text();
+    QVERIFY2(text.contains(QStringLiteral("the table counts 1 rows more than could be read"))
+                 && !text.contains(QStringLiteral("Nothing was lost")),
+             qPrintable(text));
+}
+
+void TestIntegrity::recoverRefusesANewerFormat()
+{
+    {
+        sql::Connection db;
+        db.open(m_path, sql::Connection::Access::ReadWrite);
+        db.exec(
+            QByteArray("PRAGMA user_version = " + QByteArray::number(schema::currentVersion + 1))
+                .constData());
+    }
+    const QByteArray hash = test::fileHash(m_path);
+    const QString out = m_dir.filePath(QStringLiteral("newer-out.sense7"));
+    try {
+        integrity::recover(m_path, out);
+        QFAIL("a data set of a newer format was salvaged into this version's tables");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("written by a newer version")),
+                 qPrintable(e.message()));
+    }
+    QVERIFY(!QFileInfo::exists(out));
+    QCOMPARE(test::fileHash(m_path), hash);
 }
 
 QTEST_GUILESS_MAIN(TestIntegrity)
