@@ -108,6 +108,7 @@ private Q_SLOTS:
     void filterLimitsTheExport();
     void anonymisedBundleRedactsAndImports();
     void ratingsOnlyBundleHasNoText();
+    void anonymisedBundleRedactsEveryName();
     void cancelWritesNothing();
     void mergingAddsMissingAndReportsDisagreements();
     void mergingKeepsProvenanceOfEachBundle();
@@ -352,6 +353,49 @@ void TestExport::anonymisedBundleRedactsAndImports()
     const import::Summary second = again.importFile(out);
     QCOMPARE(second.imported, 0);
     QCOMPARE(second.alreadyPresent, 1);
+}
+
+void TestExport::anonymisedBundleRedactsEveryName()
+{
+    // Addresses and names where the text is not: the export's id, the assistant's label, a
+    // column's header, raters' codes; and addresses in other scripts.
+    auto store = Store::create(m_dir.filePath(QStringLiteral("names.sense7")));
+    const QString csv = m_dir.filePath(QStringLiteral("names.csv"));
+    test::writeFile(csv,
+                    "conversation_id,role,text,agent,alice.smith@example.com\n"
+                    "alice.smith@example.com-chat,user,Write to josé@correo.es,"
+                    "Alice's bot,x\n"
+                    "alice.smith@example.com-chat,assistant,Or 张伟@qq.com,Alice's bot,y\n");
+    import::Options participant;
+    participant.participant = QStringLiteral("P1");
+    import::Importer(*store).importFile(csv, participant);
+    const QString ratings = m_dir.filePath(QStringLiteral("raters.csv"));
+    test::writeFile(ratings,
+                    "conversation_id,turn_index,dimension,value,annotator\n"
+                    "alice.smith@example.com-chat,1,warmth,4,carol.jones@example.com\n"
+                    "alice.smith@example.com-chat,1,warmth,2,dave@example.com\n");
+    import::Importer(*store).importFile(ratings);
+    exporter::Options options;
+    options.anonymise.enabled = true;
+    options.anonymise.terms = {QStringLiteral("Alice")};
+    const QString out = m_dir.filePath(QStringLiteral("names.json"));
+    exporter::write(*store, exporter::Format::Bundle, out, options);
+    const QString text = QString::fromUtf8(test::readFile(out));
+    for (const char *secret :
+         {"alice", "Alice", "carol", "dave", "example.com", "josé", "张伟", "correo", "qq.com"})
+        QVERIFY2(!text.contains(QString::fromUtf8(secret)), secret);
+
+    // The two raters stay two, under the same stand-ins every time.
+    auto study = Store::create(m_dir.filePath(QStringLiteral("names-study.sense7")));
+    import::Importer(*study).importFile(out);
+    QCOMPARE(study->info().ratings, qint64(2));
+    exporter::write(*store, exporter::Format::Bundle, out, options);
+    const import::Summary again = import::Importer(*study).importFile(out);
+    QCOMPARE(again.alreadyPresent, 1);
+    QCOMPARE(again.conflicts, qint64(0));
+    QCOMPARE(study->info().ratings, qint64(2));
+    QCOMPARE(
+        test::queryInt(study->path(), "SELECT count(*) FROM annotator WHERE kind = 'observer'"), 2);
 }
 
 void TestExport::ratingsOnlyBundleHasNoText()

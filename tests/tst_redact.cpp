@@ -35,6 +35,14 @@ void TestRedact::corpus_data()
     QTest::newRow("email in Chinese")
         << "我的邮箱是zhang.wei@example.cn，谢谢" << none << "我的邮箱是[email]，谢谢";
     QTest::newRow("mailto") << "mailto:help@example.org" << none << "mailto:[email]";
+    QTest::newRow("email with accents")
+        << "Write to josé@correo.es or müller@web.de." << none << "Write to [email] or [email].";
+    QTest::newRow("email with an international domain")
+        << "user@bücher.de, zoë@exämple.de" << none << "[email], [email]";
+    QTest::newRow("email in Cyrillic") << "почта: иван@пример.рф" << none << "почта: [email]";
+    QTest::newRow("email with a Chinese name") << "张伟@qq.com" << none << "[email]";
+    QTest::newRow("email with a Chinese name in a sentence")
+        << "联系张伟@qq.com，谢谢" << none << "[email]，谢谢";
     QTest::newRow("email inside URL")
         << "see https://example.com/u?contact=jane@example.com&x=1" << none << "see [url]";
     QTest::newRow("not an email: handle") << "ping @jane on chat" << none << "ping @jane on chat";

@@ -17,10 +17,17 @@ const Re &urlPattern()
     return re;
 }
 
+/**
+ * An address in any script (josé@correo.es, user@bücher.de, 张伟@qq.com). Text in Chinese,
+ * Japanese or Korean runs on without spaces, so a name in those scripts right before the @ is
+ * taken with every such letter before it: more is removed rather than a name left.
+ */
 const Re &emailPattern()
 {
     static const Re re(QStringLiteral(
-        R"((?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,})"));
+        R"((?:(?:(?![\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}])[\p{L}\p{M}\p{N}._%+\-])+)"
+        R"(|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]+))"
+        R"(@[\p{L}\p{M}\p{N}\-]+(?:\.[\p{L}\p{M}\p{N}\-]+)*\.[\p{L}\p{M}]{2,})"));
     return re;
 }
 

@@ -10,6 +10,7 @@
 #include "retest.h"
 #include "store.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -71,11 +72,20 @@ QJsonValue redactValue(const QJsonValue &value, const redact::Redactor &redactor
     if (value.isObject()) {
         QJsonObject result;
         const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            result.insert(it.key(),
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            // Keys too (a spreadsheet's column headed by someone's address); one redacted
+            // into another's name gets a number rather than taking its place.
+            const auto spans = redactor.find(it.key());
+            count += spans.size();
+            const QString redacted = redact::Redactor::apply(it.key(), spans);
+            QString key = redacted;
+            for (int n = 2; result.contains(key); ++n)
+                key = QStringLiteral("%1 (%2)").arg(redacted).arg(n);
+            result.insert(key,
                           dropText && it.key() == QLatin1String("text")
                               ? QJsonValue(QString())
                               : redactValue(it.value(), redactor, dropText, count));
+        }
         return result;
     }
     return value;
@@ -87,15 +97,16 @@ QString pseudonymOf(const Participant &p)
     return p.pseudonym.isEmpty() ? identity::pseudonym(p.code, p.createdAt) : p.pseudonym;
 }
 
-/** \a records as bundle ratings. */
-QJsonArray ratingsJson(const QVector<RatingRecord> &records)
+/** \a records as bundle ratings, each rater named by \a rater. */
+template<typename RaterName>
+QJsonArray ratingsJson(const QVector<RatingRecord> &records, const RaterName &rater)
 {
     QJsonArray ratings;
     for (const RatingRecord &r : records)
         ratings.append(QJsonObject {
             {QStringLiteral("turn"), valueJson(r.turnIndex)},
             {QStringLiteral("dimension"), QString(r.instrument + QLatin1Char('/') + r.dimension)},
-            {QStringLiteral("annotator"), r.annotator},
+            {QStringLiteral("annotator"), rater(r.annotator)},
             {QStringLiteral("annotator_kind"), r.annotatorKind},
             {QStringLiteral("value"), valueJson(r.value)}});
     return ratings;
@@ -144,6 +155,21 @@ public:
         return redactValue(object, *m_redactor, dropText, redactions).toObject();
     }
 
+    /**
+     * A rater's code as the bundle names it: as it is, unless anonymising finds something to
+     * remove in it (an address, a listed name); then a stand-in derived from it, the same in
+     * every bundle, so that each rater stays one and apart from the others.
+     */
+    QString rater(const QString &code)
+    {
+        if (!m_anonymise.enabled || m_redactor->find(code).isEmpty())
+            return code;
+        ++redactions;
+        const QByteArray digest = QCryptographicHash::hash(
+            QByteArray("sense7-annotator\x1f" + code.toUtf8()), QCryptographicHash::Sha256);
+        return QStringLiteral("rater-") + QString::fromLatin1(digest.toHex().left(12));
+    }
+
     QJsonObject profile(qint64 participantId)
     {
         return object(participant(participantId).profile, false);
@@ -172,8 +198,8 @@ QJsonObject Source::conversation(qint64 id)
     const bool anonymous = m_anonymise.enabled;
     QJsonObject json {{QStringLiteral("participant"), code(c.participantId)},
                       {QStringLiteral("source_format"), c.sourceFormat},
-                      {QStringLiteral("source_id"), c.sourceId},
-                      {QStringLiteral("agent"), c.agent},
+                      {QStringLiteral("source_id"), text(c.sourceId, false)},
+                      {QStringLiteral("agent"), text(c.agent, false)},
                       {QStringLiteral("title"), text(c.title, true)},
                       {QStringLiteral("started_at"), iso(c.startedAt)},
                       {QStringLiteral("context"), object(c.context, false)}};
@@ -212,12 +238,14 @@ QJsonObject Source::conversation(qint64 id)
     }
     json.insert(QStringLiteral("turns"), turns);
 
-    json.insert(QStringLiteral("ratings"), ratingsJson(m_store.ratingRecords(id)));
+    json.insert(QStringLiteral("ratings"),
+                ratingsJson(m_store.ratingRecords(id),
+                            [this](const QString &code) { return rater(code); }));
 
     QJsonArray flags;
     for (const FlagRecord &f : m_store.flagRecords(id))
         flags.append(QJsonObject {{QStringLiteral("turn"), f.turnIndex},
-                                  {QStringLiteral("annotator"), f.annotator},
+                                  {QStringLiteral("annotator"), rater(f.annotator)},
                                   {QStringLiteral("annotator_kind"), f.annotatorKind},
                                   {QStringLiteral("reason"), f.reason},
                                   {QStringLiteral("refers_to"), valueJson(f.refersToIndex)},
@@ -227,7 +255,7 @@ QJsonObject Source::conversation(qint64 id)
     QJsonArray notes;
     for (const NoteRecord &n : m_store.noteRecords(id))
         notes.append(QJsonObject {{QStringLiteral("turn"), n.turnIndex},
-                                  {QStringLiteral("annotator"), n.annotator},
+                                  {QStringLiteral("annotator"), rater(n.annotator)},
                                   {QStringLiteral("annotator_kind"), n.annotatorKind},
                                   {QStringLiteral("text"), text(n.text, false)}});
     json.insert(QStringLiteral("notes"), notes);
