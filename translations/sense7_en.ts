@@ -154,6 +154,16 @@
     </message>
 </context>
 <context>
+    <name>sense7::Store</name>
+    <message numerus="yes">
+        <source>&quot;%1&quot; names %n conversations (ids %2): it is the id, source id or hash (or a prefix of one) of each. Name the conversation by its whole content hash, as the tidy export does.</source>
+        <translation>
+            <numerusform>&quot;%1&quot; names %n conversation (id %2). Name the conversation by its whole content hash, as the tidy export does.</numerusform>
+            <numerusform>&quot;%1&quot; names %n conversations (ids %2): it is the id, source id or hash (or a prefix of one) of each. Name the conversation by its whole content hash, as the tidy export does.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sense7::StudyProgressModel</name>
     <message numerus="yes">
         <source>Synced from %n machine(s)</source>
@@ -296,6 +306,13 @@
         <translation>
             <numerusform>; %n row left out because a row it belongs to was lost</numerusform>
             <numerusform>; %n rows left out because a row they belong to was lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; in all, the table counts %n rows more than could be read (they are lost)</source>
+        <translation>
+            <numerusform>; in all, the table counts %n row more than could be read (it is lost)</numerusform>
+            <numerusform>; in all, the table counts %n rows more than could be read (they are lost)</numerusform>
         </translation>
     </message>
 </context>

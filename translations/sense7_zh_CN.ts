@@ -3200,6 +3200,16 @@ Copilot: …</translation>
         <source>an import is under way, so the change was not saved. Try again when it has finished.</source>
         <translation>正在进行导入，因此此次更改未保存。请在导入完成后重试。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&quot;%1&quot; names %n conversations (ids %2): it is the id, source id or hash (or a prefix of one) of each. Name the conversation by its whole content hash, as the tidy export does.</source>
+        <translation>
+            <numerusform>“%1”指向 %n 段对话（ID %2）：它是每一段的 ID、来源 ID 或哈希（或其前缀）。请用完整的内容哈希指明对话，就像整洁导出所做的那样。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sense7::StudyProgressModel</name>
@@ -6385,6 +6395,42 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>%1: the timestamp &quot;%2&quot; names no time here: the clocks went forward past it. Give its zone (&quot;2024-03-10T02:30:00-05:00&quot;).</source>
         <translation>%1：时间戳“%2”在本地不存在：时钟在夏令时开始时跳过了这一时刻。请写明其时区（“2024-03-10T02:30:00-05:00”）。</translation>
     </message>
+    <message>
+        <source>%1: the same rater&apos;s %2 is given again (first: %3).</source>
+        <translation>%1：同一评分者的%2重复给出（第一次：%3）。</translation>
+    </message>
+    <message>
+        <source>%1, rating %2</source>
+        <translation>%1，评分 %2</translation>
+    </message>
+    <message>
+        <source>rating of the conversation on &quot;%1&quot;</source>
+        <translation>对整段对话在“%1”上的评分</translation>
+    </message>
+    <message>
+        <source>rating of turn %1 on &quot;%2&quot;</source>
+        <translation>对第 %1 轮在“%2”上的评分</translation>
+    </message>
+    <message>
+        <source>%1, flag %2</source>
+        <translation>%1，标记 %2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;refers_to&quot; must be the index of one of the %2 turns, or null.</source>
+        <translation>%1：“refers_to”必须是 %2 轮中某一轮的序号，或为 null。</translation>
+    </message>
+    <message>
+        <source>flag of turn %1</source>
+        <translation>第 %1 轮的标记</translation>
+    </message>
+    <message>
+        <source>%1, note %2</source>
+        <translation>%1，备注 %2</translation>
+    </message>
+    <message>
+        <source>note on turn %1</source>
+        <translation>第 %1 轮的备注</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::CsvReader</name>
@@ -6700,6 +6746,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>; times that could not be read, left empty: %1 (%2)</source>
         <translation>；无法读取的时间值，已留空：%1（%2）</translation>
     </message>
+    <message>
+        <source>%1: &quot;%2&quot; has no &quot;not applicable&quot;: the value must be a whole number from %3 to %4, not null.</source>
+        <translation>%1：“%2”没有“不适用”选项：取值必须是 %3 到 %4 之间的整数，不能为 null。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::JsonArrayReader</name>
@@ -6870,6 +6920,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>the instruments of the study protocol &quot;%1&quot; (none could be read)</source>
         <translation>研究协议“%1”的量表（均无法读取）</translation>
     </message>
+    <message>
+        <source>%1 was written by a newer version of Sense-7 Studio (data set format %2; this version reads up to %3): salvage it with that version, which knows all of its tables.</source>
+        <translation>%1 由更新版本的 Sense-7 Studio 写入（数据集格式 %2；本版本最多读取 %3）：请用那个版本抢救它，它了解其中所有的表。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::integrity::Recovery</name>
@@ -6900,6 +6954,12 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>Some rows were lost: see the tables above.</source>
         <translation>部分行已丢失：见上面各表。</translation>
+    </message>
+    <message numerus="yes">
+        <source>; in all, the table counts %n rows more than could be read (they are lost)</source>
+        <translation>
+            <numerusform>；此表计数总共比能读出的多 %n 行（这些行已丢失）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7819,6 +7879,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>Assistant %1</source>
         <translation>助手 %1</translation>
+    </message>
+    <message>
+        <source>a protocol never holds an API key or a password, not in its address either: remove it from &quot;%1&quot; and name the environment variable that holds the key in &quot;api_key_env&quot;, or enter it in the studio</source>
+        <translation>研究方案中绝不保存 API 密钥或密码，地址中也不行：请从“%1”中删除它，并在“api_key_env”中写明保存密钥的环境变量名，或在工作室中输入密钥</translation>
     </message>
 </context>
 <context>
