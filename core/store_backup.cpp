@@ -238,8 +238,13 @@ QString restore(const QString &dataSet, const QString &backup)
         lock.open(dataSet, sql::Connection::Access::ReadWrite);
         lock.setCheckpointOnClose(false);
         lock.exec("PRAGMA locking_mode = EXCLUSIVE");
-        const int rc = sqlite3_exec(lock.handle(), "SELECT count(*) FROM sqlite_schema", nullptr,
-                                    nullptr, nullptr);
+        int rc = sqlite3_exec(lock.handle(), "SELECT count(*) FROM sqlite_schema", nullptr, nullptr,
+                              nullptr);
+        // A bulk import writes with a rollback journal (Store::BulkWrite), which an exclusive
+        // WAL read does not see: its write lock does, and taking ours keeps any writer out
+        // until the file is moved.
+        if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+            rc = sqlite3_exec(lock.handle(), "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr);
         if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) {
             removeWithCompanions(incoming);
             throw Error(tr("%1 is open in another program (the studio?): close it there "
@@ -254,7 +259,7 @@ QString restore(const QString &dataSet, const QString &backup)
             throw Error(tr("Cannot move %1 aside to %2: is it open in another program?")
                             .arg(dataSet, aside));
         }
-        for (const char *suffix : {"-wal", "-shm"}) {
+        for (const char *suffix : {"-wal", "-shm", "-journal"}) {
             if (QFileInfo::exists(dataSet + QLatin1String(suffix)))
                 QFile::rename(dataSet + QLatin1String(suffix), aside + QLatin1String(suffix));
         }

@@ -384,6 +384,27 @@ void TestIntegrity::restoreRefusesDataSetOpenElsewhere()
              QStringList());
     QVERIFY(!QFileInfo::exists(m_path + QStringLiteral(".restoring")));
     open.reset();
+    {
+        // A bulk import writes with a rollback journal, which the WAL's test does not see.
+        sql::Connection importing;
+        importing.open(m_path, sql::Connection::Access::ReadWrite);
+        importing.exec("PRAGMA journal_mode = DELETE");
+        importing.exec("BEGIN IMMEDIATE");
+        importing.exec("INSERT INTO participant(code, created_at) VALUES ('P-importing', "
+                       "'2026-01-01T00:00:00Z')");
+        const QByteArray hash = test::fileHash(m_path);
+        try {
+            integrity::restore(m_path, made.path);
+            QFAIL("restored under an import writing the data set");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(QStringLiteral("open in another program")),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(test::fileHash(m_path), hash);
+        importing.exec("COMMIT");
+        importing.exec("PRAGMA journal_mode = WAL");
+    }
+    QVERIFY(Store::open(m_path)->participantId(QStringLiteral("P-importing")) != 0);
     // Once it is closed, the restore goes ahead.
     integrity::restore(m_path, made.path);
     QCOMPARE(Store::open(m_path)->participantId(QStringLiteral("P-after-backup")), 0);
