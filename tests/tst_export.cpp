@@ -112,6 +112,7 @@ private Q_SLOTS:
     void cancelWritesNothing();
     void mergingAddsMissingAndReportsDisagreements();
     void mergingKeepsProvenanceOfEachBundle();
+    void mergingReportsFlagAndProfileDisagreements();
     void turnsTableHasEveryTurn();
     void participantsTableHasTheirProfiles();
     void importersContextFieldsGetColumns();
@@ -543,6 +544,79 @@ void TestExport::mergingKeepsProvenanceOfEachBundle()
     QCOMPARE(also.size(), 1);
     QCOMPARE(also.first().toObject().value(QStringLiteral("bundle")).toString(),
              QStringLiteral("prov-b.json"));
+}
+
+void TestExport::mergingReportsFlagAndProfileDisagreements()
+{
+    const QString path = m_dir.filePath(QStringLiteral("flags.sense7"));
+    test::makeDemoDataSet(path);
+    const QString plain = m_dir.filePath(QStringLiteral("flags.json"));
+    exporter::write(*Store::open(path), exporter::Format::Bundle, plain);
+    const QJsonObject bundle = QJsonDocument::fromJson(test::readFile(plain)).object();
+    QJsonArray conversations = bundle.value(QStringLiteral("conversations")).toArray();
+    int flagged = -1;
+    for (int i = 0; i < conversations.size() && flagged < 0; ++i)
+        if (!conversations.at(i)[QStringLiteral("flags")].toArray().isEmpty()
+            && !conversations.at(i)[QStringLiteral("flags")][0][QStringLiteral("note")]
+                    .toString()
+                    .isEmpty())
+            flagged = i;
+    QVERIFY(flagged >= 0);
+    const QString hash = conversations.at(flagged)[QStringLiteral("content_hash")].toString();
+    const QString note =
+        conversations.at(flagged)[QStringLiteral("flags")][0][QStringLiteral("note")].toString();
+    // \a bundle with the flag's note and the first participant's trust answer set.
+    const auto variant = [&](const QString &name, const QJsonValue &flagNote, int trust) {
+        QJsonObject copy = bundle;
+        QJsonArray list = conversations;
+        QJsonObject c = list.at(flagged).toObject();
+        QJsonArray flags = c.value(QStringLiteral("flags")).toArray();
+        QJsonObject flag = flags.at(0).toObject();
+        flag.insert(QStringLiteral("note"), flagNote);
+        flags[0] = flag;
+        c.insert(QStringLiteral("flags"), flags);
+        list[flagged] = c;
+        copy.insert(QStringLiteral("conversations"), list);
+        QJsonArray participants = copy.value(QStringLiteral("participants")).toArray();
+        QJsonObject p = participants.at(0).toObject();
+        QJsonObject profile = p.value(QStringLiteral("profile")).toObject();
+        profile.insert(QStringLiteral("trust_in_ai"), trust);
+        p.insert(QStringLiteral("profile"), profile);
+        participants[0] = p;
+        copy.insert(QStringLiteral("participants"), participants);
+        const QString file = m_dir.filePath(name);
+        test::writeFile(file, QJsonDocument(copy).toJson());
+        return file;
+    };
+    const int trust = bundle[QStringLiteral("participants")][0][QStringLiteral("profile")]
+                            [QStringLiteral("trust_in_ai")]
+                                .toInt();
+    const auto flagNote = [&](Store &study) {
+        const qint64 id = study.conversationWithHash(hash);
+        const auto flags = study.flags(id, study.selfAnnotatorId());
+        return flags.isEmpty() ? QString() : flags.begin()->note;
+    };
+
+    // The flag without its note, then with it: the note is added, nothing reported.
+    auto study = Store::create(m_dir.filePath(QStringLiteral("flags-study.sense7")));
+    import::Importer(*study).importFile(variant(QStringLiteral("bare.json"), QString(), trust));
+    QCOMPARE(flagNote(*study), QString());
+    const import::Summary filled = import::Importer(*study).importFile(plain);
+    QCOMPARE(filled.conflicts, qint64(0));
+    QCOMPARE(flagNote(*study), note);
+
+    // Another note and another answer: both reported, both kept.
+    const import::Summary other = import::Importer(*study).importFile(
+        variant(QStringLiteral("other.json"), QStringLiteral("Another note"), trust + 1));
+    QCOMPARE(other.conflicts, qint64(2));
+    const QString said = other.warnings.join(QLatin1Char('\n'));
+    QVERIFY2(said.contains(QStringLiteral("the continuity flag by self"))
+                 && said.contains(QStringLiteral("Another note"))
+                 && said.contains(QStringLiteral("the participant's profile")),
+             qPrintable(said));
+    QCOMPARE(flagNote(*study), note);
+    QCOMPARE(study->participants().first().profile.value(QStringLiteral("trust_in_ai")).toInt(),
+             trust);
 }
 
 void TestExport::turnsTableHasEveryTurn()

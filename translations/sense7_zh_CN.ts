@@ -6750,6 +6750,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>%1: &quot;%2&quot; has no &quot;not applicable&quot;: the value must be a whole number from %3 to %4, not null.</source>
         <translation>%1：“%2”没有“不适用”选项：取值必须是 %3 到 %4 之间的整数，不能为 null。</translation>
     </message>
+    <message>
+        <source>the participant&apos;s profile</source>
+        <translation>参与者的个人资料</translation>
+    </message>
 </context>
 <context>
     <name>sense7::import::JsonArrayReader</name>

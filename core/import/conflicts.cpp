@@ -60,6 +60,8 @@ QString Conflict::description() const
         {QStringLiteral("note"), QT_TRANSLATE_NOOP("sense7::import::Importer", "the note")},
         {QStringLiteral("context"),
          QT_TRANSLATE_NOOP("sense7::import::Importer", "the answers to the context form")},
+        {QStringLiteral("profile"),
+         QT_TRANSLATE_NOOP("sense7::import::Importer", "the participant's profile")},
         {QStringLiteral("condition"),
          QT_TRANSLATE_NOOP("sense7::import::Importer", "the live condition")},
         {QStringLiteral("sessions"),

@@ -87,9 +87,9 @@ bool Writer::disagree(Conflict conflict)
     // Context answers are one form, not one value: always kept, only reported.
     // Nor are a live conversation's condition, sessions and turns, or the participant's
     // assignment: they are how the study was run where it was run, not values to choose between.
-    static const QSet<QString> keptAlways {QStringLiteral("context"), QStringLiteral("condition"),
-                                           QStringLiteral("sessions"), QStringLiteral("assignment"),
-                                           QStringLiteral("turns")};
+    static const QSet<QString> keptAlways {QStringLiteral("context"),    QStringLiteral("profile"),
+                                           QStringLiteral("condition"),  QStringLiteral("sessions"),
+                                           QStringLiteral("assignment"), QStringLiteral("turns")};
     conflict.replaced =
         m_options.onConflict == OnConflict::Replace && !keptAlways.contains(conflict.what);
     ++m_summary.conflicts;
@@ -170,13 +170,35 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
             flag.refersToTurnId = c.encoded.ids[*f.refersTo];
         if (const auto it = flags.find(turn); it != flags.end()) {
-            if (it->reason == f.reason)
+            const bool sameDetails =
+                it->note == flag.note && it->refersToTurnId == flag.refersToTurnId;
+            if (it->reason == f.reason && sameDetails)
                 continue;
-            Conflict conflict = conflictIn(c, "flag", f.turnIndex, f.annotator);
-            conflict.existing = it->reason;
-            conflict.incoming = f.reason;
-            if (!disagree(std::move(conflict)))
-                continue;
+            // The same flag with a note or a lost turn it lacked: filled in, nothing replaced.
+            const bool fillsIn = it->reason == f.reason
+                && (it->note.isEmpty() || it->note == f.note)
+                && (!it->refersToTurnId || it->refersToTurnId == flag.refersToTurnId);
+            if (!fillsIn) {
+                Conflict conflict = conflictIn(c, "flag", f.turnIndex, f.annotator);
+                if (it->reason != f.reason) {
+                    conflict.existing = it->reason;
+                    conflict.incoming = f.reason;
+                } else {
+                    const auto shown = [&c](const TurnFlag &t) {
+                        const int lost =
+                            t.refersToTurnId ? int(c.encoded.ids.indexOf(*t.refersToTurnId)) : -1;
+                        return QJsonObject {
+                            {QStringLiteral("reason"), t.reason},
+                            {QStringLiteral("note"), t.note},
+                            {QStringLiteral("refers_to"),
+                             lost >= 0 ? QJsonValue(lost) : QJsonValue(QJsonValue::Null)}};
+                    };
+                    conflict.existing = shown(*it);
+                    conflict.incoming = shown(flag);
+                }
+                if (!disagree(std::move(conflict)))
+                    continue;
+            }
             // Replaced through the journaled path, so the change stays on record.
             m_store.apply({Edit::Kind::Flag, turn, 0, who, QJsonValue::Undefined, flagToJson(flag)},
                           Origin::Data);

@@ -79,8 +79,31 @@ qint64 Writer::participant(const ImportedConversation &c)
     qint64 id = m_store.findParticipant(code, pseudonym);
     if (id == 0)
         id = m_store.addParticipant(code, c.participantProfile, pseudonym);
+    else
+        mergeProfile(c, id);
     m_participants.insert(code, id);
     return id;
+}
+
+void Writer::mergeProfile(const ImportedConversation &c, qint64 participantId)
+{
+    if (c.participantProfile.isEmpty() || m_profilesMerged.contains(participantId))
+        return;
+    m_profilesMerged.insert(participantId); // once an import, not once a conversation
+    QJsonObject held;
+    for (const Participant &p : m_store.participants())
+        if (p.id == participantId)
+            held = p.profile;
+    if (held == c.participantProfile)
+        return;
+    if (held.isEmpty()) { // answers the data set lacks: added, nothing replaced
+        m_store.setParticipantProfile(participantId, c.participantProfile);
+        return;
+    }
+    Conflict conflict = conflictIn(c, "profile", -1, QString());
+    conflict.existing = held;
+    conflict.incoming = c.participantProfile;
+    disagree(std::move(conflict));
 }
 
 qint64 Writer::annotator(const QString &code, AnnotatorKind kind)
@@ -145,6 +168,7 @@ void Writer::write(ImportedConversation &c)
                                    QJsonDocument::fromJson(c.recordJson).object());
         if (const auto found = m_store.conversation(existing)) {
             checkParticipant(c, found->participantId, false);
+            mergeProfile(c, found->participantId);
             writeAssignment(c, found->participantId);
         }
         merge(c, existing);

@@ -56,6 +56,11 @@ public:
 private:
     qint64 participant(const ImportedConversation &c);
     qint64 annotator(const QString &code, AnnotatorKind kind);
+    /**
+     * A known participant's profile against the one \a c came with: added where the data set has
+     * none, reported (and kept, like context answers) where the two differ.
+     */
+    void mergeProfile(const ImportedConversation &c, qint64 participantId);
     const Dimension &dimension(const QString &key, const QString &where);
     /**
      * An imported conversation's rating \a r on \a d, checked: "not applicable" only where \a d
@@ -108,6 +113,7 @@ private:
     QHash<QString, qint64> m_participants;
     QHash<QString, qint64> m_annotators;
     QHash<QString, Dimension> m_dimensions;
+    QSet<qint64> m_profilesMerged; // participants whose profile this import compared
     QHash<QString, qint64> m_conversations;
     QSet<QString> m_instruments;
     QVector<Instrument> m_installed; // the data set's, for ratings files
