@@ -229,6 +229,7 @@ private Q_SLOTS:
     void figureDialogChoosesTheClusters();
     void contextChartReportsKruskalWallis();
     void conversationSidecarListsItsRatings();
+    void unratedConversationIsSkipped();
     void liveConditionsAndSessionsAreDrawn();
 
 private:
@@ -1251,6 +1252,34 @@ void TestFigures::conversationSidecarListsItsRatings()
             .toObject();
     QCOMPARE(plotted.value(QStringLiteral("cluster")).toString(), QStringLiteral("none"));
     QVERIFY(!plotted.value(QStringLiteral("interval")).toString().isEmpty());
+}
+
+void TestFigures::unratedConversationIsSkipped()
+{
+    const QString db = m_dir.filePath(QStringLiteral("unrated.sense7"));
+    QVERIFY(QFile::copy(m_db, db));
+    qint64 id = 0;
+    {
+        auto store = Store::open(db);
+        id = store->conversationSummaries().first().id;
+        test::connection(*store).exec(
+            QByteArray("DELETE FROM rating WHERE turn_id IN (SELECT id FROM turn WHERE "
+                       "conversation_id = "
+                       + QByteArray::number(id) + ")")
+                .constData());
+    }
+    const QString out = m_dir.filePath(QStringLiteral("unrated"));
+    QProcess cli;
+    cli.start(QStringLiteral(SENSE7_CLI),
+              {QStringLiteral("figures"), QStringLiteral("--db"), db, QStringLiteral("--out"), out,
+               QStringLiteral("--conversation"), QString::number(id)});
+    QVERIFY(cli.waitForFinished(60000));
+    const QString said = QString::fromUtf8(cli.readAllStandardError());
+    QCOMPARE(cli.exitCode(), 1);
+    QVERIFY2(said.contains(
+                 QStringLiteral("Skipped conversation %1: none of its replies is rated").arg(id)),
+             qPrintable(said));
+    QCOMPARE(QDir(out).entryList(QDir::Files), QStringList());
 }
 
 QTEST_MAIN(TestFigures)

@@ -5596,6 +5596,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>Bring a study&apos;s schema on the server to this version of Sense-7 Studio, in one transaction; the data are kept. Version 2 keeps a live conversation&apos;s turns, its condition and its ended sittings from participants&apos; machines that run a version before data set format 12. Safe to run again.</source>
         <translation>在一个事务中将服务器上研究的架构升级到此版本的 Sense-7 Studio；数据保持不变。版本 2 防止参与者运行数据集格式 12 之前版本的机器改动实时对话的轮次、条件和已结束的会话段。可重复运行。</translation>
     </message>
+    <message>
+        <source>none of its replies is rated on %1</source>
+        <translation>它的回复都没有按 %1 评分</translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>

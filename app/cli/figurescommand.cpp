@@ -19,6 +19,8 @@
 #include <QJsonArray>
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace sense7::cli {
 
 int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
@@ -210,13 +212,20 @@ int figures(const QStringList &arguments, QTextStream &out, QTextStream &err)
             const auto trajectory = browse::conversationTrajectory(
                 *store, id, store->selfAnnotatorId(), {}, instrument);
             const auto conversation = store->conversation(id);
-            if (trajectory.dimensions.isEmpty() || trajectory.turnIds.isEmpty()) {
+            const bool rated = std::any_of(
+                trajectory.values.cbegin(), trajectory.values.cend(), [](const auto &replies) {
+                    return std::any_of(replies.cbegin(), replies.cend(),
+                                       [](const std::optional<int> &v) { return v.has_value(); });
+                });
+            if (trajectory.dimensions.isEmpty() || trajectory.turnIds.isEmpty() || !rated) {
                 err << tr("Skipped conversation %1: %2.")
                            .arg(key,
                                 trajectory.dimensions.isEmpty()
                                     ? tr("the instrument %1 has no reply-level dimensions")
                                           .arg(instrument)
-                                    : tr("it has no assistant reply"))
+                                    : trajectory.turnIds.isEmpty()
+                                    ? tr("it has no assistant reply")
+                                    : tr("none of its replies is rated on %1").arg(instrument))
                     << Qt::endl;
                 ++skipped;
                 continue;
