@@ -312,8 +312,46 @@ std::unique_ptr<Store> Store::openChecked(const QString &path, const integrity::
     return openFile(path, Access::ReadWrite, Check::Never, &report);
 }
 
-std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check check,
-                                       const integrity::Report *known)
+void Store::requireDataSet(const QString &path)
+{
+    requireSqliteFile(path);
+    sql::Connection db;
+    qint64 appId = 0;
+    qint64 version = 0;
+    const auto readHeader = [&](sql::Connection::Access access) {
+        db.open(path, access);
+        appId = db.pragmaInt("PRAGMA application_id");
+        version = db.pragmaInt("PRAGMA user_version");
+    };
+    try {
+        try {
+            readHeader(sql::Connection::Access::ReadOnly);
+        } catch (const Error &) {
+            // A folder it cannot write, as for open(): with no log beside it, read it immutable.
+            const QFileInfo wal(path + QStringLiteral("-wal"));
+            if (wal.isFile() && wal.size() > 0)
+                throw;
+            readHeader(sql::Connection::Access::Immutable);
+        }
+    } catch (const Error &e) {
+        throw Error(tr("%1 is damaged or not a database: %2").arg(path, e.message()));
+    }
+    if (appId != schema::applicationId || version < 1)
+        throw Error(tr("%1 is an SQLite database, but not a Sense-7 data set.").arg(path));
+    if (version > schema::currentVersion)
+        throw Error(newerVersion(path, version));
+}
+
+QString Store::newerVersion(const QString &path, qint64 version)
+{
+    return tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; this "
+              "version reads up to %3). Update Sense-7 Studio to open it.")
+        .arg(path)
+        .arg(version)
+        .arg(schema::currentVersion);
+}
+
+void Store::requireSqliteFile(const QString &path)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -333,6 +371,13 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
         if (header.size() < 100)
             throw Error(tr("%1 is damaged: its SQLite header is cut short.").arg(path));
     }
+}
+
+std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check check,
+                                       const integrity::Report *known)
+{
+    requireSqliteFile(path);
+    const QFileInfo info(path);
 
     // Writing needs the file and its folder: SQLite keeps its write-ahead log beside the file.
     bool readOnly = access == Access::ReadOnly || !info.isWritable()
@@ -392,12 +437,15 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
             throw Error(store->m_damage);
     }
     if (version > schema::currentVersion)
-        throw Error(tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; "
-                       "this version reads up to %3). Update Sense-7 Studio to open it.")
-                        .arg(path)
-                        .arg(version)
-                        .arg(schema::currentVersion));
+        throw Error(newerVersion(path, version));
     if (version < schema::currentVersion) {
+        if (db.isReadOnly() && access == Access::ReadOnly && info.isWritable()
+            && QFileInfo(info.absolutePath()).isWritable())
+            throw Error(tr("%1 uses an older data set format (%2), which this version upgrades "
+                           "when it opens the data set to write into it: open it in the studio "
+                           "or import into it (`sense7 backup %1` keeps a copy as it is first).")
+                            .arg(path)
+                            .arg(version));
         if (db.isReadOnly())
             throw Error(tr("%1 uses an older data set format (%2) and must be upgraded, but it is "
                            "read-only. Copy it to a writable folder first.")

@@ -182,6 +182,11 @@ public:
     static std::unique_ptr<Store> open(const QString &path, Access access = Access::ReadWrite,
                                        Check check = Check::WhenWriting);
     /**
+     * Refuses, as open() does, what is no Sense-7 data set this version reads, without opening
+     * it as one: an older format passes (what copies or checks a file needs no upgrade of it).
+     */
+    static void requireDataSet(const QString &path);
+    /**
      * Opens \a path for writing after the caller checked it (the studio checks on another
      * thread): read-write when \a report is ok, read-only and damaged when it is not.
      */
@@ -639,6 +644,9 @@ Q_SIGNALS:
     void writesReleased();
 
 private:
+    /** Refuses a missing, empty or non-SQLite file (open(), requireDataSet()). */
+    static void requireSqliteFile(const QString &path);
+    static QString newerVersion(const QString &path, qint64 version); // the message
     friend sql::Connection &browse::connection(const Store &store);
     friend struct test::StoreAccess;
 

@@ -170,11 +170,14 @@ Backup makeBackup(const QString &dataSet, const Progress &progress)
                             .arg(dataSet, report.summary()));
         Backup backup;
         {
-            auto copy = Store::open(partial, Store::Access::ReadOnly, Store::Check::Never);
-            const DataSetInfo info = copy->info();
-            backup.conversations = info.conversations;
-            backup.turns = info.turns;
-            backup.ratings = info.ratings;
+            // Counted in the tables every format has: a data set of an older format is backed
+            // up as it is, before anything upgrades it.
+            Store::requireDataSet(partial);
+            sql::Connection copy;
+            copy.open(partial, sql::Connection::Access::ReadOnly);
+            backup.conversations = copy.pragmaInt("SELECT count(*) FROM conversation");
+            backup.turns = copy.pragmaInt("SELECT count(*) FROM turn");
+            backup.ratings = copy.pragmaInt("SELECT count(*) FROM rating");
         }
         const QJsonObject sidecar {
             {QStringLiteral("verified"), QStringLiteral("integrity_check ok")},
@@ -211,10 +214,9 @@ QString restore(const QString &dataSet, const QString &backup)
     if (!report.ok)
         throw Error(
             tr("The backup %1 is damaged (%2): choose another one.").arg(backup, report.summary()));
-    {
-        // It must be a Sense-7 data set this version reads.
-        Store::open(backup, Store::Access::ReadOnly, Store::Check::Never);
-    }
+    // It must be a Sense-7 data set this version reads (an older format is upgraded when the
+    // restored data set is next opened to write).
+    Store::requireDataSet(backup);
     const QString incoming = dataSet + QStringLiteral(".restoring");
     removeWithCompanions(incoming);
     if (!QFile::copy(backup, incoming))

@@ -92,6 +92,7 @@ private slots:
     void recoverReportsWhatItCannotReach();
     void recoverReadsPastAKeyThatReadsWrong();
     void recoverRefusesANewerFormat();
+    void olderFormatIsCheckedAndBackedUpAsItIs();
 
 private:
     QTemporaryDir m_dir;
@@ -573,6 +574,43 @@ void TestIntegrity::recoverRefusesANewerFormat()
     }
     QVERIFY(!QFileInfo::exists(out));
     QCOMPARE(test::fileHash(m_path), hash);
+}
+
+void TestIntegrity::olderFormatIsCheckedAndBackedUpAsItIs()
+{
+    const QString old = m_dir.filePath(QStringLiteral("format9.sense7"));
+    QVERIFY(QFile::copy(QStringLiteral(SENSE7_TEST_DATA "/compat/demo-format9.sense7"), old));
+    QFile(old).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    const QByteArray hash = test::fileHash(old);
+
+    // Checked and backed up as it is: nothing upgrades it behind the person's back.
+    Store::requireDataSet(old);
+    QVERIFY(integrity::check(old, integrity::Depth::Full).ok);
+    const integrity::Backup made = integrity::makeBackup(old);
+    QCOMPARE(test::queryInt(made.path, "PRAGMA user_version"), 9);
+    QVERIFY(made.conversations > 0 && made.turns > 0 && made.ratings > 0);
+    QCOMPARE(test::fileHash(old), hash);
+
+    // Opening it only to read says how it gets upgraded, not that it cannot be written.
+    try {
+        Store::open(old, Store::Access::ReadOnly);
+        QFAIL("an older format opened without its upgrade");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("open it in the studio or import into it"))
+                     && !e.message().contains(QStringLiteral("read-only")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(test::fileHash(old), hash);
+
+    // Its backup restores; the data set is upgraded when it is next opened to write.
+    {
+        Store::open(old)->addParticipant(QStringLiteral("P-after"));
+    }
+    integrity::restore(old, made.path);
+    auto restored = Store::open(old);
+    QCOMPARE(restored->schemaVersion(), schema::currentVersion);
+    QCOMPARE(restored->participantId(QStringLiteral("P-after")), 0);
+    QCOMPARE(restored->info().conversations, made.conversations);
 }
 
 QTEST_GUILESS_MAIN(TestIntegrity)

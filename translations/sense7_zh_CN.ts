@@ -3210,6 +3210,10 @@ Copilot: …</translation>
             <numerusform>“%1”指向 %n 段对话（ID %2）：它是每一段的 ID、来源 ID 或哈希（或其前缀）。请用完整的内容哈希指明对话，就像整洁导出所做的那样。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 uses an older data set format (%2), which this version upgrades when it opens the data set to write into it: open it in the studio or import into it (`sense7 backup %1` keeps a copy as it is first).</source>
+        <translation>%1 使用较旧的数据集格式（%2），本版本在打开数据集进行写入时会将其升级：请在工作室中打开它或向其中导入（`sense7 backup %1` 会先保留一份原样的副本）。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::StudyProgressModel</name>

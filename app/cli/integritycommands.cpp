@@ -52,7 +52,7 @@ int check(const QStringList &arguments, QTextStream &out, QTextStream &err)
     // Refuses what is not a Sense-7 data set; writes nothing. An SQLite file too damaged to
     // open at all is damage, not a usage error.
     try {
-        Store::open(path, Store::Access::ReadOnly, Store::Check::Never);
+        Store::requireDataSet(path);
     } catch (const Error &) {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)
@@ -87,7 +87,7 @@ int backup(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (const auto done = parseOrExit(parser, arguments, 1, out, err))
         return *done;
     const QString path = parser.positionalArguments().constFirst();
-    Store::open(path, Store::Access::ReadOnly, Store::Check::Never);
+    Store::requireDataSet(path);
     const integrity::Backup made = integrity::makeBackup(path);
     out << tr("Backed up %1 to %2 (verified; %3).").arg(path, made.path, counts(made)) << Qt::endl;
     return 0;
