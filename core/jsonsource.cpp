@@ -2,6 +2,10 @@
 
 #include <QRegularExpression>
 
+#include <set>
+#include <string>
+#include <vector>
+
 namespace sense7::json {
 
 QString position(const QByteArray &data, std::size_t byteOffset)
@@ -35,6 +39,73 @@ Json parse(const char *begin, const char *end,
             failure.detail = failure.detail.mid(colon + 2);
     } catch (const Json::exception &e) { // a number too large for a double, and the like
         failure.detail = QString::fromUtf8(e.what());
+    }
+    throw Error(message(failure));
+}
+
+namespace {
+
+/**
+ * The offset of the \a nth (from 1) object key in [\a begin, \a end), a text the JSON library
+ * parsed: a key is a string the next token after which is a colon.
+ */
+std::size_t keyOffset(const char *begin, const char *end, std::size_t nth)
+{
+    std::size_t seen = 0;
+    for (const char *p = begin; p < end; ++p) {
+        if (*p != '"')
+            continue;
+        const char *start = p;
+        for (++p; p < end && *p != '"'; ++p)
+            if (*p == '\\' && p + 1 < end)
+                ++p;
+        if (p == end)
+            break;
+        const char *next = p + 1;
+        while (next < end && (*next == ' ' || *next == '\t' || *next == '\n' || *next == '\r'))
+            ++next;
+        if (next < end && *next == ':' && ++seen == nth)
+            return std::size_t(start - begin);
+    }
+    return 0;
+}
+
+} // namespace
+
+Json parseUniqueKeys(const char *begin, const char *end,
+                     const std::function<QString(const ParseFailure &)> &message)
+{
+    std::vector<std::set<std::string>> open; // the keys of each object being read
+    std::size_t keys = 0;
+    std::size_t twice = 0; // which key was the first given twice
+    std::string name;
+    const Json::parser_callback_t note = [&](int, Json::parse_event_t event, Json &parsed) {
+        if (event == Json::parse_event_t::object_start) {
+            open.emplace_back();
+        } else if (event == Json::parse_event_t::object_end) {
+            open.pop_back();
+        } else if (event == Json::parse_event_t::key) {
+            ++keys;
+            if (!open.back().insert(parsed.get<std::string>()).second && twice == 0) {
+                twice = keys;
+                name = parsed.get<std::string>();
+            }
+        }
+        return true;
+    };
+    ParseFailure failure;
+    try {
+        Json root = Json::parse(begin, end, note);
+        if (twice == 0)
+            return root;
+        failure.syntax = true;
+        failure.byte = keyOffset(begin, end, twice) + 1;
+        failure.detail = Reader::tr("the key \"%1\" is given twice in one object; give each once")
+                             .arg(QString::fromStdString(name));
+    } catch (const Json::parse_error &) {
+        return parse(begin, end, message); // the same failure, in the same words
+    } catch (const Json::exception &) {
+        return parse(begin, end, message);
     }
     throw Error(message(failure));
 }

@@ -36,6 +36,14 @@ struct ParseFailure
 Json parse(const char *begin, const char *end,
            const std::function<QString(const ParseFailure &)> &message);
 
+/**
+ * As parse(), and an object that gives a key twice is refused too, as a syntax error at the second
+ * (ParseFailure::detail says which key): in a file a person writes, the second would otherwise
+ * silently take the first's place.
+ */
+Json parseUniqueKeys(const char *begin, const char *end,
+                     const std::function<QString(const ParseFailure &)> &message);
+
 /** Parses \a data; throws Error naming \a source and the line and column of a syntax error. */
 Json parse(const QByteArray &data, const QString &source);
 

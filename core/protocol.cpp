@@ -305,13 +305,17 @@ public:
     Protocol run(bool stored)
     {
         m_stored = stored;
-        const Json root = json::parse(
-            m_text.constBegin(), m_text.constEnd(), [&](const json::ParseFailure &failure) {
-                if (!failure.syntax)
-                    return tr("%1: not valid JSON: %2").arg(m_source, failure.detail);
-                return tr("%1:%2: not valid JSON: %3")
-                    .arg(m_source, lineColumn(m_text, failure.offset()), failure.detail);
-            });
+        const auto message = [&](const json::ParseFailure &failure) {
+            if (!failure.syntax)
+                return tr("%1: not valid JSON: %2").arg(m_source, failure.detail);
+            return tr("%1:%2: not valid JSON: %3")
+                .arg(m_source, lineColumn(m_text, failure.offset()), failure.detail);
+        };
+        // A key given twice in a file someone wrote is refused; a data set's own copy was
+        // written by the program.
+        const Json root = stored
+            ? json::parse(m_text.constBegin(), m_text.constEnd(), message)
+            : json::parseUniqueKeys(m_text.constBegin(), m_text.constEnd(), message);
         if (!root.is_object())
             fail({}, {}, tr("a protocol is a JSON object"));
         known(root, {}, {},

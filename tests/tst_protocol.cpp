@@ -505,6 +505,11 @@ void TestProtocol::liveMalformed_data()
     row("unknown_key", R"({"conditions": [], "seed": §3})",
         "live: \"seed\" is not a field here; the fields are conditions, assignment, blinded, "
         "rating");
+    row("key_given_twice", R"({"blinded": true, §"blinded": false, "conditions": []})",
+        "not valid JSON: the key \"blinded\" is given twice in one object; give each once");
+    row("key_given_twice_deeper",
+        R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi.", §"text": "Ho."}]}}]})",
+        "not valid JSON: the key \"text\" is given twice in one object; give each once");
     row("conditions_missing", R"(§{"blinded": true})",
         "live: \"conditions\" is missing: a live study has at least one");
     row("conditions_empty", R"({"conditions": §[]})",

@@ -7261,6 +7261,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>%1: live conversation %2</source>
         <translation>%1：实时对话 %2</translation>
     </message>
+    <message>
+        <source>the key &quot;%1&quot; is given twice in one object; give each once</source>
+        <translation>同一个对象中键“%1”出现了两次；每个键只写一次</translation>
+    </message>
 </context>
 <context>
     <name>sense7::keys</name>
