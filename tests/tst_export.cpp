@@ -617,6 +617,31 @@ void TestExport::mergingReportsFlagAndProfileDisagreements()
     QCOMPARE(flagNote(*study), note);
     QCOMPARE(study->participants().first().profile.value(QStringLiteral("trust_in_ai")).toInt(),
              trust);
+
+    // A lost turn that is the flagged reply or comes after it is refused.
+    QJsonObject later = bundle;
+    QJsonArray list = conversations;
+    QJsonObject c = list.at(flagged).toObject();
+    QJsonArray flags = c.value(QStringLiteral("flags")).toArray();
+    QJsonObject flag = flags.at(0).toObject();
+    flag.insert(QStringLiteral("refers_to"), flag.value(QStringLiteral("turn")).toInt());
+    flags[0] = flag;
+    c.insert(QStringLiteral("flags"), flags);
+    list[flagged] = c;
+    later.insert(QStringLiteral("conversations"), list);
+    const QString laterPath = m_dir.filePath(QStringLiteral("later.json"));
+    test::writeFile(laterPath, QJsonDocument(later).toJson());
+    const QString before = logicalDump(*study);
+    try {
+        import::Importer(*study).importFile(laterPath);
+        QFAIL("a flag whose lost turn is the flagged reply was imported");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(
+                     QStringLiteral("\"refers_to\" must be the index of a turn before the flagged "
+                                    "one")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(logicalDump(*study), before);
 }
 
 void TestExport::turnsTableHasEveryTurn()

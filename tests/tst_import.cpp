@@ -2475,8 +2475,8 @@ void TestImport::brokenLiveBundleChangesNothing_data()
     QTest::newRow("rating given twice") << "conversations/1/ratings/1/turn"
                                         << "1"
                                         << exam
-            + QStringLiteral(", rating 2: the same rater's rating of turn 1 on "
-                             "\"sense7/warmth\" is given again (first: ")
+            + QStringLiteral(", rating 2: self rates \"sense7/warmth\" of the same turn 1 "
+                             "again, otherwise (first: ")
             + exam + QStringLiteral(", rating 1).");
     QTest::newRow("assignment position negative")
         << "participants/0/assignment/position"
@@ -2587,6 +2587,43 @@ void TestImport::bundleRatingsKeepTheirInstrumentsRules()
                     && e.message().contains(
                         QStringLiteral(": \"empathy7/reply_empathy\" has no \"not applicable\"")),
                 qPrintable(e.message()));
+        }
+        QCOMPARE(test::logicalDump(*store), before);
+    }
+    // The same rating under another spelling of its dimension: the same value is the same
+    // rating; another value is refused, not taken in the first's place.
+    for (const int value : {4, 2}) {
+        QJsonObject again = QJsonDocument::fromJson(test::readFile(bundle)).object();
+        QJsonArray list = again.value(QStringLiteral("conversations")).toArray();
+        QJsonObject c = list.at(rated).toObject();
+        QJsonArray given = c.value(QStringLiteral("ratings")).toArray();
+        for (const QJsonValue r : c.value(QStringLiteral("ratings")).toArray()) {
+            QJsonObject copy = r.toObject();
+            if (copy.value(QStringLiteral("dimension")).toString()
+                != QLatin1String("empathy7/reply_empathy"))
+                continue;
+            copy.insert(QStringLiteral("dimension"), QStringLiteral("reply_empathy"));
+            copy.insert(QStringLiteral("value"), value);
+            given.append(copy);
+        }
+        c.insert(QStringLiteral("ratings"), given);
+        list[rated] = c;
+        again.insert(QStringLiteral("conversations"), list);
+        const QString twice = dir.filePath(QStringLiteral("twice.json"));
+        test::writeFile(twice, QJsonDocument(again).toJson());
+        auto store = withInstruments(dir.filePath(QStringLiteral("twice-%1.sense7").arg(value)));
+        if (value == 4) {
+            QCOMPARE(import::Importer(*store).importFile(twice).ratings, qint64(1));
+            continue;
+        }
+        const QString before = test::logicalDump(*store);
+        try {
+            import::Importer(*store).importFile(twice);
+            QFAIL("a second rating of the same reply took the first's place");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(QStringLiteral("rater-A rates \"reply_empathy\" of the "
+                                                         "same turn 1 again, otherwise")),
+                     qPrintable(e.message()));
         }
         QCOMPARE(test::logicalDump(*store), before);
     }

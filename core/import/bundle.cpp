@@ -326,15 +326,19 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             && (anonymised
                 || (!live && contentHash(conv.sourceFormat, c.turns) != conv.contentHash)))
             conv.anonymisedHash = conv.contentHash; // a stand-in already
-        // Each thing rated, flagged or noted once a rater: a second one would silently take the
-        // first's place.
-        QHash<QString, QString> given;
-        const auto once = [&given](const QString &what, const QString &at) {
+        // Each thing flagged or noted once a rater: a second, other one would silently take the
+        // first's place; the same one again is the same thing (ratings: Writer).
+        QHash<QString, std::pair<QString, QString>> given; // what -> (how, where)
+        const auto once = [&given](const QString &what, const QString &how, const QString &at) {
             const auto first = given.constFind(what);
-            if (first != given.cend())
-                throw Error(tr("%1: the same rater's %2 is given again (first: %3).")
-                                .arg(at, what.section(QLatin1Char('\x1f'), 0, 0), *first));
-            given.insert(what, at);
+            if (first == given.cend()) {
+                given.insert(what, {how, at});
+                return true;
+            }
+            if (first->first == how)
+                return false;
+            throw Error(tr("%1: the same rater's %2 is given again (first: %3).")
+                            .arg(at, what.section(QLatin1Char('\x1f'), 0, 0), first->second));
         };
         int entry = 0;
         for (const Json &r : child(node, "ratings")) {
@@ -350,13 +354,6 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
                 rating.value = *number;
             else if (!value.is_null())
                 throw Error(tr("%1: a rating value must be a whole number or null.").arg(at));
-            once((rating.turnIndex < 0
-                      ? tr("rating of the conversation on \"%1\"").arg(rating.dimension)
-                      : tr("rating of turn %1 on \"%2\"")
-                            .arg(rating.turnIndex)
-                            .arg(rating.dimension))
-                     + QChar(0x1f) + rating.annotator,
-                 at);
             c.ratings.append(rating);
         }
         entry = 0;
@@ -370,16 +367,20 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             flag.note = stringAt(f, "note");
             const Json &refersTo = child(f, "refers_to");
             if (!refersTo.is_null()) {
+                // The turn the conversation lost: one before the flagged reply.
                 const std::optional<int> earlier = wholeInt(refersTo);
-                if (!earlier || *earlier < 0 || *earlier >= turns)
-                    throw Error(tr("%1: \"refers_to\" must be the index of one of the %2 turns, "
-                                   "or null.")
+                if (!earlier || *earlier < 0 || *earlier >= flag.turnIndex)
+                    throw Error(tr("%1: \"refers_to\" must be the index of a turn before the "
+                                   "flagged one (0 to %2), or null.")
                                     .arg(at)
-                                    .arg(turns));
+                                    .arg(flag.turnIndex - 1));
                 flag.refersTo = *earlier;
             }
-            once(tr("flag of turn %1").arg(flag.turnIndex) + QChar(0x1f) + flag.annotator, at);
-            c.flags.append(flag);
+            if (once(tr("flag of turn %1").arg(flag.turnIndex) + QChar(0x1f) + flag.annotator,
+                     flag.reason + QChar(0x1f) + flag.note + QChar(0x1f)
+                         + QString::number(flag.refersTo.value_or(-1)),
+                     at))
+                c.flags.append(flag);
         }
         entry = 0;
         for (const Json &n : child(node, "notes")) {
@@ -389,8 +390,9 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             note.annotator = annotatorAt(n);
             note.kind = kindAt(n, at);
             note.text = stringAt(n, "text");
-            once(tr("note on turn %1").arg(note.turnIndex) + QChar(0x1f) + note.annotator, at);
-            if (!note.text.isEmpty())
+            if (once(tr("note on turn %1").arg(note.turnIndex) + QChar(0x1f) + note.annotator,
+                     note.text, at)
+                && !note.text.isEmpty())
                 c.notes.append(note);
         }
         sink.conversation(std::move(c));

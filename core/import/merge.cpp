@@ -130,7 +130,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     // Ratings: the same rater's rating of the same thing either agrees, is new, or disagrees.
     QHash<qint64, QHash<qint64, QHash<qint64, Rating>>> turnRatings; // by rater
     QHash<qint64, QHash<qint64, Rating>> conversationRatings; // by rater
-    for (const ImportedRating &r : std::as_const(c.ratings)) {
+    for (const ImportedRating &r : ratedOnce(c)) {
         const QString &where = r.where.isEmpty() ? c.where : r.where;
         const Dimension &d = dimension(r.dimension, where);
         const Rating incoming = checkedRating(r, d, where);

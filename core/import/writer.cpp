@@ -146,6 +146,35 @@ Rating Writer::checkedRating(const ImportedRating &r, const Dimension &d, const 
     return Rating::orNotApplicable(r.value);
 }
 
+QVector<ImportedRating> Writer::ratedOnce(const ImportedConversation &c)
+{
+    QVector<ImportedRating> result;
+    QHash<QString, int> given; // turn, dimension id and rater -> the rating's place in result
+    for (const ImportedRating &r : c.ratings) {
+        const QString &where = r.where.isEmpty() ? c.where : r.where;
+        const Dimension &d = dimension(r.dimension, where);
+        const QString what = QStringLiteral("%1 %2 %3\x1f%4")
+                                 .arg(r.turnIndex)
+                                 .arg(d.id)
+                                 .arg(annotatorKindKey(r.kind), r.annotator);
+        const auto first = given.constFind(what);
+        if (first == given.cend()) {
+            given.insert(what, int(result.size()));
+            result.append(r);
+            continue;
+        }
+        const ImportedRating &earlier = result.at(*first);
+        if (earlier.value == r.value)
+            continue;
+        throw Error(Importer::tr("%1: %2 rates \"%3\" of the same %4 again, otherwise (first: %5).")
+                        .arg(where, r.annotator, r.dimension,
+                             r.turnIndex < 0 ? Importer::tr("conversation")
+                                             : Importer::tr("turn %1").arg(r.turnIndex),
+                             earlier.where.isEmpty() ? c.where : earlier.where));
+    }
+    return result;
+}
+
 void Writer::write(ImportedConversation &c)
 {
     Conversation &conv = c.conversation;
@@ -371,7 +400,7 @@ void Writer::installInstruments(const ImportedConversation &c)
 void Writer::writeAnnotations(ImportedConversation &c)
 {
     const Conversation &conv = c.conversation;
-    for (const ImportedRating &r : std::as_const(c.ratings)) {
+    for (const ImportedRating &r : ratedOnce(c)) {
         const QString &where = r.where.isEmpty() ? c.where : r.where;
         const Dimension &d = dimension(r.dimension, where);
         const Rating value = checkedRating(r, d, where);

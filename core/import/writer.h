@@ -67,6 +67,11 @@ private:
      * allows it. \a where names the rating in messages.
      */
     Rating checkedRating(const ImportedRating &r, const Dimension &d, const QString &where);
+    /**
+     * \a c's ratings with each thing rated once a rater: one given again with the same value
+     * (under another spelling of its dimension, say) is dropped; with another value, refused.
+     */
+    QVector<ImportedRating> ratedOnce(const ImportedConversation &c);
     void write(ImportedConversation &c);
     /** The conversation already in the data set in either of \a c's forms; 0 when none. */
     qint64 present(const Conversation &c, const QString &derived);
