@@ -12,6 +12,7 @@
 #include "testsupport.h"
 
 #include <QBuffer>
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -385,6 +386,21 @@ void TestExport::anonymisedBundleRedactsEveryName()
     for (const char *secret :
          {"alice", "Alice", "carol", "dave", "example.com", "josé", "张伟", "correo", "qq.com"})
         QVERIFY2(!text.contains(QString::fromUtf8(secret)), secret);
+    // The export's id has a stand-in of its own, not a redaction other ids would share; raters'
+    // stand-ins cannot be found again from their codes alone.
+    const QJsonObject shared = QJsonDocument::fromJson(text.toUtf8()).object();
+    const QJsonObject conversation =
+        shared.value(QStringLiteral("conversations")).toArray().first().toObject();
+    QVERIFY(QRegularExpression(QStringLiteral("^source-[0-9a-f]{12}$"))
+                .match(conversation.value(QStringLiteral("source_id")).toString())
+                .hasMatch());
+    const QByteArray guess = QCryptographicHash::hash("sense7-stand-in\x1f"
+                                                      "rater-\x1f\x1f"
+                                                      "dave@example.com",
+                                                      QCryptographicHash::Sha256)
+                                 .toHex()
+                                 .left(12);
+    QVERIFY(!text.contains(QString::fromLatin1(guess)));
 
     // The two raters stay two, under the same stand-ins every time.
     auto study = Store::create(m_dir.filePath(QStringLiteral("names-study.sense7")));

@@ -123,12 +123,20 @@ public:
         , m_anonymise(anonymise)
         , m_redactor(redactor)
     {
+        qint64 first = 0;
         for (const Participant &p : store.participants()) {
             m_participants.insert(p.id, p);
             m_codes.insert(p.id,
                            !anonymise.enabled                        ? p.code
                                : anonymise.participantCode.isEmpty() ? pseudonymOf(p)
                                                                      : anonymise.participantCode);
+            // What no anonymised bundle carries: the data set's first participant's code and
+            // the moment they were added (a pseudonym is derived from them, one way).
+            if (first == 0 || p.id < first) {
+                first = p.id;
+                m_secret =
+                    p.code.toUtf8() + '\x1f' + p.createdAt.toString(Qt::ISODateWithMs).toUtf8();
+            }
         }
     }
 
@@ -160,14 +168,24 @@ public:
      * remove in it (an address, a listed name); then a stand-in derived from it, the same in
      * every bundle, so that each rater stays one and apart from the others.
      */
-    QString rater(const QString &code)
+    QString rater(const QString &code) { return standIn("rater-", code); }
+
+    /**
+     * \a name (a rater's code, an export's id) as an anonymised bundle gives it: as it is, unless
+     * anonymising finds something to remove in it; then \a prefix and 12 hex digits derived
+     * from it and a secret of the data set's, the same in every bundle of this data set, apart
+     * for two names, and not to be found again by trying candidate addresses.
+     */
+    QString standIn(const char *prefix, const QString &name)
     {
-        if (!m_anonymise.enabled || m_redactor->find(code).isEmpty())
-            return code;
+        if (!m_anonymise.enabled || m_redactor->find(name).isEmpty())
+            return name;
         ++redactions;
-        const QByteArray digest = QCryptographicHash::hash(
-            QByteArray("sense7-annotator\x1f" + code.toUtf8()), QCryptographicHash::Sha256);
-        return QStringLiteral("rater-") + QString::fromLatin1(digest.toHex().left(12));
+        const QByteArray digest =
+            QCryptographicHash::hash(QByteArray("sense7-stand-in\x1f" + QByteArray(prefix) + '\x1f'
+                                                + m_secret + '\x1f' + name.toUtf8()),
+                                     QCryptographicHash::Sha256);
+        return QLatin1String(prefix) + QString::fromLatin1(digest.toHex().left(12));
     }
 
     QJsonObject profile(qint64 participantId)
@@ -185,6 +203,7 @@ private:
     const redact::Redactor *m_redactor;
     QHash<qint64, Participant> m_participants;
     QHash<qint64, QString> m_codes;
+    QByteArray m_secret;
     qint64 m_lastParticipant = 0;
 };
 
@@ -197,8 +216,8 @@ QJsonObject Source::conversation(qint64 id)
     m_lastParticipant = c.participantId;
     const bool anonymous = m_anonymise.enabled;
     QJsonObject json {{QStringLiteral("participant"), code(c.participantId)},
-                      {QStringLiteral("source_format"), c.sourceFormat},
-                      {QStringLiteral("source_id"), text(c.sourceId, false)},
+                      {QStringLiteral("source_format"), text(c.sourceFormat, false)},
+                      {QStringLiteral("source_id"), standIn("source-", c.sourceId)},
                       {QStringLiteral("agent"), text(c.agent, false)},
                       {QStringLiteral("title"), text(c.title, true)},
                       {QStringLiteral("started_at"), iso(c.startedAt)},
