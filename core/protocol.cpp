@@ -12,6 +12,7 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <random>
@@ -872,18 +873,22 @@ private:
         return c;
     }
 
-    /** Whether \a url's query names what looks like a credential ("api-key=…", "token=…"). */
-    static bool secretInQuery(const QUrl &url)
+    /**
+     * Whether \a url may carry a secret beside its server and path: a fragment, a query other
+     * than Azure's "api-version", or a path segment that looks like a key ("sk-…") or a token
+     * ("123456:AA…").
+     */
+    static bool secretInAddress(const QUrl &url)
     {
-        for (const auto &[name, value] : QUrlQuery(url).queryItems()) {
-            const QString n = name.toLower();
-            for (const char *word : {"key", "token", "secret", "password", "auth"})
-                if (n.contains(QLatin1String(word)))
-                    return true;
-            if (n == QLatin1String("sig") || n == QLatin1String("signature"))
+        if (url.hasFragment())
+            return true;
+        for (const auto &[name, value] : QUrlQuery(url).queryItems())
+            if (name.toLower() != QLatin1String("api-version"))
                 return true;
-        }
-        return false;
+        const QStringList segments = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        return std::any_of(segments.begin(), segments.end(), [](const QString &segment) {
+            return segment.contains(QLatin1Char(':')) || segment.startsWith(QLatin1String("sk-"));
+        });
     }
 
     void endpoint(const Json &node, const Path &path, const QString &item,
@@ -909,12 +914,13 @@ private:
         // The protocol travels in every data set and bundle made under it: a secret written
         // into its address would leave with them. (A data set's copy from before this rule
         // still opens.)
-        if (!m_stored && (!c.url.userInfo().isEmpty() || secretInQuery(c.url)))
+        if (!m_stored && (!c.url.userInfo().isEmpty() || secretInAddress(c.url)))
             fail(path + "url", item,
                  tr("a protocol never holds an API key or a password, not in its address "
-                    "either: remove it from \"%1\" and name the environment variable that "
-                    "holds the key in \"api_key_env\", or enter it in the studio")
-                     .arg(c.url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)));
+                    "either (only \"api-version\" may follow the path): remove it from the "
+                    "address of %1 and name the environment variable that holds the key in "
+                    "\"api_key_env\", or enter it in the studio")
+                     .arg(c.url.host()));
         c.model = string(node, path, item, "model", true);
         c.systemPrompt = string(node, path, item, "system_prompt", false);
         c.temperature = number(node, path, item, "temperature", 0.7, 0.0, 2.0);

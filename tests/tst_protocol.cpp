@@ -559,18 +559,24 @@ void TestProtocol::liveMalformed_data()
                                                      "api_key": §"sk-123"}}]})",
         "live condition 1 (\"a\"): a protocol never holds an API key: name the environment "
         "variable that holds it in \"api_key_env\", or enter it in the studio");
-    row("endpoint_key_in_the_address",
-        R"({"conditions": [{"key": "a", "endpoint": {"url": §"https://me:sk-123@h/v1",
-                                                     "model": "m"}}]})",
-        "live condition 1 (\"a\"): a protocol never holds an API key or a password, not in its "
-        "address either: remove it from \"https://h/v1\" and name the environment variable "
-        "that holds the key in \"api_key_env\", or enter it in the studio");
-    row("endpoint_key_in_the_query",
-        R"({"conditions": [{"key": "a", "endpoint": {"url": §"https://q/v1?api-version=2&Api-Key=sk",
-                                                     "model": "m"}}]})",
-        "live condition 1 (\"a\"): a protocol never holds an API key or a password, not in its "
-        "address either: remove it from \"https://q/v1\" and name the environment variable "
-        "that holds the key in \"api_key_env\", or enter it in the studio");
+    const auto inAddress = [&](const char *name, const char *url, const char *host) {
+        const QByteArray live = R"({"conditions": [{"key": "a", "endpoint": {"url": §")"
+            + QByteArray(url) + R"(", "model": "m"}}]})";
+        const QByteArray message =
+            "live condition 1 (\"a\"): a protocol never holds an API key or a password, not in "
+            "its address either (only \"api-version\" may follow the path): remove it from the "
+            "address of "
+            + QByteArray(host)
+            + " and name the environment variable that holds the key in \"api_key_env\", or "
+              "enter it in the studio";
+        QTest::newRow(name) << QString::fromUtf8(live) << QString::fromUtf8(message);
+    };
+    inAddress("endpoint_key_as_user", "https://me:sk-123@h1/v1", "h1");
+    inAddress("endpoint_key_in_the_query", "https://h2/v1?api-version=2&Api-Key=sk", "h2");
+    inAddress("endpoint_password_in_the_query", "https://h3/v1?pass=hunter2", "h3");
+    inAddress("endpoint_key_in_the_fragment", "https://h4/v1#key=abc", "h4");
+    inAddress("endpoint_token_in_the_path", "https://h5/bot123456:AAHsecret/v1", "h5");
+    inAddress("endpoint_key_in_the_path", "https://h6/sk-proj-abc/v1", "h6");
     row("endpoint_api_key_env_not_a_name",
         R"({"conditions": [{"key": "a", "endpoint": {"url": "https://h/v1", "model": "m",
                                                      "api_key_env": §"MY-KEY"}}]})",

@@ -6412,20 +6412,8 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>%1，评分 %2</translation>
     </message>
     <message>
-        <source>rating of the conversation on &quot;%1&quot;</source>
-        <translation>对整段对话在“%1”上的评分</translation>
-    </message>
-    <message>
-        <source>rating of turn %1 on &quot;%2&quot;</source>
-        <translation>对第 %1 轮在“%2”上的评分</translation>
-    </message>
-    <message>
         <source>%1, flag %2</source>
         <translation>%1，标记 %2</translation>
-    </message>
-    <message>
-        <source>%1: &quot;refers_to&quot; must be the index of one of the %2 turns, or null.</source>
-        <translation>%1：“refers_to”必须是 %2 轮中某一轮的序号，或为 null。</translation>
     </message>
     <message>
         <source>flag of turn %1</source>
@@ -6438,6 +6426,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>note on turn %1</source>
         <translation>第 %1 轮的备注</translation>
+    </message>
+    <message>
+        <source>%1: &quot;refers_to&quot; must be the index of a turn before the flagged one (0 to %2), or null.</source>
+        <translation>%1：“refers_to”必须是被标记那一轮之前某一轮的序号（0 到 %2），或为 null。</translation>
     </message>
 </context>
 <context>
@@ -6761,6 +6753,18 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>the participant&apos;s profile</source>
         <translation>参与者的个人资料</translation>
+    </message>
+    <message>
+        <source>%1: %2 rates &quot;%3&quot; of the same %4 again, otherwise (first: %5).</source>
+        <translation>%1：%2 对同一%4的“%3”再次给出了不同的评分（第一次：%5）。</translation>
+    </message>
+    <message>
+        <source>conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>第 %1 轮</translation>
     </message>
 </context>
 <context>
@@ -7897,8 +7901,8 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>助手 %1</translation>
     </message>
     <message>
-        <source>a protocol never holds an API key or a password, not in its address either: remove it from &quot;%1&quot; and name the environment variable that holds the key in &quot;api_key_env&quot;, or enter it in the studio</source>
-        <translation>研究方案中绝不保存 API 密钥或密码，地址中也不行：请从“%1”中删除它，并在“api_key_env”中写明保存密钥的环境变量名，或在工作室中输入密钥</translation>
+        <source>a protocol never holds an API key or a password, not in its address either (only &quot;api-version&quot; may follow the path): remove it from the address of %1 and name the environment variable that holds the key in &quot;api_key_env&quot;, or enter it in the studio</source>
+        <translation>研究方案中绝不保存 API 密钥或密码，地址中也不行（路径之后只允许“api-version”）：请从 %1 的地址中删除它，并在“api_key_env”中写明保存密钥的环境变量名，或在工作室中输入密钥</translation>
     </message>
 </context>
 <context>
