@@ -92,6 +92,20 @@ Connection::~Connection()
     close();
 }
 
+void Connection::openToRead(const QString &path, const std::function<void()> &read)
+{
+    try {
+        open(path, Access::ReadOnly);
+        read();
+    } catch (const Error &) {
+        const QFileInfo wal(path + QStringLiteral("-wal"));
+        if (wal.isFile() && wal.size() > 0)
+            throw;
+        open(path, Access::Immutable);
+        read();
+    }
+}
+
 void Connection::open(const QString &path, Access access)
 {
     close();

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <functional>
 #include <list>
 #include <optional>
 #include <string>
@@ -39,6 +40,12 @@ public:
 
     /** Opens \a path; throws sense7::Error naming the file on failure. ":memory:" is allowed. */
     void open(const QString &path, Access access);
+    /**
+     * Opens \a path read-only and runs \a read. Where that fails because SQLite cannot make a
+     * WAL file's index beside it even to read (a folder or medium it cannot write) and no log
+     * lies beside the file, which is then whole, opens it immutable and runs \a read again.
+     */
+    void openToRead(const QString &path, const std::function<void()> &read);
     void close();
     bool isOpen() const { return m_db != nullptr; }
     bool isReadOnly() const;

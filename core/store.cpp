@@ -318,21 +318,11 @@ void Store::requireDataSet(const QString &path)
     sql::Connection db;
     qint64 appId = 0;
     qint64 version = 0;
-    const auto readHeader = [&](sql::Connection::Access access) {
-        db.open(path, access);
-        appId = db.pragmaInt("PRAGMA application_id");
-        version = db.pragmaInt("PRAGMA user_version");
-    };
     try {
-        try {
-            readHeader(sql::Connection::Access::ReadOnly);
-        } catch (const Error &) {
-            // A folder it cannot write, as for open(): with no log beside it, read it immutable.
-            const QFileInfo wal(path + QStringLiteral("-wal"));
-            if (wal.isFile() && wal.size() > 0)
-                throw;
-            readHeader(sql::Connection::Access::Immutable);
-        }
+        db.openToRead(path, [&] {
+            appId = db.pragmaInt("PRAGMA application_id");
+            version = db.pragmaInt("PRAGMA user_version");
+        });
     } catch (const Error &e) {
         throw Error(tr("%1 is damaged or not a database: %2").arg(path, e.message()));
     }

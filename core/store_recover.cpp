@@ -293,17 +293,20 @@ Recovery recover(const QString &damaged, const QString &out)
     if (!QFileInfo(damaged).isFile())
         throw Error(tr("%1 does not exist.").arg(damaged));
     sql::Connection from;
-    from.open(damaged, sql::Connection::Access::ReadOnly);
-    from.exec("PRAGMA busy_timeout = 5000");
     QVector<QPair<QString, bool>> sourceTables;
     qint64 newer = 0;
     try {
-        if (from.pragmaInt("PRAGMA application_id") != schema::applicationId)
-            throw Error(tr("%1 is not a Sense-7 data set.").arg(damaged));
-        newer = from.pragmaInt("PRAGMA user_version");
-        sql::Statement tables(from, "SELECT name FROM sqlite_schema WHERE type = 'table'");
-        while (tables.next())
-            sourceTables.append({tables.text(0), false});
+        // Read immutable in a folder or on a medium it cannot write (openToRead()).
+        from.openToRead(damaged, [&] {
+            sourceTables.clear();
+            from.exec("PRAGMA busy_timeout = 5000");
+            if (from.pragmaInt("PRAGMA application_id") != schema::applicationId)
+                throw Error(tr("%1 is not a Sense-7 data set.").arg(damaged));
+            newer = from.pragmaInt("PRAGMA user_version");
+            sql::Statement tables(from, "SELECT name FROM sqlite_schema WHERE type = 'table'");
+            while (tables.next())
+                sourceTables.append({tables.text(0), false});
+        });
     } catch (const Error &e) {
         throw Error(tr("Nothing can be salvaged from %1: its first page or its list of tables "
                        "is damaged (%2). Restore a backup instead.")

@@ -197,6 +197,21 @@ void TestCli::infoReadsDataSetInReadOnlyFolder()
     QVERIFY2(check.exitCode() == 0,
              QByteArray(check.readAllStandardOutput() + check.readAllStandardError()).constData());
     QCOMPARE(test::fileHash(db), before);
+
+    // And salvaging it into a folder of one's own.
+    QTemporaryDir mine;
+    QVERIFY(QFile::setPermissions(
+        mine.path(), everyoneReads | QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther));
+    const QString salvaged = QDir(mine.path()).filePath(QStringLiteral("salvaged.sense7"));
+    QProcess recover;
+    test::startUnprivileged(recover, QStringLiteral(SENSE7_CLI),
+                            {QStringLiteral("recover"), db, salvaged});
+    QVERIFY(recover.waitForFinished(60000));
+    QVERIFY2(
+        recover.exitCode() == 0,
+        QByteArray(recover.readAllStandardOutput() + recover.readAllStandardError()).constData());
+    QVERIFY(QFileInfo::exists(salvaged));
+    QCOMPARE(test::fileHash(db), before);
     QFile::setPermissions(dir.path(), everyoneReads | QFile::WriteOwner);
 }
 
