@@ -6428,8 +6428,8 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>第 %1 轮的备注</translation>
     </message>
     <message>
-        <source>%1: &quot;refers_to&quot; must be the index of a turn before the flagged one (0 to %2), or null.</source>
-        <translation>%1：“refers_to”必须是被标记那一轮之前某一轮的序号（0 到 %2），或为 null。</translation>
+        <source>%1: &quot;refers_to&quot; must be the index of one of the %2 turns other than the flagged one, or null.</source>
+        <translation>%1：“refers_to”必须是 %2 轮中被标记那一轮以外某一轮的序号，或为 null。</translation>
     </message>
 </context>
 <context>

@@ -367,14 +367,15 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             flag.note = stringAt(f, "note");
             const Json &refersTo = child(f, "refers_to");
             if (!refersTo.is_null()) {
-                // The turn the conversation lost: one before the flagged reply.
-                const std::optional<int> earlier = wholeInt(refersTo);
-                if (!earlier || *earlier < 0 || *earlier >= flag.turnIndex)
-                    throw Error(tr("%1: \"refers_to\" must be the index of a turn before the "
-                                   "flagged one (0 to %2), or null.")
+                // The turn the conversation lost: any other than the flagged reply, as the
+                // studio lets one pick it.
+                const std::optional<int> lost = wholeInt(refersTo);
+                if (!lost || *lost < 0 || *lost >= turns || *lost == flag.turnIndex)
+                    throw Error(tr("%1: \"refers_to\" must be the index of one of the %2 turns "
+                                   "other than the flagged one, or null.")
                                     .arg(at)
-                                    .arg(flag.turnIndex - 1));
-                flag.refersTo = *earlier;
+                                    .arg(turns));
+                flag.refersTo = *lost;
             }
             if (once(tr("flag of turn %1").arg(flag.turnIndex) + QChar(0x1f) + flag.annotator,
                      flag.reason + QChar(0x1f) + flag.note + QChar(0x1f)
