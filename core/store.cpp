@@ -472,7 +472,7 @@ int Store::schemaVersion() const
 bool Store::checkForOutsideChanges()
 {
     // Inside a transaction of our own (an import showing progress) the next check will do.
-    if (!m_db->isOpen() || m_db->inTransaction())
+    if (!m_db->isOpen() || m_db->inTransaction() || m_outsideChangesHeld > 0)
         return false;
     qint64 version = 0;
     try {
@@ -485,6 +485,18 @@ bool Store::checkForOutsideChanges()
     if (changed)
         Q_EMIT changedElsewhere();
     return changed;
+}
+
+void Store::holdOutsideChanges()
+{
+    ++m_outsideChangesHeld;
+}
+
+void Store::releaseOutsideChanges()
+{
+    Q_ASSERT(m_outsideChangesHeld > 0);
+    if (m_outsideChangesHeld > 0 && --m_outsideChangesHeld == 0)
+        checkForOutsideChanges();
 }
 
 void Store::watchForOutsideChanges(int msec)

@@ -592,6 +592,14 @@ public:
      */
     bool checkForOutsideChanges();
     /**
+     * While held (the holds are counted), checkForOutsideChanges() notices nothing: for a
+     * connection of the studio's own that writes what no view shows (the browser's search index
+     * built on a thread), whose every commit would otherwise read as another program's. The last
+     * release checks at once, so a change another program made meanwhile is reported then.
+     */
+    void holdOutsideChanges();
+    void releaseOutsideChanges();
+    /**
      * While one lives, this store's data set takes no change: each fails with Error saying that
      * an import is under way. For the moments an import's progress lets events through inside
      * its transaction: a rating, a draft or a live reply written then would join that
@@ -695,6 +703,7 @@ private:
     bool m_releasePosted = false; // writesReleased() is on its way
     QTimer *m_watch = nullptr; // polls checkForOutsideChanges()
     qint64 m_dataVersion = -1; // PRAGMA data_version at the last check
+    int m_outsideChangesHeld = 0; // holdOutsideChanges() not released yet
     QString m_damage;
     QDateTime m_verifiedAt; // opened for writing after a clean check then: remembered on closing
     QString m_openedFile; // integrity::fileIdentity() of the file then

@@ -14,8 +14,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <atomic>
+#include <thread>
 
 using namespace sense7;
 using namespace sense7::browse;
@@ -62,6 +66,15 @@ qint64 addConversation(Store &store, const QString &participant, const QStringLi
         turns.append(t);
     }
     return store.addConversation(c, turns);
+}
+
+QVector<qint64> replyIds(const Store &store, qint64 conversation)
+{
+    QVector<qint64> replies;
+    for (const Turn &t : store.turns(conversation))
+        if (t.role == Role::Assistant)
+            replies.append(t.id);
+    return replies;
 }
 
 QVector<series::Conversation> sampleConversations(const series::Sample &sample)
@@ -203,6 +216,8 @@ private Q_SLOTS:
     void refreshStoppedInLargerBatchesStaysConsistent();
     void searchIndexMergesFewerSegmentsAndStaysWhole();
     void editsWhilePreparingAreCommittedAtOnce();
+    void indexingOnAThreadLetsOthersWrite();
+    void heldOutsideChangesAreReportedOnRelease();
     void digestsAndSearchMatchFirstPrinciples();
     void filtersMatchSqlCounts();
     void ratingRangesAndBreaksFilterOnDigests();
@@ -421,10 +436,7 @@ void TestBrowse::editsWhilePreparingAreCommittedAtOnce()
         addConversation(store, QStringLiteral("P%1").arg(10 + i % 5),
                         {QStringLiteral("question %1").arg(i), QStringLiteral("answer %1").arg(i)});
     const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
-    QVector<qint64> replies;
-    for (const Turn &t : store.turns(1))
-        if (t.role == Role::Assistant)
-            replies.append(t.id);
+    const QVector<qint64> replies = replyIds(store, 1);
     const qint64 self = store.selfAnnotatorId();
     int reports = 0;
     Progress progress;
@@ -440,6 +452,95 @@ void TestBrowse::editsWhilePreparingAreCommittedAtOnce()
     QVERIFY(reports >= 3); // at the start, and after each phase's commit at least
     digest::refresh(store); // the last rating made its conversation's digest stale again
     QCOMPARE(digest::pendingWork(store), 0);
+}
+
+void TestBrowse::indexingOnAThreadLetsOthersWrite()
+{
+    // The browser indexes on a thread, on a connection of its own, while the studio rates on its
+    // connection: each rating is committed while the index grows, and the index ends whole.
+    Store &store = *m_store;
+    digest::refresh(store);
+    const QString words = QStringLiteral("the quarterly plan with its budget and every deadline ");
+    for (int i = 0; i < 1500; ++i)
+        addConversation(store, QStringLiteral("P%1").arg(10 + i % 5),
+                        {words.repeated(8) + QStringLiteral("okapi%1").arg(i), words.repeated(12),
+                         words.repeated(6), words.repeated(10)});
+    QCOMPARE(digest::pendingWork(store, digest::Part::Digests), 1500);
+    digest::refresh(store, {}, {}, digest::preparationCommit, digest::Part::Digests);
+    QCOMPARE(digest::pendingWork(store, digest::Part::Digests), 0);
+    const qint64 unindexed = digest::pendingWork(store, digest::Part::SearchIndex);
+    QCOMPARE(unindexed, 6000);
+    const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
+    const QVector<qint64> replies = replyIds(store, 1);
+    const qint64 self = store.selfAnnotatorId();
+
+    std::atomic<bool> finished {false};
+    std::atomic<int> reports {0};
+    qint64 indexed = -1;
+    QString failure;
+    std::thread indexer([&] {
+        try {
+            auto own = Store::open(store.path(), Store::Access::ReadWrite, Store::Check::Never);
+            Progress progress([&](qint64, qint64) { ++reports; });
+            indexed = digest::indexForSearch(*own, progress, std::chrono::milliseconds(0),
+                                             std::chrono::milliseconds(2));
+        } catch (const Error &e) {
+            failure = e.message();
+        }
+        finished = true;
+    });
+    int rated = 0;
+    int whileIndexing = 0;
+    while (!finished || rated < 20) {
+        whileIndexing += finished ? 0 : 1;
+        const qint64 reply = replies.value(rated % replies.size());
+        const int value = 1 + rated % 5;
+        store.setRating(reply, warmth.id, self, value, Origin::Edit); // throws if kept waiting
+        ++rated;
+        auto other = Store::open(store.path(), Store::Access::ReadOnly, Store::Check::Never);
+        QCOMPARE(other->rating(reply, warmth.id, self), Rating(value));
+    }
+    indexer.join();
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    QCOMPARE(indexed, unindexed);
+    QVERIFY(reports >= 3); // several transactions, the ratings between them
+    QVERIFY(whileIndexing > 0);
+    QCOMPARE(digest::pendingWork(store, digest::Part::SearchIndex), 0);
+    Filter f;
+    f.text = QStringLiteral("okapi1234");
+    QCOMPARE(filtered(store, f), 1);
+    f.text = QStringLiteral("budget and every");
+    QCOMPARE(filtered(store, f), 1500);
+    QCOMPARE(count(store,
+                   QStringLiteral("SELECT count(*) FROM turn_text WHERE turn_text MATCH "
+                                  "'\"deadline the quarterly\"'")),
+             6000);
+    sql::Statement(test::connection(store),
+                   "INSERT INTO turn_text(turn_text, rank) VALUES('integrity-check', 1)")
+        .run();
+}
+
+void TestBrowse::heldOutsideChangesAreReportedOnRelease()
+{
+    // While the browser's own indexing thread writes, its commits are not another program's; one
+    // made meanwhile by another program is reported when the hold ends, not lost.
+    Store &store = *m_store;
+    QSignalSpy elsewhere(&store, &Store::changedElsewhere);
+    QVERIFY(!store.checkForOutsideChanges());
+    auto other = Store::open(store.path());
+    store.holdOutsideChanges();
+    store.holdOutsideChanges();
+    addConversation(*other, QStringLiteral("P08"), {QStringLiteral("hello"), QStringLiteral("hi")});
+    QVERIFY(!store.checkForOutsideChanges());
+    store.releaseOutsideChanges();
+    QVERIFY(!store.checkForOutsideChanges()); // still held once
+    QCOMPARE(elsewhere.count(), 0);
+    store.releaseOutsideChanges();
+    QCOMPARE(elsewhere.count(), 1);
+    QVERIFY(!store.checkForOutsideChanges());
+    addConversation(*other, QStringLiteral("P08"), {QStringLiteral("again"), QStringLiteral("hi")});
+    QVERIFY(store.checkForOutsideChanges());
+    QCOMPARE(elsewhere.count(), 2);
 }
 
 void TestBrowse::refreshStoppedInLargerBatchesStaysConsistent()

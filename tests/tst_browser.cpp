@@ -5,6 +5,7 @@
 #include "browser/aggregateview.h"
 #include "browser/browserwindow.h"
 #include "browser/filterbar.h"
+#include "browser/searchindexer.h"
 #include "conversationtablemodel.h"
 #include "datasetmodel.h"
 #include "figuredialog.h"
@@ -27,6 +28,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
@@ -36,8 +38,12 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QtTest>
 #include <qcustomplot.h>
+
+#include <atomic>
+#include <thread>
 
 using namespace sense7;
 using namespace sense7::test;
@@ -65,6 +71,46 @@ qint64 sqlCount(Store &store, const char *sql)
     return test::connection(store).pragmaInt(sql);
 }
 
+/** Waits for the browser's search index, if it is being built. */
+void waitIndexed(BrowserWindow &window)
+{
+    QSignalSpy finished(window.indexer(), &SearchIndexer::finished);
+    if (window.indexer()->isRunning() && !finished.wait(30000))
+        qFatal("the search index was not built");
+}
+
+/** Another program writing to \a path until release() (or 10 s): no one else can write. */
+class WriteLock
+{
+public:
+    explicit WriteLock(const QString &path)
+        : m_thread([this, path] {
+            sql::Connection db;
+            db.open(path, sql::Connection::Access::ReadWrite);
+            db.exec("BEGIN IMMEDIATE");
+            m_locked = true;
+            for (int i = 0; i < 1000 && !m_release; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            db.exec("ROLLBACK");
+        })
+    {
+        while (!m_locked)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ~WriteLock() { release(); }
+    void release()
+    {
+        m_release = true;
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+private:
+    std::atomic<bool> m_locked {false};
+    std::atomic<bool> m_release {false};
+    std::thread m_thread;
+};
+
 } // namespace
 
 class TestBrowser : public QObject
@@ -80,6 +126,7 @@ private Q_SLOTS:
     void filterBarNarrowsTableAndCharts();
     void largeDataSetsContextChoicesArriveLater();
     void searchFindsTurnText();
+    void searchIndexIsBuiltBehindTheBrowser();
     void everyChartDraws();
     void openingARowShowsTheConversation();
     void trajectoryFollowsRatingsAndSelection();
@@ -111,6 +158,8 @@ void TestBrowser::opensWithDigestsAndAllConversations()
     QVERIFY(digest::pendingWork(*store) > 0);
     BrowserWindow window;
     QVERIFY(window.setStore(store.get()));
+    QCOMPARE(digest::pendingWork(*store, digest::Part::Digests), 0);
+    waitIndexed(window); // on its thread
     QCOMPARE(digest::pendingWork(*store), 0);
     QCOMPARE(window.model()->rowCount(), 13);
     QCOMPARE(window.findChild<QLabel *>(QStringLiteral("conversationCount"))->text(),
@@ -158,7 +207,9 @@ void TestBrowser::stoppingThePreparationLeavesItForLater()
              13);
     QCOMPARE(window.model()->rowCount(), 13);
     QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("F5")));
+    QVERIFY(!window.indexer()->isRunning()); // not before the digests are done
     QVERIFY(window.refresh());
+    waitIndexed(window);
     QCOMPARE(digest::pendingWork(*store), 0);
     QCOMPARE(sqlCount(*store, "SELECT count(*) FROM conversation_digest"), 13);
     waitCharts(window.charts());
@@ -250,6 +301,86 @@ void TestBrowser::searchFindsTurnText()
                       "'%churn%'"));
     QVERIFY(window.model()->totalCount() >= 1);
     waitCharts(window.charts());
+}
+
+void TestBrowser::searchIndexIsBuiltBehindTheBrowser()
+{
+    // The browser opens without waiting for the search index: it is built on a thread, shown in
+    // the status bar, while the search reads the text not indexed yet. Here another program holds
+    // the data set's write lock, so that the index waits; the browser does not.
+    auto store = Store::open(m_db);
+    digest::refresh(*store, {}, {}, digest::preparationCommit, digest::Part::Digests);
+    const qint64 unindexed = digest::pendingWork(*store, digest::Part::SearchIndex);
+    QVERIFY(unindexed > 0);
+    const qint64 churn = sqlCount(*store,
+                                  "SELECT count(DISTINCT conversation_id) FROM turn WHERE text "
+                                  "LIKE '%churn%'");
+    QVERIFY(churn >= 1);
+    QSignalSpy outside(store.get(), &Store::changedElsewhere);
+    auto lock = std::make_unique<WriteLock>(m_db);
+    BrowserWindow window;
+    QSignalSpy progressed(window.indexer(), &SearchIndexer::progressed);
+    QSignalSpy finished(window.indexer(), &SearchIndexer::finished);
+    QVERIFY(window.setStore(store.get()));
+    window.show();
+    QCOMPARE(window.model()->rowCount(), 13);
+    QVERIFY(window.indexer()->isRunning());
+    QVERIFY(progressed.wait(10000));
+    auto *bar = window.findChild<QProgressBar *>(QStringLiteral("searchIndexProgress"));
+    QVERIFY(bar && bar->isVisible());
+    QCOMPARE(bar->value(), 0);
+    QVERIFY(window.findChild<QToolButton *>(QStringLiteral("stopSearchIndex"))->isVisible());
+    if (qEnvironmentVariableIsSet("SENSE7_SCREENSHOT_DIR"))
+        window.grab().save(qEnvironmentVariable("SENSE7_SCREENSHOT_DIR")
+                           + QStringLiteral("/browser-indexing.png"));
+    auto *search = window.filterBar()->findChild<QLineEdit *>(QStringLiteral("searchFilter"));
+    search->setText(QStringLiteral("churn"));
+    QSignalSpy changed(window.filterBar(), &FilterBar::filterChanged);
+    QVERIFY(changed.wait(10000));
+    QCOMPARE(window.model()->totalCount(), churn); // from the text itself
+    QCOMPARE(digest::pendingWork(*store, digest::Part::SearchIndex), unindexed);
+    // The other program lets go; the index is built, and its commits are not another program's
+    // changes until it ends.
+    lock->release();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.constFirst().at(0).toBool(), true);
+    QCOMPARE(finished.constFirst().at(1).toString(), QString());
+    QVERIFY(!bar->isVisible());
+    QCOMPARE(digest::pendingWork(*store), 0);
+    QVERIFY(outside.count() <= 1); // once, when the hold ended
+    QVERIFY(!store->checkForOutsideChanges());
+    search->setText(QStringLiteral("churn "));
+    search->setText(QStringLiteral("churn"));
+    QVERIFY(changed.wait(10000));
+    QCOMPARE(window.model()->totalCount(), churn); // from the index
+    waitCharts(window.charts());
+
+    // Stopped while it waits: it ends with what it did committed, and lets the store go.
+    {
+        auto other = Store::open(m_db);
+        other->addParticipant(QStringLiteral("P99"));
+        sql::Statement(test::connection(*other), "UPDATE search_state SET indexed_upto = 0").run();
+        sql::Statement(test::connection(*other),
+                       "INSERT INTO turn_text(turn_text) VALUES('delete-all')")
+            .run();
+    }
+    lock = std::make_unique<WriteLock>(m_db);
+    const int outsideBefore = outside.count();
+    QVERIFY(window.refresh());
+    QVERIFY(window.indexer()->isRunning());
+    std::thread letGo([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        lock->release();
+    });
+    window.findChild<QToolButton *>(QStringLiteral("stopSearchIndex"))->click();
+    letGo.join();
+    QVERIFY(!window.indexer()->isRunning());
+    QVERIFY(!bar->isVisible());
+    QCOMPARE(finished.count(), 2);
+    // Released: the other program's participant is reported now.
+    QCOMPARE(outside.count(), outsideBefore + 1);
+    QVERIFY(!store->checkForOutsideChanges());
 }
 
 void TestBrowser::everyChartDraws()

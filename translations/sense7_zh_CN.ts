@@ -847,6 +847,26 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
+    <message>
+        <source>Search index %p%</source>
+        <translation>搜索索引 %p%</translation>
+    </message>
+    <message>
+        <source>The text search is being indexed. Meanwhile the search works, more slowly, on the text not indexed yet; everything else is ready.</source>
+        <translation>正在为文本搜索建立索引。在此期间搜索仍可使用，对尚未索引的文本会慢一些；其他功能均已就绪。</translation>
+    </message>
+    <message>
+        <source>Stop indexing for now: what is indexed stays, and F5 or the next opening goes on</source>
+        <translation>暂停建立索引：已索引的部分会保留，按 F5 或下次打开时继续</translation>
+    </message>
+    <message>
+        <source>The search index could not be extended: %1 The search reads the text not indexed yet, more slowly.</source>
+        <translation>无法扩展搜索索引：%1 搜索会直接读取尚未索引的文本，速度较慢。</translation>
+    </message>
+    <message>
+        <source>The search index is not finished: the search reads the rest of the text, more slowly. Press F5 to go on.</source>
+        <translation>搜索索引尚未完成：搜索会直接读取其余文本，速度较慢。按 F5 继续。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::ChatPane</name>

@@ -171,6 +171,7 @@ TranscriptView *MainWindow::transcriptView() const
 MainWindow::~MainWindow()
 {
     // Views and models go before the store they point into.
+    delete m_browser;
     m_live->closeChat();
     m_workspace->setSession(nullptr);
     m_turns->setStore(nullptr);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <thread>
 
 namespace sense7::digest {
 namespace {
@@ -418,6 +419,65 @@ void configureSearchIndex(Store &store, sql::Connection &db)
     }
 }
 
+/**
+ * Indexes the turns not in the full-text index yet, in transactions of about \a commitNanoseconds,
+ * each followed by \a pause (in which another connection's write gets its turn). \a done counts
+ * the turns read on towards \a total. Returns false when \a progress stopped it.
+ */
+bool indexTurns(Store &store, qint64 commitNanoseconds, const Progress &progress, qint64 &done,
+                qint64 total, std::chrono::milliseconds pause)
+{
+    sql::Connection &db = browse::connection(store);
+    if (unindexedTurns(db) > 0)
+        configureSearchIndex(store, db);
+    QElapsedTimer timer;
+    int turnsPerBatch = firstTurns;
+    qint64 indexedUpto = -1; // what this transaction indexed, recorded as it commits
+    const auto recordIndexed = [&] {
+        if (indexedUpto >= 0)
+            sql::Statement(db, "UPDATE search_state SET indexed_upto = ?")
+                .bind(1, indexedUpto)
+                .run();
+        indexedUpto = -1;
+    };
+    return inTransactions(
+        store, commitNanoseconds, recordIndexed,
+        [&] {
+            timer.start();
+            qint64 from = 0;
+            qint64 upto = 0;
+            {
+                sql::Statement query(db,
+                                     "SELECT ?1, max(id), count(*) FROM (SELECT id FROM turn "
+                                     "WHERE id > ?1 ORDER BY id LIMIT ?2)");
+                query.bind(1, indexedUpto >= 0 ? indexedUpto : indexed(db)).bind(2, turnsPerBatch);
+                if (!query.next() || query.isNull(1))
+                    return Step::Done;
+                from = query.int64(0);
+                upto = query.int64(1);
+                done += query.int64(2);
+            }
+            // Row by row: an INSERT ... SELECT (or any statement that may write several rows, such
+            // as the UPDATE of search_state) makes the index write out the text it holds in memory,
+            // in a segment of its own; single rows let it gather up to searchHashBytes.
+            sql::Statement texts(db,
+                                 "SELECT id, text FROM turn WHERE id > ? AND id <= ? ORDER BY id");
+            sql::Statement insert(db, "INSERT INTO turn_text(rowid, text) VALUES(?, ?)");
+            texts.bind(1, from).bind(2, upto);
+            while (texts.next())
+                insert.bind(1, texts.int64(0)).bindView(2, texts.utf8(1)).run();
+            indexedUpto = upto;
+            turnsPerBatch =
+                nextBatch(turnsPerBatch, timer.nsecsElapsed(), firstTurns, 20 * firstTurns);
+            return Step::More;
+        },
+        [&] {
+            if (pause.count() > 0)
+                std::this_thread::sleep_for(pause);
+            return progress.report(std::min(done, total), total);
+        });
+}
+
 } // namespace
 
 QByteArray pack(const QVector<Rating> &values)
@@ -501,15 +561,19 @@ void UnratedWriter::write(qint64 conversationId, const Unrated &digest)
         .run();
 }
 
-qint64 pendingWork(const Store &store)
+qint64 pendingWork(const Store &store, Part part)
 {
     sql::Connection &db = browse::connection(store);
-    return staleConversations(db) + outdatedConversations(db, asked(store).key)
-        + unindexedTurns(db);
+    qint64 pending = 0;
+    if (part != Part::SearchIndex)
+        pending += staleConversations(db) + outdatedConversations(db, asked(store).key);
+    if (part != Part::Digests)
+        pending += unindexedTurns(db);
+    return pending;
 }
 
 qint64 refresh(Store &store, const Progress &progress, const continuity::Options &options,
-               std::chrono::milliseconds commitEvery)
+               std::chrono::milliseconds commitEvery, Part part)
 {
     const qint64 commitNanoseconds =
         std::chrono::duration_cast<std::chrono::nanoseconds>(commitEvery).count();
@@ -517,7 +581,8 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
         return 0;
     sql::Connection &db = browse::connection(store);
     const Asked cells = asked(store);
-    if (outdatedConversations(db, cells.key) > 0) {
+    const bool digests = part != Part::SearchIndex;
+    if (digests && outdatedConversations(db, cells.key) > 0) {
         // Counted for other instruments or roles (or before digests said which): count again.
         store.transaction([&] {
             sql::Statement(db,
@@ -530,8 +595,8 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
                 .run();
         });
     }
-    const qint64 stale = staleConversations(db);
-    const qint64 total = stale + unindexedTurns(db);
+    const qint64 stale = digests ? staleConversations(db) : 0;
+    const qint64 total = stale + (part != Part::Digests ? unindexedTurns(db) : 0);
     if (total == 0)
         return 0;
     // A large preparation (an import's) gets a 64 MiB page cache and, when this is the data set's
@@ -597,52 +662,23 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
             return Step::More;
         },
         [&] { return progress.report(std::min(done, total), total); });
-    if (!digested)
-        return refreshed;
-    if (unindexedTurns(db) > 0)
-        configureSearchIndex(store, db);
-    int turnsPerBatch = firstTurns;
-    qint64 indexedUpto = -1; // what this transaction indexed, recorded as it commits
-    const auto recordIndexed = [&] {
-        if (indexedUpto >= 0)
-            sql::Statement(db, "UPDATE search_state SET indexed_upto = ?")
-                .bind(1, indexedUpto)
-                .run();
-        indexedUpto = -1;
-    };
-    inTransactions(
-        store, commitNanoseconds, recordIndexed,
-        [&] {
-            timer.start();
-            qint64 from = 0;
-            qint64 upto = 0;
-            {
-                sql::Statement query(db,
-                                     "SELECT ?1, max(id), count(*) FROM (SELECT id FROM turn "
-                                     "WHERE id > ?1 ORDER BY id LIMIT ?2)");
-                query.bind(1, indexedUpto >= 0 ? indexedUpto : indexed(db)).bind(2, turnsPerBatch);
-                if (!query.next() || query.isNull(1))
-                    return Step::Done;
-                from = query.int64(0);
-                upto = query.int64(1);
-                done += query.int64(2);
-            }
-            // Row by row: an INSERT ... SELECT (or any statement that may write several rows, such
-            // as the UPDATE of search_state) makes the index write out the text it holds in memory,
-            // in a segment of its own; single rows let it gather up to searchHashBytes.
-            sql::Statement texts(db,
-                                 "SELECT id, text FROM turn WHERE id > ? AND id <= ? ORDER BY id");
-            sql::Statement insert(db, "INSERT INTO turn_text(rowid, text) VALUES(?, ?)");
-            texts.bind(1, from).bind(2, upto);
-            while (texts.next())
-                insert.bind(1, texts.int64(0)).bindView(2, texts.utf8(1)).run();
-            indexedUpto = upto;
-            turnsPerBatch =
-                nextBatch(turnsPerBatch, timer.nsecsElapsed(), firstTurns, 20 * firstTurns);
-            return Step::More;
-        },
-        [&] { return progress.report(std::min(done, total), total); });
+    if (digested && part != Part::Digests)
+        indexTurns(store, commitNanoseconds, progress, done, total, {});
     return refreshed;
+}
+
+qint64 indexForSearch(Store &store, const Progress &progress, std::chrono::milliseconds commitEvery,
+                      std::chrono::milliseconds pause)
+{
+    if (store.isReadOnly())
+        return 0;
+    const qint64 total = unindexedTurns(browse::connection(store));
+    qint64 done = 0;
+    if (total == 0 || !progress.report(done, total))
+        return 0;
+    indexTurns(store, std::chrono::duration_cast<std::chrono::nanoseconds>(commitEvery).count(),
+               progress, done, total, pause);
+    return std::min(done, total);
 }
 
 QVector<continuity::TurnInput> detectionInput(const Store &store, qint64 conversationId,

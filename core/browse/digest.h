@@ -34,22 +34,45 @@ constexpr qint8 notApplicable = -127;
 /** Packs ratings into a row: one byte per assistant turn, unset as missing. */
 QByteArray pack(const QVector<Rating> &values);
 
-/** Conversations whose digest is out of date, plus turns not yet in the full-text index. */
-qint64 pendingWork(const Store &store);
+/**
+ * What the preparation for browsing brings up to date: the digests, which the browser's columns,
+ * filters and charts read, and the full-text index, which only its text search reads (turns not
+ * in it yet are searched by reading their text, slower).
+ */
+enum class Part { Digests, SearchIndex, Both };
+
+/** Conversations whose digest is out of date, and turns not yet in the full-text index. */
+qint64 pendingWork(const Store &store, Part part = Part::Both);
 
 /** How long refresh() lets a transaction run before it commits and reports its progress. */
 inline constexpr std::chrono::milliseconds preparationCommit {500};
 
 /**
- * Rebuilds stale digests and indexes new turn text, in batches of about a tenth of a second,
- * several to a transaction committed every \a commitEvery (at least a batch). A read-only data
- * set is left as it is. \a progress hears of the work done after each commit, never within a
- * transaction, so what its listener writes meanwhile (a rating given while a progress dialog shows)
- * is committed at once; a cancel stops the refresh there. Returns the conversations refreshed.
- * Throws Error.
+ * Rebuilds stale digests and indexes new turn text (\a part of it), in batches of about a tenth of
+ * a second, several to a transaction committed every \a commitEvery (at least a batch). A
+ * read-only data set is left as it is. \a progress hears of the work done after each commit,
+ * never within a transaction, so what its listener writes meanwhile (a rating given while a
+ * progress dialog shows) is committed at once; a cancel stops the refresh there. Returns the
+ * conversations refreshed. Throws Error.
  */
 qint64 refresh(Store &store, const Progress &progress = {}, const continuity::Options &options = {},
-               std::chrono::milliseconds commitEvery = preparationCommit);
+               std::chrono::milliseconds commitEvery = preparationCommit, Part part = Part::Both);
+
+/** How indexForSearch() shares the data set with a studio in use: a rating waits at most this. */
+inline constexpr std::chrono::milliseconds backgroundCommit {200};
+/** The pause after each of its transactions, in which a waiting write takes the data set. */
+inline constexpr std::chrono::milliseconds backgroundPause {25};
+
+/**
+ * Extends the full-text index as refresh() does, on a connection of its own beside others that
+ * read and write the data set (the browser indexes on a thread while the studio is used): each
+ * transaction lasts about \a commitEvery and is followed by \a pause, in which a write waiting for
+ * the data set gets its turn; the data set stays in WAL mode, which lets the others read on.
+ * \a progress hears of the turns indexed after each pause; a cancel stops it there, with what was
+ * indexed committed. Returns the turns indexed. Throws Error.
+ */
+qint64 indexForSearch(Store &store, const Progress &progress, std::chrono::milliseconds commitEvery,
+                      std::chrono::milliseconds pause);
 
 /**
  * The digest of a conversation no one has rated or flagged yet, worked out from its turns as they

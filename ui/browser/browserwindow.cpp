@@ -12,6 +12,7 @@
 #include "figuredialog.h"
 #include "filterbar.h"
 #include "panecycler.h"
+#include "searchindexer.h"
 #include "settings.h"
 #include "store.h"
 
@@ -24,6 +25,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QShortcut>
 #include <QSplitter>
@@ -43,6 +45,9 @@ BrowserWindow::BrowserWindow(QWidget *parent)
     , m_charts(new AggregateView(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_count(new QLabel(this))
+    , m_indexer(new SearchIndexer(this))
+    , m_indexing(new QProgressBar(this))
+    , m_stopIndexing(new QToolButton(this))
 {
     setObjectName(QStringLiteral("BrowserWindow"));
     setWindowTitle(tr("Data set — Sense-7 Studio"));
@@ -77,6 +82,25 @@ BrowserWindow::BrowserWindow(QWidget *parent)
     setCentralWidget(m_splitter);
     m_count->setObjectName(QStringLiteral("conversationCount"));
     statusBar()->addWidget(m_count, 1);
+    m_indexing->setObjectName(QStringLiteral("searchIndexProgress"));
+    m_indexing->setRange(0, 100);
+    m_indexing->setFormat(tr("Search index %p%"));
+    m_indexing->setFixedWidth(fontMetrics().horizontalAdvance(m_indexing->format().replace(
+                                  QLatin1String("%p"), QLatin1String("100")))
+                              + fontMetrics().averageCharWidth() * 10);
+    m_indexing->setToolTip(
+        tr("The text search is being indexed. Meanwhile the search works, more slowly, on the "
+           "text not indexed yet; everything else is ready."));
+    m_stopIndexing->setObjectName(QStringLiteral("stopSearchIndex"));
+    m_stopIndexing->setText(tr("Stop"));
+    m_stopIndexing->setToolTip(
+        tr("Stop indexing for now: what is indexed stays, and F5 or the next opening goes on"));
+    statusBar()->addPermanentWidget(m_indexing);
+    statusBar()->addPermanentWidget(m_stopIndexing);
+    showIndexing(0, 0);
+    connect(m_indexer, &SearchIndexer::progressed, this, &BrowserWindow::showIndexing);
+    connect(m_indexer, &SearchIndexer::finished, this, &BrowserWindow::indexingFinished);
+    connect(m_stopIndexing, &QToolButton::clicked, m_indexer, &SearchIndexer::stop);
     auto *panes = new PaneCycler(this);
     panes->addPane(m_filterBar);
     panes->addPane(m_table);
@@ -131,10 +155,14 @@ BrowserWindow::BrowserWindow(QWidget *parent)
         m_splitter->setSizes({780, 580});
 }
 
-BrowserWindow::~BrowserWindow() = default;
+BrowserWindow::~BrowserWindow()
+{
+    m_indexer->stop();
+}
 
 bool BrowserWindow::setStore(Store *store)
 {
+    m_indexer->stop(); // it holds the store's outside changes
     m_store = store;
     // The filter bar's choices are read once the data set is prepared (refresh()): a thread
     // reading them meanwhile would hold back the preparation's commits.
@@ -154,7 +182,8 @@ bool BrowserWindow::refresh()
     if (!m_store)
         return false;
     bool complete = true;
-    if (!m_store->isReadOnly() && digest::pendingWork(*m_store) > 0) {
+    const digest::Part digests = digest::Part::Digests;
+    if (!m_store->isReadOnly() && digest::pendingWork(*m_store, digests) > 0) {
         QProgressDialog progress(tr("Preparing the data set for browsing…"), tr("Stop"), 0, 100,
                                  this);
         progress.setWindowTitle(tr("Data set"));
@@ -170,7 +199,7 @@ bool BrowserWindow::refresh()
                 if (!complete)
                     work.cancel();
             });
-            digest::refresh(*m_store, work);
+            digest::refresh(*m_store, work, {}, digest::preparationCommit, digests);
             QApplication::restoreOverrideCursor();
         } catch (const Error &e) {
             QApplication::restoreOverrideCursor();
@@ -180,7 +209,7 @@ bool BrowserWindow::refresh()
     }
     if (m_filterBar->store() != m_store)
         m_filterBar->setStore(m_store);
-    if (m_store->isReadOnly() && digest::pendingWork(*m_store) > 0)
+    if (m_store->isReadOnly() && digest::pendingWork(*m_store, digests) > 0)
         statusBar()->showMessage(
             tr("This data set is read-only and not fully summarised: some means and breaks "
                "show as empty."));
@@ -197,7 +226,34 @@ bool BrowserWindow::refresh()
         m_table->resizeColumnsToContents();
     m_charts->setFilter(m_filterBar->filter());
     m_charts->setDataSet(m_store->path());
+    if (complete && !m_indexer->isRunning() && !m_store->isReadOnly()
+        && digest::pendingWork(*m_store, digest::Part::SearchIndex) > 0)
+        m_indexer->start(m_store);
     return complete;
+}
+
+void BrowserWindow::showIndexing(qint64 done, qint64 total)
+{
+    m_indexing->setVisible(total > 0);
+    m_stopIndexing->setVisible(total > 0);
+    if (total > 0)
+        m_indexing->setValue(int(100 * std::min(done, total) / total));
+}
+
+void BrowserWindow::indexingFinished(bool complete, const QString &error)
+{
+    showIndexing(0, 0);
+    if (!error.isEmpty())
+        statusBar()->showMessage(
+            tr("The search index could not be extended: %1 The search reads the text not indexed "
+               "yet, more slowly.")
+                .arg(error),
+            15000);
+    else if (!complete)
+        statusBar()->showMessage(
+            tr("The search index is not finished: the search reads the rest of the text, more "
+               "slowly. Press F5 to go on."),
+            10000);
 }
 
 void BrowserWindow::showConditionColumn()

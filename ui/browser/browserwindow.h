@@ -3,14 +3,17 @@
 #include <QMainWindow>
 
 class QLabel;
+class QProgressBar;
 class QSplitter;
 class QTableView;
+class QToolButton;
 
 namespace sense7 {
 
 class AggregateView;
 class DataSetModel;
 class FilterBar;
+class SearchIndexer;
 class Store;
 
 /**
@@ -28,7 +31,10 @@ public:
 
     /** Shows \a store (not owned; null clears). Returns false if the user stopped the refresh. */
     bool setStore(Store *store);
-    /** Rebuilds stale digests (with a progress dialog when there is much to do) and reloads. */
+    /**
+     * Rebuilds stale digests (with a progress dialog when there is much to do), reloads, and
+     * extends the search index in the background (see indexer()).
+     */
     bool refresh();
     /**
      * Researcher mode shows live conversations' conditions (keys) in the table, the filter bar and
@@ -40,6 +46,7 @@ public:
     DataSetModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     AggregateView *charts() const { return m_charts; }
+    SearchIndexer *indexer() const { return m_indexer; }
 
 Q_SIGNALS:
     void openConversation(qint64 conversationId);
@@ -50,6 +57,9 @@ protected:
 
 private:
     void updateCount();
+    /** The search index's progress in the status bar; hidden when \a total is 0. */
+    void showIndexing(qint64 done, qint64 total);
+    void indexingFinished(bool complete, const QString &error);
     void showConditionColumn();
     /** The chart in front as a publication figure. */
     void exportFigure();
@@ -63,6 +73,9 @@ private:
     AggregateView *m_charts;
     QSplitter *m_splitter;
     QLabel *m_count;
+    SearchIndexer *m_indexer;
+    QProgressBar *m_indexing;
+    QToolButton *m_stopIndexing;
     bool m_conditions = true;
 };
 
