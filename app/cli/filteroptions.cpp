@@ -148,14 +148,17 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
 
 QString refreshDigests(Store &store)
 {
-    const qint64 pending = digest::pendingWork(store);
+    // Not the search index: a command searches once, and reading the text not indexed yet costs
+    // less than indexing it (the studio's browser builds the index, for searches to come).
+    const digest::Part digests = digest::Part::Digests;
+    const qint64 pending = digest::pendingWork(store, digests);
     if (pending == 0)
         return {};
     if (store.isReadOnly())
         return tr("%1 is read-only and the summaries of some conversations are out of date: "
                   "filters and charts may not show the latest ratings.")
             .arg(store.path());
-    digest::refresh(store);
+    digest::refresh(store, {}, {}, digest::preparationCommit, digests);
     return {};
 }
 
