@@ -168,7 +168,16 @@ public:
      * remove in it (an address, a listed name); then a stand-in derived from it, the same in
      * every bundle, so that each rater stays one and apart from the others.
      */
-    QString rater(const QString &code) { return standIn("rater-", code); }
+    QString rater(const QString &code)
+    {
+        // Once per rater, not per rating: the redactor's patterns are the costly part.
+        auto known = m_raters.constFind(code);
+        if (known == m_raters.cend())
+            return *m_raters.insert(code, standIn("rater-", code));
+        if (*known != code)
+            ++redactions; // counted as often as it stands in, as before
+        return *known;
+    }
 
     /**
      * \a name (a rater's code, an export's id) as an anonymised bundle gives it: as it is, unless
@@ -203,6 +212,7 @@ private:
     const redact::Redactor *m_redactor;
     QHash<qint64, Participant> m_participants;
     QHash<qint64, QString> m_codes;
+    QHash<QString, QString> m_raters; // code -> as the bundle names it
     QByteArray m_secret;
     qint64 m_lastParticipant = 0;
 };
