@@ -213,6 +213,7 @@ private Q_SLOTS:
     void meansFollowAnyScale();
     void titleCanBeLeftOut();
     void correlationHasAColourScale();
+    void longDimensionNamesKeepEveryLabel();
     void missingCorrelationsLeaveCellsEmpty();
     void legendsHaveTitles_data();
     void legendsHaveTitles();
@@ -691,6 +692,57 @@ void TestFigures::correlationHasAColourScale()
         QVERIFY(figure.contains(scale->outerRect()));
         QVERIFY(scale->rect().height() > 8);
         QVERIFY(scale->outerRect().top() >= plot.axisRect()->outerRect().bottom());
+    }
+}
+
+void TestFigures::longDimensionNamesKeepEveryLabel()
+{
+    // A protocol's long names are shortened to the room below the chart, on one or two lines, and
+    // every one is drawn: the first, slanted past the axis, was left out, and the others took most
+    // of the figure.
+    browse::Aggregates a = demoAggregates(m_db);
+    QVERIFY(a.dimensions.size() >= 7);
+    a.dimensions[0].name =
+        QStringLiteral("Acknowledgment of what I told the assistant in my message");
+    a.dimensions[2].name = QStringLiteral("Emotional attunement and sustained responsiveness");
+    for (Dimension &d : a.dimensions)
+        d.translations.clear();
+    for (const auto preset :
+         {charts::FigureStyle::Preset::Single, charts::FigureStyle::Preset::Double}) {
+        charts::FigureStyle style;
+        style.preset = preset;
+        for (const auto chart : {charts::Chart::Distribution, charts::Chart::Participants,
+                                 charts::Chart::Correlation}) {
+            const QString what = charts::chartKey(chart)
+                + (preset == charts::FigureStyle::Preset::Single ? QStringLiteral(" single")
+                                                                 : QStringLiteral(" double"));
+            QCustomPlot plot;
+            charts::drawAggregate(&plot, chart, a);
+            const QString path = m_dir.filePath(QStringLiteral("long.svg"));
+            charts::saveFigure(&plot, style, charts::FigureFormat::Svg, path);
+            const QString svg = QString::fromUtf8(test::readFile(path));
+            const auto ticker = plot.xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+            QVERIFY(ticker);
+            QCOMPARE(ticker->ticks().size(), a.dimensions.size());
+            const QStringList labels = ticker->ticks().values();
+            QCOMPARE(labels.at(1), a.dimensions[1].name); // a short name stays whole
+            for (const int shortened : {0, 2}) {
+                const QString label = labels.at(shortened);
+                QVERIFY2(label.endsWith(QChar(0x2026)),
+                         qPrintable(what + QLatin1Char(' ') + label));
+                QVERIFY2(a.dimensions[shortened].name.startsWith(
+                             label.chopped(1).replace(QLatin1Char('\n'), QLatin1Char(' '))),
+                         qPrintable(what + QLatin1Char(' ') + label));
+            }
+            for (const QString &label : labels)
+                for (const QString &line : label.split(QLatin1Char('\n'))) {
+                    QVERIFY2(line.size() <= 24, qPrintable(what + QLatin1Char(' ') + line));
+                    QVERIFY2(svg.contains(QRegularExpression(QStringLiteral(">\\s*")
+                                                             + QRegularExpression::escape(line)
+                                                             + QStringLiteral("\\s*</text>"))),
+                             qPrintable(what + QStringLiteral(": not drawn: ") + line));
+                }
+        }
     }
 }
 

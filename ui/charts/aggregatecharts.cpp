@@ -14,6 +14,9 @@
 namespace sense7::charts {
 namespace {
 
+/** The property of an axis that holds its category labels whole, before fitting. */
+constexpr char categoryLabelsProperty[] = "sense7CategoryLabels";
+
 void clear(QCustomPlot *plot)
 {
     plot->clearPlottables();
@@ -25,6 +28,7 @@ void clear(QCustomPlot *plot)
         title->setText({});
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setProperty(categoryLabelsProperty, QVariant());
         axis->setRangeReversed(false);
         axis->setLabel({});
         axis->setTickLabelRotation(0);
@@ -49,12 +53,60 @@ QSharedPointer<QCPAxisTickerText> textTicker(const QStringList &labels)
     return ticker;
 }
 
+/**
+ * \a text as a tick label: broken between words into lines of at most \a lineChars characters
+ * (a longer word on a line of its own), at most \a lines of them, the last cut short with an
+ * ellipsis when there is more. A long name (a protocol's "Acknowledgment of the assistant's
+ * reply…") would otherwise take the figure's width, or be left out where it met the border.
+ */
+QString tickLabel(const QString &text, int lineChars, int lines)
+{
+    const QStringList words = text.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QStringList result;
+    QString line;
+    int next = 0;
+    for (; next < words.size(); ++next) {
+        const QString &word = words[next];
+        if (line.isEmpty() || line.size() + 1 + word.size() <= lineChars) {
+            line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+            continue;
+        }
+        result.append(line);
+        line = word;
+        if (result.size() == lines)
+            break;
+    }
+    if (result.size() < lines)
+        result.append(line);
+    QString &last = result.last();
+    if (next < words.size() || last.size() > lineChars)
+        last = last.left(std::max(1, lineChars - 1)).trimmed() + QChar(0x2026);
+    return result.join(QLatin1Char('\n'));
+}
+
+/** Dimension names, whole: fitRotatedLabels() shortens those below a chart to the room there is. */
 QStringList names(const QVector<Dimension> &dimensions)
 {
     QStringList result;
     for (const Dimension &d : dimensions)
         result.append(d.displayName());
     return result;
+}
+
+/** Names as the labels of a chart's rows: one line of at most 24 characters each. */
+QStringList rowNames(const QVector<Dimension> &dimensions)
+{
+    QStringList result;
+    for (const Dimension &d : dimensions)
+        result.append(tickLabel(d.displayName(), 24, 1));
+    return result;
+}
+
+/** Labels \a axis's categories 1, 2, … with \a labels, to be fitted by fitRotatedLabels(). */
+void setCategoryLabels(QCPAxis *axis, const QStringList &labels)
+{
+    axis->setTicker(textTicker(labels));
+    axis->setProperty(categoryLabelsProperty, labels);
 }
 
 QColor colour(int i)
@@ -317,11 +369,41 @@ QString groupMeansNote(const series::GroupMeans &means)
     return QCoreApplication::translate("sense7::charts", "means; too few for an interval");
 }
 
+/**
+ * Shortens \a axis's category labels (setCategoryLabels()) to the room between its ticks at the
+ * plot's size: slanted, as many lines (one or two) as fit between two neighbours; upright, lines
+ * as wide as a category. Lays the plot out to measure it.
+ */
+void fitCategoryLabels(QCustomPlot *plot, QCPAxis *axis)
+{
+    const QStringList labels = axis->property(categoryLabelsProperty).toStringList();
+    const auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (labels.isEmpty() || !ticker || axis->range().size() <= 0)
+        return;
+    ticker->clear();
+    plot->replot(QCustomPlot::rpImmediateRefresh); // the axis rect's width, without the labels
+    const double slot = axis->axisRect()->width() / axis->range().size();
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    int lines = 2;
+    int chars = 18;
+    if (axis->tickLabelRotation() != 0) {
+        const double apart =
+            slot * std::abs(std::sin(qDegreesToRadians(axis->tickLabelRotation())));
+        lines = std::clamp(int(apart / metrics.lineSpacing()), 1, 2);
+        chars = lines == 1 ? 24 : 18;
+    } else {
+        chars = std::clamp(int(slot * 0.92 / metrics.averageCharWidth()), 6, 40);
+    }
+    for (int i = 0; i < labels.size(); ++i)
+        ticker->addTick(i + 1, tickLabel(labels[i], chars, lines));
+}
+
 } // namespace
 
 void fitRotatedLabels(QCustomPlot *plot)
 {
     QCPAxis *axis = plot->xAxis;
+    fitCategoryLabels(plot, axis);
     int left = 0;
     const auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
     if (ticker && axis->tickLabelRotation() < 0 && !ticker->ticks().isEmpty()) {
@@ -330,8 +412,12 @@ void fitRotatedLabels(QCustomPlot *plot)
         // make room for the first one.
         const QFontMetricsF metrics(axis->tickLabelFont());
         const double angle = qDegreesToRadians(-axis->tickLabelRotation());
-        const double run = metrics.horizontalAdvance(ticker->ticks().first()) * std::cos(angle)
-            + metrics.height() * std::sin(angle);
+        const QStringList lines = ticker->ticks().first().split(QLatin1Char('\n'));
+        double widest = 0;
+        for (const QString &line : lines)
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        const double run =
+            widest * std::cos(angle) + metrics.height() * double(lines.size()) * std::sin(angle);
         const double slot =
             (ticker->ticks().firstKey() - axis->range().lower) / axis->range().size();
         left = int(std::ceil(run - slot * plot->width() * 0.8)) + 4;
@@ -416,7 +502,7 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
             bars->moveAbove(below);
         below = bars;
     }
-    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    setCategoryLabels(plot->xAxis, names(dimensions));
     plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? -30 : 0);
     plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
     plot->xAxis->grid()->setVisible(false);
@@ -525,7 +611,7 @@ void drawGroupMeans(QCustomPlot *plot, const series::GroupMeans &means,
         points->setProperty(pointTipsProperty, tips);
         errors->setData(below, above);
     }
-    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    setCategoryLabels(plot->xAxis, names(dimensions));
     plot->xAxis->setTickLabelRotation(dimensions.size() > 4 ? -30 : 0);
     plot->xAxis->setRange(0.4, dimensions.size() + 0.6);
     plot->xAxis->grid()->setVisible(false);
@@ -590,7 +676,7 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
     map->setGradient(sequential());
     map->setDataRange(scale);
     map->setInterpolate(false);
-    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    setCategoryLabels(plot->xAxis, names(dimensions));
     plot->xAxis->setTickLabelRotation(columns > 4 ? -30 : 0);
     plot->xAxis->setRange(0.5, columns + 0.5);
     // One row in `step` labelled, the step a 1-2-5 number: rows 1, 1 + step, 1 + 2 step…
@@ -721,9 +807,9 @@ void drawCorrelation(QCustomPlot *plot, const series::Correlation &correlation,
     QSharedPointer<QCPAxisTickerFixed> rhoTicks(new QCPAxisTickerFixed);
     rhoTicks->setTickStep(0.5);
     colourScale->axis()->setTicker(rhoTicks);
-    plot->xAxis->setTicker(textTicker(names(dimensions)));
+    setCategoryLabels(plot->xAxis, names(dimensions));
     plot->xAxis->setTickLabelRotation(n > 4 ? -30 : 0);
-    plot->yAxis->setTicker(textTicker(names(dimensions)));
+    plot->yAxis->setTicker(textTicker(rowNames(dimensions))); // rows too close for two lines
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->setRange(0.5, n + 0.5);
         axis->grid()->setVisible(false);
