@@ -1520,11 +1520,28 @@ void TestFigures::heatMapOfManyParticipantsIsOrderedAndThinned()
     charts::drawAggregate(&plot, charts::Chart::Participants, few);
     QCOMPARE(plot.yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().size(), 5);
     QCOMPARE(plot.itemCount(), 5);
+
+    // Cells without ratings are left out of the map; unlabelled, they would look like the
+    // lowest mean (both nearly white): grey behind the map tells them apart, and the colour
+    // scale says so.
+    browse::Aggregates gaps = a;
+    for (int g = 0; g < rows; g += 7)
+        gaps.participants.cells[g][0] = series::Estimate();
+    charts::drawAggregate(&plot, charts::Chart::Participants, gaps);
+    map = qobject_cast<QCPColorMap *>(plot.plottable(0));
+    QVERIFY(map);
+    QCOMPARE(map->gradient().nanHandling(), QCPColorGradient::nhNanColor);
+    QCOMPARE(map->gradient().nanColor(), QColor(0x80, 0x80, 0x80));
+    QVERIFY(colourScale(&plot));
+    QCOMPARE(colourScale(&plot)->label(), QStringLiteral("Mean rating (grey: no ratings)"));
     const QString png = m_dir.filePath(QStringLiteral("participants-210.png"));
-    charts::drawAggregate(&plot, charts::Chart::Participants, a);
-    charts::saveFigure(&plot, {}, charts::FigureFormat::Png, png, 100, {});
+    charts::saveFigure(&plot, {}, charts::FigureFormat::Png, png, 300, {});
     if (const QString keep = qEnvironmentVariable("SENSE7_SCREENSHOT_DIR"); !keep.isEmpty())
         QFile::copy(png, QDir(keep).filePath(QStringLiteral("participants-210.png")));
+    charts::drawAggregate(&plot, charts::Chart::Participants, a); // every cell rated: no grey
+    QCOMPARE(qobject_cast<QCPColorMap *>(plot.plottable(0))->gradient().nanHandling(),
+             QCPColorGradient::nhTransparent);
+    QCOMPARE(colourScale(&plot)->label(), QStringLiteral("Mean rating"));
 }
 
 void TestFigures::unavailableChartsSayWhyInTheBrowser()

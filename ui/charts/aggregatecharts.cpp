@@ -132,6 +132,9 @@ QPen intervalPen(const QColor &c, double width)
     return p;
 }
 
+/** A heat map's cell without ratings. */
+const QColor missingColour(0x80, 0x80, 0x80);
+
 QCPColorGradient sequential()
 {
     QCPColorGradient gradient;
@@ -654,9 +657,11 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                           rows == 1 ? QCPRange(0.75, 1.25) : QCPRange(1, std::max(1, rows)));
     const QCPRange scale = scaleRange(dimensions);
     QVariantMap tips;
+    bool missing = false;
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c) {
             const series::Estimate &e = means.cells[order[r]][c];
+            missing = missing || !e.defined();
             if (e.defined())
                 tips.insert(cellKey(c + 1, r + 1),
                             estimateTip(means.groups[order[r]] + QLatin1String(" · ")
@@ -670,10 +675,20 @@ void drawHeatMap(QCustomPlot *plot, const series::GroupMeans &means,
                       (e.mean - scale.lower) / std::max(1.0, scale.size()) > 0.6);
         }
     map->setProperty(cellTipsProperty, tips);
-    QCPColorScale *colourScale =
-        colourScaleBelow(plot, QCoreApplication::translate("sense7::charts", "Mean rating"));
+    QCPColorScale *colourScale = colourScaleBelow(
+        plot,
+        missing ? QCoreApplication::translate("sense7::charts", "Mean rating (grey: no ratings)")
+                : QCoreApplication::translate("sense7::charts", "Mean rating"));
     map->setColorScale(colourScale); // before the gradient: the scale imposes its own
-    map->setGradient(sequential());
+    // A cell without ratings: a neutral grey (ggplot2's for missing values), not left empty,
+    // which looks like the scale's lowest colour, nearly white, where cells are too thin for a
+    // label (past a few dozen rows).
+    QCPColorGradient gradient = sequential();
+    if (missing) {
+        gradient.setNanHandling(QCPColorGradient::nhNanColor);
+        gradient.setNanColor(missingColour);
+    }
+    map->setGradient(gradient);
     map->setDataRange(scale);
     map->setInterpolate(false);
     setCategoryLabels(plot->xAxis, names(dimensions));
