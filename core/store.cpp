@@ -499,6 +499,18 @@ void Store::releaseOutsideChanges()
         checkForOutsideChanges();
 }
 
+void Store::reportChangedElsewhere()
+{
+    if (m_outsideChangesHeld == 0 && m_db->isOpen() && !m_db->inTransaction()) {
+        try {
+            m_dataVersion = m_db->pragmaInt("PRAGMA data_version");
+        } catch (const Error &) {
+            // busy for a moment: the next check reports it again, at worst
+        }
+    }
+    Q_EMIT changedElsewhere();
+}
+
 void Store::watchForOutsideChanges(int msec)
 {
     if (msec <= 0) {

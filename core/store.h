@@ -595,10 +595,18 @@ public:
      * While held (the holds are counted), checkForOutsideChanges() notices nothing: for a
      * connection of the studio's own that writes what no view shows (the browser's search index
      * built on a thread), whose every commit would otherwise read as another program's. The last
-     * release checks at once, so a change another program made meanwhile is reported then.
+     * release checks at once, so a change another program made meanwhile is reported then, late
+     * but not lost; the thread's own commits read as one such change then (one refresh). A sync
+     * round of the studio's own reports at once (reportChangedElsewhere()).
      */
     void holdOutsideChanges();
     void releaseOutsideChanges();
+    /**
+     * Emits changedElsewhere() now, held or not, and takes the file as it is as seen: for a
+     * writer of the studio's own on another connection whose changes the views must show at
+     * once (a sync round that brought other machines' ratings).
+     */
+    void reportChangedElsewhere();
     /**
      * While one lives, this store's data set takes no change: each fails with Error saying that
      * an import is under way. For the moments an import's progress lets events through inside

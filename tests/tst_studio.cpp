@@ -8,6 +8,7 @@
 #include "import/importer.h"
 #include "importoptionsdialog.h"
 #include "mainwindow.h"
+#include "studysync.h"
 #include "pastedialog.h"
 #include "scaleselector.h"
 #include "settings.h"
@@ -570,6 +571,21 @@ void TestStudio::ownWritesAreNotOutsideChanges()
     QVERIFY(window.store()->checkForOutsideChanges());
     QCOMPARE(outside.count(), 1);
     QVERIFY(!window.store()->checkForOutsideChanges());
+
+    // While the browser's search index holds the checks, a sync round that brought other
+    // machines' changes is shown at once; one that brought none is not a change.
+    store->holdOutsideChanges();
+    auto *sync = window.findChild<StudySync *>();
+    QVERIFY(sync);
+    sync::Result nothing;
+    Q_EMIT sync->finished(nothing);
+    QCOMPARE(outside.count(), 1);
+    sync::Result pulled;
+    pulled.pulled = 3;
+    Q_EMIT sync->finished(pulled);
+    QCOMPARE(outside.count(), 2);
+    store->releaseOutsideChanges();
+    QCOMPARE(outside.count(), 2); // nothing else changed
 }
 
 void TestStudio::listDatesFollowTheLanguage()

@@ -344,6 +344,13 @@ QString MainWindow::openDataSet(const QString &path)
     });
     m_store->watchForOutsideChanges(1000);
     m_sync->setStore(m_store.get());
+    // What a sync round brought is shown at once, also while the browser's search index holds
+    // the checks for other programs' changes.
+    connect(m_sync, &StudySync::finished, m_store.get(),
+            [store = m_store.get()](const sync::Result &result) {
+                if (result.pulled > 0)
+                    store->reportChangedElsewhere();
+            });
 
     // Participant mode for a participant's own data set, researcher mode for a study's.
     const QString mode = m_settings.annotationMode.get();
