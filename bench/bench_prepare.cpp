@@ -20,8 +20,11 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 #include <thread>
 
 using namespace sense7;
@@ -48,6 +51,16 @@ void timed(const char *measure, Work &&work)
     std::printf("  %s: %.1f ms (CPU %.1f ms)\n", measure, ms, cpu);
     bench::result("prepare", QString::fromLatin1(measure), ms, "ms");
     bench::result("prepare", QString::fromLatin1(measure) + QStringLiteral(", CPU"), cpu, "ms");
+}
+
+/** The data set's first assistant turn, to be rated. */
+std::optional<qint64> firstReply(const Store &store)
+{
+    for (const ConversationSummary &c : store.conversationSummaries())
+        for (const Turn &t : store.turns(c.id))
+            if (t.role == Role::Assistant)
+                return t.id;
+    return std::nullopt;
 }
 
 void timeSearch(const Store &store, const char *when)
@@ -108,16 +121,42 @@ int main(int argc, char **argv)
         digest::refresh(*store, {}, {}, digest::preparationCommit, digest::Part::Digests);
     });
     timeSearch(*store, "before the index");
-    // As the browser's SearchIndexer: a connection of its own on a thread, the studio's open.
+    // As the browser's SearchIndexer: a connection of its own on a thread, while the studio's
+    // connection gives a rating every quarter of a second, each timed from the call to its commit.
+    const std::optional<qint64> reply = firstReply(*store);
+    const std::optional<Dimension> dimension = store->findDimension(QStringLiteral("warmth"));
+    const qint64 self = store->selfAnnotatorId();
+    QVector<double> waits;
     timed("search index (behind the open browser)", [&] {
+        std::atomic<bool> done {false};
         std::thread indexer([&] {
             auto own = Store::open(path, Store::Access::ReadWrite, Store::Check::Never);
             digest::indexForSearch(*own, {},
                                    std::chrono::milliseconds(parser.value(commit).toInt()),
                                    std::chrono::milliseconds(parser.value(pause).toInt()));
+            done = true;
         });
+        for (int i = 0; !done && reply && dimension; ++i) {
+            QElapsedTimer t;
+            t.start();
+            store->setRating(*reply, dimension->id, self, 1 + i % 5, Origin::Edit);
+            waits.append(t.nsecsElapsed() / 1e6);
+            std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        }
         indexer.join();
     });
+    if (!waits.isEmpty()) {
+        std::sort(waits.begin(), waits.end());
+        const auto at = [&](double q) {
+            return waits[qsizetype(q * double(waits.size() - 1))];
+        };
+        std::printf(
+            "  a rating given meanwhile (%lld): median %.1f ms, p99 %.1f ms, most %.1f ms\n",
+            qlonglong(waits.size()), at(0.5), at(0.99), waits.last());
+        bench::result("prepare", QStringLiteral("rating while indexing, median"), at(0.5), "ms");
+        bench::result("prepare", QStringLiteral("rating while indexing, p99"), at(0.99), "ms");
+        bench::result("prepare", QStringLiteral("rating while indexing, most"), waits.last(), "ms");
+    }
     timeSearch(*store, "after the index");
     return 0;
 }

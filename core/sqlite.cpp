@@ -4,6 +4,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 #include <QUrl>
 
 #include <algorithm>
@@ -14,6 +16,20 @@
 namespace sense7::sql {
 
 namespace {
+
+/** The count of this process's connections to \a file waiting for its write lock, shared. */
+std::shared_ptr<std::atomic<int>> writersOf(const QString &file)
+{
+    static QMutex mutex;
+    static QHash<QString, std::weak_ptr<std::atomic<int>>> writers;
+    const QMutexLocker lock(&mutex);
+    std::shared_ptr<std::atomic<int>> count = writers.value(file).lock();
+    if (!count) {
+        count = std::make_shared<std::atomic<int>>(0);
+        writers.insert(file, count);
+    }
+    return count;
+}
 
 /** SQLite's word that the file is damaged, or could not be read or written. */
 bool isDamage(int rc)
@@ -50,6 +66,71 @@ void configureSqlite()
 {
     static const int once = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     Q_UNUSED(once) // SQLITE_MISUSE when something started SQLite first: then it stays on
+}
+
+/** \a c in ASCII lower case. */
+inline unsigned char asciiLower(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? c | 0x20 : c;
+}
+
+/**
+ * contains_folded(TEXT, NEEDLE): whether TEXT holds NEEDLE (already case-folded,
+ * Connection::foldForSearch()) ignoring case in any script, as the trigram index finds it. LIKE
+ * ignores the case of ASCII letters only, so a search read "ÉCOLE" for "école" in the index but
+ * not in the turns not indexed yet. An ASCII needle is looked for byte by byte; another only in
+ * text with a byte past ASCII, folded whole.
+ */
+void containsFolded(sqlite3_context *context, int, sqlite3_value **values)
+{
+    const auto *text = static_cast<const unsigned char *>(sqlite3_value_text(values[0]));
+    const auto *needle = static_cast<const unsigned char *>(sqlite3_value_text(values[1]));
+    const int n = sqlite3_value_bytes(values[0]);
+    const int m = sqlite3_value_bytes(values[1]);
+    if (!text || !needle) {
+        sqlite3_result_null(context);
+        return;
+    }
+    const bool asciiNeedle =
+        std::all_of(needle, needle + m, [](unsigned char c) { return c < 0x80; });
+    if (asciiNeedle) {
+        // A letter of the needle (folded: lower case) matches either case: the text's byte with
+        // the case bit set. Other bytes match only themselves.
+        unsigned char mask[256];
+        for (int k = 0; k < m && k < 256; ++k)
+            mask[k] = needle[k] >= 'a' && needle[k] <= 'z' ? 0x20 : 0x00;
+        bool found = m == 0;
+        if (m > 0 && m <= 256) {
+            const unsigned char first = needle[0];
+            const unsigned char firstMask = mask[0];
+            for (int i = 0; !found && i + m <= n; ++i) {
+                if ((text[i] | firstMask) != first)
+                    continue;
+                int k = 1;
+                while (k < m && (text[i + k] | mask[k]) == needle[k])
+                    ++k;
+                found = k == m;
+            }
+        } else if (m > 256) { // longer than any search box holds: byte by byte
+            for (int i = 0; !found && i + m <= n; ++i) {
+                int k = 0;
+                while (k < m && asciiLower(text[i + k]) == needle[k])
+                    ++k;
+                found = k == m;
+            }
+        }
+        sqlite3_result_int(context, found ? 1 : 0);
+        return;
+    }
+    if (std::all_of(text, text + n, [](unsigned char c) { return c < 0x80; })) {
+        sqlite3_result_int(context, 0);
+        return;
+    }
+    const QString folded =
+        QString::fromUtf8(reinterpret_cast<const char *>(text), n).toCaseFolded();
+    sqlite3_result_int(
+        context,
+        folded.contains(QString::fromUtf8(reinterpret_cast<const char *>(needle), m)) ? 1 : 0);
 }
 
 /**
@@ -139,6 +220,14 @@ void Connection::open(const QString &path, Access access)
     m_db = db;
     m_path = path;
     sqlite3_extended_result_codes(m_db, 1);
+    sqlite3_create_function_v2(m_db, "contains_folded", 2,
+                               SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
+                               containsFolded, nullptr, nullptr, nullptr);
+    if (access == Access::ReadWrite || access == Access::Create) {
+        const QString file = QFileInfo(path).canonicalFilePath();
+        if (!file.isEmpty())
+            m_writers = writersOf(file);
+    }
 }
 
 void Connection::close()
@@ -153,6 +242,40 @@ void Connection::close()
         sqlite3_close_v2(m_db);
         m_db = nullptr;
     }
+    m_writers.reset();
+}
+
+void Connection::setBusyWait(int milliseconds, std::function<bool()> stop)
+{
+    m_stopWaiting = std::move(stop);
+    m_waitLimit = milliseconds;
+    m_gaveUpWaiting = false;
+    if (!m_db)
+        return;
+    if (!m_stopWaiting) {
+        sqlite3_busy_timeout(m_db, milliseconds);
+        return;
+    }
+    constexpr int step = 5;
+    sqlite3_busy_handler(
+        m_db,
+        [](void *self, int waits) -> int {
+            auto *connection = static_cast<Connection *>(self);
+            if (connection->m_stopWaiting())
+                return 0;
+            if (waits * step >= connection->m_waitLimit) {
+                connection->m_gaveUpWaiting = true;
+                return 0;
+            }
+            sqlite3_sleep(step);
+            return 1;
+        },
+        this);
+}
+
+QString Connection::foldForSearch(const QString &text)
+{
+    return text.toCaseFolded();
 }
 
 bool Connection::isReadOnly() const
@@ -557,7 +680,19 @@ Transaction::Transaction(Connection &connection)
         m_savepoint = QByteArray("sp" + QByteArray::number(++counter));
         connection.exec(QByteArray("SAVEPOINT " + m_savepoint).constData());
     } else {
-        connection.exec("BEGIN IMMEDIATE");
+        // Counted while it waits for the lock, so that a writer that can wait gives way.
+        const std::shared_ptr<std::atomic<int>> writers = connection.m_writers;
+        if (writers)
+            ++*writers;
+        try {
+            connection.exec("BEGIN IMMEDIATE");
+        } catch (...) {
+            if (writers)
+                --*writers;
+            throw;
+        }
+        if (writers)
+            --*writers;
     }
 }
 

@@ -5,8 +5,10 @@
 #include <QString>
 #include <QVariant>
 
+#include <atomic>
 #include <functional>
 #include <list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -82,11 +84,33 @@ public:
      */
     void refuseWrites(const QString &reason);
     bool refusesWrites() const { return !m_refusal.isEmpty(); }
+    /**
+     * \a text as the SQL function contains_folded(TEXT, NEEDLE) wants its needle: case-folded.
+     * That function finds it in TEXT ignoring case in any script, as the full-text index does
+     * (LIKE ignores the case of ASCII letters only).
+     */
+    static QString foldForSearch(const QString &text);
     /** An SQLite result code and message, in words: a full disk or a busy data set says so. */
     static QString explain(int rc, const QString &message);
 
     const QString &path() const { return m_path; }
     sqlite3 *handle() const { return m_db; }
+
+    /**
+     * Whether another connection of this process to the same file is waiting for its write lock
+     * now (a Transaction beginning). A writer that can wait, such as the search index built on a
+     * thread, ends its transaction and gives way while one is: SQLite's busy wait would let it
+     * take the lock again first, time after time.
+     */
+    bool writersWaiting() const { return m_writers && m_writers->load() > 0; }
+    /**
+     * Waits for a data set another connection holds in steps of 5 ms, for at most
+     * \a milliseconds, and gives up at once when \a stop() says so (a thread asked to stop, which
+     * SQLite's own wait would keep for its whole timeout). An empty \a stop puts back SQLite's
+     * own wait. gaveUpWaiting() tells afterwards whether a wait ran out of time.
+     */
+    void setBusyWait(int milliseconds, std::function<bool()> stop = {});
+    bool gaveUpWaiting() const { return m_gaveUpWaiting; }
 
     sqlite3_stmt *cached(const char *sql);
     /** A statement built at run time; release() it when done. */
@@ -116,6 +140,12 @@ private:
     };
     sqlite3 *m_db = nullptr;
     QString m_path;
+    // This process's connections to the file waiting for its write lock (writersWaiting()).
+    std::shared_ptr<std::atomic<int>> m_writers;
+    std::function<bool()> m_stopWaiting; // setBusyWait()
+    int m_waitLimit = 0;
+    bool m_gaveUpWaiting = false;
+    friend class Transaction;
     mutable bool m_sawDamage = false;
     QString m_refusal;
     std::unordered_map<std::string, sqlite3_stmt *> m_cache;

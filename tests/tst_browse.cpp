@@ -223,6 +223,7 @@ private Q_SLOTS:
     void ratingRangesAndBreaksFilterOnDigests();
     void textSearchFindsSubstringsInAnyScript();
     void textSearchSeesTurnsNotYetIndexed();
+    void textSearchIgnoresCaseAlikeIndexedOrNot();
     void browserCountsAndPagesOfTextFollowChanges();
     void browserCountMatchesEveryFilter();
     void pagesFollowEveryOrderAndQueryShape();
@@ -483,7 +484,8 @@ void TestBrowse::indexingOnAThreadLetsOthersWrite()
             auto own = Store::open(store.path(), Store::Access::ReadWrite, Store::Check::Never);
             Progress progress([&](qint64, qint64) { ++reports; });
             indexed = digest::indexForSearch(*own, progress, std::chrono::milliseconds(0),
-                                             std::chrono::milliseconds(2));
+                                             std::chrono::milliseconds(2))
+                          .turns;
         } catch (const Error &e) {
             failure = e.message();
         }
@@ -1186,6 +1188,43 @@ void TestBrowse::textSearchSeesTurnsNotYetIndexed()
                                   "MATCH '\"zebra cross\"'")),
              0);
     test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
+}
+
+void TestBrowse::textSearchIgnoresCaseAlikeIndexedOrNot()
+{
+    // The index ignores case in every script; the turns not indexed yet (while the browser builds
+    // the index, or for a command) are searched the same way: the same conversations either way.
+    Store &store = *m_store;
+    digest::refresh(store);
+    const QStringList texts = {
+        QStringLiteral("Meet at the ÉCOLE near Über-Platz"), QStringLiteral("Η ΣΟΦΊΑ και το ΔΆΣΟΣ"),
+        QStringLiteral("Мой ДОМ у реки"), QStringLiteral("plain ascii CASE test"),
+        QStringLiteral("你忘了我说的话")};
+    for (const QString &text : texts)
+        addConversation(store, QStringLiteral("P09"), {text, QStringLiteral("ok")});
+    const QStringList searches = {QStringLiteral("école"), QStringLiteral("über-platz"),
+                                  QStringLiteral("ÜBER"),  QStringLiteral("σοφία"),
+                                  QStringLiteral("дом"),   QStringLiteral("case TEST"),
+                                  QStringLiteral("忘了"),  QStringLiteral("é"),
+                                  QStringLiteral("Дo"),    QStringLiteral("zz top")};
+    const QVector<qint64> expected = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0};
+    QVector<qint64> before;
+    for (const QString &search : searches) {
+        Filter f;
+        f.text = search;
+        before.append(filtered(store, f));
+    }
+    QVERIFY(digest::pendingWork(store, digest::Part::SearchIndex) > 0);
+    digest::refresh(store);
+    QCOMPARE(digest::pendingWork(store, digest::Part::SearchIndex), 0);
+    for (int i = 0; i < searches.size(); ++i) {
+        Filter f;
+        f.text = searches[i];
+        QVERIFY2(before[i] == expected[i],
+                 qPrintable(searches[i] + QStringLiteral(" (not indexed)")));
+        QVERIFY2(filtered(store, f) == expected[i],
+                 qPrintable(searches[i] + QStringLiteral(" (indexed)")));
+    }
 }
 
 void TestBrowse::sampleHoldsTheFilteredRatings()

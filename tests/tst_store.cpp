@@ -4,10 +4,12 @@
 #include "error.h"
 #include "import/importer.h"
 #include "schema.h"
+#include "sqlite.h"
 #include "store.h"
 #include "testsupport.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -15,6 +17,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <atomic>
 #include <thread>
 
 using namespace sense7;
@@ -108,6 +111,7 @@ private slots:
     void rejectsUnknownFlagReason();
     void bulkWriteRestoresOnException();
     void bulkWriteKeepsTheLogWhenShared();
+    void aWriterThatCanWaitSeesOthersWaiting();
 };
 
 void TestStore::createsNewDataSet()
@@ -856,6 +860,63 @@ void TestStore::bulkWriteKeepsTheLogWhenShared()
     }
     QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("wal"));
     QCOMPARE(db.pragmaInt("PRAGMA cache_size"), qint64(-16384));
+}
+
+void TestStore::aWriterThatCanWaitSeesOthersWaiting()
+{
+    // The search index built on a thread gives way to the studio's writes: it sees another
+    // connection of this process wait for the lock, and its own wait for the lock ends at once
+    // when it is asked to stop, or after its limit, saying so.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gate.sense7"));
+    Store::create(path).reset();
+    sql::Connection holder;
+    holder.open(path, sql::Connection::Access::ReadWrite);
+    sql::Connection waiter;
+    waiter.open(path, sql::Connection::Access::ReadWrite);
+    waiter.setBusyWait(10000);
+    QVERIFY(!holder.writersWaiting());
+    sql::Transaction held(holder);
+    std::atomic<bool> wrote {false};
+    std::thread writer([&] {
+        sql::Transaction t(waiter); // waits for the holder
+        waiter.exec("UPDATE search_state SET indexed_upto = indexed_upto");
+        t.commit();
+        wrote = true;
+    });
+    QElapsedTimer waited;
+    waited.start();
+    while (!holder.writersWaiting() && waited.elapsed() < 10000)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    QVERIFY(holder.writersWaiting());
+    QVERIFY(!wrote);
+    held.commit();
+    writer.join();
+    QVERIFY(wrote);
+    QVERIFY(!holder.writersWaiting());
+    // A read-only connection is not counted, nor is another file's.
+    sql::Connection reader;
+    reader.open(path, sql::Connection::Access::ReadOnly);
+    QVERIFY(!reader.writersWaiting());
+
+    // A wait that can be stopped: asked to stop, it gives up at once; left alone, after its
+    // limit, and says it ran out of time.
+    sql::Transaction again(holder);
+    std::atomic<bool> stop {true};
+    waiter.setBusyWait(10000, [&] { return stop.load(); });
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY_THROWS_EXCEPTION(Error, sql::Transaction {waiter});
+    QVERIFY(clock.elapsed() < 5000);
+    QVERIFY(!waiter.gaveUpWaiting());
+    stop = false;
+    waiter.setBusyWait(100, [&] { return stop.load(); });
+    QVERIFY_THROWS_EXCEPTION(Error, sql::Transaction {waiter});
+    QVERIFY(waiter.gaveUpWaiting());
+    QVERIFY(!holder.writersWaiting()); // the failed waits are no longer counted
+    again.commit();
+    waiter.setBusyWait(5000);
+    sql::Transaction {waiter}.commit();
 }
 
 QTEST_GUILESS_MAIN(TestStore)

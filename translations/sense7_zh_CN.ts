@@ -867,6 +867,10 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>The search index is not finished: the search reads the rest of the text, more slowly. Press F5 to go on.</source>
         <translation>搜索索引尚未完成：搜索会直接读取其余文本，速度较慢。按 F5 继续。</translation>
     </message>
+    <message>
+        <source>The search index waits: another program is writing to the data set. The search reads the text not indexed yet, more slowly; press F5 to go on.</source>
+        <translation>搜索索引正在等待：另一个程序正在写入数据集。搜索会直接读取尚未索引的文本，速度较慢；按 F5 继续。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::ChatPane</name>
@@ -4012,6 +4016,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>Condition</source>
         <translation>条件</translation>
+    </message>
+    <message>
+        <source>Mean rating (grey: no ratings)</source>
+        <translation>平均评分（灰色：无评分）</translation>
     </message>
 </context>
 <context>

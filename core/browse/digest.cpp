@@ -1,11 +1,13 @@
 #include "digest.h"
 
 #include "browse/select.h"
+#include "error.h"
 #include "store.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <cmath>
@@ -53,13 +55,14 @@ int nextBatch(int size, qint64 nanoseconds, int least, int most)
 enum class Step { More, Done };
 
 /**
- * Runs \a step, one batch a call, in transactions of about commitNanoseconds each until it is done;
- * \a beforeCommit ends each transaction's work. After each commit \a report() tells the progress;
- * false (stopped) ends the work there, with what was done committed. Returns false when stopped.
+ * Runs \a step, one batch a call, in transactions of about commitNanoseconds each until it is done,
+ * or until \a yield() asks to commit sooner; \a beforeCommit ends each transaction's work. After
+ * each commit \a report() tells the progress; false (stopped) ends the work there, with what was
+ * done committed. Returns false when stopped.
  */
-template<typename BeforeCommit, typename Batch, typename Report>
+template<typename BeforeCommit, typename Batch, typename Report, typename Yield>
 bool inTransactions(Store &store, qint64 commitNanoseconds, BeforeCommit &&beforeCommit,
-                    Batch &&step, Report &&report)
+                    Batch &&step, Report &&report, Yield &&yield)
 {
     for (;;) {
         Step last = Step::More;
@@ -68,7 +71,7 @@ bool inTransactions(Store &store, qint64 commitNanoseconds, BeforeCommit &&befor
             open.start();
             do
                 last = step();
-            while (last == Step::More && open.nsecsElapsed() < commitNanoseconds);
+            while (last == Step::More && open.nsecsElapsed() < commitNanoseconds && !yield());
             beforeCommit();
         });
         if (!report())
@@ -420,16 +423,21 @@ void configureSearchIndex(Store &store, sql::Connection &db)
 }
 
 /**
- * Indexes the turns not in the full-text index yet, in transactions of about \a commitNanoseconds,
- * each followed by \a pause (in which another connection's write gets its turn). \a done counts
- * the turns read on towards \a total. Returns false when \a progress stopped it.
+ * Indexes the turns not in the full-text index yet, in transactions of about \a commitNanoseconds.
+ * \a done counts the turns indexed towards \a total. Returns false when \a progress stopped it.
+ * With \a giveWay (beside a studio in use), a transaction ends as soon as another connection of
+ * this process waits to write, and the next begins only once it has written and \a pause has
+ * passed.
  */
 bool indexTurns(Store &store, qint64 commitNanoseconds, const Progress &progress, qint64 &done,
-                qint64 total, std::chrono::milliseconds pause)
+                qint64 total, bool giveWay, std::chrono::milliseconds pause = {})
 {
     sql::Connection &db = browse::connection(store);
     if (unindexedTurns(db) > 0)
         configureSearchIndex(store, db);
+    const auto yield = [&] {
+        return giveWay && db.writersWaiting();
+    };
     QElapsedTimer timer;
     int turnsPerBatch = firstTurns;
     qint64 indexedUpto = -1; // what this transaction indexed, recorded as it commits
@@ -444,38 +452,41 @@ bool indexTurns(Store &store, qint64 commitNanoseconds, const Progress &progress
         store, commitNanoseconds, recordIndexed,
         [&] {
             timer.start();
-            qint64 from = 0;
-            qint64 upto = 0;
-            {
-                sql::Statement query(db,
-                                     "SELECT ?1, max(id), count(*) FROM (SELECT id FROM turn "
-                                     "WHERE id > ?1 ORDER BY id LIMIT ?2)");
-                query.bind(1, indexedUpto >= 0 ? indexedUpto : indexed(db)).bind(2, turnsPerBatch);
-                if (!query.next() || query.isNull(1))
-                    return Step::Done;
-                from = query.int64(0);
-                upto = query.int64(1);
-                done += query.int64(2);
-            }
+            const qint64 from = indexedUpto >= 0 ? indexedUpto : indexed(db);
             // Row by row: an INSERT ... SELECT (or any statement that may write several rows, such
             // as the UPDATE of search_state) makes the index write out the text it holds in memory,
             // in a segment of its own; single rows let it gather up to searchHashBytes.
-            sql::Statement texts(db,
-                                 "SELECT id, text FROM turn WHERE id > ? AND id <= ? ORDER BY id");
+            sql::Statement texts(db, "SELECT id, text FROM turn WHERE id > ? ORDER BY id LIMIT ?");
             sql::Statement insert(db, "INSERT INTO turn_text(rowid, text) VALUES(?, ?)");
-            texts.bind(1, from).bind(2, upto);
-            while (texts.next())
-                insert.bind(1, texts.int64(0)).bindView(2, texts.utf8(1)).run();
-            indexedUpto = upto;
+            texts.bind(1, from).bind(2, turnsPerBatch);
+            qint64 last = from;
+            int rows = 0;
+            while (texts.next()) {
+                last = texts.int64(0);
+                insert.bind(1, last).bindView(2, texts.utf8(1)).run();
+                if (++rows % 64 == 0 && yield())
+                    break;
+            }
+            if (rows == 0)
+                return Step::Done;
+            done += rows;
+            indexedUpto = last;
             turnsPerBatch =
-                nextBatch(turnsPerBatch, timer.nsecsElapsed(), firstTurns, 20 * firstTurns);
+                nextBatch(std::max(rows, 1), timer.nsecsElapsed(), firstTurns, 20 * firstTurns);
             return Step::More;
         },
         [&] {
-            if (pause.count() > 0)
+            if (giveWay) {
+                // A writer that waited is let in before this thread asks for the lock again.
+                QElapsedTimer waited;
+                waited.start();
                 std::this_thread::sleep_for(pause);
+                while (db.writersWaiting() && !progress.cancelled() && waited.elapsed() < 5000)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            }
             return progress.report(std::min(done, total), total);
-        });
+        },
+        yield);
 }
 
 } // namespace
@@ -661,24 +672,44 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
                                               20 * firstConversations);
             return Step::More;
         },
-        [&] { return progress.report(std::min(done, total), total); });
+        [&] { return progress.report(std::min(done, total), total); }, [] { return false; });
     if (digested && part != Part::Digests)
-        indexTurns(store, commitNanoseconds, progress, done, total, {});
+        indexTurns(store, commitNanoseconds, progress, done, total, false);
     return refreshed;
 }
 
-qint64 indexForSearch(Store &store, const Progress &progress, std::chrono::milliseconds commitEvery,
-                      std::chrono::milliseconds pause)
+Indexed indexForSearch(Store &store, const Progress &progress,
+                       std::chrono::milliseconds commitEvery, std::chrono::milliseconds pause)
 {
+    Indexed result;
     if (store.isReadOnly())
-        return 0;
-    const qint64 total = unindexedTurns(browse::connection(store));
-    qint64 done = 0;
-    if (total == 0 || !progress.report(done, total))
-        return 0;
-    indexTurns(store, std::chrono::duration_cast<std::chrono::nanoseconds>(commitEvery).count(),
-               progress, done, total, pause);
-    return std::min(done, total);
+        return result;
+    sql::Connection &db = browse::connection(store);
+    const qint64 total = unindexedTurns(db);
+    if (total == 0 || !progress.report(0, total))
+        return result;
+    // Waits for the data set in short steps, and not at all once asked to stop.
+    db.setBusyWait(busyWaitMilliseconds, [&progress] { return progress.cancelled(); });
+    // Commits that do not wait for the disk (the log stays whole; a power cut may take back the
+    // last few, and what they had indexed with them): the studio's writes wait for these.
+    const qint64 synchronous = db.pragmaInt("PRAGMA synchronous");
+    db.setPragma("synchronous", 1); // NORMAL
+    const auto restore = qScopeGuard([&db, synchronous] {
+        db.setBusyWait(busyWaitMilliseconds);
+        db.trySetPragma("synchronous", synchronous);
+    });
+    try {
+        indexTurns(store, std::chrono::duration_cast<std::chrono::nanoseconds>(commitEvery).count(),
+                   progress, result.turns, total, true, pause);
+    } catch (const Error &) {
+        // Stopped while it waited, or another program held the data set too long: what was
+        // indexed is committed, and the rest waits for the next time.
+        result.busy = db.gaveUpWaiting();
+        if (!progress.cancelled() && !result.busy)
+            throw;
+    }
+    result.turns = std::min(result.turns, total);
+    return result;
 }
 
 QVector<continuity::TurnInput> detectionInput(const Store &store, qint64 conversationId,

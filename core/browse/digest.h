@@ -58,21 +58,36 @@ inline constexpr std::chrono::milliseconds preparationCommit {500};
 qint64 refresh(Store &store, const Progress &progress = {}, const continuity::Options &options = {},
                std::chrono::milliseconds commitEvery = preparationCommit, Part part = Part::Both);
 
-/** How indexForSearch() shares the data set with a studio in use: a rating waits at most this. */
+/**
+ * How indexForSearch() shares the data set with a studio in use: transactions of about this long
+ * (shorter when the studio writes)…
+ */
 inline constexpr std::chrono::milliseconds backgroundCommit {200};
-/** The pause after each of its transactions, in which a waiting write takes the data set. */
+/** …and a pause after each, in which another program's write may take the data set. */
 inline constexpr std::chrono::milliseconds backgroundPause {25};
+
+/** What indexForSearch() did. */
+struct Indexed
+{
+    qint64 turns = 0; // indexed, and committed
+    bool busy = false; // stopped because another program held the data set too long
+};
+
+/** How long indexForSearch() waits for a data set that another connection holds. */
+inline constexpr int busyWaitMilliseconds = 5000;
 
 /**
  * Extends the full-text index as refresh() does, on a connection of its own beside others that
- * read and write the data set (the browser indexes on a thread while the studio is used): each
- * transaction lasts about \a commitEvery and is followed by \a pause, in which a write waiting for
- * the data set gets its turn; the data set stays in WAL mode, which lets the others read on.
- * \a progress hears of the turns indexed after each pause; a cancel stops it there, with what was
- * indexed committed. Returns the turns indexed. Throws Error.
+ * read and write the data set (the browser indexes on a thread while the studio is used). Each
+ * transaction lasts about \a commitEvery, and ends sooner when another connection of this process
+ * waits to write (sql::Connection::writersWaiting()); after it, that writer goes first, then
+ * \a pause passes. The data set stays in WAL mode, which lets the others read on. \a progress
+ * hears of the turns indexed after each transaction; a cancel stops the work there, also while
+ * it waits for the data set, with what was indexed committed. Throws Error, except when stopped
+ * or kept waiting (Indexed::busy).
  */
-qint64 indexForSearch(Store &store, const Progress &progress, std::chrono::milliseconds commitEvery,
-                      std::chrono::milliseconds pause);
+Indexed indexForSearch(Store &store, const Progress &progress,
+                       std::chrono::milliseconds commitEvery, std::chrono::milliseconds pause);
 
 /**
  * The digest of a conversation no one has rated or flagged yet, worked out from its turns as they

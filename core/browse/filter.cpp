@@ -1,5 +1,7 @@
 #include "filter.h"
 
+#include "sqlite.h"
+
 #include <QJsonArray>
 
 namespace sense7::browse {
@@ -15,15 +17,6 @@ QString anyOf(const QString &column, const QStringList &values, QVariantList &bi
     }
     return QString(column + QStringLiteral(" IN (") + marks.join(QStringLiteral(", "))
                    + QLatin1Char(')'));
-}
-
-QString likePattern(const QString &text)
-{
-    QString escaped = text;
-    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
-    escaped.replace(QLatin1Char('%'), QLatin1String("\\%"));
-    escaped.replace(QLatin1Char('_'), QLatin1String("\\_"));
-    return QString(QLatin1Char('%') + escaped + QLatin1Char('%'));
 }
 
 } // namespace
@@ -95,7 +88,8 @@ QString fromClause()
 Condition textConversations(const QString &text)
 {
     // The trigram index answers substrings of three characters or more; shorter ones, and
-    // turns not indexed yet, are matched with LIKE. The found turns' conversations come from
+    // turns not indexed yet, are matched by contains_folded(), which ignores case as the index
+    // does, in any script. The found turns' conversations come from
     // the index of (id, conversation_id), not from the turns' rows.
     Condition result;
     const QString trimmed = text.trimmed();
@@ -106,13 +100,13 @@ Condition textConversations(const QString &text)
             "SELECT t.conversation_id FROM turn t INDEXED BY turn_conversation WHERE t.id IN "
             "(SELECT rowid FROM "
             "turn_text WHERE turn_text MATCH ?) UNION SELECT conversation_id FROM turn WHERE "
-            "id > (SELECT indexed_upto FROM search_state) AND text LIKE ? ESCAPE '\\'");
+            "id > (SELECT indexed_upto FROM search_state) AND contains_folded(text, ?)");
         result.binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"'))
-                     << likePattern(trimmed);
+                     << sql::Connection::foldForSearch(trimmed);
     } else {
         result.sql = QStringLiteral(
-            "SELECT DISTINCT conversation_id FROM turn WHERE text LIKE ? ESCAPE '\\'");
-        result.binds << likePattern(trimmed);
+            "SELECT DISTINCT conversation_id FROM turn WHERE contains_folded(text, ?)");
+        result.binds << sql::Connection::foldForSearch(trimmed);
     }
     return result;
 }

@@ -28,6 +28,7 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QShortcut>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -99,7 +100,10 @@ BrowserWindow::BrowserWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_stopIndexing);
     showIndexing(0, 0);
     connect(m_indexer, &SearchIndexer::progressed, this, &BrowserWindow::showIndexing);
-    connect(m_indexer, &SearchIndexer::finished, this, &BrowserWindow::indexingFinished);
+    connect(m_indexer, &SearchIndexer::finished, this,
+            [this](SearchIndexer::Outcome outcome, const QString &error) {
+                indexingFinished(int(outcome), error);
+            });
     connect(m_stopIndexing, &QToolButton::clicked, m_indexer, &SearchIndexer::stop);
     auto *panes = new PaneCycler(this);
     panes->addPane(m_filterBar);
@@ -157,12 +161,17 @@ BrowserWindow::BrowserWindow(QWidget *parent)
 
 BrowserWindow::~BrowserWindow()
 {
+    const QSignalBlocker quiet(m_indexer);
     m_indexer->stop();
 }
 
 bool BrowserWindow::setStore(Store *store)
 {
-    m_indexer->stop(); // it holds the store's outside changes
+    {
+        const QSignalBlocker quiet(m_indexer); // no "not finished" for a data set going
+        m_indexer->stop(); // it holds the store's outside changes
+    }
+    showIndexing(0, 0);
     m_store = store;
     // The filter bar's choices are read once the data set is prepared (refresh()): a thread
     // reading them meanwhile would hold back the preparation's commits.
@@ -240,20 +249,32 @@ void BrowserWindow::showIndexing(qint64 done, qint64 total)
         m_indexing->setValue(int(100 * std::min(done, total) / total));
 }
 
-void BrowserWindow::indexingFinished(bool complete, const QString &error)
+void BrowserWindow::indexingFinished(int outcome, const QString &error)
 {
     showIndexing(0, 0);
-    if (!error.isEmpty())
+    switch (SearchIndexer::Outcome(outcome)) {
+    case SearchIndexer::Outcome::Complete:
+        break;
+    case SearchIndexer::Outcome::Failed:
         statusBar()->showMessage(
             tr("The search index could not be extended: %1 The search reads the text not indexed "
                "yet, more slowly.")
                 .arg(error),
             15000);
-    else if (!complete)
+        break;
+    case SearchIndexer::Outcome::Busy:
+        statusBar()->showMessage(
+            tr("The search index waits: another program is writing to the data set. The search "
+               "reads the text not indexed yet, more slowly; press F5 to go on."),
+            15000);
+        break;
+    case SearchIndexer::Outcome::Stopped:
         statusBar()->showMessage(
             tr("The search index is not finished: the search reads the rest of the text, more "
                "slowly. Press F5 to go on."),
             10000);
+        break;
+    }
 }
 
 void BrowserWindow::showConditionColumn()

@@ -59,7 +59,7 @@ private:
     void updateCount();
     /** The search index's progress in the status bar; hidden when \a total is 0. */
     void showIndexing(qint64 done, qint64 total);
-    void indexingFinished(bool complete, const QString &error);
+    void indexingFinished(int outcome, const QString &error);
     void showConditionColumn();
     /** The chart in front as a publication figure. */
     void exportFigure();

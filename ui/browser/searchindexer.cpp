@@ -12,7 +12,7 @@ namespace sense7 {
 struct SearchIndexer::Shared
 {
     Progress progress;
-    bool complete = false;
+    Outcome outcome = Outcome::Stopped;
     QString error;
 };
 
@@ -36,19 +36,33 @@ void SearchIndexer::start(Store *store)
     auto shared = std::make_shared<Shared>();
     m_shared = shared;
     const QString path = store->path();
-    shared->progress.setCallback([this](qint64 done, qint64 total) {
-        // From the thread, which stop() waits for: posted to this object, dropped with it.
+    std::weak_ptr<Shared> run = shared;
+    shared->progress.setCallback([this, run](qint64 done, qint64 total) {
+        // From the thread, which stop() waits for: posted to this object, dropped with it, and
+        // with the run, so that a report posted just before a stop does not show it again.
         QMetaObject::invokeMethod(
-            this, [this, done, total] { Q_EMIT progressed(done, total); }, Qt::QueuedConnection);
+            this,
+            [this, run, done, total] {
+                if (!run.expired() && run.lock() == m_shared)
+                    Q_EMIT progressed(done, total);
+            },
+            Qt::QueuedConnection);
     });
     m_thread = QThread::create([shared, path] {
         try {
             auto own = Store::open(path, Store::Access::ReadWrite, Store::Check::Never);
-            digest::indexForSearch(*own, shared->progress, digest::backgroundCommit,
-                                   digest::backgroundPause);
-            shared->complete = !shared->progress.cancelled()
-                && digest::pendingWork(*own, digest::Part::SearchIndex) == 0;
+            const digest::Indexed indexed = digest::indexForSearch(
+                *own, shared->progress, digest::backgroundCommit, digest::backgroundPause);
+            if (shared->progress.cancelled())
+                shared->outcome = Outcome::Stopped;
+            else if (indexed.busy)
+                shared->outcome = Outcome::Busy;
+            else
+                shared->outcome = digest::pendingWork(*own, digest::Part::SearchIndex) == 0
+                    ? Outcome::Complete
+                    : Outcome::Stopped;
         } catch (const Error &e) {
+            shared->outcome = Outcome::Failed;
             shared->error = e.message();
         }
     });
@@ -58,7 +72,7 @@ void SearchIndexer::start(Store *store)
         m_thread->deleteLater();
         m_thread = nullptr;
         release();
-        Q_EMIT finished(shared->complete, shared->error);
+        Q_EMIT finished(shared->outcome, shared->error);
     });
     m_thread->start(QThread::LowPriority);
 }
@@ -74,7 +88,7 @@ void SearchIndexer::stop()
     m_thread = nullptr;
     const auto shared = std::exchange(m_shared, nullptr);
     release();
-    Q_EMIT finished(shared->complete, shared->error);
+    Q_EMIT finished(shared->outcome, shared->error);
 }
 
 void SearchIndexer::release()

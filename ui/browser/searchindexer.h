@@ -36,11 +36,20 @@ public:
     void stop();
     bool isRunning() const { return m_thread != nullptr; }
 
+    /** How a run ended. */
+    enum class Outcome {
+        Complete, // every turn is indexed
+        Stopped, // stop() asked for it
+        Busy, // another program held the data set too long
+        Failed, // an error, said in the message
+    };
+    Q_ENUM(Outcome)
+
 Q_SIGNALS:
     /** After each transaction: turns indexed of those there were to index. */
     void progressed(qint64 done, qint64 total);
-    /** \a complete when every turn is indexed; \a error says why it failed, if it did. */
-    void finished(bool complete, const QString &error);
+    /** \a error says why it failed (Outcome::Failed). */
+    void finished(sense7::SearchIndexer::Outcome outcome, const QString &error);
 
 private:
     void release();
