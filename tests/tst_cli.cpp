@@ -1059,6 +1059,15 @@ void TestCli::exportAndFiguresUsageErrors()
         {{QStringLiteral("--from"), QStringLiteral("yesterday")}, QStringLiteral("yesterday")},
         {{QStringLiteral("--range"), QStringLiteral("warmth:4")}, QStringLiteral("warmth:4")},
         {{QStringLiteral("--range"), QStringLiteral("charm:1:2")}, QStringLiteral("\"charm\"")},
+        // Filters that could select nothing, silently: a typo in a code, a range off the scale.
+        {{QStringLiteral("--range"), QStringLiteral("warmth:6:7")},
+         QStringLiteral("Warmth is rated from 1 to 5")},
+        {{QStringLiteral("--range"), QStringLiteral("warmth:0:3")}, QStringLiteral("from 1 to 5")},
+        {{QStringLiteral("--participant"), QStringLiteral("P1")},
+         QStringLiteral("--participant P1: ")},
+        {{QStringLiteral("--participant"), QStringLiteral("P01"), QStringLiteral("--participant"),
+          QStringLiteral("nosuch")},
+         QStringLiteral("the participants are: P01, P02, P03")},
         {{QStringLiteral("--breaks"), QStringLiteral("some")}, QStringLiteral("\"some\"")}};
     for (const auto &[extra, message] : cases) {
         const Result r = sense7Cli(QStringList {QStringLiteral("export"), QStringLiteral("--db"),
@@ -1075,7 +1084,10 @@ void TestCli::exportAndFiguresUsageErrors()
         {{QStringLiteral("--dpi"), QStringLiteral("5")}, QStringLiteral("--dpi")},
         {{QStringLiteral("--chart"), QStringLiteral("pie")}, QStringLiteral("\"pie\"")},
         {{QStringLiteral("--group-by"), QStringLiteral("shoe_size")}, QStringLiteral("shoe_size")},
-        {{QStringLiteral("--conversation"), QStringLiteral("nope")}, QStringLiteral("\"nope\"")}};
+        {{QStringLiteral("--conversation"), QStringLiteral("nope")}, QStringLiteral("\"nope\"")},
+        {{QStringLiteral("--participant"), QStringLiteral("nosuch")},
+         QStringLiteral("no participant with this code")},
+        {{QStringLiteral("--range"), QStringLiteral("warmth:4:9")}, QStringLiteral("from 1 to 5")}};
     for (const auto &[extra, message] : figureCases) {
         const Result r = sense7Cli(QStringList {QStringLiteral("figures"), QStringLiteral("--db"),
                                                 db, QStringLiteral("--out"), figures}

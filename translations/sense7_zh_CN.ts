@@ -5632,6 +5632,14 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>none of its replies is rated on %1</source>
         <translation>它的回复都没有按 %1 评分</translation>
     </message>
+    <message>
+        <source>--participant %1: %2 has no participant with this code; the participants are: %3.</source>
+        <translation>--participant %1：%2 中没有这个代码的参与者；参与者有：%3。</translation>
+    </message>
+    <message>
+        <source>--range %1: %2 is rated from %3 to %4; MIN and MAX lie within that.</source>
+        <translation>--range %1：%2 的评分范围是 %3 到 %4；MIN 和 MAX 须在此范围内。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>

@@ -53,6 +53,27 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
 {
     browse::Filter filter;
     filter.participants = parser.values(QStringLiteral("participant"));
+    if (!filter.participants.isEmpty()) {
+        // A code that names no one would select nothing, and say nothing about the typo.
+        QStringList codes;
+        for (const Participant &p : store.participants())
+            codes << p.code;
+        for (const QString &code : std::as_const(filter.participants))
+            if (!codes.contains(code)) {
+                codes.sort();
+                QStringList shown = codes.mid(0, 12);
+                if (codes.size() > shown.size())
+                    shown << QStringLiteral("…");
+                throw Error(QCoreApplication::translate(
+                                "sense7::cli",
+                                "--participant %1: %2 has no participant with this code; the "
+                                "participants are: %3.")
+                                .arg(code, store.path(),
+                                     shown.isEmpty()
+                                         ? QCoreApplication::translate("sense7::cli", "none")
+                                         : shown.join(QStringLiteral(", "))));
+            }
+    }
     filter.agents = parser.values(QStringLiteral("agent"));
     filter.taskTypes = parser.values(QStringLiteral("task"));
     filter.conditions = parser.values(QStringLiteral("condition"));
@@ -141,6 +162,14 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
                         .arg(range, parts[0], holders.join(QStringLiteral(", ")),
                              holders.constFirst()));
         }
+        if (min < dimension->scaleMin || max > dimension->scaleMax)
+            throw Error(
+                QCoreApplication::translate("sense7::cli",
+                                            "--range %1: %2 is rated from %3 to %4; MIN and MAX "
+                                            "lie within that.")
+                    .arg(range, dimension->displayName())
+                    .arg(dimension->scaleMin)
+                    .arg(dimension->scaleMax));
         filter.ranges.append({dimension->id, min, max});
     }
     return filter;
