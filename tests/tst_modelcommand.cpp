@@ -64,6 +64,7 @@ private Q_SLOTS:
     void jsonMatchesTheLibrary();
     void tableShowsComponentsAndEffects();
     void exitsWithMessageWithoutRatings();
+    void modelsThePrimaryInstrumentAndFailsWhenNothingFits();
 
 private:
     QTemporaryDir m_dir;
@@ -219,6 +220,45 @@ void TestModelCommand::exitsWithMessageWithoutRatings()
     r = sense7Cli({QStringLiteral("model")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains(QLatin1String("--db")));
+}
+
+void TestModelCommand::modelsThePrimaryInstrumentAndFailsWhenNothingFits()
+{
+    // A study under its own protocol: the model is of its primary instrument, as the figures
+    // are. With one participant's two ratings nothing can be fitted: the reasons are printed
+    // and the exit code says so.
+    const Protocol study =
+        protocol::load(QStringLiteral(SENSE7_TEST_DATA "/protocols/example.json"));
+    const QString db = m_dir.filePath(QStringLiteral("tutoring.sense7"));
+    {
+        auto store = Store::create(db, study);
+        Conversation c;
+        c.participantId = store->addParticipant(QStringLiteral("P01"));
+        c.sourceFormat = QStringLiteral("test");
+        QVector<Turn> turns(4);
+        for (int i = 0; i < turns.size(); ++i) {
+            turns[i].role = i % 2 ? Role::Assistant : Role::User;
+            turns[i].text = QStringLiteral("Turn %1").arg(i);
+        }
+        const qint64 id = store->addConversation(c, turns);
+        const qint64 clarity = store->findDimension(QStringLiteral("tutoring/clarity"))->id;
+        int value = 2;
+        for (const Turn &t : store->turns(id))
+            if (t.role == Role::Assistant)
+                store->setRating(t.id, clarity, store->selfAnnotatorId(), value++);
+    }
+    const Result r = sense7Cli({QStringLiteral("model"), QStringLiteral("--db"), db,
+                                QStringLiteral("--dimension"), QStringLiteral("clarity")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(QLatin1String("clarity: 2 ratings")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("not fitted")), qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("No model could be fitted on “tutoring”")),
+             qPrintable(r.err));
+    const Result json =
+        sense7Cli({QStringLiteral("model"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(json.exitCode, 1);
+    // The demo's models fit: exit 0, as before.
+    QCOMPARE(sense7Cli({QStringLiteral("model"), QStringLiteral("--db"), m_demo}).exitCode, 0);
 }
 
 QTEST_GUILESS_MAIN(TestModelCommand)

@@ -4983,10 +4983,6 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>对参与者本人的评分按每个轮次级维度拟合线性混合模型，采用 REML 估计：value ~ 1 + (1 | participant) + (1 | participant:conversation)，以及将助手作为固定效应的同一模型（以按字母顺序排在第一的助手为参照）。输出方差分量、同一参与者评分和同一对话评分的组内相关系数、带标准误的固定效应、REML 准则，以及是否为奇异拟合（某个方差分量为零）。</translation>
     </message>
     <message>
-        <source>The instrument whose turn-level dimensions are modelled (default: sense7).</source>
-        <translation>要对其轮次级维度建模的量表（默认：sense7）。</translation>
-    </message>
-    <message>
         <source>Only this dimension (its key).</source>
         <translation>只包括此维度（使用其键）。</translation>
     </message>
@@ -5639,6 +5635,14 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>--range %1: %2 is rated from %3 to %4; MIN and MAX lie within that.</source>
         <translation>--range %1：%2 的评分范围是 %3 到 %4；MIN 和 MAX 须在此范围内。</translation>
+    </message>
+    <message>
+        <source>The instrument whose turn-level dimensions are modelled (default: the data set&apos;s primary instrument).</source>
+        <translation>要建模其回合级维度的量表（默认：数据集的主量表）。</translation>
+    </message>
+    <message>
+        <source>No model could be fitted on “%1” in %2 (the reasons are above).</source>
+        <translation>无法在 %2 中为“%1”拟合任何模型（原因见上文）。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,8 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace sense7::cli {
 
 namespace {
@@ -64,9 +66,9 @@ int mixedModel(const QStringList &arguments, QTextStream &out, QTextStream &err)
            "REML criterion and whether the fit is singular (a variance component at zero)."));
     parser.addOption({QStringLiteral("db"), tr("The data set."), QStringLiteral("DB")});
     parser.addOption({QStringLiteral("instrument"),
-                      tr("The instrument whose turn-level dimensions are modelled (default: "
-                         "sense7)."),
-                      QStringLiteral("KEY"), QStringLiteral("sense7")});
+                      tr("The instrument whose turn-level dimensions are modelled (default: the "
+                         "data set's primary instrument)."),
+                      QStringLiteral("KEY")});
     parser.addOption(
         {QStringLiteral("dimension"), tr("Only this dimension (its key)."), QStringLiteral("KEY")});
     parser.addOption({QStringLiteral("json"), tr("Print JSON instead of a table.")});
@@ -75,15 +77,22 @@ int mixedModel(const QStringList &arguments, QTextStream &out, QTextStream &err)
     auto store = Store::open(parser.value(QStringLiteral("db")), Store::Access::ReadOnly,
                              Store::Check::Always);
     warnIfDamaged(*store, err);
-    const QString instrument = parser.value(QStringLiteral("instrument"));
+    const QString instrument = parser.isSet(QStringLiteral("instrument"))
+        ? parser.value(QStringLiteral("instrument"))
+        : store->protocol().primary().key;
     const analysis::MixedModels models =
         analysis::mixedModels(*store, instrument, parser.value(QStringLiteral("dimension")));
     if (models.ratings() == 0)
         throw Error(tr("No participants' own ratings to model on “%1” in %2.")
                         .arg(instrument, store->path()));
+    // Nothing fitted is a failure, as it is when there is nothing to fit: the reasons are printed,
+    // and the exit code says so to a script.
+    const bool anyFitted =
+        std::any_of(models.dimensions.cbegin(), models.dimensions.cend(),
+                    [](const analysis::DimensionModels &d) { return d.interceptOnly.fitted; });
     if (parser.isSet(QStringLiteral("json"))) {
         out << QJsonDocument(analysis::toJson(models)).toJson(QJsonDocument::Indented);
-        return 0;
+        return anyFitted ? 0 : 1;
     }
     out << tr("Linear mixed models (REML) of the participants' own ratings: variance (SD) by "
               "level, intraclass correlations, REML criterion")
@@ -135,7 +144,11 @@ int mixedModel(const QStringList &arguments, QTextStream &out, QTextStream &err)
                        d.withAssistant);
     }
     out << Qt::flush;
-    return 0;
+    if (!anyFitted)
+        err << tr("No model could be fitted on “%1” in %2 (the reasons are above).")
+                   .arg(instrument, store->path())
+            << '\n';
+    return anyFitted ? 0 : 1;
 }
 
 } // namespace sense7::cli
