@@ -93,7 +93,13 @@ void containsFolded(sqlite3_context *context, int, sqlite3_value **values)
     }
     const bool asciiNeedle =
         std::all_of(needle, needle + m, [](unsigned char c) { return c < 0x80; });
-    if (asciiNeedle) {
+    // Two letters past ASCII fold into it: the Kelvin sign to k, the long s to s.
+    const auto foldsIntoAscii = [&] {
+        const char *bytes = reinterpret_cast<const char *>(text);
+        return memmem(bytes, size_t(n), "\xE2\x84\xAA", 3) != nullptr
+            || memmem(bytes, size_t(n), "\xC5\xBF", 2) != nullptr;
+    };
+    if (asciiNeedle && !foldsIntoAscii()) {
         // A letter of the needle (folded: lower case) matches either case: the text's byte with
         // the case bit set. Other bytes match only themselves.
         unsigned char mask[256];

@@ -11,6 +11,7 @@
 #include "testsupport.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -217,6 +218,7 @@ private Q_SLOTS:
     void searchIndexMergesFewerSegmentsAndStaysWhole();
     void editsWhilePreparingAreCommittedAtOnce();
     void indexingOnAThreadLetsOthersWrite();
+    void indexingLongTurnsStopsWithinATurn();
     void heldOutsideChangesAreReportedOnRelease();
     void digestsAndSearchMatchFirstPrinciples();
     void filtersMatchSqlCounts();
@@ -520,6 +522,53 @@ void TestBrowse::indexingOnAThreadLetsOthersWrite()
     sql::Statement(test::connection(store),
                    "INSERT INTO turn_text(turn_text, rank) VALUES('integrity-check', 1)")
         .run();
+}
+
+void TestBrowse::indexingLongTurnsStopsWithinATurn()
+{
+    // Turns of a megabyte: the index beside the studio looks at the time, a waiting writer and a
+    // stop after every turn, not after a batch counted in turns (which held the data set, and a
+    // Stop, for as long as forty such turns take).
+    Store &store = *m_store;
+    digest::refresh(store);
+    const QString megabyte = QStringLiteral("long reply with many words ").repeated(40000);
+    for (int i = 0; i < 20; ++i)
+        addConversation(store, QStringLiteral("P09"),
+                        {megabyte + QString::number(i), megabyte, QStringLiteral("q")});
+    QVERIFY(digest::pendingWork(store, digest::Part::SearchIndex) >= 40);
+    Progress progress;
+    std::atomic<qint64> stoppedAt {0};
+    QElapsedTimer clock;
+    clock.start();
+    std::thread indexer([&] {
+        auto own = Store::open(store.path(), Store::Access::ReadWrite, Store::Check::Never);
+        digest::indexForSearch(*own, progress, digest::backgroundCommit, digest::backgroundPause);
+    });
+    // Asked to stop as soon as it started on the long turns.
+    while (digest::pendingWork(store, digest::Part::SearchIndex) > 0 && clock.elapsed() < 200)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    stoppedAt = clock.elapsed();
+    progress.cancel();
+    indexer.join();
+    const qint64 answered = clock.elapsed() - stoppedAt;
+    QVERIFY2(answered < 1000, qPrintable(QString::number(answered)));
+    QVERIFY(digest::pendingWork(store, digest::Part::SearchIndex) > 0); // stopped, not finished
+    // A rating given while it indexes waits at most about a turn.
+    std::thread again([&] {
+        auto own = Store::open(store.path(), Store::Access::ReadWrite, Store::Check::Never);
+        Progress unstopped;
+        digest::indexForSearch(*own, unstopped, digest::backgroundCommit, digest::backgroundPause);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const Dimension warmth = *store.findDimension(QStringLiteral("warmth"));
+    const QVector<qint64> replies = replyIds(store, 1);
+    QElapsedTimer rating;
+    rating.start();
+    store.setRating(replies.constFirst(), warmth.id, store.selfAnnotatorId(), 3, Origin::Edit);
+    const qint64 waited = rating.elapsed();
+    again.join();
+    QVERIFY2(waited < 2000, qPrintable(QString::number(waited)));
+    QCOMPARE(digest::pendingWork(store, digest::Part::SearchIndex), 0);
 }
 
 void TestBrowse::heldOutsideChangesAreReportedOnRelease()
@@ -1196,18 +1245,31 @@ void TestBrowse::textSearchIgnoresCaseAlikeIndexedOrNot()
     // the index, or for a command) are searched the same way: the same conversations either way.
     Store &store = *m_store;
     digest::refresh(store);
-    const QStringList texts = {
-        QStringLiteral("Meet at the ÉCOLE near Über-Platz"), QStringLiteral("Η ΣΟΦΊΑ και το ΔΆΣΟΣ"),
-        QStringLiteral("Мой ДОМ у реки"), QStringLiteral("plain ascii CASE test"),
-        QStringLiteral("你忘了我说的话")};
+    const QStringList texts = {QStringLiteral("Meet at the ÉCOLE near Über-Platz"),
+                               QStringLiteral("Η ΣΟΦΊΑ και το ΔΆΣΟΣ"),
+                               QStringLiteral("Мой ДОМ у реки"),
+                               QStringLiteral("plain ascii CASE test"),
+                               QStringLiteral("你忘了我说的话"),
+                               QStringLiteral("5 \u212Aelvin and a \u017Ftrudelq"),
+                               QStringLiteral("thumbs \U0001F44D\U0001F3FD up")};
     for (const QString &text : texts)
         addConversation(store, QStringLiteral("P09"), {text, QStringLiteral("ok")});
-    const QStringList searches = {QStringLiteral("école"), QStringLiteral("über-platz"),
-                                  QStringLiteral("ÜBER"),  QStringLiteral("σοφία"),
-                                  QStringLiteral("дом"),   QStringLiteral("case TEST"),
-                                  QStringLiteral("忘了"),  QStringLiteral("é"),
-                                  QStringLiteral("Дo"),    QStringLiteral("zz top")};
-    const QVector<qint64> expected = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0};
+    const QStringList searches = {QStringLiteral("école"),
+                                  QStringLiteral("über-platz"),
+                                  QStringLiteral("ÜBER"),
+                                  QStringLiteral("σοφία"),
+                                  QStringLiteral("дом"),
+                                  QStringLiteral("case TEST"),
+                                  QStringLiteral("忘了"),
+                                  QStringLiteral("é"),
+                                  QStringLiteral("Дo"),
+                                  QStringLiteral("zz top"),
+                                  QStringLiteral("kelvin"),
+                                  QStringLiteral("strudelq"),
+                                  QStringLiteral("\U0001F44D\U0001F3FD")};
+    // The Kelvin sign and the long s fold into ASCII; an emoji with its skin tone is two
+    // characters (four UTF-16 units), fewer than the trigram index answers.
+    const QVector<qint64> expected = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1};
     QVector<qint64> before;
     for (const QString &search : searches) {
         Filter f;

@@ -868,8 +868,8 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <translation>搜索索引尚未完成：搜索会直接读取其余文本，速度较慢。按 F5 继续。</translation>
     </message>
     <message>
-        <source>The search index waits: another program is writing to the data set. The search reads the text not indexed yet, more slowly; press F5 to go on.</source>
-        <translation>搜索索引正在等待：另一个程序正在写入数据集。搜索会直接读取尚未索引的文本，速度较慢；按 F5 继续。</translation>
+        <source>The search index waits: the data set is being written (by another program, an import or a sync). The search reads the text not indexed yet, more slowly; press F5 to go on.</source>
+        <translation>搜索索引正在等待：数据集正在被写入（另一个程序、导入或同步）。搜索会直接读取尚未索引的文本，速度较慢；按 F5 继续。</translation>
     </message>
 </context>
 <context>

@@ -464,7 +464,12 @@ bool indexTurns(Store &store, qint64 commitNanoseconds, const Progress &progress
             while (texts.next()) {
                 last = texts.int64(0);
                 insert.bind(1, last).bindView(2, texts.utf8(1)).run();
-                if (++rows % 64 == 0 && yield())
+                ++rows;
+                // Beside the studio, after every turn: a turn may be megabytes long, and a batch
+                // counted in turns would then hold the data set (and a Stop) for seconds.
+                if (giveWay
+                    && (yield() || progress.cancelled()
+                        || timer.nsecsElapsed() >= std::min(batchNanoseconds, commitNanoseconds)))
                     break;
             }
             if (rows == 0)

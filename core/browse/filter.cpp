@@ -93,7 +93,7 @@ Condition textConversations(const QString &text)
     // the index of (id, conversation_id), not from the turns' rows.
     Condition result;
     const QString trimmed = text.trimmed();
-    if (trimmed.size() >= 3) {
+    if (trimmed.toUcs4().size() >= 3) { // characters, not UTF-16 units: "👍🏽" is two
         QString quoted = trimmed;
         quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
         result.sql = QStringLiteral(

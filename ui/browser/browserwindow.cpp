@@ -264,8 +264,9 @@ void BrowserWindow::indexingFinished(int outcome, const QString &error)
         break;
     case SearchIndexer::Outcome::Busy:
         statusBar()->showMessage(
-            tr("The search index waits: another program is writing to the data set. The search "
-               "reads the text not indexed yet, more slowly; press F5 to go on."),
+            tr("The search index waits: the data set is being written (by another program, an "
+               "import or a sync). The search reads the text not indexed yet, more slowly; press "
+               "F5 to go on."),
             15000);
         break;
     case SearchIndexer::Outcome::Stopped:
