@@ -469,7 +469,7 @@ bool indexTurns(Store &store, qint64 commitNanoseconds, const Progress &progress
                 // counted in turns would then hold the data set (and a Stop) for seconds.
                 if (giveWay
                     && (yield() || progress.cancelled()
-                        || timer.nsecsElapsed() >= std::min(batchNanoseconds, commitNanoseconds)))
+                        || timer.nsecsElapsed() >= batchNanoseconds))
                     break;
             }
             if (rows == 0)
