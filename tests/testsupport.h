@@ -34,12 +34,25 @@ inline sql::Connection &connection(const Store &store)
     return StoreAccess::connection(store);
 }
 
+/** Takes a data set's schema back to format 13, whose turn deletions left the search index's mark.
+ */
+inline void rollBackToFormat13(sql::Connection &db)
+{
+    db.exec("DROP TRIGGER turn_text_removed");
+    db.exec(
+        "CREATE TRIGGER turn_text_removed AFTER DELETE ON turn "
+        "WHEN old.id <= (SELECT indexed_upto FROM search_state) BEGIN "
+        "INSERT INTO turn_text(turn_text, rowid, text) VALUES('delete', old.id, old.text); END");
+    db.exec("PRAGMA user_version = 13");
+}
+
 /**
  * Takes a data set's schema back to format 9 (before the browser's indexes of formats 10 and 11,
- * format 12's sittings begun here and format 13's index of sources).
+ * format 12's sittings begun here, format 13's index of sources and format 14's search mark).
  */
 inline void rollBackToFormat9(sql::Connection &db)
 {
+    rollBackToFormat13(db);
     db.exec("DROP INDEX conversation_by_participant");
     db.exec("CREATE INDEX conversation_by_participant ON conversation(participant_id)");
     db.exec("ALTER TABLE session DROP COLUMN begun_here");

@@ -8,6 +8,7 @@
 #include "browse/trajectory.h"
 #include "import/importer.h"
 #include "livesupport.h"
+#include "schema.h"
 #include "testsupport.h"
 
 #include <QCryptographicHash>
@@ -225,6 +226,7 @@ private Q_SLOTS:
     void ratingRangesAndBreaksFilterOnDigests();
     void textSearchFindsSubstringsInAnyScript();
     void textSearchSeesTurnsNotYetIndexed();
+    void turnsTakingDeletedTurnsIdsAreSearched();
     void textSearchIgnoresCaseAlikeIndexedOrNot();
     void browserCountsAndPagesOfTextFollowChanges();
     void browserCountMatchesEveryFilter();
@@ -1237,6 +1239,63 @@ void TestBrowse::textSearchSeesTurnsNotYetIndexed()
                                   "MATCH '\"zebra cross\"'")),
              0);
     test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
+}
+
+void TestBrowse::turnsTakingDeletedTurnsIdsAreSearched()
+{
+    // A turn's id is one past the highest: once the highest turns are deleted, a new turn takes
+    // an id the full-text index was already past. It is searched all the same, before and after
+    // indexing; and a data set of format 13, whose index left such turns out, is mended on opening.
+    Filter quagga;
+    quagga.text = QStringLiteral("quagga herd");
+    const auto replaceLastConversation = [](Store &store, const QString &text) {
+        const qint64 upto = count(store, QStringLiteral("SELECT indexed_upto FROM search_state"));
+        sql::Statement(test::connection(store),
+                       "DELETE FROM conversation WHERE id = (SELECT max(id) FROM conversation)")
+            .run();
+        const qint64 added =
+            addConversation(store, QStringLiteral("P09"), {text, QStringLiteral("ok")});
+        QVERIFY(store.turns(added).first().id <= upto); // the id of a deleted, indexed turn
+    };
+    {
+        Store &store = *m_store;
+        digest::refresh(store);
+        replaceLastConversation(store, QStringLiteral("a quagga herd at dusk"));
+        QCOMPARE(filtered(store, quagga), 1); // not indexed yet
+        QCOMPARE(browse::count(store, quagga), 1);
+        digest::refresh(store);
+        QCOMPARE(digest::pendingWork(store), 0);
+        QCOMPARE(browse::count(store, quagga), 1); // indexed
+        QCOMPARE(count(store,
+                       QStringLiteral("SELECT count(*) FROM turn_text WHERE turn_text "
+                                      "MATCH '\"quagga herd\"'")),
+                 1);
+        test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
+    }
+
+    // The same under format 13's trigger, which left indexed_upto where it was.
+    const QString path = m_store->path();
+    {
+        Store &store = *m_store;
+        test::rollBackToFormat13(test::connection(store));
+        Filter okapi;
+        okapi.text = QStringLiteral("okapi calf");
+        replaceLastConversation(store, QStringLiteral("an okapi calf sleeps"));
+        QCOMPARE(filtered(store, okapi), 0); // the defect: neither the index nor the text read
+    }
+    m_store.reset();
+    m_store = Store::open(path);
+    Store &store = *m_store;
+    QCOMPARE(store.schemaVersion(), schema::currentVersion);
+    Filter okapi;
+    okapi.text = QStringLiteral("okapi calf");
+    QCOMPARE(filtered(store, okapi), 1);
+    QCOMPARE(browse::count(store, okapi), 1);
+    QCOMPARE(count(store, QStringLiteral("SELECT count(*) FROM turn")),
+             count(store, QStringLiteral("SELECT count(*) FROM turn_text_docsize")));
+    test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
+    replaceLastConversation(store, QStringLiteral("a quagga herd again"));
+    QCOMPARE(browse::count(store, quagga), 1);
 }
 
 void TestBrowse::textSearchIgnoresCaseAlikeIndexedOrNot()
