@@ -1068,6 +1068,14 @@ void TestCli::exportAndFiguresUsageErrors()
         {{QStringLiteral("--participant"), QStringLiteral("P01"), QStringLiteral("--participant"),
           QStringLiteral("nosuch")},
          QStringLiteral("the participants are: P01, P02, P03")},
+        {{QStringLiteral("--agent"), QStringLiteral("gpt-4o"), QStringLiteral("--agent"),
+          QStringLiteral("GPT-4o")},
+         QStringLiteral("--agent GPT-4o: no conversation in ")},
+        {{QStringLiteral("--agent"), QStringLiteral("gpt4")},
+         QStringLiteral("the assistants are: Assistant A, Assistant B, claude-3.5-sonnet, "
+                        "empathy-prompted, gemini-1.5-pro, gpt-4o")},
+        {{QStringLiteral("--condition"), QStringLiteral("empathic")},
+         QStringLiteral("the conditions are: attentive, forgetful")},
         {{QStringLiteral("--breaks"), QStringLiteral("some")}, QStringLiteral("\"some\"")}};
     for (const auto &[extra, message] : cases) {
         const Result r = sense7Cli(QStringList {QStringLiteral("export"), QStringLiteral("--db"),

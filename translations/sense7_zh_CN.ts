@@ -5644,6 +5644,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>No model could be fitted on “%1” in %2 (the reasons are above).</source>
         <translation>无法在 %2 中为“%1”拟合任何模型（原因见上文）。</translation>
     </message>
+    <message>
+        <source>--agent %1: no conversation in %2 was held with this assistant; the assistants are: %3.</source>
+        <translation>--agent %1：%2 中没有任何对话是与该助手进行的；现有助手为：%3。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::continuity</name>

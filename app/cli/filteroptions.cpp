@@ -49,47 +49,61 @@ void addFilterOptions(QCommandLineParser &parser)
          QStringLiteral("DIMENSION:MIN:MAX")});
 }
 
+namespace {
+
+/**
+ * Throws when one of \a values is not among \a known: such a value would select nothing, and say
+ * nothing about the typo. \a message takes the value, the data set and the known values (the
+ * first twelve, sorted).
+ */
+void refuseUnknown(const QStringList &values, QStringList known, const char *message,
+                   const Store &store)
+{
+    for (const QString &value : values) {
+        if (known.contains(value))
+            continue;
+        known.sort();
+        QStringList shown = known.mid(0, 12);
+        if (known.size() > shown.size())
+            shown << QStringLiteral("…");
+        throw Error(QCoreApplication::translate("sense7::cli", message)
+                        .arg(value, store.path(),
+                             shown.isEmpty() ? QCoreApplication::translate("sense7::cli", "none")
+                                             : shown.join(QStringLiteral(", "))));
+    }
+}
+
+} // namespace
+
 browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &store)
 {
     browse::Filter filter;
     filter.participants = parser.values(QStringLiteral("participant"));
     if (!filter.participants.isEmpty()) {
-        // A code that names no one would select nothing, and say nothing about the typo.
         QStringList codes;
         for (const Participant &p : store.participants())
             codes << p.code;
-        for (const QString &code : std::as_const(filter.participants))
-            if (!codes.contains(code)) {
-                codes.sort();
-                QStringList shown = codes.mid(0, 12);
-                if (codes.size() > shown.size())
-                    shown << QStringLiteral("…");
-                throw Error(QCoreApplication::translate(
-                                "sense7::cli",
-                                "--participant %1: %2 has no participant with this code; the "
-                                "participants are: %3.")
-                                .arg(code, store.path(),
-                                     shown.isEmpty()
-                                         ? QCoreApplication::translate("sense7::cli", "none")
-                                         : shown.join(QStringLiteral(", "))));
-            }
+        refuseUnknown(filter.participants, codes,
+                      QT_TRANSLATE_NOOP("sense7::cli",
+                                        "--participant %1: %2 has no participant with this "
+                                        "code; the participants are: %3."),
+                      store);
     }
     filter.agents = parser.values(QStringLiteral("agent"));
+    if (!filter.agents.isEmpty())
+        refuseUnknown(filter.agents, browse::agents(store),
+                      QT_TRANSLATE_NOOP("sense7::cli",
+                                        "--agent %1: no conversation in %2 was held with this "
+                                        "assistant; the assistants are: %3."),
+                      store);
     filter.taskTypes = parser.values(QStringLiteral("task"));
     filter.conditions = parser.values(QStringLiteral("condition"));
-    if (!filter.conditions.isEmpty()) {
-        const QStringList known = browse::conditions(store);
-        for (const QString &key : std::as_const(filter.conditions))
-            if (!known.contains(key))
-                throw Error(QCoreApplication::translate(
-                                "sense7::cli",
-                                "--condition %1: no conversation in %2 was held with it; "
-                                "the conditions are: %3.")
-                                .arg(key, store.path(),
-                                     known.isEmpty()
-                                         ? QCoreApplication::translate("sense7::cli", "none")
-                                         : known.join(QStringLiteral(", "))));
-    }
+    if (!filter.conditions.isEmpty())
+        refuseUnknown(filter.conditions, browse::conditions(store),
+                      QT_TRANSLATE_NOOP("sense7::cli",
+                                        "--condition %1: no conversation in %2 was held with it; "
+                                        "the conditions are: %3."),
+                      store);
     for (const char *name : {"from", "to"}) {
         const QString option = QLatin1String(name);
         if (!parser.isSet(option))
