@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <functional>
+#include <numeric>
 #include <sqlite3.h>
 
 namespace sense7::sql {
@@ -75,11 +77,56 @@ inline unsigned char asciiLower(unsigned char c)
 }
 
 /**
+ * Whether \a text holds the ASCII \a needle (folded: lower case), a letter of it in either case;
+ * one pass. \a seen gathers the bits of every byte it read, and of the rest of the text when the
+ * needle is not found, so that a text past ASCII shows in its high bit.
+ */
+bool containsAscii(const unsigned char *text, int n, const unsigned char *needle, int m,
+                   unsigned char &seen)
+{
+    seen = 0;
+    if (m == 0)
+        return true;
+    if (m > 256) { // longer than any search box holds: byte by byte
+        for (int i = 0; i + m <= n; ++i) {
+            int k = 0;
+            while (k < m && asciiLower(text[i + k]) == needle[k])
+                ++k;
+            if (k == m)
+                return true;
+        }
+        seen = std::accumulate(text, text + n, 0, std::bit_or<>());
+        return false;
+    }
+    // A letter of the needle matches either case: the text's byte with the case bit set. Other
+    // bytes match only themselves.
+    unsigned char mask[256];
+    for (int k = 0; k < m; ++k)
+        mask[k] = needle[k] >= 'a' && needle[k] <= 'z' ? 0x20 : 0x00;
+    const unsigned char first = needle[0];
+    const unsigned char firstMask = mask[0];
+    int i = 0;
+    for (; i + m <= n; ++i) {
+        seen |= text[i];
+        if ((text[i] | firstMask) != first)
+            continue;
+        int k = 1;
+        while (k < m && (text[i + k] | mask[k]) == needle[k])
+            ++k;
+        if (k == m)
+            return true;
+    }
+    seen = std::accumulate(text + i, text + n, seen, std::bit_or<>());
+    return false;
+}
+
+/**
  * contains_folded(TEXT, NEEDLE): whether TEXT holds NEEDLE (already case-folded,
  * Connection::foldForSearch()) ignoring case in any script, as the trigram index finds it. LIKE
  * ignores the case of ASCII letters only, so a search read "ÉCOLE" for "école" in the index but
- * not in the turns not indexed yet. An ASCII needle is looked for byte by byte; another only in
- * text with a byte past ASCII, folded whole.
+ * not in the turns not indexed yet. An ASCII needle is looked for byte by byte, in one pass; the
+ * text is folded whole only when the needle is not ASCII, or when a text past ASCII holds one of
+ * the two letters that fold into it.
  */
 void containsFolded(sqlite3_context *context, int, sqlite3_value **values)
 {
@@ -93,42 +140,21 @@ void containsFolded(sqlite3_context *context, int, sqlite3_value **values)
     }
     const bool asciiNeedle =
         std::all_of(needle, needle + m, [](unsigned char c) { return c < 0x80; });
-    // Two letters past ASCII fold into it: the Kelvin sign to k, the long s to s.
-    const auto foldsIntoAscii = [&] {
-        const char *bytes = reinterpret_cast<const char *>(text);
-        return memmem(bytes, size_t(n), "\xE2\x84\xAA", 3) != nullptr
-            || memmem(bytes, size_t(n), "\xC5\xBF", 2) != nullptr;
-    };
-    if (asciiNeedle && !foldsIntoAscii()) {
-        // A letter of the needle (folded: lower case) matches either case: the text's byte with
-        // the case bit set. Other bytes match only themselves.
-        unsigned char mask[256];
-        for (int k = 0; k < m && k < 256; ++k)
-            mask[k] = needle[k] >= 'a' && needle[k] <= 'z' ? 0x20 : 0x00;
-        bool found = m == 0;
-        if (m > 0 && m <= 256) {
-            const unsigned char first = needle[0];
-            const unsigned char firstMask = mask[0];
-            for (int i = 0; !found && i + m <= n; ++i) {
-                if ((text[i] | firstMask) != first)
-                    continue;
-                int k = 1;
-                while (k < m && (text[i + k] | mask[k]) == needle[k])
-                    ++k;
-                found = k == m;
-            }
-        } else if (m > 256) { // longer than any search box holds: byte by byte
-            for (int i = 0; !found && i + m <= n; ++i) {
-                int k = 0;
-                while (k < m && asciiLower(text[i + k]) == needle[k])
-                    ++k;
-                found = k == m;
-            }
+    if (asciiNeedle) {
+        unsigned char seen = 0;
+        if (containsAscii(text, n, needle, m, seen)) {
+            sqlite3_result_int(context, 1);
+            return;
         }
-        sqlite3_result_int(context, found ? 1 : 0);
-        return;
-    }
-    if (std::all_of(text, text + n, [](unsigned char c) { return c < 0x80; })) {
+        // Two letters past ASCII fold into it: the Kelvin sign to k, the long s to s.
+        const char *bytes = reinterpret_cast<const char *>(text);
+        if ((seen & 0x80) == 0
+            || (memmem(bytes, size_t(n), "\xE2\x84\xAA", 3) == nullptr
+                && memmem(bytes, size_t(n), "\xC5\xBF", 2) == nullptr)) {
+            sqlite3_result_int(context, 0);
+            return;
+        }
+    } else if (std::all_of(text, text + n, [](unsigned char c) { return c < 0x80; })) {
         sqlite3_result_int(context, 0);
         return;
     }

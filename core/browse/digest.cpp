@@ -693,16 +693,17 @@ Indexed indexForSearch(Store &store, const Progress &progress,
     const qint64 total = unindexedTurns(db);
     if (total == 0 || !progress.report(0, total))
         return result;
-    // Waits for the data set in short steps, and not at all once asked to stop.
-    db.setBusyWait(busyWaitMilliseconds, [&progress] { return progress.cancelled(); });
-    // Commits that do not wait for the disk (the log stays whole; a power cut may take back the
-    // last few, and what they had indexed with them): the studio's writes wait for these.
+    // Waits for the data set in short steps, and not at all once asked to stop; commits that do
+    // not wait for the disk (the log stays whole; a power cut may take back the last few, and
+    // what they had indexed with them): the studio's writes wait for these. Both are put back
+    // however this ends, the guard in place before either is changed.
     const qint64 synchronous = db.pragmaInt("PRAGMA synchronous");
-    db.setPragma("synchronous", 1); // NORMAL
     const auto restore = qScopeGuard([&db, synchronous] {
         db.setBusyWait(busyWaitMilliseconds);
         db.trySetPragma("synchronous", synchronous);
     });
+    db.setBusyWait(busyWaitMilliseconds, [&progress] { return progress.cancelled(); });
+    db.setPragma("synchronous", 1); // NORMAL
     try {
         indexTurns(store, std::chrono::duration_cast<std::chrono::nanoseconds>(commitEvery).count(),
                    progress, result.turns, total, true, pause);
