@@ -438,8 +438,8 @@ QString Connection::explain(int rc, const QString &message)
                   "not saved; everything saved before is intact. Free some space and try again.");
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return tr("another program kept the data set busy for too long, so the change was not "
-                  "saved. Try again in a moment.");
+        return tr("another program is writing to the data set (an import, perhaps) and did not "
+                  "let go of it in time, so nothing was changed. Try again when it has finished.");
     case SQLITE_READONLY:
         return tr("the data set is read-only, so the change was not saved.");
     case SQLITE_IOERR:
@@ -468,8 +468,13 @@ sqlite3_stmt *Connection::prepare(const char *sql, unsigned flags)
 {
     sqlite3_stmt *stmt = nullptr;
     const int rc = sqlite3_prepare_v3(m_db, sql, -1, flags, &stmt, nullptr);
-    if (rc != SQLITE_OK)
+    if (rc != SQLITE_OK) {
+        // A busy or full data set is said as such; "cannot prepare a query" would only puzzle.
+        const int code = sqlite3_extended_errcode(m_db);
+        if (!explain(code, {}).isEmpty())
+            throw Error(tr("%1: %2").arg(m_path, lastError()));
         throw Error(tr("%1: cannot prepare a query: %2").arg(m_path, lastError()));
+    }
     return stmt;
 }
 

@@ -58,6 +58,7 @@ private slots:
     void importMapsSpeakersAndGaps();
     void usageErrors();
     void importRefusesPipesAndDevices();
+    void importWhileAnotherWritesSaysSo();
     void evaluatesImportedPredictions();
     void importRatingsReportsConflicts();
     void evaluateJsonMatchesTheLibrary();
@@ -317,6 +318,36 @@ void TestCli::importMapsSpeakersAndGaps()
         QVERIFY2(r.err.contains(bad.at(0)), qPrintable(r.err));
     }
     QCOMPARE(Store::open(db, Store::Access::ReadOnly)->info().conversations, 7);
+}
+
+void TestCli::importWhileAnotherWritesSaysSo()
+{
+    // A second import started while one writes the data set (in rollback mode for its length,
+    // which keeps readers out too) waits for it, then gives up saying what holds it and when to
+    // try again, and changes nothing.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("study.sense7"));
+    QCOMPARE(sense7Cli({QStringLiteral("init"), db, QStringLiteral("--demo")}).exitCode, 0);
+    const auto conversations = [&db] {
+        return test::queryInt(db, "SELECT count(*) FROM conversation");
+    };
+    const qint64 before = conversations();
+    sql::Connection writer;
+    writer.open(db, sql::Connection::Access::ReadWrite);
+    writer.exec("PRAGMA journal_mode = DELETE");
+    writer.exec("BEGIN EXCLUSIVE");
+    writer.exec("DELETE FROM participant WHERE 0");
+    const Result r = sense7Cli(
+        {QStringLiteral("import"), QStringLiteral(SENSE7_TEST_DATA "/import/claude.json"),
+         QStringLiteral("--db"), db, QStringLiteral("--participant"), QStringLiteral("P01")});
+    writer.exec("ROLLBACK");
+    writer.close();
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("is writing to the data set"))
+                 && r.err.contains(QStringLiteral("Try again when it has finished"))
+                 && !r.err.contains(QStringLiteral("query")),
+             qPrintable(r.err));
+    QCOMPARE(conversations(), before);
 }
 
 void TestCli::importRefusesPipesAndDevices()

@@ -8125,10 +8125,6 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>磁盘已满（或数据集已达到大小上限），因此此次更改未保存；之前保存的内容均完好无损。请释放一些空间后重试。</translation>
     </message>
     <message>
-        <source>another program kept the data set busy for too long, so the change was not saved. Try again in a moment.</source>
-        <translation>另一个程序占用数据集的时间过长，因此此次更改未保存。请稍后重试。</translation>
-    </message>
-    <message>
         <source>the data set is read-only, so the change was not saved.</source>
         <translation>数据集是只读的，因此此次更改未保存。</translation>
     </message>
@@ -8143,6 +8139,10 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>the disk is full (the data set&apos;s, or that of the temporary folder %1, where large sorts are written) or the data set reached its size limit, so the change was not saved; everything saved before is intact. Free some space and try again.</source>
         <translation>磁盘已满（数据集所在的磁盘，或大型排序写入的临时文件夹 %1 所在的磁盘），或数据集已达到大小上限，因此此次更改未保存；之前保存的内容均完好无损。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>another program is writing to the data set (an import, perhaps) and did not let go of it in time, so nothing was changed. Try again when it has finished.</source>
+        <translation>另一个程序（也许是一次导入）正在写入该数据集，且未能及时释放，因此没有做任何更改。请在它完成后重试。</translation>
     </message>
 </context>
 <context>
