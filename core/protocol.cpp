@@ -796,11 +796,22 @@ private:
         for (std::size_t i = 0; i < list->size(); ++i) {
             const Path at = path + "conditions" + i;
             AssistantCondition c = condition((*list)[i], at, i);
+            const QString conditionItem = tr("live condition %1 (\"%2\")").arg(i + 1).arg(c.key);
             for (qsizetype earlier = 0; earlier < plan.conditions.size(); ++earlier) {
                 if (plan.conditions[earlier].key == c.key)
-                    fail(at + "key", tr("live condition %1 (\"%2\")").arg(i + 1).arg(c.key),
+                    fail(at + "key", conditionItem,
                          tr("the key \"%1\" is used by condition %2 too")
                              .arg(c.key)
+                             .arg(earlier + 1));
+                // What participants see, and what conversations are grouped by as their
+                // assistant: two conditions under one label would be one in every analysis.
+                // A data set's copy is read as it was accepted: its conversations are there.
+                if (!m_stored
+                    && plan.conditions[earlier].label.compare(c.label, Qt::CaseInsensitive) == 0)
+                    fail(child((*list)[i], "label") ? at + "label" : at, conditionItem,
+                         tr("the label \"%1\" is condition %2's too: participants could not tell "
+                            "them apart, and analyses by assistant would take them for one")
+                             .arg(c.label)
                              .arg(earlier + 1));
             }
             plan.conditions.append(std::move(c));

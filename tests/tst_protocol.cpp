@@ -85,6 +85,7 @@ private slots:
     void liveCanonicalFromFields();
     void liveMalformed_data();
     void liveMalformed();
+    void dataSetsWithOneLabelTwiceStillOpen();
     void randomOrderIsAReproduciblePermutation();
     void roundTripThroughDataSet();
     void createdDataSetsRecordTheirProtocol();
@@ -535,6 +536,17 @@ void TestProtocol::liveMalformed_data()
         R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}},
                           {"key": §"a", "scripted": {"replies": [{"text": "Ho."}]}}]})",
         "live condition 2 (\"a\"): the key \"a\" is used by condition 1 too");
+    row("duplicate_condition_label",
+        R"({"conditions": [{"key": "a", "label": "Helper", "scripted": {"replies": [{"text": "Hi."}]}},
+                          {"key": "b", "label": §"helper ", "scripted": {"replies": [{"text": "Ho."}]}}]})",
+        "live condition 2 (\"b\"): the label \"helper\" is condition 1's too: participants "
+        "could not tell them apart, and analyses by assistant would take them for one");
+    row("label_of_a_default_label",
+        R"({"conditions": [{"key": "a", "label": "Assistant B", "scripted": {"replies": [{"text": "Hi."}]}},
+                          §{"key": "b", "scripted": {"replies": [{"text": "Ho."}]}}]})",
+        "live condition 2 (\"b\"): the label \"Assistant B\" is condition 1's too: "
+        "participants could not tell them apart, and analyses by assistant would take them for "
+        "one");
     row("endpoint_not_object", R"({"conditions": [{"key": "a", "endpoint": §"http://h/v1"}]})",
         "live condition 1 (\"a\"): \"endpoint\" must be an object");
     row("endpoint_url_missing", R"({"conditions": [{"key": "a", "endpoint": §{"model": "m"}}]})",
@@ -646,6 +658,19 @@ void TestProtocol::liveMalformed_data()
         R"({"conditions": [{"key": "a", "scripted": {"replies": [{"text": "Hi."}]}}],
             "blinded": §1})",
         "live: \"blinded\" must be true or false");
+}
+
+void TestProtocol::dataSetsWithOneLabelTwiceStillOpen()
+{
+    // A protocol file may no longer give two conditions one label; a data set made under such a
+    // protocol before holds its conversations, and opens as it did.
+    const QByteArray text = liveProtocolText(QStringLiteral(
+        R"({"conditions": [{"key": "a", "label": "Helper", "scripted": {"replies": [{"text": "Hi."}]}},
+                           {"key": "b", "label": "Helper", "scripted": {"replies": [{"text": "Ho."}]}}]})"));
+    QVERIFY_THROWS_EXCEPTION(Error, protocol::parse(text, QStringLiteral("live.json")));
+    const Protocol stored = protocol::parseStored(text, QStringLiteral("data set"));
+    QCOMPARE(stored.live.conditions.size(), 2);
+    QCOMPARE(stored.live.conditions[1].label, QStringLiteral("Helper"));
 }
 
 void TestProtocol::liveMalformed()

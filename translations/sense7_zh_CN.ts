@@ -7948,6 +7948,10 @@ This is done once, for every participant and researcher, in one transaction; the
         <source>a protocol never holds an API key or a password, not in its address either (only &quot;api-version&quot; may follow the path): remove it from the address of %1 and name the environment variable that holds the key in &quot;api_key_env&quot;, or enter it in the studio</source>
         <translation>研究方案中绝不保存 API 密钥或密码，地址中也不行（路径之后只允许“api-version”）：请从 %1 的地址中删除它，并在“api_key_env”中写明保存密钥的环境变量名，或在工作室中输入密钥</translation>
     </message>
+    <message>
+        <source>the label &quot;%1&quot; is condition %2&apos;s too: participants could not tell them apart, and analyses by assistant would take them for one</source>
+        <translation>标签“%1”也是条件 %2 的标签：参与者无法区分二者，按助手进行的分析也会把它们当作同一个</translation>
+    </message>
 </context>
 <context>
     <name>sense7::server</name>
