@@ -653,6 +653,10 @@ void TestCli::agreementReportsEachDimension()
     QCOMPARE(text.exitCode, 0);
     QVERIFY(text.out.contains(QStringLiteral("Test–retest")));
     QVERIFY(text.out.contains(QStringLiteral("between participants")));
+    // The demo's shares between participants are near 0, some below: the note says what that is.
+    QVERIFY2(text.out.contains(QStringLiteral("-0.0"))
+                 && text.out.contains(QStringLiteral("Read a value below 0 as none.")),
+             qPrintable(text.out));
     // The pooled table counts a turn once per observer; the others count turns.
     QVERIFY2(text.out.contains(QStringLiteral("n = pairs, a turn once per observer")),
              qPrintable(text.out));

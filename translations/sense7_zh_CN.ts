@@ -84,10 +84,6 @@
         <translation>评分</translation>
     </message>
     <message>
-        <source>One-way ICC(1) for groups of unequal size: the share of the variance of participants&apos; own ratings that lies between participants</source>
-        <translation>适用于组大小不等情况的单向 ICC(1)：参与者本人评分的方差中位于参与者之间的比例</translation>
-    </message>
-    <message>
         <source>Participants&apos; own ratings with a value</source>
         <translation>有值的参与者本人评分</translation>
     </message>
@@ -158,6 +154,10 @@
     <message>
         <source>Replies of participants with a single conversation, for whom the own-mean floor uses the majority rating</source>
         <translation>只有一个对话的参与者的回复，对这些参与者，自身均值基线改用多数评分</translation>
+    </message>
+    <message>
+        <source>One-way ICC(1) for groups of unequal size: the share of the variance of participants&apos; own ratings that lies between participants. An estimate: below 0 where participants differ no more than their ratings vary within each; read that as none</source>
+        <translation>适用于组大小不等情况的单向 ICC(1)：参与者本人评分的方差中位于参与者之间的比例。这是一个估计值：当参与者之间的差异不大于各自评分内部的波动时，它会低于 0；应将其视为没有差异</translation>
     </message>
 </context>
 <context>
@@ -5647,6 +5647,12 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>--agent %1: no conversation in %2 was held with this assistant; the assistants are: %3.</source>
         <translation>--agent %1：%2 中没有任何对话是与该助手进行的；现有助手为：%3。</translation>
+    </message>
+    <message>
+        <source>“Between participants” is the one-way ICC(1) of the participants&apos; own ratings, an estimate:
+below 0 where participants differ no more than their ratings vary within each. Read a value below 0 as none.</source>
+        <translation>“参与者之间”是参与者本人评分的单向 ICC(1)，是一个估计值：
+当参与者之间的差异不大于各自评分内部的波动时，它会低于 0。低于 0 的值应视为没有差异。</translation>
     </message>
 </context>
 <context>

@@ -114,7 +114,9 @@ AnalysisRows::Table AnalysisRows::individual(const analysis::Reliability &r)
     t.extras = QStringList {tr("Between participants"), tr("Ratings")};
     t.extraToolTips =
         QStringList {tr("One-way ICC(1) for groups of unequal size: the share of the variance of "
-                        "participants' own ratings that lies between participants"),
+                        "participants' own ratings that lies between participants. An estimate: "
+                        "below 0 where participants differ no more than their ratings vary within "
+                        "each; read that as none"),
                      tr("Participants' own ratings with a value")};
     return t;
 }

@@ -8,6 +8,8 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace sense7::cli {
 
 namespace {
@@ -448,6 +450,13 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
                    .arg(r.dimensions[i].key, -16)
                    .arg(decimal(r.selfObserverAlpha[i], 12), decimal(r.observerAlpha[i], 12),
                         decimal(r.individualisation[i], 22))
+            << '\n';
+    if (std::any_of(r.individualisation.cbegin(), r.individualisation.cend(),
+                    [](const std::optional<double> &share) { return share && *share < 0; }))
+        out << '\n'
+            << tr("“Between participants” is the one-way ICC(1) of the participants' own "
+                  "ratings, an estimate:\nbelow 0 where participants differ no more than their "
+                  "ratings vary within each. Read a value below 0 as none.")
             << '\n';
     out << Qt::flush;
     return 0;
