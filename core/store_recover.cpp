@@ -23,6 +23,7 @@
 #include <QFileInfo>
 #include <QMap>
 #include <QSet>
+#include <QTemporaryFile>
 
 #include <algorithm>
 
@@ -321,9 +322,16 @@ Recovery recover(const QString &damaged, const QString &out)
                         .arg(newer)
                         .arg(schema::currentVersion));
 
-    const QString partial = out + QStringLiteral(".partial");
-    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
-        QFile::remove(partial + QLatin1String(suffix));
+    // A name of its own beside the output, never one a file has already (an earlier salvage's
+    // left-over, another salvage running): nothing is removed that this one did not make.
+    QString partial;
+    {
+        QTemporaryFile file(out + QStringLiteral(".XXXXXX.partial"));
+        if (!file.open())
+            throw Error(tr("Cannot write in the folder of %1: %2").arg(out, file.errorString()));
+        file.setAutoRemove(false);
+        partial = file.fileName();
+    }
     Recovery recovery;
     try {
         {

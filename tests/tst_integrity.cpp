@@ -477,6 +477,16 @@ void TestIntegrity::recoverRefusesExistingOutput()
     test::writeFile(out, "keep me");
     QVERIFY_THROWS_EXCEPTION(Error, integrity::recover(m_path, out));
     QCOMPARE(test::readFile(out), QByteArray("keep me"));
+
+    // A file by the name a salvage once worked under is someone's, or another salvage's: kept.
+    const QString fresh = m_dir.filePath(QStringLiteral("fresh.sense7"));
+    const QString partial = fresh + QStringLiteral(".partial");
+    test::writeFile(partial, "mine");
+    integrity::recover(m_path, fresh);
+    QVERIFY(integrity::check(fresh, integrity::Depth::Full).ok);
+    QCOMPARE(test::readFile(partial), QByteArray("mine"));
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("*partial*")}),
+             QStringList {QStringLiteral("fresh.sense7.partial")});
 }
 
 void TestIntegrity::recoverReportsWhatItCannotReach()

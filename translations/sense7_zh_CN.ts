@@ -6990,6 +6990,10 @@ below 0 where participants differ no more than their ratings vary within each. R
         <source>%1 was written by a newer version of Sense-7 Studio (data set format %2; this version reads up to %3): salvage it with that version, which knows all of its tables.</source>
         <translation>%1 由更新版本的 Sense-7 Studio 写入（数据集格式 %2；本版本最多读取 %3）：请用那个版本抢救它，它了解其中所有的表。</translation>
     </message>
+    <message>
+        <source>Cannot write in the folder of %1: %2</source>
+        <translation>无法在 %1 所在的文件夹中写入：%2</translation>
+    </message>
 </context>
 <context>
     <name>sense7::integrity::Recovery</name>
