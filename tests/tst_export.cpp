@@ -115,6 +115,7 @@ private Q_SLOTS:
     void mergingKeepsProvenanceOfEachBundle();
     void mergingReportsFlagAndProfileDisagreements();
     void turnsTableHasEveryTurn();
+    void nulInAFieldNeverReachesTheCsv();
     void participantsTableHasTheirProfiles();
     void importersContextFieldsGetColumns();
     void contextKeysOfAnyShapeGetAColumnEach();
@@ -743,6 +744,26 @@ void TestExport::turnsTableHasEveryTurn()
     const QString book = QString::fromUtf8(test::readFile(exporter::codebookPath(csv)));
     for (const QString &name : exporter::turnColumns())
         QVERIFY2(book.contains(QStringLiteral("`%1`").arg(name)), qPrintable(name));
+}
+
+void TestExport::nulInAFieldNeverReachesTheCsv()
+{
+    // A JSON file's "\u0000" is kept as imported; CSV cannot write it, and R stops reading at a
+    // NUL byte: the tables show U+FFFD in its place.
+    const QString path = m_dir.filePath(QStringLiteral("nul.sense7"));
+    test::makeDemoDataSet(path);
+    auto store = Store::open(path);
+    test::connection(*store).exec(
+        "UPDATE conversation SET agent = 'gpt' || char(0) || '-4' "
+        "WHERE id = (SELECT min(conversation_id) FROM turn t JOIN rating r ON r.turn_id = t.id)");
+    const QString csv = m_dir.filePath(QStringLiteral("nul.csv"));
+    exporter::write(*store, exporter::Format::Csv, csv);
+    for (const QString &file : {csv, exporter::turnsPath(csv)}) {
+        const QByteArray bytes = test::readFile(file);
+        QVERIFY2(!bytes.contains('\0'), qPrintable(file));
+        QVERIFY2(QString::fromUtf8(bytes).contains(QStringLiteral(",gpt\uFFFD-4,")),
+                 qPrintable(file));
+    }
 }
 
 void TestExport::participantsTableHasTheirProfiles()
