@@ -267,6 +267,14 @@ public:
      */
     qint64 conversationWithHash(const QString &contentHash,
                                 const QString &anonymisedHash = {}) const;
+    /** What an import compares first of a conversation it finds in the data set again. */
+    struct HeldConversation
+    {
+        qint64 participantId = 0;
+        QByteArray provenanceJson; // as stored
+        qint64 turns = 0;
+    };
+    std::optional<HeldConversation> heldConversation(qint64 conversationId) const;
     void setConversationContext(qint64 conversationId, const QJsonObject &context);
     /** Replaces where a conversation came from (merging adds the sources it arrived from again). */
     void setConversationProvenance(qint64 conversationId, const QJsonObject &provenance);

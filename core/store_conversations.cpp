@@ -388,6 +388,21 @@ qint64 Store::conversationWithHash(const QString &contentHash, const QString &an
     return query.next() ? query.int64(0) : 0;
 }
 
+std::optional<Store::HeldConversation> Store::heldConversation(qint64 conversationId) const
+{
+    sql::Statement query(*m_db,
+                         "SELECT participant_id, provenance, "
+                         "(SELECT count(*) FROM turn WHERE conversation_id = ?1) "
+                         "FROM conversation WHERE id = ?1");
+    if (!query.bind(1, conversationId).next())
+        return std::nullopt;
+    HeldConversation held;
+    held.participantId = query.int64(0);
+    held.provenanceJson = query.utf8(1).toByteArray();
+    held.turns = query.int64(2);
+    return held;
+}
+
 void Store::setConversationContext(qint64 conversationId, const QJsonObject &context)
 {
     transaction([&] {

@@ -292,6 +292,7 @@ private slots:
     void detectsFormatFromContent();
     void reimportAddsNothing_data();
     void reimportAddsNothing();
+    void reimportOfAMappedCorpusAddsNothing();
     void otherVersionsAreSaid();
     void timesInAnyUnitOrSaid();
     void brokenFilesChangeNothing_data();
@@ -985,6 +986,46 @@ void TestImport::reimportAddsNothing()
     QCOMPARE(again.imported, 0);
     QCOMPARE(again.alreadyPresent, first.imported);
     QCOMPARE(test::logicalDump(*store), before);
+}
+
+void TestImport::reimportOfAMappedCorpusAddsNothing()
+{
+    // A corpus imported again from the same file is recognised by its stored provenance without
+    // being read back; from a file of another name it is the same conversation arriving again
+    // from elsewhere, which its provenance records once.
+    QTemporaryDir dir;
+    const QString first = dir.filePath(QStringLiteral("wildchat.jsonl"));
+    const QString other = dir.filePath(QStringLiteral("other.jsonl"));
+    QVERIFY(QFile::copy(fixture(QStringLiteral("wildchat.jsonl")), first));
+    QVERIFY(QFile::copy(first, other));
+    import::Options options;
+    options.map = {{QStringLiteral("turns"), QStringLiteral("conversation")},
+                   {QStringLiteral("agent"), QStringLiteral("model")},
+                   {QStringLiteral("id"), QStringLiteral("conversation_hash")}};
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(first, options).imported, 2);
+    const QString before = test::logicalDump(*store);
+    for (int round = 0; round < 2; ++round) {
+        const import::Summary again = importer.importFile(first, options);
+        QCOMPARE(again.imported, 0);
+        QCOMPARE(again.alreadyPresent, 2);
+        QCOMPARE(again.merged, 0);
+        QCOMPARE(test::logicalDump(*store), before);
+    }
+    const import::Summary elsewhere = importer.importFile(other, options);
+    QCOMPARE(elsewhere.alreadyPresent, 2);
+    const QString recorded = test::logicalDump(*store);
+    QVERIFY(recorded != before);
+    QCOMPARE(
+        count(*store,
+              "SELECT count(*) FROM conversation WHERE json_extract(provenance, "
+              "'$.also_from[0].file') = 'other.jsonl' AND json_extract(provenance, "
+              "'$.also_from[1]') IS NULL AND json_extract(provenance, '$.record') IS NOT NULL"),
+        2);
+    importer.importFile(other, options);
+    importer.importFile(first, options);
+    QCOMPARE(test::logicalDump(*store), recorded);
 }
 
 void TestImport::otherVersionsAreSaid()

@@ -192,6 +192,8 @@ void Writer::write(ImportedConversation &c)
         c.derivedHash.isEmpty() ? identity::anonymisedHash(conv.contentHash) : c.derivedHash;
     if (const qint64 existing = present(conv, derived)) {
         ++m_summary.alreadyPresent;
+        if (importedAgain(c, existing))
+            return;
         if (!c.recordJson.isEmpty() && !conv.provenance.contains(QStringLiteral("record")))
             conv.provenance.insert(QStringLiteral("record"),
                                    QJsonDocument::fromJson(c.recordJson).object());
@@ -231,6 +233,22 @@ void Writer::write(ImportedConversation &c)
     ++m_summary.imported;
     m_summary.turns += c.encoded.size();
     writeAnnotations(c);
+}
+
+bool Writer::importedAgain(ImportedConversation &c, qint64 existing)
+{
+    // Only what merge() would find nothing to add from: no ratings, flags, notes, context, live
+    // details or participant's answers, and the same turns from the same file.
+    const Conversation &conv = c.conversation;
+    if (!c.ratings.isEmpty() || !c.flags.isEmpty() || !c.notes.isEmpty() || !c.sessions.isEmpty()
+        || !conv.context.isEmpty() || !conv.condition.isEmpty() || !c.participantProfile.isEmpty()
+        || c.participantAssignment)
+        return false;
+    const auto held = m_store.heldConversation(existing);
+    if (!held || held->turns != c.encoded.size() || held->provenanceJson != provenanceWithRecord(c))
+        return false;
+    checkParticipant(c, held->participantId, false);
+    return true;
 }
 
 qint64 Writer::present(const Conversation &c, const QString &derived)

@@ -73,6 +73,11 @@ private:
      */
     QVector<ImportedRating> ratedOnce(const ImportedConversation &c);
     void write(ImportedConversation &c);
+    /**
+     * Whether \a c, found in the data set as \a existing, is the very conversation imported
+     * from the same file before, with nothing to merge: then nothing is read back and parsed.
+     */
+    bool importedAgain(ImportedConversation &c, qint64 existing);
     /** The conversation already in the data set in either of \a c's forms; 0 when none. */
     qint64 present(const Conversation &c, const QString &derived);
     /** Counts \a c, about to be added, when a conversation from its source is there already. */
