@@ -12,8 +12,11 @@
 #include <atomic>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <numeric>
+#include <optional>
 #include <sqlite3.h>
+#include <string>
 
 namespace sense7::sql {
 
@@ -121,48 +124,150 @@ bool containsAscii(const unsigned char *text, int n, const unsigned char *needle
 }
 
 /**
- * contains_folded(TEXT, NEEDLE): whether TEXT holds NEEDLE (already case-folded,
- * Connection::foldForSearch()) ignoring case in any script, as the trigram index finds it. LIKE
- * ignores the case of ASCII letters only, so a search read "ÉCOLE" for "école" in the index but
- * not in the turns not indexed yet. An ASCII needle is looked for byte by byte, in one pass; the
- * text is folded whole only when the needle is not ASCII, or when a text past ASCII holds one of
- * the two letters that fold into it.
+ * The full-text index's own case folding, for searches of text it does not hold: its tokenizer
+ * (FTS5's trigram), one for each connection. Qt folds with newer Unicode tables than SQLite
+ * does (Georgian Mtavruli, Cherokee, Osage and Adlam fold in one and not the other), so a search
+ * of unindexed text folded by Qt found what the same search no longer found once the text was
+ * indexed.
+ */
+class IndexFolding
+{
+public:
+    /** Null when this SQLite has no FTS5 (never in the builds the project supports). */
+    static IndexFolding *create(sqlite3 *db)
+    {
+        fts5_api *api = nullptr;
+        sqlite3_stmt *stmt = nullptr;
+        if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &stmt, nullptr) != SQLITE_OK)
+            return nullptr;
+        sqlite3_bind_pointer(stmt, 1, static_cast<void *>(&api), "fts5_api_ptr", nullptr);
+        sqlite3_step(stmt);
+        sqlite3_finalize(stmt);
+        if (!api)
+            return nullptr;
+        auto folding = std::make_unique<IndexFolding>();
+        void *context = nullptr;
+        if (api->xFindTokenizer(api, "trigram", &context, &folding->m_api) != SQLITE_OK
+            || folding->m_api.xCreate(context, nullptr, 0, &folding->m_tokenizer) != SQLITE_OK)
+            return nullptr;
+        return folding.release();
+    }
+    ~IndexFolding()
+    {
+        if (m_tokenizer)
+            m_api.xDelete(m_tokenizer);
+    }
+
+    /**
+     * \a text folded as the index folds it. The tokenizer gives every run of three characters,
+     * folded; two spaces after the text give its last characters runs of their own. The folded
+     * text is the first run and the last character of each run after it.
+     */
+    std::string fold(const char *text, int n) const
+    {
+        std::string padded(text, size_t(n));
+        padded += "  ";
+        struct Runs
+        {
+            std::string folded;
+            bool first = true;
+        } runs;
+        m_api.xTokenize(
+            m_tokenizer, &runs, FTS5_TOKENIZE_DOCUMENT, padded.data(), int(padded.size()),
+            [](void *context, int, const char *run, int size, int, int) {
+                auto *r = static_cast<Runs *>(context);
+                if (r->first) {
+                    r->folded.assign(run, size_t(size));
+                    r->first = false;
+                    return SQLITE_OK;
+                }
+                int last = size - 1; // where its last UTF-8 character begins
+                while (last > 0 && (static_cast<unsigned char>(run[last]) & 0xC0) == 0x80)
+                    --last;
+                r->folded.append(run + last, size_t(size - last));
+                return SQLITE_OK;
+            });
+        if (runs.folded.size() >= 2)
+            runs.folded.resize(runs.folded.size() - 2); // the two spaces
+        return runs.folded;
+    }
+
+private:
+    fts5_tokenizer m_api {};
+    Fts5Tokenizer *m_tokenizer = nullptr;
+};
+
+/** A search's needle, folded once a statement (it is a bound parameter). */
+struct FoldedNeedle
+{
+    std::string text;
+    bool ascii = true;
+};
+
+bool isAscii(const unsigned char *bytes, int n)
+{
+    return std::all_of(bytes, bytes + n, [](unsigned char c) { return c < 0x80; });
+}
+
+/**
+ * contains_folded(TEXT, NEEDLE): whether TEXT holds NEEDLE ignoring case in any script, as the
+ * trigram index finds it (IndexFolding). LIKE ignores the case of ASCII letters only, so a search
+ * read "ÉCOLE" for "école" in the index but not in the turns not indexed yet. A needle that folds
+ * into ASCII is looked for byte by byte, in one pass; the text is folded only when the needle
+ * does not, or when a text past ASCII holds one of the two letters that fold into it.
  */
 void containsFolded(sqlite3_context *context, int, sqlite3_value **values)
 {
     const auto *text = static_cast<const unsigned char *>(sqlite3_value_text(values[0]));
-    const auto *needle = static_cast<const unsigned char *>(sqlite3_value_text(values[1]));
+    const auto *rawNeedle = static_cast<const unsigned char *>(sqlite3_value_text(values[1]));
     const int n = sqlite3_value_bytes(values[0]);
-    const int m = sqlite3_value_bytes(values[1]);
-    if (!text || !needle) {
+    if (!text || !rawNeedle) {
         sqlite3_result_null(context);
         return;
     }
-    const bool asciiNeedle =
-        std::all_of(needle, needle + m, [](unsigned char c) { return c < 0x80; });
-    if (asciiNeedle) {
-        unsigned char seen = 0;
-        if (containsAscii(text, n, needle, m, seen)) {
-            sqlite3_result_int(context, 1);
-            return;
-        }
-        // Two letters past ASCII fold into it: the Kelvin sign to k, the long s to s.
-        const char *bytes = reinterpret_cast<const char *>(text);
-        if ((seen & 0x80) == 0
-            || (memmem(bytes, size_t(n), "\xE2\x84\xAA", 3) == nullptr
-                && memmem(bytes, size_t(n), "\xC5\xBF", 2) == nullptr)) {
-            sqlite3_result_int(context, 0);
-            return;
-        }
-    } else if (std::all_of(text, text + n, [](unsigned char c) { return c < 0x80; })) {
-        sqlite3_result_int(context, 0);
-        return;
+    const auto *folding = static_cast<const IndexFolding *>(sqlite3_user_data(context));
+    const auto *cached = static_cast<const FoldedNeedle *>(sqlite3_get_auxdata(context, 1));
+    std::optional<FoldedNeedle> fresh;
+    if (!cached) {
+        const int m = sqlite3_value_bytes(values[1]);
+        FoldedNeedle needle;
+        needle.text = folding ? folding->fold(reinterpret_cast<const char *>(rawNeedle), m)
+                              : std::string(reinterpret_cast<const char *>(rawNeedle), size_t(m));
+        needle.ascii = isAscii(reinterpret_cast<const unsigned char *>(needle.text.data()),
+                               int(needle.text.size()));
+        if (!folding) // ASCII letters at least
+            std::transform(needle.text.begin(), needle.text.end(), needle.text.begin(),
+                           [](char c) { return char(asciiLower(static_cast<unsigned char>(c))); });
+        fresh = std::move(needle);
     }
-    const QString folded =
-        QString::fromUtf8(reinterpret_cast<const char *>(text), n).toCaseFolded();
-    sqlite3_result_int(
-        context,
-        folded.contains(QString::fromUtf8(reinterpret_cast<const char *>(needle), m)) ? 1 : 0);
+    const FoldedNeedle &needle = cached ? *cached : *fresh;
+    const auto *bytes = reinterpret_cast<const unsigned char *>(needle.text.data());
+    const int m = int(needle.text.size());
+    const auto answer = [&]() -> int {
+        if (needle.ascii) {
+            unsigned char seen = 0;
+            if (containsAscii(text, n, bytes, m, seen))
+                return 1;
+            // Two letters past ASCII fold into it: the Kelvin sign to k, the long s to s.
+            const char *chars = reinterpret_cast<const char *>(text);
+            if ((seen & 0x80) == 0
+                || (memmem(chars, size_t(n), "\xE2\x84\xAA", 3) == nullptr
+                    && memmem(chars, size_t(n), "\xC5\xBF", 2) == nullptr))
+                return 0;
+        } else if (isAscii(text, n)) {
+            return 0;
+        }
+        if (!folding)
+            return 0;
+        return folding->fold(reinterpret_cast<const char *>(text), n).find(needle.text)
+                != std::string::npos
+            ? 1
+            : 0;
+    };
+    sqlite3_result_int(context, answer());
+    if (fresh) // last: SQLite may free it at once
+        sqlite3_set_auxdata(context, 1, new FoldedNeedle(std::move(*fresh)),
+                            [](void *p) { delete static_cast<FoldedNeedle *>(p); });
 }
 
 /**
@@ -253,8 +358,9 @@ void Connection::open(const QString &path, Access access)
     m_path = path;
     sqlite3_extended_result_codes(m_db, 1);
     sqlite3_create_function_v2(m_db, "contains_folded", 2,
-                               SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
-                               containsFolded, nullptr, nullptr, nullptr);
+                               SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                               IndexFolding::create(m_db), containsFolded, nullptr, nullptr,
+                               [](void *folding) { delete static_cast<IndexFolding *>(folding); });
     if (access == Access::ReadWrite || access == Access::Create) {
         const QString file = QFileInfo(path).canonicalFilePath();
         if (!file.isEmpty())
@@ -303,11 +409,6 @@ void Connection::setBusyWait(int milliseconds, std::function<bool()> stop)
             return 1;
         },
         this);
-}
-
-QString Connection::foldForSearch(const QString &text)
-{
-    return text.toCaseFolded();
 }
 
 bool Connection::isReadOnly() const

@@ -84,12 +84,6 @@ public:
      */
     void refuseWrites(const QString &reason);
     bool refusesWrites() const { return !m_refusal.isEmpty(); }
-    /**
-     * \a text as the SQL function contains_folded(TEXT, NEEDLE) wants its needle: case-folded.
-     * That function finds it in TEXT ignoring case in any script, as the full-text index does
-     * (LIKE ignores the case of ASCII letters only).
-     */
-    static QString foldForSearch(const QString &text);
     /** An SQLite result code and message, in words: a full disk or a busy data set says so. */
     static QString explain(int rc, const QString &message);
 

@@ -1304,14 +1304,14 @@ void TestBrowse::textSearchIgnoresCaseAlikeIndexedOrNot()
     // the index, or for a command) are searched the same way: the same conversations either way.
     Store &store = *m_store;
     digest::refresh(store);
-    const QStringList texts = {QStringLiteral("Meet at the ÉCOLE near Über-Platz"),
-                               QStringLiteral("Η ΣΟΦΊΑ και το ΔΆΣΟΣ"),
-                               QStringLiteral("Мой ДОМ у реки"),
-                               QStringLiteral("plain ascii CASE test"),
-                               QStringLiteral("你忘了我说的话"),
-                               QStringLiteral("5 \u212Aelvin and a \u017Ftrudelq"),
-                               QStringLiteral("thumbs \U0001F44D\U0001F3FD up"),
-                               QStringLiteral("it ends with \u212A")};
+    const QStringList texts = {
+        QStringLiteral("Meet at the ÉCOLE near Über-Platz"), QStringLiteral("Η ΣΟΦΊΑ και το ΔΆΣΟΣ"),
+        QStringLiteral("Мой ДОМ у реки"), QStringLiteral("plain ascii CASE test"),
+        QStringLiteral("你忘了我说的话"), QStringLiteral("5 \u212Aelvin and a \u017Ftrudelq"),
+        QStringLiteral("thumbs \U0001F44D\U0001F3FD up"), QStringLiteral("it ends with \u212A"),
+        // Case pairs SQLite's index does not fold and Qt does.
+        QStringLiteral("\u1C92\u1C90\u1C9B\u1C90\u1CA0\u1C96\u1C9D\u1C91\u1C90"),
+        QStringLiteral("\u13A0\u13A1\u13A2 cherokee")};
     for (const QString &text : texts)
         addConversation(store, QStringLiteral("P09"), {text, QStringLiteral("ok")});
     const QStringList searches = {QStringLiteral("école"),
@@ -1327,10 +1327,16 @@ void TestBrowse::textSearchIgnoresCaseAlikeIndexedOrNot()
                                   QStringLiteral("kelvin"),
                                   QStringLiteral("strudelq"),
                                   QStringLiteral("\U0001F44D\U0001F3FD"),
-                                  QStringLiteral("with k")};
+                                  QStringLiteral("with k"),
+                                  QStringLiteral("\u10D2\u10D0\u10DB\u10D0\u10E0"),
+                                  QStringLiteral("\u1C92\u1C90\u1C9B"),
+                                  QStringLiteral("\uAB70\uAB71\uAB72"),
+                                  QStringLiteral("\u13A0\u13A1\u13A2")};
     // The Kelvin sign and the long s fold into ASCII, also as a text's last letter; an emoji with
     // its skin tone is two characters (four UTF-16 units), fewer than the trigram index answers.
-    const QVector<qint64> expected = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1};
+    // Georgian Mtavruli and Cherokee's small letters (Unicode 11 and 8) are case pairs the
+    // index's folding predates: each is found only as written, indexed or not.
+    const QVector<qint64> expected = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 1, 0, 1};
     QVector<qint64> before;
     for (const QString &search : searches) {
         Filter f;

@@ -101,12 +101,11 @@ Condition textConversations(const QString &text)
             "(SELECT rowid FROM "
             "turn_text WHERE turn_text MATCH ?) UNION SELECT conversation_id FROM turn WHERE "
             "id > (SELECT indexed_upto FROM search_state) AND contains_folded(text, ?)");
-        result.binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"'))
-                     << sql::Connection::foldForSearch(trimmed);
+        result.binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"')) << trimmed;
     } else {
         result.sql = QStringLiteral(
             "SELECT DISTINCT conversation_id FROM turn WHERE contains_folded(text, ?)");
-        result.binds << sql::Connection::foldForSearch(trimmed);
+        result.binds << trimmed;
     }
     return result;
 }
