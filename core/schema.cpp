@@ -327,14 +327,15 @@ CREATE INDEX conversation_by_participant ON conversation(participant_id, source_
     // 14: a new turn is never taken for an indexed one. A turn's id is its rowid, one past the
     // highest: once the highest turns are deleted (a participant removed, a conversation replaced
     // by a pull), new turns took ids at or below search_state.indexed_upto, which neither the
-    // full-text index nor the search of unindexed text then read. Deleting an indexed turn now
-    // brings indexed_upto down to the highest turn left, so every turn added later lies above
-    // it. repairSearchIndex() below indexes the turns an earlier format left out so.
+    // full-text index nor the search of unindexed text then read. Deleting any turn now brings
+    // indexed_upto down to the highest turn left, after taking an indexed one out of the index,
+    // so every turn added later lies above it. repairSearchIndex() below mends what an earlier
+    // format left so.
     R"sql(
 DROP TRIGGER turn_text_removed;
-CREATE TRIGGER turn_text_removed AFTER DELETE ON turn
-    WHEN old.id <= (SELECT indexed_upto FROM search_state) BEGIN
-    INSERT INTO turn_text(turn_text, rowid, text) VALUES('delete', old.id, old.text);
+CREATE TRIGGER turn_text_removed AFTER DELETE ON turn BEGIN
+    INSERT INTO turn_text(turn_text, rowid, text) SELECT 'delete', old.id, old.text
+     WHERE old.id <= (SELECT indexed_upto FROM search_state);
     UPDATE search_state SET indexed_upto = (SELECT coalesce(max(id), 0) FROM turn)
      WHERE indexed_upto > (SELECT coalesce(max(id), 0) FROM turn); END;
 )sql",
@@ -438,20 +439,22 @@ void recordProtocol(sql::Connection &db)
 }
 
 /**
- * Version 14: the turns below search_state.indexed_upto that the full-text index lacks, which
- * earlier formats left out when a new turn took the id of a deleted one (see the migration). The
- * index keeps a size row per turn it holds; the counts tell in one pass over each whether any is
- * missing, and only then are the turns looked up one by one.
+ * Version 14: what earlier formats left when the highest turns were deleted (see the migration).
+ * The turns below search_state.indexed_upto that the full-text index lacks, which took the ids
+ * of deleted ones, are indexed: the index keeps a size row per turn it holds, the counts tell in
+ * one pass over each whether any is missing, and only then are the turns looked up one by one.
+ * Then indexed_upto comes down to the highest turn, so that the next turn added lies above it.
  */
 void repairSearchIndex(sql::Connection &db)
 {
     const qint64 turns = db.pragmaInt(
         "SELECT count(*) FROM turn WHERE id <= (SELECT indexed_upto FROM search_state)");
-    if (turns == db.pragmaInt("SELECT count(*) FROM turn_text_docsize"))
-        return;
-    db.exec("INSERT INTO turn_text(rowid, text) SELECT id, text FROM turn "
-            "WHERE id <= (SELECT indexed_upto FROM search_state) "
-            "AND NOT EXISTS (SELECT 1 FROM turn_text_docsize d WHERE d.id = turn.id)");
+    if (turns != db.pragmaInt("SELECT count(*) FROM turn_text_docsize"))
+        db.exec("INSERT INTO turn_text(rowid, text) SELECT id, text FROM turn "
+                "WHERE id <= (SELECT indexed_upto FROM search_state) "
+                "AND NOT EXISTS (SELECT 1 FROM turn_text_docsize d WHERE d.id = turn.id)");
+    db.exec("UPDATE search_state SET indexed_upto = (SELECT coalesce(max(id), 0) FROM turn) "
+            "WHERE indexed_upto > (SELECT coalesce(max(id), 0) FROM turn)");
 }
 
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */

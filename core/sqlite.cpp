@@ -124,6 +124,17 @@ bool containsAscii(const unsigned char *text, int n, const unsigned char *needle
 }
 
 /**
+ * How many of \a text's \a n bytes the full-text index reads: its tokenizer stops at a NUL
+ * character (a JSON file's "\u0000", kept as imported), and so does the search of text it does
+ * not hold.
+ */
+int readByIndex(const void *text, int n)
+{
+    const void *nul = std::memchr(text, 0, size_t(n));
+    return nul ? int(static_cast<const char *>(nul) - static_cast<const char *>(text)) : n;
+}
+
+/**
  * The full-text index's own case folding, for searches of text it does not hold: its tokenizer
  * (FTS5's trigram), one for each connection. Qt folds with newer Unicode tables than SQLite
  * does (Georgian Mtavruli, Cherokee, Osage and Adlam fold in one and not the other), so a search
@@ -165,7 +176,7 @@ public:
      */
     std::string fold(const char *text, int n) const
     {
-        std::string padded(text, size_t(n));
+        std::string padded(text, size_t(readByIndex(text, n)));
         padded += "  ";
         struct Runs
         {
@@ -220,16 +231,16 @@ void containsFolded(sqlite3_context *context, int, sqlite3_value **values)
 {
     const auto *text = static_cast<const unsigned char *>(sqlite3_value_text(values[0]));
     const auto *rawNeedle = static_cast<const unsigned char *>(sqlite3_value_text(values[1]));
-    const int n = sqlite3_value_bytes(values[0]);
     if (!text || !rawNeedle) {
         sqlite3_result_null(context);
         return;
     }
+    const int n = readByIndex(text, sqlite3_value_bytes(values[0]));
     const auto *folding = static_cast<const IndexFolding *>(sqlite3_user_data(context));
     const auto *cached = static_cast<const FoldedNeedle *>(sqlite3_get_auxdata(context, 1));
     std::optional<FoldedNeedle> fresh;
     if (!cached) {
-        const int m = sqlite3_value_bytes(values[1]);
+        const int m = readByIndex(rawNeedle, sqlite3_value_bytes(values[1]));
         FoldedNeedle needle;
         needle.text = folding ? folding->fold(reinterpret_cast<const char *>(rawNeedle), m)
                               : std::string(reinterpret_cast<const char *>(rawNeedle), size_t(m));
