@@ -303,9 +303,10 @@ public:
         , m_locator(text)
     { }
 
-    Protocol run(bool stored)
+    Protocol run(bool stored, bool written = false)
     {
         m_stored = stored;
+        m_written = written;
         const auto message = [&](const json::ParseFailure &failure) {
             if (!failure.syntax)
                 return tr("%1: not valid JSON: %2").arg(m_source, failure.detail);
@@ -805,12 +806,14 @@ private:
                              .arg(earlier + 1));
                 // What participants see, and what conversations are grouped by as their
                 // assistant: two conditions under one label would be one in every analysis.
-                // A data set's copy is read as it was accepted: its conversations are there.
-                if (!m_stored
+                // What participants tell the assistants by, and what their live conversations
+                // record as the assistant. Only a file written for a new study is held to it: a
+                // copy a data set or a study server keeps is read as it was accepted.
+                if (m_written
                     && plan.conditions[earlier].label.compare(c.label, Qt::CaseInsensitive) == 0)
                     fail(child((*list)[i], "label") ? at + "label" : at, conditionItem,
-                         tr("the label \"%1\" is condition %2's too: participants could not tell "
-                            "them apart, and analyses by assistant would take them for one")
+                         tr("the label \"%1\" is condition %2's too (case aside): participants "
+                            "could not tell the two assistants apart")
                              .arg(c.label)
                              .arg(earlier + 1));
             }
@@ -986,6 +989,7 @@ private:
     QString m_source;
     Locator m_locator;
     bool m_stored = false; // a data set's copy: its instruments are not read
+    bool m_written = false; // a file someone wrote for a new study (parseWritten())
 };
 
 /** Translations ("zh_CN/name", "zh_CN/anchor/3", "zh_CN/option/x") as a JSON object. */
@@ -1193,6 +1197,13 @@ Protocol parseStored(const QByteArray &definition, const QString &source)
     return Parser(definition, source).run(true);
 }
 
+Protocol parseWritten(const QByteArray &json, const QString &source)
+{
+    if (json.trimmed().isEmpty())
+        throw Error(tr("%1: the file is empty.").arg(source));
+    return Parser(json, source).run(false, true);
+}
+
 QByteArray canonical(const Protocol &protocol)
 {
     return QByteArray::fromStdString(protocolJson(protocol).dump());
@@ -1218,7 +1229,7 @@ Protocol load(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         throw Error(tr("Cannot read %1: %2").arg(path, file.errorString()));
-    return parse(file.readAll(), QFileInfo(path).fileName());
+    return parseWritten(file.readAll(), QFileInfo(path).fileName());
 }
 
 QStringList shippedKeys()

@@ -148,7 +148,13 @@ QByteArray canonical(const Protocol &protocol);
 QByteArray definitionOf(const Instrument &instrument);
 /** \a protocol's canonical JSON with its "instruments" replaced by \a instruments. */
 QByteArray withInstruments(const Protocol &protocol, const QVector<Instrument> &instruments);
-/** Reads \a path (a file or a Qt resource) and parses it. */
+/**
+ * A protocol file someone wrote, for a new study: parse() with the rules that only a new study is
+ * held to (two live conditions may not share a label). Copies a data set or a study server keeps
+ * are read with parse() or parseStored(), as they were accepted.
+ */
+Protocol parseWritten(const QByteArray &json, const QString &source);
+/** Reads \a path (a file or a Qt resource) and parses it as written (parseWritten()). */
 Protocol load(const QString &path);
 /**
  * The protocols shipped in resources/protocols: keys "sense7", "esconv", "perceived_empathy" and

@@ -539,14 +539,13 @@ void TestProtocol::liveMalformed_data()
     row("duplicate_condition_label",
         R"({"conditions": [{"key": "a", "label": "Helper", "scripted": {"replies": [{"text": "Hi."}]}},
                           {"key": "b", "label": §"helper ", "scripted": {"replies": [{"text": "Ho."}]}}]})",
-        "live condition 2 (\"b\"): the label \"helper\" is condition 1's too: participants "
-        "could not tell them apart, and analyses by assistant would take them for one");
+        "live condition 2 (\"b\"): the label \"helper\" is condition 1's too (case aside): "
+        "participants could not tell the two assistants apart");
     row("label_of_a_default_label",
         R"({"conditions": [{"key": "a", "label": "Assistant B", "scripted": {"replies": [{"text": "Hi."}]}},
                           §{"key": "b", "scripted": {"replies": [{"text": "Ho."}]}}]})",
-        "live condition 2 (\"b\"): the label \"Assistant B\" is condition 1's too: "
-        "participants could not tell them apart, and analyses by assistant would take them for "
-        "one");
+        "live condition 2 (\"b\"): the label \"Assistant B\" is condition 1's too (case "
+        "aside): participants could not tell the two assistants apart");
     row("endpoint_not_object", R"({"conditions": [{"key": "a", "endpoint": §"http://h/v1"}]})",
         "live condition 1 (\"a\"): \"endpoint\" must be an object");
     row("endpoint_url_missing", R"({"conditions": [{"key": "a", "endpoint": §{"model": "m"}}]})",
@@ -662,12 +661,13 @@ void TestProtocol::liveMalformed_data()
 
 void TestProtocol::dataSetsWithOneLabelTwiceStillOpen()
 {
-    // A protocol file may no longer give two conditions one label; a data set made under such a
-    // protocol before holds its conversations, and opens as it did.
+    // A protocol file may no longer give two conditions one label; a data set or a study server
+    // made under such a protocol before holds its conversations, and reads its copy as it did.
     const QByteArray text = liveProtocolText(QStringLiteral(
         R"({"conditions": [{"key": "a", "label": "Helper", "scripted": {"replies": [{"text": "Hi."}]}},
                            {"key": "b", "label": "Helper", "scripted": {"replies": [{"text": "Ho."}]}}]})"));
-    QVERIFY_THROWS_EXCEPTION(Error, protocol::parse(text, QStringLiteral("live.json")));
+    QVERIFY_THROWS_EXCEPTION(Error, protocol::parseWritten(text, QStringLiteral("live.json")));
+    QCOMPARE(protocol::parse(text, QStringLiteral("server")).live.conditions.size(), 2);
     const Protocol stored = protocol::parseStored(text, QStringLiteral("data set"));
     QCOMPARE(stored.live.conditions.size(), 2);
     QCOMPARE(stored.live.conditions[1].label, QStringLiteral("Helper"));
@@ -687,7 +687,7 @@ void TestProtocol::liveMalformed()
     QByteArray text = marked;
     text.remove(at, qsizetype(qstrlen("§")));
     try {
-        protocol::parse(text, QStringLiteral("live.json"));
+        protocol::parseWritten(text, QStringLiteral("live.json"));
         QFAIL("the protocol was accepted");
     } catch (const Error &e) {
         QCOMPARE(e.message(),

@@ -7959,8 +7959,8 @@ below 0 where participants differ no more than their ratings vary within each. R
         <translation>研究方案中绝不保存 API 密钥或密码，地址中也不行（路径之后只允许“api-version”）：请从 %1 的地址中删除它，并在“api_key_env”中写明保存密钥的环境变量名，或在工作室中输入密钥</translation>
     </message>
     <message>
-        <source>the label &quot;%1&quot; is condition %2&apos;s too: participants could not tell them apart, and analyses by assistant would take them for one</source>
-        <translation>标签“%1”也是条件 %2 的标签：参与者无法区分二者，按助手进行的分析也会把它们当作同一个</translation>
+        <source>the label &quot;%1&quot; is condition %2&apos;s too (case aside): participants could not tell the two assistants apart</source>
+        <translation>标签“%1”也是条件 %2 的标签（不计大小写）：参与者无法区分这两个助手</translation>
     </message>
 </context>
 <context>
