@@ -22,8 +22,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMap>
+#include <QRandomGenerator>
 #include <QSet>
-#include <QTemporaryFile>
 
 #include <algorithm>
 
@@ -323,14 +323,19 @@ Recovery recover(const QString &damaged, const QString &out)
                         .arg(schema::currentVersion));
 
     // A name of its own beside the output, never one a file has already (an earlier salvage's
-    // left-over, another salvage running): nothing is removed that this one did not make.
+    // left-over, another salvage running): nothing is removed that this one did not make. Made
+    // as any new file is (permissions from the umask), as the output was before.
     QString partial;
-    {
-        QTemporaryFile file(out + QStringLiteral(".XXXXXX.partial"));
-        if (!file.open())
+    for (int attempt = 0; partial.isEmpty(); ++attempt) {
+        const QString name =
+            QStringLiteral("%1.%2.partial")
+                .arg(out)
+                .arg(QRandomGenerator::global()->generate() & 0xffffff, 6, 16, QLatin1Char('0'));
+        QFile file(name);
+        if (file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+            partial = name;
+        else if (attempt >= 16 || !QFileInfo::exists(name))
             throw Error(tr("Cannot write in the folder of %1: %2").arg(out, file.errorString()));
-        file.setAutoRemove(false);
-        partial = file.fileName();
     }
     Recovery recovery;
     try {

@@ -487,6 +487,8 @@ void TestIntegrity::recoverRefusesExistingOutput()
     QCOMPARE(test::readFile(partial), QByteArray("mine"));
     QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("*partial*")}),
              QStringList {QStringLiteral("fresh.sense7.partial")});
+    // Readable by whom any new file is, as before (not only by its owner).
+    QCOMPARE(QFileInfo(fresh).permissions(), QFileInfo(partial).permissions());
 }
 
 void TestIntegrity::recoverReportsWhatItCannotReach()
