@@ -1257,6 +1257,13 @@ void TestBrowse::turnsTakingDeletedTurnsIdsAreSearched()
             addConversation(store, QStringLiteral("P09"), {text, QStringLiteral("ok")});
         QVERIFY(store.turns(added).first().id <= upto); // the id of a deleted, indexed turn
     };
+    // Adds a conversation whose question holds \a needle; how many conversations a search finds.
+    const auto addAndSearch = [](Store &store, const QString &needle, const QString &text) {
+        addConversation(store, QStringLiteral("P09"), {text, QStringLiteral("ok")});
+        Filter f;
+        f.text = needle;
+        return browse::count(store, f);
+    };
     {
         Store &store = *m_store;
         digest::refresh(store);
@@ -1285,12 +1292,12 @@ void TestBrowse::turnsTakingDeletedTurnsIdsAreSearched()
         sql::Statement(test::connection(store), "DELETE FROM conversation WHERE id = ?")
             .bind(1, unindexed)
             .run();
+        QCOMPARE(
+            addAndSearch(store, QStringLiteral("wombat burrow"), QStringLiteral("a wombat burrow")),
+            1);
+        digest::refresh(store);
         Filter wombat;
         wombat.text = QStringLiteral("wombat burrow");
-        addConversation(store, QStringLiteral("P09"),
-                        {QStringLiteral("a wombat burrow"), QStringLiteral("ok")});
-        QCOMPARE(browse::count(store, wombat), 1);
-        digest::refresh(store);
         QCOMPARE(browse::count(store, wombat), 1);
         test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
     }
@@ -1323,11 +1330,8 @@ void TestBrowse::turnsTakingDeletedTurnsIdsAreSearched()
     test::connection(store).exec("INSERT INTO turn_text(turn_text) VALUES('integrity-check')");
     QCOMPARE(count(store, QStringLiteral("SELECT indexed_upto FROM search_state")),
              count(store, QStringLiteral("SELECT max(id) FROM turn")));
-    Filter emu;
-    emu.text = QStringLiteral("emu chicks");
-    addConversation(store, QStringLiteral("P09"),
-                    {QStringLiteral("three emu chicks"), QStringLiteral("ok")});
-    QCOMPARE(browse::count(store, emu), 1);
+    QCOMPARE(addAndSearch(store, QStringLiteral("emu chicks"), QStringLiteral("three emu chicks")),
+             1);
     digest::refresh(store);
     replaceLastConversation(store, QStringLiteral("a quagga herd again"));
     QCOMPARE(browse::count(store, quagga), 1);
