@@ -804,8 +804,6 @@ private:
                          tr("the key \"%1\" is used by condition %2 too")
                              .arg(c.key)
                              .arg(earlier + 1));
-                // What participants see, and what conversations are grouped by as their
-                // assistant: two conditions under one label would be one in every analysis.
                 // What participants tell the assistants by, and what their live conversations
                 // record as the assistant. Only a file written for a new study is held to it: a
                 // copy a data set or a study server keeps is read as it was accepted.
