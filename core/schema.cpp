@@ -1,13 +1,16 @@
 #include "schema.h"
 
+#include "error.h"
 #include "identity.h"
 #include "protocol.h"
 #include "sqlite.h"
 #include "types.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 
 namespace sense7::schema {
 namespace {
@@ -339,6 +342,16 @@ CREATE TRIGGER turn_text_removed AFTER DELETE ON turn BEGIN
     UPDATE search_state SET indexed_upto = (SELECT coalesce(max(id), 0) FROM turn)
      WHERE indexed_upto > (SELECT coalesce(max(id), 0) FROM turn); END;
 )sql",
+
+    // 15: the two UNIQUE constraints of conversations and turns become named indexes (the same
+    // keys, in the same b-trees: nameUniqueIndexes() below), so that an import into an empty data
+    // set drops them with the others and builds each from the rows at its end
+    // (Store::AddingConversations). Kept up row by row, the content hashes' index (random keys)
+    // and the two indexes of three million turns took a third of a million conversations'
+    // import.
+    R"sql(
+-- nameUniqueIndexes()
+)sql",
 };
 
 static_assert(sizeof(migrations) / sizeof(migrations[0]) == currentVersion,
@@ -457,10 +470,70 @@ void repairSearchIndex(sql::Connection &db)
             "WHERE indexed_upto > (SELECT coalesce(max(id), 0) FROM turn)");
 }
 
+/**
+ * Version 15: each UNIQUE constraint's automatic index becomes the named index it stands for. The
+ * index of a rowid table's UNIQUE column list holds the same records as CREATE UNIQUE INDEX over
+ * those columns (the columns, then the rowid), so only the schema's text changes: the constraint
+ * leaves the table's definition and its index takes a name and a definition, as SQLite describes
+ * for changes that leave the file's content as it is (lang_altertable.html, "other kinds of
+ * table schema changes"). Nothing is copied, whatever the data set's size.
+ */
+void nameUniqueIndexes(sql::Connection &db)
+{
+    struct Named
+    {
+        const char *table;
+        const char *constraint; // in the table's definition, and what replaces it
+        const char *without;
+        const char *autoindex;
+        const char *index;
+        const char *definition;
+    };
+    static const Named named[] = {
+        {"conversation", "content_hash TEXT NOT NULL UNIQUE", "content_hash TEXT NOT NULL",
+         "sqlite_autoindex_conversation_1", "conversation_by_content_hash",
+         "CREATE UNIQUE INDEX conversation_by_content_hash ON conversation(content_hash)"},
+        {"turn", ",\n    UNIQUE(conversation_id, idx))", ")", "sqlite_autoindex_turn_1",
+         "turn_by_position", "CREATE UNIQUE INDEX turn_by_position ON turn(conversation_id, idx)"},
+    };
+    const qint64 schemaVersion = db.pragmaInt("PRAGMA schema_version");
+    db.exec("PRAGMA writable_schema = ON");
+    // However this ends: a refusal rolls the migration's transaction back, and the schema read
+    // again is the one the file holds.
+    const auto off = qScopeGuard([&db] {
+        try {
+            db.exec("PRAGMA writable_schema = RESET");
+        } catch (const Error &) {
+            // Only a closed connection refuses it, and the next one starts with it off.
+        }
+    });
+    for (const Named &n : named) {
+        sql::Statement table(db,
+                             "UPDATE sqlite_schema SET sql = replace(sql, ?2, ?3) "
+                             "WHERE type = 'table' AND name = ?1 AND instr(sql, ?2) > 0");
+        table.bind(1, QByteArray(n.table)).bind(2, QByteArray(n.constraint));
+        table.bind(3, QByteArray(n.without)).run();
+        const qint64 tables = db.pragmaInt("SELECT changes()");
+        sql::Statement index(db,
+                             "UPDATE sqlite_schema SET name = ?2, sql = ?3 "
+                             "WHERE type = 'index' AND name = ?1 AND tbl_name = ?4");
+        index.bind(1, QByteArray(n.autoindex)).bind(2, QByteArray(n.index));
+        index.bind(3, QByteArray(n.definition)).bind(4, QByteArray(n.table)).run();
+        if (tables != 1 || db.pragmaInt("SELECT changes()") != 1)
+            throw Error(QCoreApplication::translate("sense7::schema",
+                                                    "%1: the data set's table \"%2\" is not "
+                                                    "defined as this program defines it.")
+                            .arg(db.path(), QLatin1String(n.table)));
+    }
+    // Statements prepared before read the schema again; RESET (above) turns writing it off and
+    // reloads it.
+    db.setPragma("schema_version", schemaVersion + 1);
+}
+
 /** C++ steps that follow a migration's SQL, by version; nullptr: none. Append-only as well. */
 void (*const afterwards[])(sql::Connection &) = {
-    nullptr, nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes, recordProtocol, nullptr,
-    nullptr, nullptr, nullptr, nullptr, nullptr, repairSearchIndex};
+    nullptr, nullptr, nullptr, nullptr, nullptr, fillAnonymisedHashes, recordProtocol,   nullptr,
+    nullptr, nullptr, nullptr, nullptr, nullptr, repairSearchIndex,    nameUniqueIndexes};
 
 static_assert(sizeof(afterwards) / sizeof(afterwards[0]) == currentVersion,
               "one entry per schema version");

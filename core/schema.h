@@ -7,7 +7,7 @@ class Connection;
 namespace sense7::schema {
 
 /** The schema version this build writes; files with a higher PRAGMA user_version are refused. */
-constexpr int currentVersion = 14;
+constexpr int currentVersion = 15;
 /** PRAGMA application_id of every Sense-7 data set ("SEN7"). */
 constexpr int applicationId = 0x53454e37;
 

@@ -152,7 +152,8 @@ Store::AddingConversations::AddingConversations(Store &store)
         {
             sql::Statement indexes(m_db,
                                    "SELECT name, sql FROM sqlite_master WHERE type = 'index' "
-                                   "AND tbl_name = 'conversation' AND sql IS NOT NULL");
+                                   "AND tbl_name IN ('conversation', 'turn') "
+                                   "AND sql IS NOT NULL");
             while (indexes.next()) {
                 names << indexes.text(0);
                 m_indexes << indexes.text(1).toUtf8();

@@ -547,10 +547,12 @@ public:
      * statement that fires a trigger makes SQLite copy every page it changes, to be able to undo
      * that statement alone: most of the cost of adding a short conversation. The trigger is
      * dropped within the transaction and created again at the end, so that a transaction rolled
-     * back leaves it as it was. When the data set has no conversations yet, the conversation
-     * table's secondary indexes are dropped the same way and built at the end from the rows,
-     * sorted once, instead of growing row by row at random places; sooner when a lookup needs
-     * them (conversationWithHash(), findConversation()).
+     * back leaves it as it was. When the data set has no conversations yet, the named indexes of
+     * the conversation and turn tables (their uniqueness among them) are dropped the same way and
+     * built at the end from the rows, sorted once, instead of growing row by row, some at random
+     * places; sooner when a lookup needs them (conversationWithHash(), findConversation(),
+     * turnId(), turns()). The writer keeps the uniqueness meanwhile: an import looks up each
+     * conversation's hashes before it adds one, and numbers turns itself.
      *
      * While it lives, the connection does not evaluate the schema's CHECK constraints
      * (`PRAGMA ignore_check_constraints`). Every row written then is written by the store's own

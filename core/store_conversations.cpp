@@ -325,6 +325,8 @@ qint64 Store::addConversation(const Conversation &c, EncodedTurns &turns, const 
 
 bool Store::hasContentHash(const QString &hash) const
 {
+    if (m_adding) // indexes dropped for a bulk write: the lookup needs them
+        m_adding->restoreIndexes();
     sql::Statement query(*m_db, "SELECT 1 FROM conversation WHERE content_hash = ?");
     query.bind(1, hash);
     return query.next();
@@ -474,6 +476,8 @@ QVector<Turn> Store::turns(qint64 conversationId) const
 
 QVector<Turn> Store::turns(qint64 conversationId, int firstIndex, int count) const
 {
+    if (m_adding) // indexes dropped for a bulk write: the lookup needs them
+        m_adding->restoreIndexes();
     QVector<Turn> result;
     if (count == 0)
         return result;
@@ -564,6 +568,8 @@ QString Store::severalNamed(const QString &key, const QVector<qint64> &ids)
 
 qint64 Store::turnId(qint64 conversationId, int index) const
 {
+    if (m_adding) // indexes dropped for a bulk write: the lookup needs them
+        m_adding->restoreIndexes();
     sql::Statement query(*m_db, "SELECT id FROM turn WHERE conversation_id = ? AND idx = ?");
     query.bind(1, conversationId).bind(2, index);
     return query.next() ? query.int64(0) : 0;

@@ -34,10 +34,35 @@ inline sql::Connection &connection(const Store &store)
     return StoreAccess::connection(store);
 }
 
+/**
+ * Takes a data set's schema back to format 14, whose conversations' content hashes and turns'
+ * positions were unique by constraints of their tables, with SQLite's automatic indexes: the
+ * named indexes of format 15 become those again (the same b-trees), as SQLite would have made
+ * them.
+ */
+inline void rollBackToFormat14(sql::Connection &db)
+{
+    const qint64 schemaVersion = db.pragmaInt("PRAGMA schema_version");
+    db.exec("PRAGMA writable_schema = ON");
+    db.exec("UPDATE sqlite_schema SET sql = replace(sql, 'content_hash TEXT NOT NULL', "
+            "'content_hash TEXT NOT NULL UNIQUE') WHERE type = 'table' AND name = 'conversation'");
+    db.exec("UPDATE sqlite_schema SET sql = substr(sql, 1, length(sql) - 1) || "
+            "char(44, 10) || '    UNIQUE(conversation_id, idx))' "
+            "WHERE type = 'table' AND name = 'turn'");
+    db.exec("UPDATE sqlite_schema SET name = 'sqlite_autoindex_conversation_1', sql = NULL "
+            "WHERE name = 'conversation_by_content_hash'");
+    db.exec("UPDATE sqlite_schema SET name = 'sqlite_autoindex_turn_1', sql = NULL "
+            "WHERE name = 'turn_by_position'");
+    db.setPragma("schema_version", schemaVersion + 1);
+    db.exec("PRAGMA writable_schema = RESET");
+    db.exec("PRAGMA user_version = 14");
+}
+
 /** Takes a data set's schema back to format 13, whose turn deletions left the search index's mark.
  */
 inline void rollBackToFormat13(sql::Connection &db)
 {
+    rollBackToFormat14(db);
     db.exec("DROP TRIGGER turn_text_removed");
     db.exec(
         "CREATE TRIGGER turn_text_removed AFTER DELETE ON turn "
@@ -48,7 +73,8 @@ inline void rollBackToFormat13(sql::Connection &db)
 
 /**
  * Takes a data set's schema back to format 9 (before the browser's indexes of formats 10 and 11,
- * format 12's sittings begun here, format 13's index of sources and format 14's search mark).
+ * format 12's sittings begun here, format 13's index of sources, format 14's search mark and
+ * format 15's named unique indexes).
  */
 inline void rollBackToFormat9(sql::Connection &db)
 {

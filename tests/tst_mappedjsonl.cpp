@@ -29,6 +29,7 @@ private Q_SLOTS:
     void fastEqualsReference();
     void storedAsTheReferenceReads();
     void duplicatesInMemory();
+    void repeatsInAFirstImportAreFoundWithoutTheIndexes();
     void badLineWritesNothing();
     void tooDeepIsRefusedByName();
     void missingTextFieldIsRefused();
@@ -125,6 +126,18 @@ QByteArray trickyLines()
         R"({"role": "assistant", "content": [{"type": "text", "text": "one", "text": "two"}], )"
         R"("model_name": "A", "model_name": null}, )"
         R"({"role": "assistant", "content": "three", "model_name": "A", "model_name": "B"}]})");
+}
+
+/** Line \a n of a WildChat-shaped corpus: a question and its answer, under the id \a prefix n. */
+QByteArray questionLine(const QString &prefix, int n)
+{
+    return QStringLiteral(R"({"conversation_hash": "%1%2", "model": "m", "conversation": [)"
+                          R"({"role": "user", "content": "question %2"}, )"
+                          R"({"role": "assistant", "content": "answer %2"}]})")
+        .arg(prefix)
+        .arg(n)
+        .toUtf8()
+        .append('\n');
 }
 
 /** The data set's tables, indexes and triggers, as created. */
@@ -330,12 +343,7 @@ void TestMappedJsonl::duplicatesInMemory()
     // memory: repeats within the file, conversations already in the data set in plain and in
     // anonymised form, are all found as before.
     const auto line = [](int n) {
-        return QStringLiteral(R"({"conversation_hash": "c%1", "model": "m", "conversation": [)"
-                              R"({"role": "user", "content": "question %1"}, )"
-                              R"({"role": "assistant", "content": "answer %1"}]})")
-            .arg(n)
-            .toUtf8()
-            .append('\n');
+        return questionLine(QStringLiteral("c"), n);
     };
     QByteArray all;
     for (int n = 0; n < 1500; ++n)
@@ -381,6 +389,49 @@ void TestMappedJsonl::duplicatesInMemory()
         importer.importFile(dir.filePath(QStringLiteral("all.jsonl")), wildChatMapping());
     QCOMPARE(again.imported, 0);
     QCOMPARE(again.alreadyPresent, 1503);
+}
+
+void TestMappedJsonl::repeatsInAFirstImportAreFoundWithoutTheIndexes()
+{
+    // Into an empty data set the import drops the unique indexes of content hashes and turn
+    // positions with the others: a conversation the file repeats, near its start and far down,
+    // is still found once, each index is back and whole at the end, and still unique.
+    const auto line = [](int n) {
+        return questionLine(QStringLiteral("r"), n);
+    };
+    QByteArray all;
+    for (int n = 0; n < 1500; ++n) {
+        all += line(n);
+        if (n == 2)
+            all += line(0); // among the lookups one by one
+    }
+    all += line(1499) + line(700); // among those found in memory
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("repeats.jsonl"));
+    test::writeFile(path, all);
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    const QString schemaBefore = schema(*store);
+    import::Importer importer(*store);
+    const import::Summary s = importer.importFile(path, wildChatMapping());
+    QCOMPARE(s.imported, 1500);
+    QCOMPARE(s.alreadyPresent, 3);
+    QCOMPARE(store->info().conversations, 1500);
+    QCOMPARE(schema(*store), schemaBefore);
+    QCOMPARE(integrityCheck(*store), QStringLiteral("ok"));
+    sql::Connection &db = test::connection(*store);
+    QCOMPARE(db.pragmaInt("SELECT count(*) FROM turn"), 3000);
+    QCOMPARE(db.pragmaInt("SELECT count(DISTINCT content_hash) FROM conversation"), 1500);
+    const qint64 last = store->findConversation(QStringLiteral("r1499"));
+    QCOMPARE(store->turns(last).size(), 2);
+    QVERIFY(store->turnId(last, 1) != 0);
+    try {
+        db.exec("INSERT INTO turn(conversation_id, idx, role, text) "
+                "SELECT conversation_id, idx, role, text FROM turn LIMIT 1");
+        QFAIL("a second turn took a turn's place");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("UNIQUE constraint failed")),
+                 qPrintable(e.message()));
+    }
 }
 
 void TestMappedJsonl::badLineWritesNothing()

@@ -91,6 +91,7 @@ private slots:
     void reopenKeepsData();
     void migratesFromVersion1();
     void migratesFromFormat9KeepingEverything();
+    void migratesFromFormat14NamingUniqueIndexes();
     void previousVersionsDataSetAndBundleStillWork();
     void sittingsOfAJoinedDataSetAreNotTakenAsOwn();
     void refusesNewerVersion();
@@ -245,7 +246,8 @@ void TestStore::migratesFromFormat9KeepingEverything()
              before);
     for (const char *index :
          {"conversation_by_agent", "conversation_by_condition", "conversation_by_task",
-          "digest_flagged", "digest_detected", "turn_conversation"})
+          "digest_flagged", "digest_detected", "turn_conversation", "conversation_by_content_hash",
+          "turn_by_position"})
         QVERIFY2(test::connection(*store).pragmaInt(
                      QByteArray("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
                                 "name = '")
@@ -260,6 +262,116 @@ void TestStore::migratesFromFormat9KeepingEverything()
     QVERIFY(test::connection(*store).pragmaInt(
                 "SELECT count(*) FROM pragma_index_info('conversation_by_participant')")
             == 3); // (participant_id, source_format, source_id)
+}
+
+void TestStore::migratesFromFormat14NamingUniqueIndexes()
+{
+    // Format 15 gives the uniqueness of content hashes and of turn positions named indexes in
+    // place of the tables' constraints, without copying a row: the demo as format 14 wrote it
+    // opens with nothing changed, the indexes are whole, and both are still unique.
+    QTemporaryDir dir;
+    const auto definitions = [](sql::Connection &db) {
+        QStringList rows;
+        sql::Statement query(db,
+                             "SELECT type, name, coalesce(sql, '') FROM sqlite_schema "
+                             "WHERE tbl_name IN ('conversation', 'turn') ORDER BY type, name");
+        while (query.next())
+            rows << query.text(0) + QLatin1Char(' ') + query.text(1) + QLatin1String(": ")
+                    + query.text(2);
+        return rows.join(QLatin1Char('\n'));
+    };
+    QString format14;
+    {
+        // The tables as format 14 defined them, from the migrations themselves.
+        sql::Connection db;
+        db.open(dir.filePath(QStringLiteral("empty14.sense7")), sql::Connection::Access::Create);
+        schema::migrate(db, 14);
+        format14 = definitions(db);
+    }
+    QVERIFY(format14.contains(QStringLiteral("sqlite_autoindex_conversation_1")));
+    QVERIFY(format14.contains(QStringLiteral("sqlite_autoindex_turn_1")));
+    const QString path = dir.filePath(QStringLiteral("format14.sense7"));
+    QString before;
+    QString fresh;
+    {
+        auto store = Store::create(path, demo::protocol());
+        demo::load(*store);
+        digest::refresh(*store);
+        fresh = definitions(test::connection(*store));
+        test::rollBackToFormat14(test::connection(*store));
+        // What a data set of format 14 holds, to the letter, with its indexes as SQLite made them.
+        QCOMPARE(definitions(test::connection(*store)), format14);
+        QCOMPARE(test::connection(*store).pragmaText("PRAGMA integrity_check"),
+                 QStringLiteral("ok"));
+        before = test::logicalDump(*store);
+    }
+    QVERIFY(fresh.contains(QStringLiteral(
+        "CREATE UNIQUE INDEX conversation_by_content_hash ON conversation(content_hash)")));
+    QVERIFY(fresh.contains(
+        QStringLiteral("CREATE UNIQUE INDEX turn_by_position ON turn(conversation_id, idx)")));
+    QVERIFY(!fresh.contains(QStringLiteral("UNIQUE(conversation_id, idx)")));
+    QVERIFY(!fresh.contains(QStringLiteral("autoindex")));
+    QCOMPARE(test::queryInt(path, "PRAGMA user_version"), 14);
+    auto store = Store::open(path);
+    QCOMPARE(store->schemaVersion(), schema::currentVersion);
+    sql::Connection &db = test::connection(*store);
+    QCOMPARE(definitions(db), fresh);
+    QCOMPARE(db.pragmaText("PRAGMA integrity_check"), QStringLiteral("ok"));
+    QCOMPARE(test::logicalDump(*store), before);
+    // The lookups by hash and by position read the named indexes.
+    const auto plan = [&db](const char *sql) {
+        sql::Statement query(db, QByteArray("EXPLAIN QUERY PLAN ") + sql);
+        QString details;
+        while (query.next())
+            details += query.text(3);
+        return details;
+    };
+    QVERIFY(plan("SELECT id FROM conversation WHERE content_hash = 'x'")
+                .contains(QStringLiteral("conversation_by_content_hash")));
+    QVERIFY(plan("SELECT id FROM turn WHERE conversation_id = 1 AND idx = 0")
+                .contains(QStringLiteral("turn_by_position")));
+    // Still unique.
+    for (const char *duplicate :
+         {"INSERT INTO conversation(participant_id, source_format, content_hash) "
+          "SELECT participant_id, source_format, content_hash FROM conversation LIMIT 1",
+          "INSERT INTO turn(conversation_id, idx, role, text) "
+          "SELECT conversation_id, idx, role, text FROM turn LIMIT 1"}) {
+        try {
+            db.exec(duplicate);
+            QFAIL(duplicate);
+        } catch (const Error &e) {
+            QVERIFY2(e.message().contains(QStringLiteral("UNIQUE constraint failed")),
+                     qPrintable(e.message()));
+        }
+    }
+    QCOMPARE(test::logicalDump(*store), before);
+
+    // A table defined otherwise (by another tool, say) is named, and the data set stays as it
+    // was: format 14, its constraint and automatic index in place.
+    const QString other = dir.filePath(QStringLiteral("other.sense7"));
+    {
+        auto made = Store::create(other, demo::protocol());
+        sql::Connection &c = test::connection(*made);
+        test::rollBackToFormat14(c);
+        const qint64 version = c.pragmaInt("PRAGMA schema_version");
+        c.exec("PRAGMA writable_schema = ON");
+        c.exec("UPDATE sqlite_schema SET sql = replace(sql, 'content_hash TEXT NOT NULL UNIQUE', "
+               "'content_hash  TEXT NOT NULL UNIQUE') WHERE name = 'conversation'");
+        c.setPragma("schema_version", version + 1);
+        c.exec("PRAGMA writable_schema = RESET");
+    }
+    try {
+        Store::open(other);
+        QFAIL("a table defined otherwise was migrated");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().contains(QStringLiteral("table \"conversation\" is not defined")),
+                 qPrintable(e.message()));
+    }
+    QCOMPARE(test::queryInt(other, "PRAGMA user_version"), 14);
+    QCOMPARE(test::queryInt(other,
+                            "SELECT count(*) FROM sqlite_schema WHERE name = "
+                            "'sqlite_autoindex_conversation_1'"),
+             1);
 }
 
 void TestStore::heldWritesAreRefusedUntilReleased()

@@ -7964,6 +7964,13 @@ below 0 where participants differ no more than their ratings vary within each. R
     </message>
 </context>
 <context>
+    <name>sense7::schema</name>
+    <message>
+        <source>%1: the data set&apos;s table &quot;%2&quot; is not defined as this program defines it.</source>
+        <translation>%1：数据集的表“%2”的定义与本程序的定义不同。</translation>
+    </message>
+</context>
+<context>
     <name>sense7::server</name>
     <message>
         <source> (protocol %1, version %2, created %3 UTC)</source>
