@@ -324,9 +324,12 @@ public:
     /**
      * The sittings of a live conversation that arrived in a bundle, as they were where it was
      * held (started, ended, first turn), added after any it has. Throws Error for an unknown
-     * conversation or a first turn past its turns; one transaction.
+     * conversation or a first turn past its turns; one transaction. \a turnCount, when the
+     * caller has just added the conversation's turns, spares counting them (an import's, whose
+     * indexes may be dropped: AddingConversations); else they are counted.
      */
-    void addSessions(qint64 conversationId, const QVector<LiveSession> &sessions);
+    void addSessions(qint64 conversationId, const QVector<LiveSession> &sessions,
+                     int turnCount = -1);
     /**
      * Records that \a conversationId was held live with \a conditionKey (a bundle's conversation
      * that an earlier import stored without it). Throws Error when it has another condition.

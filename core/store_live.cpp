@@ -251,12 +251,17 @@ QVector<LiveSession> Store::sessions(qint64 conversationId) const
     return result;
 }
 
-void Store::addSessions(qint64 conversationId, const QVector<LiveSession> &sessions)
+void Store::addSessions(qint64 conversationId, const QVector<LiveSession> &sessions, int turnCount)
 {
+    if (turnCount < 0 && m_adding) // indexes dropped for a bulk write: counting needs them
+        m_adding->restoreIndexes();
     transaction([&] {
-        sql::Statement turns(*m_db, "SELECT count(*) FROM turn WHERE conversation_id = ?");
-        turns.bind(1, conversationId);
-        const int count = turns.next() ? turns.integer(0) : 0;
+        int count = turnCount;
+        if (count < 0) {
+            sql::Statement turns(*m_db, "SELECT count(*) FROM turn WHERE conversation_id = ?");
+            turns.bind(1, conversationId);
+            count = turns.next() ? turns.integer(0) : 0;
+        }
         sql::Statement exists(*m_db, "SELECT 1 FROM conversation WHERE id = ?");
         if (!exists.bind(1, conversationId).next())
             throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));

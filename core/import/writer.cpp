@@ -229,7 +229,7 @@ void Writer::write(ImportedConversation &c)
         m_hashes.insert(KeyFilter::key(conv.anonymisedHash));
     }
     if (!c.sessions.isEmpty())
-        m_store.addSessions(conv.id, c.sessions);
+        m_store.addSessions(conv.id, c.sessions, int(c.encoded.size())); // the turns just added
     ++m_summary.imported;
     m_summary.turns += c.encoded.size();
     writeAnnotations(c);
