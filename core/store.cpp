@@ -153,7 +153,7 @@ Store::AddingConversations::AddingConversations(Store &store)
             sql::Statement indexes(m_db,
                                    "SELECT name, sql FROM sqlite_master WHERE type = 'index' "
                                    "AND tbl_name IN ('conversation', 'turn') "
-                                   "AND sql IS NOT NULL");
+                                   "AND sql IS NOT NULL AND name <> 'turn_conversation'");
             while (indexes.next()) {
                 names << indexes.text(0);
                 m_indexes << indexes.text(1).toUtf8();

@@ -555,7 +555,9 @@ public:
      * built at the end from the rows, sorted once, instead of growing row by row, some at random
      * places; sooner when a lookup needs them (conversationWithHash(), findConversation(),
      * turnId(), turns()). The writer keeps the uniqueness meanwhile: an import looks up each
-     * conversation's hashes before it adds one, and numbers turns itself.
+     * conversation's hashes before it adds one, and numbers turns itself. Not turn_conversation,
+     * which grows at its end anyway and which the browser's text search names (INDEXED BY): the
+     * studio's import lets events through on this connection, and a search must still prepare.
      *
      * While it lives, the connection does not evaluate the schema's CHECK constraints
      * (`PRAGMA ignore_check_constraints`). Every row written then is written by the store's own
