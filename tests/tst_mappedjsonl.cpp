@@ -396,8 +396,9 @@ void TestMappedJsonl::duplicatesInMemory()
 void TestMappedJsonl::repeatsInAFirstImportAreFoundWithoutTheIndexes()
 {
     // Into an empty data set the import drops the unique indexes of content hashes and turn
-    // positions with the others: a conversation the file repeats, near its start and far down,
-    // is still found once, each index is back and whole at the end, and still unique.
+    // positions with the others: a conversation the file repeats is still found once (the
+    // first repeat's lookup builds the indexes again, later ones use them), each index is back
+    // and whole at the end, and still unique.
     const auto line = [](int n) {
         return questionLine(QStringLiteral("r"), n);
     };
@@ -405,9 +406,9 @@ void TestMappedJsonl::repeatsInAFirstImportAreFoundWithoutTheIndexes()
     for (int n = 0; n < 1500; ++n) {
         all += line(n);
         if (n == 2)
-            all += line(0); // among the lookups one by one
+            all += line(0);
     }
-    all += line(1499) + line(700); // among those found in memory
+    all += line(1499) + line(700);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("repeats.jsonl"));
     test::writeFile(path, all);
