@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <initializer_list>
 #include <memory>
 #include <unistd.h>
 
@@ -35,6 +36,21 @@ inline sql::Connection &connection(const Store &store)
 }
 
 /**
+ * Runs \a edits, statements that change sqlite_schema's rows, the way SQLite documents for
+ * changes that leave the file's content as it is: writable_schema on, a new schema_version, and
+ * the schema read again.
+ */
+inline void editSchema(sql::Connection &db, std::initializer_list<const char *> edits)
+{
+    const qint64 schemaVersion = db.pragmaInt("PRAGMA schema_version");
+    db.exec("PRAGMA writable_schema = ON");
+    for (const char *edit : edits)
+        db.exec(edit);
+    db.setPragma("schema_version", schemaVersion + 1);
+    db.exec("PRAGMA writable_schema = RESET");
+}
+
+/**
  * Takes a data set's schema back to format 14, whose conversations' content hashes and turns'
  * positions were unique by constraints of their tables, with SQLite's automatic indexes: the
  * named indexes of format 15 become those again (the same b-trees), as SQLite would have made
@@ -42,19 +58,17 @@ inline sql::Connection &connection(const Store &store)
  */
 inline void rollBackToFormat14(sql::Connection &db)
 {
-    const qint64 schemaVersion = db.pragmaInt("PRAGMA schema_version");
-    db.exec("PRAGMA writable_schema = ON");
-    db.exec("UPDATE sqlite_schema SET sql = replace(sql, 'content_hash TEXT NOT NULL', "
-            "'content_hash TEXT NOT NULL UNIQUE') WHERE type = 'table' AND name = 'conversation'");
-    db.exec("UPDATE sqlite_schema SET sql = substr(sql, 1, length(sql) - 1) || "
-            "char(44, 10) || '    UNIQUE(conversation_id, idx))' "
-            "WHERE type = 'table' AND name = 'turn'");
-    db.exec("UPDATE sqlite_schema SET name = 'sqlite_autoindex_conversation_1', sql = NULL "
-            "WHERE name = 'conversation_by_content_hash'");
-    db.exec("UPDATE sqlite_schema SET name = 'sqlite_autoindex_turn_1', sql = NULL "
-            "WHERE name = 'turn_by_position'");
-    db.setPragma("schema_version", schemaVersion + 1);
-    db.exec("PRAGMA writable_schema = RESET");
+    editSchema(db,
+               {"UPDATE sqlite_schema SET sql = replace(sql, 'content_hash TEXT NOT NULL', "
+                "'content_hash TEXT NOT NULL UNIQUE') "
+                "WHERE type = 'table' AND name = 'conversation'",
+                "UPDATE sqlite_schema SET sql = substr(sql, 1, length(sql) - 1) || "
+                "char(44, 10) || '    UNIQUE(conversation_id, idx))' "
+                "WHERE type = 'table' AND name = 'turn'",
+                "UPDATE sqlite_schema SET name = 'sqlite_autoindex_conversation_1', sql = NULL "
+                "WHERE name = 'conversation_by_content_hash'",
+                "UPDATE sqlite_schema SET name = 'sqlite_autoindex_turn_1', sql = NULL "
+                "WHERE name = 'turn_by_position'"});
     db.exec("PRAGMA user_version = 14");
 }
 

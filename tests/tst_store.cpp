@@ -353,12 +353,10 @@ void TestStore::migratesFromFormat14NamingUniqueIndexes()
         auto made = Store::create(other, demo::protocol());
         sql::Connection &c = test::connection(*made);
         test::rollBackToFormat14(c);
-        const qint64 version = c.pragmaInt("PRAGMA schema_version");
-        c.exec("PRAGMA writable_schema = ON");
-        c.exec("UPDATE sqlite_schema SET sql = replace(sql, 'content_hash TEXT NOT NULL UNIQUE', "
-               "'content_hash  TEXT NOT NULL UNIQUE') WHERE name = 'conversation'");
-        c.setPragma("schema_version", version + 1);
-        c.exec("PRAGMA writable_schema = RESET");
+        test::editSchema(c,
+                         {"UPDATE sqlite_schema SET sql = replace(sql, "
+                          "'content_hash TEXT NOT NULL UNIQUE', "
+                          "'content_hash  TEXT NOT NULL UNIQUE') WHERE name = 'conversation'"});
     }
     try {
         Store::open(other);
