@@ -2,6 +2,7 @@
 // reference reading (nlohmann_json and Qt's JSON), and the importer's duplicate check in memory
 // against the data set's own.
 
+#include "browse/digest.h"
 #include "browse/filter.h"
 #include "browse/page.h"
 #include "error.h"
@@ -21,17 +22,122 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <sqlite3.h>
+
 using namespace sense7;
+
+namespace {
+
+/**
+ * SQLite's own file system, counting what it writes to statement journals. A statement that may
+ * fail after it wrote (one that may delete a row with a foreign key, say) keeps the pages it
+ * changes in a statement journal first; SQLite keeps that journal in memory until it outgrows
+ * 64 KiB, and from then on, for the rest of the transaction, writes each statement's pages to a
+ * file. Here every statement journal is a file from the start (SQLITE_CONFIG_STMTJRNL_SPILL), so
+ * each page one statement keeps is counted.
+ */
+struct JournalCounter
+{
+    static inline std::atomic<qint64> pagesKept {0};
+
+    struct File
+    {
+        sqlite3_file base;
+        sqlite3_file *real; // follows this header, in the space SQLite gives the file
+    };
+
+    static void install()
+    {
+        if (sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 0) != SQLITE_OK)
+            qFatal("SQLite started before the statement journals could be made files");
+        static sqlite3_vfs vfs = *sqlite3_vfs_find(nullptr);
+        real = sqlite3_vfs_find(nullptr);
+        vfs.zName = "sense7-journal-counter";
+        vfs.szOsFile = int(sizeof(File)) + real->szOsFile;
+        vfs.xOpen = &open;
+        sqlite3_vfs_register(&vfs, 1);
+    }
+
+private:
+    static inline sqlite3_vfs *real = nullptr;
+
+    static sqlite3_file *inner(sqlite3_file *f) { return reinterpret_cast<File *>(f)->real; }
+
+    static int open(sqlite3_vfs *, const char *name, sqlite3_file *opened, int flags, int *out)
+    {
+        if (!(flags & SQLITE_OPEN_SUBJOURNAL)) // not counted: the real file itself
+            return real->xOpen(real, name, opened, flags, out);
+        auto *file = reinterpret_cast<File *>(opened);
+        file->real = reinterpret_cast<sqlite3_file *>(file + 1);
+        const int rc = real->xOpen(real, name, file->real, flags, out);
+        opened->pMethods = rc == SQLITE_OK && file->real->pMethods ? &methods : nullptr;
+        return rc;
+    }
+
+    /** The methods of a statement journal: the real file's, counting the pages written. */
+    static sqlite3_io_methods journalMethods()
+    {
+        sqlite3_io_methods m {};
+        m.iVersion = 1; // a journal maps no memory
+        m.xClose = [](sqlite3_file *f) {
+            const int rc = inner(f)->pMethods->xClose(inner(f));
+            f->pMethods = nullptr;
+            return rc;
+        };
+        m.xRead = [](sqlite3_file *f, void *data, int n, sqlite3_int64 at) {
+            return inner(f)->pMethods->xRead(inner(f), data, n, at);
+        };
+        m.xWrite = [](sqlite3_file *f, const void *data, int n, sqlite3_int64 at) {
+            if (n > 4) // each page follows its 4-byte number
+                ++pagesKept;
+            return inner(f)->pMethods->xWrite(inner(f), data, n, at);
+        };
+        m.xTruncate = [](sqlite3_file *f, sqlite3_int64 size) {
+            return inner(f)->pMethods->xTruncate(inner(f), size);
+        };
+        m.xSync = [](sqlite3_file *f, int flags) {
+            return inner(f)->pMethods->xSync(inner(f), flags);
+        };
+        m.xFileSize = [](sqlite3_file *f, sqlite3_int64 *size) {
+            return inner(f)->pMethods->xFileSize(inner(f), size);
+        };
+        m.xLock = [](sqlite3_file *f, int level) {
+            return inner(f)->pMethods->xLock(inner(f), level);
+        };
+        m.xUnlock = [](sqlite3_file *f, int level) {
+            return inner(f)->pMethods->xUnlock(inner(f), level);
+        };
+        m.xCheckReservedLock = [](sqlite3_file *f, int *out) {
+            return inner(f)->pMethods->xCheckReservedLock(inner(f), out);
+        };
+        m.xFileControl = [](sqlite3_file *f, int op, void *arg) {
+            return inner(f)->pMethods->xFileControl(inner(f), op, arg);
+        };
+        m.xSectorSize = [](sqlite3_file *f) {
+            return inner(f)->pMethods->xSectorSize(inner(f));
+        };
+        m.xDeviceCharacteristics = [](sqlite3_file *f) {
+            return inner(f)->pMethods->xDeviceCharacteristics(inner(f));
+        };
+        return m;
+    }
+    static inline const sqlite3_io_methods methods = journalMethods();
+};
+
+} // namespace
 
 class TestMappedJsonl : public QObject
 {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void fastEqualsReference();
     void storedAsTheReferenceReads();
     void duplicatesInMemory();
     void repeatsInAFirstImportAreFoundWithoutTheIndexes();
+    void digestsKeepNoPagesInStatementJournals();
     void badLineWritesNothing();
     void tooDeepIsRefusedByName();
     void missingTextFieldIsRefused();
@@ -453,6 +559,48 @@ void TestMappedJsonl::repeatsInAFirstImportAreFoundWithoutTheIndexes()
         QVERIFY2(e.message().contains(QStringLiteral("UNIQUE constraint failed")),
                  qPrintable(e.message()));
     }
+}
+
+void TestMappedJsonl::initTestCase()
+{
+    JournalCounter::install();
+}
+
+void TestMappedJsonl::digestsKeepNoPagesInStatementJournals()
+{
+    // An import writes each new conversation's digest with it. It may not keep the digests'
+    // page in a statement journal per conversation: an import of a million conversations wrote
+    // 12.7 GB that way, four times the data set. The statement also serves the browser's
+    // preparation, which writes each stale digest over the one it had.
+    QByteArray all;
+    for (int n = 0; n < 1000; ++n)
+        all += questionLine(QStringLiteral("d"), n);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("digests.jsonl"));
+    test::writeFile(path, all);
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    sql::Connection &db = test::connection(*store);
+
+    const qint64 before = JournalCounter::pagesKept;
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(path, wildChatMapping()).imported, 1000);
+    QCOMPARE(db.pragmaInt("SELECT count(*) FROM conversation_digest WHERE turns = 2 "
+                          "AND assistant_turns = 1"),
+             1000);
+    QCOMPARE(db.pragmaInt("SELECT count(*) FROM digest_stale"), 0); // written by the import
+    // A few of the import's own statements keep pages, once each (17 here); with a page per
+    // digest this was 1,032.
+    const qint64 kept = JournalCounter::pagesKept - before;
+    QVERIFY2(kept < 100, qPrintable(QString::number(kept)));
+
+    // Every digest again, over one that is wrong: each is replaced.
+    db.exec("UPDATE conversation_digest SET turns = 9, breaks = '{}'");
+    db.exec("INSERT INTO digest_stale SELECT id FROM conversation");
+    QCOMPARE(digest::refresh(*store, {}, {}, digest::preparationCommit, digest::Part::Digests),
+             1000);
+    QCOMPARE(db.pragmaInt("SELECT count(*) FROM conversation_digest WHERE turns = 2 "
+                          "AND json_extract(breaks, '$.rated_cells') IS NOT NULL"),
+             1000);
 }
 
 void TestMappedJsonl::badLineWritesNothing()
