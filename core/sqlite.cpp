@@ -22,6 +22,8 @@ namespace sense7::sql {
 
 namespace {
 
+constexpr int statementJournalInMemory = 1024 * 1024; // bytes: configureSqlite()
+
 /** The count of this process's connections to \a file waiting for its write lock, shared. */
 std::shared_ptr<std::atomic<int>> writersOf(const QString &file)
 {
@@ -64,13 +66,23 @@ QString sqliteTemporaryFolder()
 }
 
 /**
- * Once per process, before SQLite starts: no global memory statistics. Nothing reads them, and
- * keeping them takes a process-wide mutex on every allocation SQLite makes.
+ * Once per process, before SQLite starts (SQLITE_MISUSE when something started it first: then
+ * SQLite's defaults stay, which changes only speed):
+ * - No global memory statistics. Nothing reads them, and keeping them takes a process-wide mutex
+ *   on every allocation SQLite makes.
+ * - Statement journals in memory up to 1 MiB, not 64 KiB. A statement that fires a trigger (a
+ *   rating's marks its conversation's digest stale) keeps the pages it changes, to undo itself
+ *   alone; one that changed four pages of 16 KiB outgrew 64 KiB, and from then on, to the end of
+ *   the transaction, every statement wrote its pages to a temporary file: 6.2 GB of writes for an
+ *   import of 70,000 ratings that grew the data set by 10 MB.
  */
 void configureSqlite()
 {
-    static const int once = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    Q_UNUSED(once) // SQLITE_MISUSE when something started SQLite first: then it stays on
+    static const int once = [] {
+        sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+        return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, statementJournalInMemory);
+    }();
+    Q_UNUSED(once)
 }
 
 /** \a c in ASCII lower case. */
