@@ -19,15 +19,29 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def written(pid):
+    """The bytes process pid handed to write calls, in GB: its files, journals and temporary
+    files, each time it wrote them (Linux's /proc/PID/io wchar; None elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/io") as io:
+            fields = dict(line.split(": ") for line in io.read().splitlines())
+        return int(fields["wchar"]) / 1e9
+    except (OSError, KeyError, ValueError):
+        return None
+
+
 def run(cmd, **kw):
-    """Runs cmd, returns (seconds, peak RSS in MB, CPU seconds) of that process alone."""
+    """Runs cmd, returns (seconds, peak RSS in MB, CPU seconds, GB written) of that process
+    alone."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
-    _, status, usage = os.wait4(proc.pid, 0)
+    os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT)  # ended, still there to be read
     seconds = time.perf_counter() - start
+    gigabytes = written(proc.pid)
+    _, status, usage = os.wait4(proc.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
-    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, gigabytes
 
 
 def fresh(path):
@@ -105,25 +119,35 @@ def main():
                                capture_output=True, text=True).stdout)
     rows = [(name, min(runs[name], key=lambda r: r[0]), max(r[1] for r in runs[name]))
             for name, _, _ in importers]
+    files = {name: sum(os.path.getsize(path + suffix) for suffix in ("", "-wal")
+                       if os.path.exists(path + suffix))
+             for (name, _, _), path in zip(importers, (db, py_db, floor_db))}
     cpus = {name: min(r[2] for r in runs[name]) for name, _, _ in importers}
     print(f"\n{'corpus' if jsonl else 'export'}: {args.conversations} conversations, {turns} kept turns, {megabytes:.0f} MB; "
           f"best of {args.runs} runs, peak RSS the highest")
     print(f"{'importer':<24}{'seconds':>9}{'CPU s':>8}{'conv/s':>10}{'turns/s':>10}{'MB/s':>8}"
           f"{'peak RSS MB':>13}")
-    for name, (seconds, _, _), rss in rows:
+    for name, (seconds, _, _, _), rss in rows:
         print(f"{name:<24}{seconds:>9.2f}{cpus[name]:>8.2f}{args.conversations / seconds:>10.0f}"
               f"{turns / seconds:>10.0f}{megabytes / seconds:>8.0f}{rss:>13.0f}")
     for name, _, _ in importers:
         print(f"  {name}: every run " + ", ".join(f"{s:.2f} s (CPU {c:.2f} s)"
-                                                  for s, _, c in runs[name]))
+                                                  for s, _, c, _ in runs[name]))
+    # Bytes handed to the kernel against the file they made: more than the file is pages
+    # written twice, journals and the sorting's temporary files.
+    for name, best, _ in rows:
+        if best[3] is not None:
+            print(f"  {name}: wrote {best[3]:.2f} GB for a {files[name] / 1e9:.2f} GB file")
     ours, python, floor = rows[0][1][0], rows[1][1][0], rows[2][1][0]
-    medians = [statistics.median(s for s, _, _ in runs[name]) for name, _, _ in importers]
+    medians = [statistics.median(s for s, _, _, _ in runs[name]) for name, _, _ in importers]
     print(f"\nsense7 vs python: {python / ours:.2f}x faster (target >= 3); "
           f"sense7 vs sqlite3 .import: {ours / floor:.2f}x the time (target <= 1.5); "
           f"medians: {medians[1] / medians[0]:.2f}x and {medians[0] / medians[2]:.2f}x")
     # For bench/run's table.
-    for name, (seconds, _, _), rss in rows:
+    for name, (seconds, _, _, gigabytes), rss in rows:
         result(f"{name}: time", seconds, "s")
+        if gigabytes is not None:
+            result(f"{name}: bytes written", gigabytes, "GB")
         result(f"{name}: CPU time (best)", cpus[name], "s")
         result(f"{name}: peak RSS", rss, "MB", "< 300" if name == "sense7 import" else "")
     result("sense7 import: turns/s", turns / ours, "turns/s")
@@ -132,7 +156,7 @@ def main():
     result("the same, median run against median run", medians[0] / medians[2], "x", "<= 1.5")
     # The same file into what the last round imported: every conversation is found present.
     os.sync()
-    again, _, again_cpu = run([sense7, "import", export, "--db", db] + mapping)
+    again, _, again_cpu, _ = run([sense7, "import", export, "--db", db] + mapping)
     print(f"\nsense7 import of the same file again: {again:.2f} s (CPU {again_cpu:.2f} s), "
           f"{again / ours:.2f}x the first import")
     result("sense7 import of the same file again", again, "s")
