@@ -230,12 +230,14 @@ void Store::AddingConversations::finish()
     // What the trigger would have done for each: ids only grow, so the new ones are the larger.
     // Not for those written with their digest (an import's, digest::UnratedWriter): their
     // ratings and flags, written after, marked them stale through their own triggers.
-    sql::Statement mark(m_db,
-                        "INSERT INTO digest_stale SELECT id FROM conversation WHERE id > ? "
-                        "AND NOT EXISTS (SELECT 1 FROM digest_stale WHERE conversation_id = "
-                        "conversation.id) AND NOT EXISTS (SELECT 1 FROM conversation_digest "
-                        "WHERE conversation_id = conversation.id)");
-    mark.bind(1, m_lastBefore).run();
+    if (m_marksNeeded) {
+        sql::Statement mark(m_db,
+                            "INSERT INTO digest_stale SELECT id FROM conversation WHERE id > ? "
+                            "AND NOT EXISTS (SELECT 1 FROM digest_stale WHERE conversation_id = "
+                            "conversation.id) AND NOT EXISTS (SELECT 1 FROM conversation_digest "
+                            "WHERE conversation_id = conversation.id)");
+        mark.bind(1, m_lastBefore).run();
+    }
     m_db.exec(m_trigger.constData());
     m_trigger.clear();
 }

@@ -586,6 +586,12 @@ public:
         void finish();
         /** Builds the indexes dropped, if any. */
         void restoreIndexes();
+        /**
+         * Tells finish() that every conversation added has its digest already (an import writes
+         * them with the conversations: digest::UnratedWriter), so that it need not look for
+         * those without one: a pass over every row added, 0.7 s for a million conversations.
+         */
+        void skipStaleMarks() { m_marksNeeded = false; }
 
     private:
         void enforceChecks() noexcept;
@@ -597,6 +603,7 @@ public:
         QByteArray m_trigger; // its CREATE statement; empty when the schema has none
         qint64 m_lastBefore = 0; // the largest conversation id before
         bool m_checksOff = false;
+        bool m_marksNeeded = true;
     };
 
     // Following changes other programs make (the CLI, a second studio, a sync tool).

@@ -223,6 +223,8 @@ Summary Importer::importFile(const QString &path, const Options &options)
             && summary.skipped > 0)
             throw Error(tr("Nothing in %1 could be imported: every entry was skipped.\n%2")
                             .arg(source, summary.warnings.join(QLatin1Char('\n'))));
+        if (writer.addedAllDigested())
+            adding.skipStaleMarks();
         adding.finish();
     });
     m_progress.report(total, total);

@@ -223,6 +223,7 @@ void Writer::write(ImportedConversation &c)
         if (!m_digests)
             m_digests.emplace(m_store);
         m_digests->write(conv.id, *c.digest);
+        ++m_digested;
     }
     if (m_filtering) {
         m_hashes.insert(KeyFilter::key(conv.contentHash));

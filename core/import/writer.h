@@ -41,6 +41,12 @@ public:
         , m_summary(summary)
     { }
 
+    /**
+     * Whether every conversation this writer added has its digest written with it, so that
+     * nothing needs marking stale for the browser (Store::AddingConversations::skipStaleMarks).
+     */
+    bool addedAllDigested() const { return m_digested == m_summary.imported; }
+
     void apply(Item &item)
     {
         if (auto *c = std::get_if<ImportedConversation>(&item))
@@ -154,6 +160,7 @@ private:
     QByteArray m_provenanceStart;
     // Writes the digests the reader worked out (ImportedConversation::digest), once one comes.
     std::optional<digest::UnratedWriter> m_digests;
+    qint64 m_digested = 0; // conversations added with their digest
 };
 
 } // namespace sense7::import
