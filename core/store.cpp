@@ -153,7 +153,8 @@ Store::AddingConversations::AddingConversations(Store &store)
             sql::Statement indexes(m_db,
                                    "SELECT name, sql FROM sqlite_master WHERE type = 'index' "
                                    "AND tbl_name IN ('conversation', 'turn') "
-                                   "AND sql IS NOT NULL AND name <> 'turn_conversation'");
+                                   "AND sql IS NOT NULL AND name NOT IN "
+                                   "('turn_conversation', 'conversation_by_condition')");
             while (indexes.next()) {
                 names << indexes.text(0);
                 m_indexes << indexes.text(1).toUtf8();

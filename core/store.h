@@ -558,6 +558,8 @@ public:
      * conversation's hashes before it adds one, and numbers turns itself. Not turn_conversation,
      * which grows at its end anyway and which the browser's text search names (INDEXED BY): the
      * studio's import lets events through on this connection, and a search must still prepare.
+     * Nor conversation_by_condition, which holds only the rows with a condition (a live study's):
+     * an import's have none or few, and building it at the end would read every row for them.
      *
      * While it lives, the connection does not evaluate the schema's CHECK constraints
      * (`PRAGMA ignore_check_constraints`). Every row written then is written by the store's own
