@@ -14,6 +14,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -31,16 +32,21 @@ def written(pid):
 
 
 def run(cmd, **kw):
-    """Runs cmd, returns (seconds, peak RSS in MB, CPU seconds, GB written) of that process
-    alone."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
-    os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT)  # ended, still there to be read
-    seconds = time.perf_counter() - start
-    gigabytes = written(proc.pid)
-    _, status, usage = os.wait4(proc.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
+    """Runs cmd, returns (seconds, peak RSS in MB, CPU seconds, GB written or None) of that
+    process alone. Its errors go to a file, read if it fails: a pipe would stop a program that
+    warns much, once full."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, **kw)
+        gigabytes = None
+        if hasattr(os, "waitid"):  # not on macOS
+            os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT)  # ended, still to be read
+            gigabytes = written(proc.pid)
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            sys.exit(f"failed: {' '.join(cmd)}\n{errors.read().decode(errors='replace')}")
     return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, gigabytes
 
 
