@@ -1502,16 +1502,18 @@ void TestImport::importWritesTheDigestsRefreshWould()
 
 namespace {
 
-/** The bytes this process has handed to write calls so far (Linux: /proc/self/io, wchar). */
+/**
+ * The bytes this process has handed to write calls so far (Linux: /proc/self/io, wchar); -1 when
+ * the system does not tell.
+ */
 qint64 bytesWritten()
 {
     QFile io(QStringLiteral("/proc/self/io"));
-    if (!io.open(QIODevice::ReadOnly))
-        qFatal("cannot read /proc/self/io");
-    for (const QByteArray &line : io.readAll().split('\n'))
-        if (line.startsWith("wchar: "))
-            return line.mid(7).toLongLong();
-    qFatal("no wchar in /proc/self/io");
+    if (io.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : io.readAll().split('\n'))
+            if (line.startsWith("wchar: "))
+                return line.mid(7).toLongLong();
+    return -1;
 }
 
 } // namespace
@@ -1543,6 +1545,7 @@ void TestImport::ratingsWriteNoPagePerRating()
     QCOMPARE(importer.importFile(dir.filePath(QStringLiteral("conversations.csv"))).imported, 600);
     const qint64 sizeBefore = QFileInfo(store->path()).size();
     const qint64 before = bytesWritten();
+    QVERIFY2(before >= 0, "/proc/self/io tells no bytes written");
     QCOMPARE(importer.importFile(dir.filePath(QStringLiteral("ratings.csv"))).ratings, 2400);
     const qint64 written = bytesWritten() - before;
     QCOMPARE(count(*store, "SELECT count(*) FROM rating"), 2400);
