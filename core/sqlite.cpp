@@ -70,10 +70,11 @@ QString sqliteTemporaryFolder()
  * SQLite's defaults stay, which changes only speed):
  * - No global memory statistics. Nothing reads them, and keeping them takes a process-wide mutex
  *   on every allocation SQLite makes.
- * - Statement journals in memory up to 1 MiB, not 64 KiB. A statement that fires a trigger (a
- *   rating's marks its conversation's digest stale) keeps the pages it changes, to undo itself
- *   alone; one that changed four pages of 16 KiB outgrew 64 KiB, and from then on, to the end of
- *   the transaction, every statement wrote its pages to a temporary file: 6.2 GB of writes for an
+ * - Statement journals in memory up to 1 MiB, not 64 KiB, where temporary files are on disk (an
+ *   import's connection: Store::BulkWrite). A statement that fires a trigger (a rating's marks
+ *   its conversation's digest stale) keeps the pages it changes, to undo itself alone; one that
+ *   changed four pages of 16 KiB outgrew 64 KiB, and from then on, to the end of the
+ *   transaction, every statement wrote its pages to a temporary file: 6.2 GB of writes for an
  *   import of 70,000 ratings that grew the data set by 10 MB.
  */
 void configureSqlite()
