@@ -501,6 +501,72 @@ QVector<Turn> Store::turns(qint64 conversationId, int firstIndex, int count) con
 
 QVector<qint64> Store::conversationsNamed(const QString &key) const
 {
+    return named(key, [this](const QString &sourceId) {
+        QVector<qint64> ids;
+        sql::Statement bySource(*m_db, "SELECT id FROM conversation WHERE source_id = ?");
+        bySource.bind(1, sourceId);
+        while (bySource.next())
+            ids.append(bySource.int64(0));
+        return ids;
+    });
+}
+
+QVector<qint64> Store::conversationsNamed(const QString &key, SourceIds &sourceIds) const
+{
+    return named(key, [&sourceIds](const QString &sourceId) { return sourceIds.find(sourceId); });
+}
+
+QVector<qint64> Store::SourceIds::find(const QString &key)
+{
+    if (m_store.m_adding) // its indexes dropped for a bulk write: the reading needs them
+        m_store.m_adding->restoreIndexes();
+    sql::Connection &db = *m_store.m_db;
+    qint64 last = 0;
+    {
+        sql::Statement max(db, "SELECT coalesce(max(id), 0) FROM conversation");
+        if (max.next())
+            last = max.int64(0);
+    }
+    if (last > m_upto)
+        readFrom(m_upto);
+    m_upto = std::max(m_upto, last);
+
+    const QByteArray utf8 = key.toUtf8();
+    const size_t hash = qHash(QByteArrayView(utf8));
+    QVector<qint64> found;
+    auto at = std::lower_bound(m_ids.cbegin(), m_ids.cend(), std::pair(hash, qint64(0)));
+    // Another source id can have the same hash: the data set says whether the id has this one.
+    sql::Statement check(db, "SELECT 1 FROM conversation WHERE id = ? AND source_id = ?");
+    for (; at != m_ids.cend() && at->first == hash; ++at) {
+        check.reset();
+        check.bind(1, at->second).bind(2, key);
+        if (check.next())
+            found.append(at->second);
+    }
+    return found;
+}
+
+void Store::SourceIds::readFrom(qint64 after)
+{
+    // The first reading takes every row from the narrow index that holds the source ids
+    // (conversation_by_participant); a later one the rows added since, by id.
+    sql::Statement rows(*m_store.m_db,
+                        after < 0 ? "SELECT source_id, id FROM conversation "
+                                    "WHERE source_id IS NOT NULL"
+                                  : "SELECT source_id, id FROM conversation "
+                                    "WHERE id > ? AND source_id IS NOT NULL");
+    if (after >= 0)
+        rows.bind(1, after);
+    const auto sorted = qsizetype(m_ids.size());
+    while (rows.next())
+        m_ids.emplace_back(qHash(rows.utf8(0)), rows.int64(1));
+    std::sort(m_ids.begin() + sorted, m_ids.end());
+    std::inplace_merge(m_ids.begin(), m_ids.begin() + sorted, m_ids.end());
+}
+
+QVector<qint64> Store::named(const QString &key,
+                             const std::function<QVector<qint64>(const QString &)> &bySource) const
+{
     if (m_adding)
         m_adding->restoreIndexes();
     const QString k = key.trimmed();
@@ -521,12 +587,8 @@ QVector<qint64> Store::conversationsNamed(const QString &key) const
         if (byId.next())
             add(byId.int64(0));
     }
-    {
-        sql::Statement bySource(*m_db, "SELECT id FROM conversation WHERE source_id = ?");
-        bySource.bind(1, k);
-        while (bySource.next())
-            add(bySource.int64(0));
-    }
+    for (const qint64 sourced : bySource(k))
+        add(sourced);
     const QString hash = k.toLower();
     if (hash.size() == 32)
         add(conversationWithHash(hash));

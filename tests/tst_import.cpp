@@ -23,6 +23,7 @@
 #include <ctime>
 #include <fcntl.h>
 #include <future>
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -274,6 +275,8 @@ private slots:
     void importWritesTheDigestsRefreshWould();
     void reimportLeavesDigestsToThePreparation();
     void ratingsWriteNoPagePerRating();
+    void ratingsCsvReadsTheSourceIdsOnce();
+    void sourceIdsFollowTheDataSet();
     void chatgptKeepsTheCurrentPath();
     void chatgptBranchesKeepEachMessageOnce();
     void chatgptRegeneratedAfterThoughts();
@@ -1556,6 +1559,100 @@ void TestImport::ratingsWriteNoPagePerRating()
     QVERIFY2(written < qint64(16) * 1024 * 1024,
              qPrintable(
                  QStringLiteral("%1 bytes written, the file grew by %2").arg(written).arg(grown)));
+}
+
+void TestImport::ratingsCsvReadsTheSourceIdsOnce()
+{
+    // A ratings file names conversations by their source ids, which the data set keeps in its
+    // participants' index (after the participant and the format). Looked up one by one, each
+    // name was a scan of that index: 20,000 ratings of a 100,000-conversation data set took
+    // 91 s. The import reads the source ids once (Store::SourceIds): the steps SQLite takes
+    // through whole tables and indexes grow with the rows, not with rows times names.
+    QTemporaryDir dir;
+    constexpr int conversations = 500;
+    QByteArray file = "conversation_id,role,text\n";
+    QByteArray ratings = "conversation_id,turn_index,dimension,value,annotator,annotator_kind\n";
+    for (int c = 0; c < conversations; ++c) {
+        const QByteArray id = "source-" + QByteArray::number(c);
+        file += id + ",user,question " + QByteArray::number(c) + "\n" + id + ",assistant,answer "
+            + QByteArray::number(c) + "\n";
+        ratings +=
+            id + ",1,acknowledgment," + QByteArray::number(1 + c % 5) + ",rater-A,observer\n";
+    }
+    test::writeFile(dir.filePath(QStringLiteral("conversations.csv")), file);
+    test::writeFile(dir.filePath(QStringLiteral("ratings.csv")), ratings);
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    import::Importer importer(*store);
+    QCOMPARE(importer.importFile(dir.filePath(QStringLiteral("conversations.csv"))).imported,
+             conversations);
+
+    // Every statement's steps through whole tables and indexes, counted as each one finishes.
+    static qint64 scanned = 0;
+    scanned = 0;
+    sqlite3 *db = test::connection(*store).handle();
+    sqlite3_trace_v2(
+        db, SQLITE_TRACE_PROFILE,
+        [](unsigned, void *, void *statement, void *) {
+            scanned += sqlite3_stmt_status(static_cast<sqlite3_stmt *>(statement),
+                                           SQLITE_STMTSTATUS_FULLSCAN_STEP, 1);
+            return 0;
+        },
+        nullptr);
+    const auto untrace = qScopeGuard([db] { sqlite3_trace_v2(db, 0, nullptr, nullptr); });
+    QCOMPARE(importer.importFile(dir.filePath(QStringLiteral("ratings.csv"))).ratings,
+             conversations);
+    // A scan per name would be 500 × 500 steps; one reading is 500.
+    QVERIFY2(scanned < 10 * conversations, qPrintable(QString::number(scanned)));
+
+    // Each rating went to its own conversation.
+    const qint64 rater = store->annotatorId(QStringLiteral("rater-A"), AnnotatorKind::Observer);
+    const qint64 dimension = store->findDimension(QStringLiteral("acknowledgment"))->id;
+    for (const int c : {0, 1, 2, 3, 4, 250, conversations - 1}) {
+        const qint64 id = store->findConversation(QStringLiteral("source-%1").arg(c));
+        const qint64 turn = store->turnId(id, 1);
+        QCOMPARE(store->turnRatings(id, rater).value(turn).value(dimension).number().value_or(-1),
+                 1 + c % 5);
+    }
+}
+
+void TestImport::sourceIdsFollowTheDataSet()
+{
+    // What conversationsNamed() finds by a source id, Store::SourceIds finds too: several
+    // conversations for one source id, those added after its reading, none for a conversation
+    // gone since.
+    QTemporaryDir dir;
+    test::writeFile(dir.filePath(QStringLiteral("a.csv")),
+                    "conversation_id,role,text\nshared,user,hello\nshared,assistant,hi\n"
+                    "only-a,user,one\nonly-a,assistant,two\n");
+    test::writeFile(dir.filePath(QStringLiteral("b.csv")),
+                    "conversation_id,role,text\nshared,user,other\nshared,assistant,words\n");
+    test::writeFile(dir.filePath(QStringLiteral("c.csv")),
+                    "conversation_id,role,text\nlater,user,late\nlater,assistant,reply\n");
+    auto store = Store::create(QStringLiteral(":memory:"));
+    import::Importer importer(*store);
+    importer.importFile(dir.filePath(QStringLiteral("a.csv")));
+    import::Options other;
+    other.participant = QStringLiteral("P2");
+    importer.importFile(dir.filePath(QStringLiteral("b.csv")), other);
+
+    Store::SourceIds sourceIds(*store);
+    const QStringList keys = {QStringLiteral("shared"),   QStringLiteral("only-a"),
+                              QStringLiteral(" only-a "), QStringLiteral("nothing"),
+                              QStringLiteral("1"),        QStringLiteral("2")};
+    for (const QString &key : keys)
+        QCOMPARE(store->conversationsNamed(key, sourceIds), store->conversationsNamed(key));
+    QCOMPARE(store->conversationsNamed(QStringLiteral("shared"), sourceIds).size(), 2);
+
+    importer.importFile(dir.filePath(QStringLiteral("c.csv")), other);
+    const QVector<qint64> later = store->conversationsNamed(QStringLiteral("later"));
+    QCOMPARE(later.size(), 1);
+    QCOMPARE(store->conversationsNamed(QStringLiteral("later"), sourceIds), later);
+
+    const qint64 onlyA = store->findConversation(QStringLiteral("only-a"));
+    test::connection(*store).exec(
+        QByteArray("DELETE FROM conversation WHERE id = " + QByteArray::number(onlyA)).constData());
+    QVERIFY(store->conversationsNamed(QStringLiteral("only-a")).isEmpty());
+    QVERIFY(store->conversationsNamed(QStringLiteral("only-a"), sourceIds).isEmpty());
 }
 
 void TestImport::reimportLeavesDigestsToThePreparation()

@@ -482,7 +482,7 @@ void Writer::write(const ExternalRating &r)
 
     qint64 conversation = m_conversations.value(r.conversation, 0);
     if (conversation == 0) {
-        const QVector<qint64> named = m_store.conversationsNamed(r.conversation);
+        const QVector<qint64> named = m_store.conversationsNamed(r.conversation, m_sourceIds);
         if (named.isEmpty())
             throw Error(Importer::tr("%1: the data set has no conversation \"%2\".")
                             .arg(r.where, r.conversation));

@@ -37,6 +37,7 @@ class Writer
 public:
     Writer(Store &store, const Options &options, Summary &summary)
         : m_store(store)
+        , m_sourceIds(store)
         , m_options(options)
         , m_summary(summary)
     { }
@@ -124,6 +125,7 @@ private:
     void checkParticipant(const ImportedConversation &c, qint64 owner, bool added);
 
     Store &m_store;
+    Store::SourceIds m_sourceIds; // for ratings files, which name conversations by source id
     const Options &m_options;
     Summary &m_summary;
     QHash<QString, qint64> m_participants;
