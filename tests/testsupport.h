@@ -164,6 +164,20 @@ inline QByteArray readFile(const QString &path)
     return file.readAll();
 }
 
+/**
+ * The bytes this process has handed to write calls so far (Linux: /proc/self/io, wchar); -1 when
+ * the system does not tell.
+ */
+inline qint64 bytesWritten()
+{
+    QFile io(QStringLiteral("/proc/self/io"));
+    if (io.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : io.readAll().split('\n'))
+            if (line.startsWith("wchar: "))
+                return line.mid(7).toLongLong();
+    return -1;
+}
+
 /** A new data set filled with the demo, closed so that its file is complete. */
 inline void makeDemoDataSet(const QString &path, const Protocol &protocol = protocol::sense7())
 {

@@ -1503,24 +1503,6 @@ void TestImport::importWritesTheDigestsRefreshWould()
     QCOMPARE(digests(), refreshed);
 }
 
-namespace {
-
-/**
- * The bytes this process has handed to write calls so far (Linux: /proc/self/io, wchar); -1 when
- * the system does not tell.
- */
-qint64 bytesWritten()
-{
-    QFile io(QStringLiteral("/proc/self/io"));
-    if (io.open(QIODevice::ReadOnly))
-        for (const QByteArray &line : io.readAll().split('\n'))
-            if (line.startsWith("wchar: "))
-                return line.mid(7).toLongLong();
-    return -1;
-}
-
-} // namespace
-
 void TestImport::ratingsWriteNoPagePerRating()
 {
     // Each rating's insert fires the trigger that marks its conversation's digest stale, so
@@ -1547,10 +1529,10 @@ void TestImport::ratingsWriteNoPagePerRating()
     import::Importer importer(*store);
     QCOMPARE(importer.importFile(dir.filePath(QStringLiteral("conversations.csv"))).imported, 600);
     const qint64 sizeBefore = QFileInfo(store->path()).size();
-    const qint64 before = bytesWritten();
+    const qint64 before = test::bytesWritten();
     QVERIFY2(before >= 0, "/proc/self/io tells no bytes written");
     QCOMPARE(importer.importFile(dir.filePath(QStringLiteral("ratings.csv"))).ratings, 2400);
-    const qint64 written = bytesWritten() - before;
+    const qint64 written = test::bytesWritten() - before;
     QCOMPARE(count(*store, "SELECT count(*) FROM rating"), 2400);
     QCOMPARE(count(*store, "SELECT count(*) FROM digest_stale"), 600);
     // The rows through the write-ahead log and back: 0.7 MB here, twice the growth. A page
