@@ -7,6 +7,7 @@
 
 #include <QJsonArray>
 #include <QLocale>
+#include <QScopeGuard>
 #include <QSet>
 #include <QStringEncoder>
 
@@ -558,8 +559,11 @@ void Store::SourceIds::readFrom(qint64 after)
     if (after >= 0)
         rows.bind(1, after);
     const auto sorted = qsizetype(m_ids.size());
+    // A reading that fails leaves the rows read before, still sorted, for the next to go on from.
+    auto unread = qScopeGuard([&] { m_ids.resize(std::size_t(sorted)); });
     while (rows.next())
         m_ids.emplace_back(qHash(rows.utf8(0)), rows.int64(1));
+    unread.dismiss();
     std::sort(m_ids.begin() + sorted, m_ids.end());
     std::inplace_merge(m_ids.begin(), m_ids.begin() + sorted, m_ids.end());
 }
