@@ -39,7 +39,8 @@ for program in "$@"; do
 done
 check run python3 "$source_dir/run" rating
 check import_bench.py python3 "$source_dir/import_bench.py" . --conversations 10 --data data
+check ratings_bench.py python3 "$source_dir/ratings_bench.py" . --conversations 10 --data data
 check make_chatgpt_export.py python3 "$source_dir/make_chatgpt_export.py" 10 out.json --csv t.csv
 check make_jsonl_corpus.py python3 "$source_dir/make_jsonl_corpus.py" 10 out.jsonl --csv t.csv
 check python_import.py python3 "$source_dir/python_import.py" conversations.json out.sqlite
-echo "cmdline_check: $# programs and 5 scripts answer --help and refuse unknown options"
+echo "cmdline_check: $# programs and 6 scripts answer --help and refuse unknown options"
