@@ -312,6 +312,7 @@ private slots:
     void conflictReportAsCsvAndJson();
     void ratingsWithoutAnnotatorAreRefused();
     void bundleMergeConflictsAreCounted();
+    void annotatorOfAnotherKindNamesItsEntry();
     void esconvSurveyConflictsAreReplacedWithAJournal();
     void ratingsCsvInstrumentAndConversationRows();
     void ratingsCsvConversationConflicts();
@@ -1925,6 +1926,55 @@ void TestImport::ratingsWithoutAnnotatorAreRefused()
                    "SELECT count(*) FROM rating r JOIN annotator a ON a.id = r.annotator_id "
                    "WHERE a.code = 'judge' AND a.kind = 'model'"),
              3);
+}
+
+void TestImport::annotatorOfAnotherKindNamesItsEntry()
+{
+    // A rater the data set knows as another kind of annotator is refused, naming the file and
+    // the row or entry that named them, and nothing of the file is written.
+    const auto refused = [](Store &store, const QString &file, const QString &where,
+                            const QString &message) {
+        const QString before = test::logicalDump(store);
+        try {
+            import::Importer(store).importFile(file);
+            QFAIL("a rater of two kinds was imported");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().startsWith(where), qPrintable(e.message()));
+            QVERIFY2(e.message().contains(message), qPrintable(e.message()));
+        }
+        QCOMPARE(test::logicalDump(store), before);
+    };
+    QTemporaryDir dir;
+    auto store = Store::create(dir.filePath(QStringLiteral("study.sense7")));
+    importInto(*store, QStringLiteral("conversations.csv"));
+    const QString csv = dir.filePath(QStringLiteral("bad.csv"));
+    test::writeFile(csv,
+                    "conversation_id,turn_index,dimension,value,annotator,annotator_kind\n"
+                    "c1,1,warmth,4,rater-B,observer\n"
+                    "c1,1,support,3,rater-B,model\n");
+    refused(*store, csv, QStringLiteral("bad.csv: line 3: "),
+            QStringLiteral("the annotator rater-B exists already as observer, not as model"));
+
+    // A bundle's rating merged into a conversation the data set has.
+    auto merged = Store::create(dir.filePath(QStringLiteral("merged.sense7")));
+    importInto(*merged, QStringLiteral("bundle.json"));
+    merged->annotatorId(QStringLiteral("rater-B"), AnnotatorKind::Model);
+    QJsonObject bundle =
+        QJsonDocument::fromJson(test::readFile(fixture(QStringLiteral("bundle.json")))).object();
+    QJsonArray conversations = bundle.value(QStringLiteral("conversations")).toArray();
+    QJsonObject c = conversations.first().toObject();
+    QJsonArray ratings = c.value(QStringLiteral("ratings")).toArray();
+    QJsonObject rating = ratings.at(0).toObject();
+    rating.insert(QStringLiteral("annotator"), QStringLiteral("rater-B"));
+    rating.insert(QStringLiteral("annotator_kind"), QStringLiteral("observer"));
+    ratings[0] = rating;
+    c.insert(QStringLiteral("ratings"), ratings);
+    conversations[0] = c;
+    bundle.insert(QStringLiteral("conversations"), conversations);
+    const QString changed = dir.filePath(QStringLiteral("changed.json"));
+    test::writeFile(changed, QJsonDocument(bundle).toJson());
+    refused(*merged, changed, QStringLiteral("changed.json: conversation 1"),
+            QStringLiteral("the annotator rater-B exists already as model, not as observer"));
 }
 
 void TestImport::bundleMergeConflictsAreCounted()

@@ -134,7 +134,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
         const QString &where = r.where.isEmpty() ? c.where : r.where;
         const Dimension &d = dimension(r.dimension, where);
         const Rating incoming = checkedRating(r, d, where);
-        const qint64 who = annotator(r.annotator, r.kind);
+        const qint64 who = annotator(r.annotator, r.kind, where);
         if (!turnRatings.contains(who)) {
             turnRatings.insert(who, m_store.turnRatings(existingId, who));
             conversationRatings.insert(who, m_store.conversationRatings(existingId, who));
@@ -159,7 +159,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     }
 
     for (const ImportedFlag &f : std::as_const(c.flags)) {
-        const qint64 who = annotator(f.annotator, f.kind);
+        const qint64 who = annotator(f.annotator, f.kind, c.where);
         const auto flags = m_store.flags(existingId, who);
         const qint64 turn = c.encoded.ids[f.turnIndex];
         TurnFlag flag;
@@ -210,7 +210,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     }
 
     for (const ImportedNote &n : std::as_const(c.notes)) {
-        const qint64 who = annotator(n.annotator, n.kind);
+        const qint64 who = annotator(n.annotator, n.kind, c.where);
         const QString current = m_store.notes(existingId, who).value(c.encoded.ids[n.turnIndex]);
         if (current == n.text)
             continue;

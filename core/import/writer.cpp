@@ -106,12 +106,17 @@ void Writer::mergeProfile(const ImportedConversation &c, qint64 participantId)
     disagree(std::move(conflict));
 }
 
-qint64 Writer::annotator(const QString &code, AnnotatorKind kind)
+qint64 Writer::annotator(const QString &code, AnnotatorKind kind, const QString &where)
 {
     const QString key = code + QLatin1Char('\x1f') + annotatorKindKey(kind);
     if (const auto it = m_annotators.find(key); it != m_annotators.end())
         return *it;
-    const qint64 id = m_store.annotatorId(code, kind);
+    qint64 id = 0;
+    try {
+        id = m_store.annotatorId(code, kind);
+    } catch (const Error &e) { // the data set has the code as another kind of annotator
+        throw Error(QStringLiteral("%1: %2").arg(where, e.message()));
+    }
     m_annotators.insert(key, id);
     return id;
 }
@@ -423,8 +428,8 @@ void Writer::writeAnnotations(ImportedConversation &c)
         const QString &where = r.where.isEmpty() ? c.where : r.where;
         const Dimension &d = dimension(r.dimension, where);
         const Rating value = checkedRating(r, d, where);
+        const qint64 who = annotator(r.annotator, r.kind, where);
         try {
-            const qint64 who = annotator(r.annotator, r.kind);
             if (r.turnIndex >= 0)
                 m_store.setRating(c.encoded.ids[r.turnIndex], d.id, who, value);
             else
@@ -437,7 +442,7 @@ void Writer::writeAnnotations(ImportedConversation &c)
     for (const ImportedFlag &f : std::as_const(c.flags)) {
         TurnFlag flag;
         flag.turnId = c.encoded.ids[f.turnIndex];
-        flag.annotatorId = annotator(f.annotator, f.kind);
+        flag.annotatorId = annotator(f.annotator, f.kind, c.where);
         flag.reason = f.reason;
         flag.note = f.note;
         if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
@@ -452,7 +457,7 @@ void Writer::writeAnnotations(ImportedConversation &c)
         const Edit edit {Edit::Kind::Note,
                          c.encoded.ids[n.turnIndex],
                          0,
-                         annotator(n.annotator, n.kind),
+                         annotator(n.annotator, n.kind, c.where),
                          QJsonValue::Undefined,
                          n.text};
         m_store.apply(edit, Origin::Data);
@@ -528,7 +533,7 @@ void Writer::write(const ExternalRating &r)
                         .arg(r.where, dimensionName)
                         .arg(d.scaleMin)
                         .arg(d.scaleMax));
-    const qint64 who = annotator(code, *kind);
+    const qint64 who = annotator(code, *kind, r.where);
     // The reader catches a row given twice in the same words; this, the same rating written
     // two ways ("warmth" and "sense7/warmth"), which would otherwise pass for a conflict.
     const QString cell = QStringLiteral("%1 %2 %3 %4")

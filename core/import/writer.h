@@ -62,7 +62,8 @@ public:
 
 private:
     qint64 participant(const ImportedConversation &c);
-    qint64 annotator(const QString &code, AnnotatorKind kind);
+    /** The annotator \a code of \a kind; an error names \a where (the file and the position). */
+    qint64 annotator(const QString &code, AnnotatorKind kind, const QString &where);
     /**
      * A known participant's profile against the one \a c came with: added where the data set has
      * none, reported (and kept, like context answers) where the two differ.
