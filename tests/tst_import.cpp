@@ -1955,26 +1955,59 @@ void TestImport::annotatorOfAnotherKindNamesItsEntry()
     refused(*store, csv, QStringLiteral("bad.csv: line 3: "),
             QStringLiteral("the annotator rater-B exists already as observer, not as model"));
 
-    // A bundle's rating merged into a conversation the data set has.
+    // A bundle's rating, flag or note by rater-B as an observer, into a data set that has
+    // rater-B as a model: merged into a conversation the data set has, or a new one.
+    const auto bundleWith = [&dir](const char *list, const QJsonObject &entry) {
+        QJsonObject bundle =
+            QJsonDocument::fromJson(test::readFile(fixture(QStringLiteral("bundle.json"))))
+                .object();
+        QJsonArray conversations = bundle.value(QStringLiteral("conversations")).toArray();
+        QJsonObject c = conversations.first().toObject();
+        QJsonObject byB = entry;
+        byB.insert(QStringLiteral("annotator"), QStringLiteral("rater-B"));
+        byB.insert(QStringLiteral("annotator_kind"), QStringLiteral("observer"));
+        c.insert(QLatin1String(list), QJsonArray {byB});
+        conversations[0] = c;
+        bundle.insert(QStringLiteral("conversations"), conversations);
+        const QString path = dir.filePath(QLatin1String(list) + QStringLiteral(".json"));
+        test::writeFile(path, QJsonDocument(bundle).toJson());
+        return path;
+    };
+    const QString clash =
+        QStringLiteral("the annotator rater-B exists already as model, not as observer");
     auto merged = Store::create(dir.filePath(QStringLiteral("merged.sense7")));
     importInto(*merged, QStringLiteral("bundle.json"));
     merged->annotatorId(QStringLiteral("rater-B"), AnnotatorKind::Model);
-    QJsonObject bundle =
-        QJsonDocument::fromJson(test::readFile(fixture(QStringLiteral("bundle.json")))).object();
-    QJsonArray conversations = bundle.value(QStringLiteral("conversations")).toArray();
-    QJsonObject c = conversations.first().toObject();
-    QJsonArray ratings = c.value(QStringLiteral("ratings")).toArray();
-    QJsonObject rating = ratings.at(0).toObject();
-    rating.insert(QStringLiteral("annotator"), QStringLiteral("rater-B"));
-    rating.insert(QStringLiteral("annotator_kind"), QStringLiteral("observer"));
-    ratings[0] = rating;
-    c.insert(QStringLiteral("ratings"), ratings);
-    conversations[0] = c;
-    bundle.insert(QStringLiteral("conversations"), conversations);
-    const QString changed = dir.filePath(QStringLiteral("changed.json"));
-    test::writeFile(changed, QJsonDocument(bundle).toJson());
-    refused(*merged, changed, QStringLiteral("changed.json: conversation 1"),
-            QStringLiteral("the annotator rater-B exists already as model, not as observer"));
+    auto fresh = Store::create(dir.filePath(QStringLiteral("fresh.sense7")));
+    fresh->annotatorId(QStringLiteral("rater-B"), AnnotatorKind::Model);
+    const QString rating =
+        bundleWith("ratings",
+                   {{QStringLiteral("turn"), 1},
+                    {QStringLiteral("dimension"), QStringLiteral("sense7/warmth")},
+                    {QStringLiteral("value"), 2}});
+    const QString flag =
+        bundleWith("flags",
+                   {{QStringLiteral("turn"), 3},
+                    {QStringLiteral("reason"), QStringLiteral("repeated_itself")}});
+    const QString note = bundleWith(
+        "notes",
+        {{QStringLiteral("turn"), 1}, {QStringLiteral("text"), QStringLiteral("Too formal")}});
+    for (Store *into : {merged.get(), fresh.get()}) {
+        refused(*into, rating, QStringLiteral("ratings.json: conversation 1"), clash);
+        refused(*into, flag, QStringLiteral("flags.json: conversation 1"), clash);
+        refused(*into, note, QStringLiteral("notes.json: conversation 1"), clash);
+    }
+    // Each names its entry, once.
+    for (const auto &[file, entry] : {std::pair {flag, QStringLiteral(", flag 1: ")},
+                                      std::pair {note, QStringLiteral(", note 1: ")}}) {
+        try {
+            import::Importer(*merged).importFile(file);
+            QFAIL("a rater of two kinds was merged");
+        } catch (const Error &e) {
+            QCOMPARE(e.message().count(entry), 1);
+            QCOMPARE(e.message().count(QStringLiteral("conversation 1")), 1);
+        }
+    }
 }
 
 void TestImport::bundleMergeConflictsAreCounted()

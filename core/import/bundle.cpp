@@ -363,6 +363,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             flag.turnIndex = *turnAt(f, turns, at, false);
             flag.annotator = annotatorAt(f);
             flag.kind = kindAt(f, at);
+            flag.where = at;
             flag.reason = stringAt(f, "reason");
             flag.note = stringAt(f, "note");
             const Json &refersTo = child(f, "refers_to");
@@ -390,6 +391,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
             note.turnIndex = *turnAt(n, turns, at, false);
             note.annotator = annotatorAt(n);
             note.kind = kindAt(n, at);
+            note.where = at;
             note.text = stringAt(n, "text");
             if (once(tr("note on turn %1").arg(note.turnIndex) + QChar(0x1f) + note.annotator,
                      note.text, at)

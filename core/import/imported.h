@@ -33,6 +33,7 @@ struct ImportedFlag
     QString reason;
     std::optional<int> refersTo;
     QString note;
+    QString where; // the file and entry, for messages; empty: the conversation's
 };
 
 struct ImportedNote
@@ -41,6 +42,7 @@ struct ImportedNote
     QString annotator = QStringLiteral("self");
     AnnotatorKind kind = AnnotatorKind::Self;
     QString text;
+    QString where; // the file and entry, for messages; empty: the conversation's
 };
 
 /** One conversation read from a file, not yet in a data set. */

@@ -159,7 +159,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     }
 
     for (const ImportedFlag &f : std::as_const(c.flags)) {
-        const qint64 who = annotator(f.annotator, f.kind, c.where);
+        const qint64 who = annotator(f.annotator, f.kind, f.where.isEmpty() ? c.where : f.where);
         const auto flags = m_store.flags(existingId, who);
         const qint64 turn = c.encoded.ids[f.turnIndex];
         TurnFlag flag;
@@ -210,7 +210,7 @@ void Writer::merge(ImportedConversation &c, qint64 existingId)
     }
 
     for (const ImportedNote &n : std::as_const(c.notes)) {
-        const qint64 who = annotator(n.annotator, n.kind, c.where);
+        const qint64 who = annotator(n.annotator, n.kind, n.where.isEmpty() ? c.where : n.where);
         const QString current = m_store.notes(existingId, who).value(c.encoded.ids[n.turnIndex]);
         if (current == n.text)
             continue;

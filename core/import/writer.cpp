@@ -114,7 +114,7 @@ qint64 Writer::annotator(const QString &code, AnnotatorKind kind, const QString 
     qint64 id = 0;
     try {
         id = m_store.annotatorId(code, kind);
-    } catch (const Error &e) { // the data set has the code as another kind of annotator
+    } catch (const Error &e) { // the code is another kind of annotator's, say
         throw Error(QStringLiteral("%1: %2").arg(where, e.message()));
     }
     m_annotators.insert(key, id);
@@ -442,7 +442,8 @@ void Writer::writeAnnotations(ImportedConversation &c)
     for (const ImportedFlag &f : std::as_const(c.flags)) {
         TurnFlag flag;
         flag.turnId = c.encoded.ids[f.turnIndex];
-        flag.annotatorId = annotator(f.annotator, f.kind, c.where);
+        const QString &where = f.where.isEmpty() ? c.where : f.where;
+        flag.annotatorId = annotator(f.annotator, f.kind, where);
         flag.reason = f.reason;
         flag.note = f.note;
         if (f.refersTo && *f.refersTo >= 0 && *f.refersTo < c.encoded.size())
@@ -450,14 +451,14 @@ void Writer::writeAnnotations(ImportedConversation &c)
         try {
             m_store.addFlag(flag);
         } catch (const Error &e) {
-            throw Error(QStringLiteral("%1: %2").arg(c.where, e.message()));
+            throw Error(QStringLiteral("%1: %2").arg(where, e.message()));
         }
     }
     for (const ImportedNote &n : std::as_const(c.notes)) {
         const Edit edit {Edit::Kind::Note,
                          c.encoded.ids[n.turnIndex],
                          0,
-                         annotator(n.annotator, n.kind, c.where),
+                         annotator(n.annotator, n.kind, n.where.isEmpty() ? c.where : n.where),
                          QJsonValue::Undefined,
                          n.text};
         m_store.apply(edit, Origin::Data);
