@@ -211,6 +211,7 @@ private Q_SLOTS:
     void intervalsAreDrawnWhole();
     void meansStartAtTheScaleMinimum();
     void meansFollowAnyScale();
+    void wideScaleIsShownInTenths();
     void titleCanBeLeftOut();
     void correlationHasAColourScale();
     void longDimensionNamesKeepEveryLabel();
@@ -625,6 +626,56 @@ void TestFigures::meansFollowAnyScale()
     aligned.breaks = 3;
     charts::drawBreakAligned(&plot, aligned, dimensions);
     QCOMPARE(plot.yAxis->range(), QCPRange(0, 10));
+}
+
+void TestFigures::wideScaleIsShownInTenths()
+{
+    // PRISM's 1-100: the distribution in ten bands of ten points, not a hundred bars and a
+    // hundred legend entries; the conversation's trajectory labelled every ten points, none
+    // outside the scale.
+    const QVector<Dimension> dimensions {dimension(QStringLiteral("score"), 1, 100)};
+    series::Distribution distribution;
+    distribution.counts = {QVector<int>(100, 0)};
+    distribution.counts[0][4] = 2; // 5
+    distribution.counts[0][72] = 3; // 73
+    distribution.counts[0][99] = 5; // 100
+    QCustomPlot plot;
+    charts::drawDistribution(&plot, distribution, dimensions);
+    QStringList names;
+    QMap<QString, double> shares;
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        auto *bars = qobject_cast<QCPBars *>(plot.plottable(i));
+        QVERIFY(bars);
+        names.append(bars->name());
+        shares.insert(bars->name(), bars->data()->at(0)->value);
+    }
+    QCOMPARE(names.size(), 10);
+    QCOMPARE(names.first(), QStringLiteral("1–10"));
+    QCOMPARE(names.at(7), QStringLiteral("71–80"));
+    QCOMPARE(names.last(), QStringLiteral("91–100"));
+    QCOMPARE(shares.value(QStringLiteral("1–10")), 20.0);
+    QCOMPARE(shares.value(QStringLiteral("71–80")), 30.0);
+    QCOMPARE(shares.value(QStringLiteral("91–100")), 50.0);
+    QCOMPARE(shares.value(QStringLiteral("41–50")), 0.0);
+    QCOMPARE(plot.legend->itemCount(), 10);
+
+    browse::ConversationTrajectory t;
+    t.instrument = QStringLiteral("prism");
+    t.dimensions = dimensions;
+    t.turnIds = {1, 2};
+    t.turnIndexes = {1, 3};
+    t.values = {{73, 100}};
+    t.mean = {73.0, 100.0};
+    charts::drawConversationTrajectory(&plot, t, -1);
+    QVector<double> ticks;
+    QVector<QString> labels;
+    plot.yAxis->ticker()->generate(plot.yAxis->range(), QLocale(), QLatin1Char('g'), 6, ticks,
+                                   nullptr, &labels);
+    QCOMPARE(ticks.first(), 10.0);
+    QCOMPARE(ticks.last(), 100.0);
+    QCOMPARE(ticks.size(), 10);
+    QVERIFY(plot.yAxis->range().contains(100.0));
+    QVERIFY(plot.yAxis->range().contains(1.0));
 }
 
 void TestFigures::titleCanBeLeftOut()

@@ -178,7 +178,7 @@ void ratingAxis(QCPAxis *axis, const QCPRange &scale, const QString &label)
 {
     axis->setRange(scale);
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-    ticker->setTickStep(1);
+    ticker->setTickStep(scaleTickStep(int(scale.upper - scale.lower) + 1));
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     axis->setTicker(ticker);
     axis->setSubTicks(false);
@@ -477,13 +477,25 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
              QCoreApplication::translate("sense7::charts", "Rating distribution per dimension"));
     const int levels = distribution.counts.isEmpty() ? 0 : int(distribution.counts[0].size());
     const int scaleMin = dimensions.isEmpty() ? 1 : dimensions.first().scaleMin;
+    // A wide scale (0-100) is shown in bands of points, as many as fit a legend: 1–10, 11–20, ...
+    const int band = scaleTickStep(levels);
+    const int bands = (levels + band - 1) / band;
+    // From red-orange (low) through yellow to blue (high), all Okabe–Ito.
+    QCPColorGradient ramp;
+    ramp.setColorStopAt(0.0, okabeIto()[6]);
+    ramp.setColorStopAt(0.5, okabeIto()[4]);
+    ramp.setColorStopAt(1.0, okabeIto()[5]);
     QCPBars *below = nullptr;
-    for (int level = 0; level < levels; ++level) {
+    for (int b = 0; b < bands; ++b) {
+        const int first = b * band;
+        const int last = std::min(levels, first + band) - 1;
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(QString::number(scaleMin + level));
-        // From red-orange (low) through yellow to blue (high), all Okabe–Ito.
+        bars->setName(first == last
+                          ? QString::number(scaleMin + first)
+                          : QStringLiteral("%1–%2").arg(scaleMin + first).arg(scaleMin + last));
         static const int order[] = {6, 1, 4, 2, 5, 3, 7};
-        bars->setBrush(okabeIto()[size_t(order[level % 7])]);
+        bars->setBrush(bands <= 7 ? okabeIto()[size_t(order[b])]
+                                  : QColor(ramp.color(b, QCPRange(0, bands - 1))));
         bars->setPen(QPen(Qt::white));
         bars->setWidth(0.7);
         QStringList tips;
@@ -491,13 +503,15 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
             int total = 0;
             for (int c : distribution.counts[d])
                 total += c;
-            const double share = total > 0 ? 100.0 * distribution.counts[d][level] / total : 0.0;
+            int count = 0;
+            for (int level = first; level <= last; ++level)
+                count += distribution.counts[d].value(level);
+            const double share = total > 0 ? 100.0 * count / total : 0.0;
             bars->addData(d + 1, share);
             tips.append(QCoreApplication::translate("sense7::charts",
                                                     "%1 · rating %2: %3% (%4 of n = %5 ratings)")
                             .arg(dimensions.value(d).displayName(), bars->name(),
-                                 QLocale().toString(share, 'f', 1),
-                                 QLocale().toString(distribution.counts[d][level]),
+                                 QLocale().toString(share, 'f', 1), QLocale().toString(count),
                                  QLocale().toString(total)));
         }
         bars->setProperty(pointTipsProperty, tips);
@@ -515,8 +529,9 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
     percentTicks->setTickStep(20);
     plot->yAxis->setTicker(percentTicks);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Share of ratings (%)"));
-    plot->legend->setVisible(levels > 0);
-    legendBelow(plot, std::max(1, levels), QCoreApplication::translate("sense7::charts", "Rating"));
+    plot->legend->setVisible(bands > 0);
+    legendBelow(plot, bands > 7 ? (bands + 1) / 2 : std::max(1, bands),
+                QCoreApplication::translate("sense7::charts", "Rating"));
     fitRotatedLabels(plot);
     plot->replot();
 }
@@ -928,10 +943,17 @@ void drawConversationTrajectory(QCustomPlot *plot, const browse::ConversationTra
     plot->xAxis->setRange(0.5, last + 0.5);
     plot->xAxis->setLabel(QCoreApplication::translate("sense7::charts", "Assistant reply"));
     plot->xAxis->setSubTicks(false);
-    plot->yAxis->setRange(scaleRange(t.dimensions).lower - 0.4,
-                          scaleRange(t.dimensions).upper + 0.4);
-    QSharedPointer<QCPAxisTickerFixed> yTicker(new QCPAxisTickerFixed);
-    yTicker->setTickStep(1);
+    // Room for a marker, and a label, on the scale's ends: 0.4 of a point, or 6 % of a wide scale.
+    const QCPRange scale = scaleRange(t.dimensions);
+    const double margin = std::max(0.4, scale.size() * 0.06);
+    plot->yAxis->setRange(scale.lower - margin, scale.upper + margin);
+    // Ticks on the scale's points only (no 0 under a 1-100 scale), every tenth of a wide one.
+    const int step = scaleTickStep(int(scale.size()) + 1);
+    QSharedPointer<QCPAxisTickerText> yTicker(new QCPAxisTickerText);
+    for (int point = int(scale.lower); point <= int(scale.upper); ++point) {
+        if (point % step == 0 || step == 1)
+            yTicker->addTick(point, QString::number(point));
+    }
     plot->yAxis->setTicker(yTicker);
     plot->yAxis->setSubTicks(false);
     plot->yAxis->setLabel(QCoreApplication::translate("sense7::charts", "Rating"));

@@ -33,6 +33,8 @@ void drawConfusion(QCustomPlot *plot, const QVector<QVector<int>> &counts, int s
             const int count = counts[own].value(model);
             const double share = rowTotal > 0 ? double(count) / rowTotal : 0.0;
             map->data()->setCell(model, own, share);
+            if (levels > 11)
+                continue; // a wide scale's cells are too small for their counts
             auto *label = new QCPItemText(plot);
             label->position->setCoords(scaleMin + model, scaleMin + own);
             label->setText(QString::number(count));
@@ -52,7 +54,7 @@ void drawConfusion(QCustomPlot *plot, const QVector<QVector<int>> &counts, int s
 
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-        ticker->setTickStep(1);
+        ticker->setTickStep(scaleTickStep(levels));
         axis->setTicker(ticker);
         axis->setRange(scaleMin - 0.5, scaleMax + 0.5);
         axis->grid()->setVisible(false);

@@ -24,4 +24,17 @@ inline QColor mix(const QColor &a, const QColor &b, double t)
                             float(a.blueF() * (1 - t) + b.blueF() * t));
 }
 
+/**
+ * The step between labelled points of a rating scale of \a points points: every point up to 12,
+ * then 2, 5 or 10 so that a 0-100 scale is labelled every 10 and its labels never overlap.
+ */
+inline int scaleTickStep(int points)
+{
+    if (points <= 12)
+        return 1;
+    if (points <= 25)
+        return 2;
+    return points <= 60 ? 5 : 10;
+}
+
 } // namespace sense7::charts
