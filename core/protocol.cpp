@@ -550,10 +550,15 @@ private:
                      tr("the scale's max (%1) is below its min (%2)")
                          .arg(d.scaleMax)
                          .arg(d.scaleMin));
-            if (points < 2 || points > 11)
+            // Up to 11 points the studio draws a box a point; wider scales (a 0-100 visual
+            // analogue scale, PRISM's 1-100) are a track rated by typing or dragging.
+            if (points < 2 || points > maxScalePoints)
                 fail(at, item,
-                     points == 1 ? tr("the scale has 1 point; a scale has 2 to 11")
-                                 : tr("the scale has %1 points; a scale has 2 to 11").arg(points));
+                     points == 1
+                         ? tr("the scale has 1 point; a scale has 2 to %1").arg(maxScalePoints)
+                         : tr("the scale has %1 points; a scale has 2 to %2")
+                               .arg(points)
+                               .arg(maxScalePoints));
         }
         labels(node, path, item, d);
         const QString level =

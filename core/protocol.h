@@ -132,6 +132,12 @@ struct Protocol
 namespace protocol {
 
 /**
+ * The most points a scale may have: 101, a 0-100 visual analogue scale (the studio draws up to 11
+ * as a box a point, wider ones as a track).
+ */
+constexpr int maxScalePoints = 101;
+
+/**
  * Parses and validates a protocol; throws Error "SOURCE:LINE:COLUMN: item: problem" naming the
  * position of the offending value in \a json. definition becomes the canonical form (keys sorted,
  * no spaces), so that fingerprint() does not depend on how the file is laid out.

@@ -98,6 +98,7 @@ private slots:
     void initRefusesBadProtocol();
     void checkCommand();
     void showCommand();
+    void hundredPointScaleRoundTrips();
     void liveProtocolIsSense7WithScriptedConditions();
     void showListsConditionsAndAssignments();
     void showListsEndpointsWithoutKeys();
@@ -252,10 +253,10 @@ void TestProtocol::malformed_data()
                        "\"tutoring\" is used by instrument 1 too"));
     row("scale_of_one_point",
         QStringLiteral("scale_of_one_point.json:27:20: instrument \"tutoring\", dimension 2 "
-                       "(\"encouragement\"): the scale has 1 point; a scale has 2 to 11"));
-    row("scale_of_twelve_points",
-        QStringLiteral("scale_of_twelve_points.json:37:20: instrument \"tutoring\", dimension 3 "
-                       "(\"learned\"): the scale has 12 points; a scale has 2 to 11"));
+                       "(\"encouragement\"): the scale has 1 point; a scale has 2 to 101"));
+    row("scale_of_102_points",
+        QStringLiteral("scale_of_102_points.json:37:20: instrument \"tutoring\", dimension 3 "
+                       "(\"learned\"): the scale has 102 points; a scale has 2 to 101"));
     row("label_outside_the_scale",
         QStringLiteral("label_outside_the_scale.json:28:46: instrument \"tutoring\", dimension 2 "
                        "(\"encouragement\"): the label for 6 is outside the scale 1–4"));
@@ -1020,9 +1021,9 @@ void TestProtocol::initRefusesBadProtocol()
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("bad.sense7"));
     const Result bad = sense7Cli({QStringLiteral("init"), db, QStringLiteral("--protocol"),
-                                  dataDir + QStringLiteral("/bad/scale_of_twelve_points.json")});
+                                  dataDir + QStringLiteral("/bad/scale_of_102_points.json")});
     QCOMPARE(bad.exitCode, 1);
-    QVERIFY2(bad.err.contains(QStringLiteral("scale_of_twelve_points.json:37:20:")),
+    QVERIFY2(bad.err.contains(QStringLiteral("scale_of_102_points.json:37:20:")),
              qPrintable(bad.err));
     QVERIFY(!QFileInfo::exists(db));
     const Result unknown = sense7Cli(
@@ -1254,6 +1255,47 @@ void TestProtocol::checkCommand()
                             "no consent text: add \"consent\", the text shown before anything is "
                             "shared"));
     QVERIFY(bad.out.isEmpty());
+}
+
+void TestProtocol::hundredPointScaleRoundTrips()
+{
+    // PRISM's 1-100 score: a protocol that has it is accepted, makes a data set, takes the
+    // corpus's scores as ratings, and is shown again as a file that checks.
+    const QString file = dataDir + QStringLiteral("/prism.json");
+    const Result check = sense7Cli({QStringLiteral("protocol"), QStringLiteral("check"), file});
+    QVERIFY2(check.exitCode == 0, qPrintable(check.err));
+    QVERIFY(check.out.contains(QRegularExpression(QStringLiteral("score +turn +1–100"))));
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("prism.sense7"));
+    const Result init = sense7Cli({QStringLiteral("init"), db, QStringLiteral("--protocol"), file});
+    QVERIFY2(init.exitCode == 0, qPrintable(init.err));
+    const Result imported = sense7Cli(
+        {QStringLiteral("import"), QStringLiteral(SENSE7_TEST_DATA "/import/prism.jsonl"),
+         QStringLiteral("--db"), db, QStringLiteral("--map"),
+         QStringLiteral("turns=conversation_history"), QStringLiteral("--map"),
+         QStringLiteral("chosen=if_chosen"), QStringLiteral("--map"), QStringLiteral("score=score"),
+         QStringLiteral("--score-dimension"), QStringLiteral("prism/score")});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+    QVERIFY2(imported.out.contains(QStringLiteral("ratings: 2 new")), qPrintable(imported.out));
+    {
+        auto store = Store::open(db, Store::Access::ReadOnly);
+        const Dimension score = *store->findDimension(QStringLiteral("prism/score"));
+        QCOMPARE(score.scaleMin, 1);
+        QCOMPARE(score.scaleMax, 100);
+    }
+    const Result shown = sense7Cli(
+        {QStringLiteral("protocol"), QStringLiteral("show"), db, QStringLiteral("--json")});
+    QCOMPARE(shown.exitCode, 0);
+    const QJsonObject definition = QJsonDocument::fromJson(shown.out.toUtf8())
+                                       .object()
+                                       .value(QStringLiteral("definition"))
+                                       .toObject();
+    const QString again = dir.filePath(QStringLiteral("shown.json"));
+    test::writeFile(again, QJsonDocument(definition).toJson());
+    const Result checkAgain =
+        sense7Cli({QStringLiteral("protocol"), QStringLiteral("check"), again});
+    QVERIFY2(checkAgain.exitCode == 0, qPrintable(checkAgain.err));
+    QCOMPARE(protocol::load(again).fingerprint(), protocol::load(file).fingerprint());
 }
 
 void TestProtocol::showCommand()

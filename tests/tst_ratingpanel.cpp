@@ -1,6 +1,6 @@
 // The rating panel under instruments other than SENSE-7, offscreen and driven from the keyboard:
-// a 7-point instrument, a 0-10 scale, twelve dimensions, a dimension of user turns, and ESConv's
-// feedback in the conversation list. Every check reads the data set back.
+// a 7-point instrument, a 0-10 scale, a 1-100 track, twelve dimensions, a dimension of user turns,
+// and ESConv's feedback in the conversation list. Every check reads the data set back.
 
 #include "annotationsession.h"
 #include "browse/digest.h"
@@ -24,6 +24,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -93,6 +94,7 @@ private slots:
     void sevenPointRepliesFromTheKeyboard();
     void sevenPointConversationItems();
     void elevenPointScaleTakesTwoDigits();
+    void hundredPointScaleIsATrack();
     void twelveDimensionsAllShown();
     void notApplicableOnlyWhereAllowed();
     void dimensionOfUserTurns();
@@ -247,6 +249,115 @@ void TestRatingPanel::elevenPointScaleTakesTwoDigits()
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(9));
     press(Qt::Key_Plus);
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(10));
+}
+
+namespace {
+
+/** How many pixels of the middle row of \a scale's image differ from its Base colour. */
+int coloured(ScaleSelector *scale)
+{
+    const QImage image = scale->grab().toImage();
+    const QColor base = scale->palette().color(QPalette::Base);
+    const int y = scale->fontMetrics().height() / 2 + 8; // inside the points, above the ticks
+    int count = 0;
+    for (int x = 0; x < image.width(); ++x) {
+        const QColor c = image.pixelColor(x, y * image.height() / scale->height());
+        if (qAbs(c.red() - base.red()) + qAbs(c.green() - base.green())
+                + qAbs(c.blue() - base.blue())
+            > 30)
+            ++count;
+    }
+    return count;
+}
+
+} // namespace
+
+void TestRatingPanel::hundredPointScaleIsATrack()
+{
+    makeDataSet(m_path, {scales(QStringLiteral("prism"), 1, 1, 100)});
+    MainWindow window;
+    open(window, m_path);
+    RatingPanel *panel = window.workspace()->panel();
+    ScaleSelector *scale = panel->scale(0);
+    QVERIFY(scale->isTrack());
+    QCOMPARE(scale->maximum(), 100);
+    // As wide as an 11-point scale, not a hundred boxes.
+    QVERIFY(scale->minimumSizeHint().width() < panel->width());
+    const QVector<Turn> turns = m_store->turns(m_store->conversationSummaries().at(0).id);
+    window.conversationView()->setFocus();
+    // A number no further digit can extend is taken at once: 73 (730 is past 100).
+    press(Qt::Key_7);
+    press(Qt::Key_3);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(73));
+    QCOMPARE(window.workspace()->currentTurn(), turns[3].id);
+    press(Qt::Key_1);
+    press(Qt::Key_0);
+    QVERIFY(scale->isTyping()); // 10, or 100 with another 0
+    press(Qt::Key_0);
+    QVERIFY(!scale->isTyping());
+    QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(100));
+    QCOMPARE(window.workspace()->currentTurn(), turns[5].id);
+    press(Qt::Key_1);
+    press(Qt::Key_0);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[5].id), QJsonValue(QJsonValue::Undefined));
+    QTRY_COMPARE_WITH_TIMEOUT(rating(QStringLiteral("item1"), turns[5].id), QJsonValue(10),
+                              ScaleSelector::typingDelay() * 4);
+    test::keepScreenshot(&window, QStringLiteral("rating-1-100.png"));
+
+    // The track is filled up to the value: more of it at 80 than at 20.
+    window.workspace()->setCurrentTurn(turns[1].id);
+    scale->setValue(20);
+    const int at20 = coloured(scale);
+    scale->setValue(80);
+    const int at80 = coloured(scale);
+    QVERIFY2(
+        at80 - at20 > scale->width() / 3,
+        qPrintable(QStringLiteral("%1 against %2 of %3").arg(at80).arg(at20).arg(scale->width())));
+    scale->setValue(73);
+
+    // Keys on the focused track: a tenth of it a page, its ends.
+    scale->setFocus();
+    press(Qt::Key_PageUp);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(83));
+    press(Qt::Key_End);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(100));
+    press(Qt::Key_Home);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
+    press(Qt::Key_PageDown);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
+    press(Qt::Key_Right);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(2));
+
+    // Dragging along the track rates once, where the button is released.
+    QSignalSpy chosen(scale, &ScaleSelector::chosen);
+    const int y = scale->fontMetrics().height() / 2 + 8;
+    QTest::mousePress(scale, Qt::LeftButton, {}, QPoint(scale->width() / 2, y));
+    QTest::mouseMove(scale, QPoint(scale->width() * 3 / 4, y));
+    QTest::mouseMove(scale, QPoint(scale->width() - 2, y));
+    QCOMPARE(chosen.count(), 0);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(2));
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, QPoint(scale->width() - 2, y));
+    QCOMPARE(chosen.count(), 1);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(100)); // past its end
+    // Past the track's start: its first point.
+    QTest::mousePress(scale, Qt::LeftButton, {}, QPoint(scale->width() / 2, y));
+    QTest::mouseMove(scale, QPoint(1, y));
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, QPoint(1, y));
+    QCOMPARE(chosen.count(), 2);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
+
+    // A scale from 50: "1" can only begin 100 to 150, so it waits two digits long.
+    ScaleSelector fifty(50, 150, false);
+    QSignalSpy typed(&fifty, &ScaleSelector::chosen);
+    QVERIFY(fifty.typeDigit(1));
+    QVERIFY(fifty.isTyping());
+    QVERIFY(fifty.typeDigit(2));
+    QVERIFY(fifty.isTyping()); // 12 is no point, but 120 to 129 are
+    QVERIFY(fifty.typeDigit(5));
+    QCOMPARE(typed.count(), 1);
+    QCOMPARE(fifty.value(), QJsonValue(125));
+    QVERIFY(!fifty.typeDigit(3)); // 30 to 39 are below the scale, 300 past it
+    QCOMPARE(typed.count(), 1);
 }
 
 void TestRatingPanel::twelveDimensionsAllShown()

@@ -7755,14 +7755,6 @@ below 0 where participants differ no more than their ratings vary within each. R
         <translation>量表的 max（%1）小于其 min（%2）</translation>
     </message>
     <message>
-        <source>the scale has 1 point; a scale has 2 to 11</source>
-        <translation>量表只有 1 个分值；量表应有 2 到 11 个分值</translation>
-    </message>
-    <message>
-        <source>the scale has %1 points; a scale has 2 to 11</source>
-        <translation>量表有 %1 个分值；量表应有 2 到 11 个分值</translation>
-    </message>
-    <message>
         <source>level &quot;%1&quot; must be &quot;turn&quot; or &quot;conversation&quot;</source>
         <translation>层级“%1”必须是“turn”或“conversation”</translation>
     </message>
@@ -7961,6 +7953,14 @@ below 0 where participants differ no more than their ratings vary within each. R
     <message>
         <source>the label &quot;%1&quot; is condition %2&apos;s too (case aside): participants could not tell the two assistants apart</source>
         <translation>标签“%1”也是条件 %2 的标签（不计大小写）：参与者无法区分这两个助手</translation>
+    </message>
+    <message>
+        <source>the scale has 1 point; a scale has 2 to %1</source>
+        <translation>量表只有 1 个分值；量表应有 2 到 %1 个分值</translation>
+    </message>
+    <message>
+        <source>the scale has %1 points; a scale has 2 to %2</source>
+        <translation>量表有 %1 个分值；量表应有 2 到 %2 个分值</translation>
     </message>
 </context>
 <context>
