@@ -542,8 +542,9 @@ private:
             const Path at = path + "scale";
             if (!child(scale, "min") || !child(scale, "max"))
                 fail(at, item, tr("the scale needs \"min\" and \"max\""));
-            d.scaleMin = int(integer(scale, at, item, "min", 1, -1000, 1000));
-            d.scaleMax = int(integer(scale, at, item, "max", 5, -1000, 1000));
+            // Within -100 to 100: a data set's digests keep a rating in a byte.
+            d.scaleMin = int(integer(scale, at, item, "min", 1, -100, 100));
+            d.scaleMax = int(integer(scale, at, item, "max", 5, -100, 100));
             const int points = d.scaleMax - d.scaleMin + 1;
             if (points < 1)
                 fail(at, item,
@@ -600,6 +601,14 @@ private:
             fail(path + "anchors", item,
                  tr("give \"labels\" or \"anchors\" (the older name), not both"));
         const Json *labels = child(node, field);
+        // A wide scale (0-100) is a track: its ends are labelled, and any points between.
+        const bool wide = d.scaleMax - d.scaleMin + 1 > 11;
+        if (!labels && wide)
+            fail(path, item,
+                 tr("\"labels\" is missing: label the scale's ends, %1 and %2, and any points "
+                    "between")
+                     .arg(d.scaleMin)
+                     .arg(d.scaleMax));
         QList<int> all;
         for (int p = d.scaleMin; p <= d.scaleMax; ++p)
             all << p;
@@ -631,6 +640,16 @@ private:
                 fail(at + it.key(), item,
                      tr("the label for %1 must be a non-empty string").arg(value));
             d.anchors.insert(value, qs(it.value().get<std::string>()));
+        }
+        if (wide) {
+            if (d.anchors.contains(d.scaleMin) && d.anchors.contains(d.scaleMax))
+                return;
+            fail(at, item,
+                 tr("labels for %1 do not fit the scale %2–%3: a scale of more than 11 points "
+                    "needs labels for its ends, %2 and %3, and may have them for points between")
+                     .arg(pointList(d.anchors.keys()))
+                     .arg(d.scaleMin)
+                     .arg(d.scaleMax));
         }
         const QList<int> given = d.anchors.keys();
         if (given == all || given == endsAndMiddle)

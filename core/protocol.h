@@ -133,7 +133,7 @@ namespace protocol {
 
 /**
  * The most points a scale may have: 101, a 0-100 visual analogue scale (the studio draws up to 11
- * as a box a point, wider ones as a track).
+ * as a box a point, wider ones as a track). Points lie from -100 to 100.
  */
 constexpr int maxScalePoints = 101;
 

@@ -658,6 +658,14 @@ void TestFigures::wideScaleIsShownInTenths()
     QCOMPARE(shares.value(QStringLiteral("91–100")), 50.0);
     QCOMPARE(shares.value(QStringLiteral("41–50")), 0.0);
     QCOMPARE(plot.legend->itemCount(), 10);
+    // 0-100 in ten bands too, the last of eleven points.
+    series::Distribution hundred;
+    hundred.counts = {QVector<int>(101, 1)};
+    charts::drawDistribution(&plot, hundred, {dimension(QStringLiteral("vas"), 0, 100)});
+    QCOMPARE(plot.plottableCount(), 10);
+    QCOMPARE(plot.plottable(0)->name(), QStringLiteral("0–9"));
+    QCOMPARE(plot.plottable(9)->name(), QStringLiteral("90–100"));
+    QCOMPARE(qobject_cast<QCPBars *>(plot.plottable(9))->data()->at(0)->value, 1100.0 / 101);
 
     browse::ConversationTrajectory t;
     t.instrument = QStringLiteral("prism");

@@ -99,6 +99,7 @@ private slots:
     void checkCommand();
     void showCommand();
     void hundredPointScaleRoundTrips();
+    void wideScalesLabelTheirEnds();
     void liveProtocolIsSense7WithScriptedConditions();
     void showListsConditionsAndAssignments();
     void showListsEndpointsWithoutKeys();
@@ -1296,6 +1297,47 @@ void TestProtocol::hundredPointScaleRoundTrips()
         sense7Cli({QStringLiteral("protocol"), QStringLiteral("check"), again});
     QVERIFY2(checkAgain.exitCode == 0, qPrintable(checkAgain.err));
     QCOMPARE(protocol::load(again).fingerprint(), protocol::load(file).fingerprint());
+}
+
+void TestProtocol::wideScalesLabelTheirEnds()
+{
+    // A 0-100 visual analogue scale: its ends labelled, and any points between; never a point
+    // outside -100 to 100 (a digest keeps a rating in a byte).
+    const QByteArray prism = test::readFile(dataDir + QStringLiteral("/prism.json"));
+    const auto withScale = [&prism](const char *scale, const char *labels) {
+        QByteArray json = prism;
+        json.replace(R"("scale": {"min": 1, "max": 100})", scale);
+        json.replace(R"("labels": {"1": "Terrible", "100": "Perfect"})", labels);
+        return json;
+    };
+    const auto error = [](const QByteArray &json) {
+        try {
+            protocol::parse(json, QStringLiteral("vas.json"));
+        } catch (const Error &e) {
+            return e.message();
+        }
+        return QString();
+    };
+    const Protocol ends = protocol::parse(
+        withScale(R"("scale": {"min": 0, "max": 100})", R"("labels": {"0": "None", "100": "All"})"),
+        QStringLiteral("vas.json"));
+    QCOMPARE(ends.primary().dimensions.first().scaleMax - ends.primary().dimensions.first().scaleMin
+                 + 1,
+             protocol::maxScalePoints);
+    QCOMPARE(
+        error(withScale(R"("scale": {"min": 0, "max": 100})",
+                        R"("labels": {"0": "None", "25": "Some", "50": "Half", "100": "All"})")),
+        QString());
+    QCOMPARE(error(withScale(R"("scale": {"min": 0, "max": 100})",
+                             R"("labels": {"0": "None", "50": "Half"})")),
+             QStringLiteral("vas.json:20:21: instrument \"prism\", dimension 1 (\"score\"): labels "
+                            "for 0, 50 do not fit the scale 0–100: a scale of more than 11 points "
+                            "needs labels for its ends, 0 and 100, and may have them for points "
+                            "between"));
+    QCOMPARE(error(withScale(R"("scale": {"min": 0, "max": 101})",
+                             R"("labels": {"0": "None", "101": "All"})")),
+             QStringLiteral("vas.json:19:38: instrument \"prism\", dimension 1 (\"score\"): "
+                            "\"max\" must be from -100 to 100"));
 }
 
 void TestProtocol::showCommand()

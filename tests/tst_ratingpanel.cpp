@@ -315,17 +315,24 @@ void TestRatingPanel::hundredPointScaleIsATrack()
         qPrintable(QStringLiteral("%1 against %2 of %3").arg(at80).arg(at20).arg(scale->width())));
     scale->setValue(73);
 
-    // Keys on the focused track: a tenth of it a page, its ends.
+    // Keys on the focused track: a tenth of it with Shift, its ends. Page Down still moves to
+    // the next reply, as everywhere in the workspace.
     scale->setFocus();
-    press(Qt::Key_PageUp);
+    QTest::keyClick(scale, Qt::Key_Right, Qt::ShiftModifier);
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(83));
     press(Qt::Key_End);
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(100));
     press(Qt::Key_Home);
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
-    press(Qt::Key_PageDown);
+    QTest::keyClick(scale, Qt::Key_Left, Qt::ShiftModifier);
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
     press(Qt::Key_Right);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(2));
+    press(Qt::Key_PageDown);
+    QCOMPARE(window.workspace()->currentTurn(), turns[3].id);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(100));
+    press(Qt::Key_PageUp);
+    QCOMPARE(window.workspace()->currentTurn(), turns[1].id);
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(2));
 
     // Dragging along the track rates once, where the button is released.
@@ -345,6 +352,56 @@ void TestRatingPanel::hundredPointScaleIsATrack()
     QTest::mouseRelease(scale, Qt::LeftButton, {}, QPoint(1, y));
     QCOMPARE(chosen.count(), 2);
     QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
+
+    // Dragged to a point inside the track: that point.
+    QTest::mousePress(scale, Qt::LeftButton, {}, scale->pointRect(20).center().toPoint());
+    QTest::mouseMove(scale, scale->pointRect(45).center().toPoint());
+    QTest::mouseMove(scale, scale->pointRect(60).center().toPoint());
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, scale->pointRect(60).center().toPoint());
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(60));
+    QCOMPARE(chosen.count(), 3);
+    QTest::mouseClick(scale, Qt::LeftButton, {}, QPoint(1, y));
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(60)); // the value's box
+    QTest::keyClick(scale, Qt::Key_Home);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
+
+    // A drag that another reply interrupts rates nothing, there or here.
+    QTest::mousePress(scale, Qt::LeftButton, {}, QPoint(scale->width() / 2, y));
+    window.workspace()->setCurrentTurn(turns[3].id);
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, QPoint(scale->width() / 2, y));
+    QCOMPARE(chosen.count(), 4);
+    QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(100));
+    QCOMPARE(rating(QStringLiteral("item1"), turns[1].id), QJsonValue(1));
+    // So does one a typed number interrupts: the number is the rating.
+    QTest::mousePress(scale, Qt::LeftButton, {}, QPoint(scale->width() / 4, y));
+    QVERIFY(scale->typeDigit(5));
+    QVERIFY(scale->typeDigit(5));
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, QPoint(scale->width() / 4, y));
+    QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(55));
+    window.workspace()->setCurrentTurn(turns[3].id);
+
+    // A click rates the point drawn under it, and the marker is drawn where the point answers.
+    const QColor highlight = scale->palette().color(QPalette::Highlight);
+    for (int value : {1, 2, 37, 50, 99, 100}) {
+        const QPointF at(scale->pointRect(value).center().x(), y);
+        QTest::mouseClick(scale, Qt::LeftButton, {}, at.toPoint());
+        QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(value));
+        const QImage image = scale->grab().toImage();
+        double sum = 0;
+        int n = 0;
+        for (int x = int(scale->pointRect(1).left()); x < int(scale->pointRect(100).right()); ++x) {
+            if (image.pixelColor(x, y) == highlight) {
+                sum += x;
+                ++n;
+            }
+        }
+        QVERIFY2(n > 0, qPrintable(QString::number(value)));
+        QVERIFY2(qAbs(sum / n - at.x()) <= 2.0,
+                 qPrintable(QStringLiteral("%1: marker at %2, point at %3")
+                                .arg(value)
+                                .arg(sum / n)
+                                .arg(at.x())));
+    }
 
     // A scale from 50: "1" can only begin 100 to 150, so it waits two digits long.
     ScaleSelector fifty(50, 150, false);

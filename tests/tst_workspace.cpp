@@ -577,10 +577,11 @@ void TestWorkspace::shortcutHelpListsEveryKey()
         keys << row.first;
     const QString all = keys.join(QLatin1Char('|'));
     for (const QString &key :
-         {QStringLiteral("1 – 9"), QStringLiteral("Two digits (1 0)"), QStringLiteral("N"),
+         {QStringLiteral("1 – 9"), QStringLiteral("Several digits (1 0 0)"), QStringLiteral("N"),
           QStringLiteral("- / +"), QStringLiteral("J or Page Down"), QStringLiteral("K or Page Up"),
           QStringLiteral("B"), QStringLiteral("Up / Down"), QStringLiteral("Ctrl+Shift+N"),
-          QStringLiteral("Ctrl+Z"), QStringLiteral("Ctrl+Shift+Z"), QStringLiteral("Ctrl+F")})
+          QStringLiteral("Ctrl+Z"), QStringLiteral("Ctrl+Shift+Z"), QStringLiteral("Ctrl+F"),
+          QStringLiteral("Home / End"), QStringLiteral("Shift+Left / Shift+Right")})
         QVERIFY2(all.contains(key), qPrintable(key));
 }
 

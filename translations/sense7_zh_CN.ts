@@ -3628,14 +3628,6 @@ This is done once, for every participant and researcher, in one transaction; the
         <translation>1 – 9</translation>
     </message>
     <message>
-        <source>Two digits (1 0)</source>
-        <translation>两位数（1 0）</translation>
-    </message>
-    <message>
-        <source>10 or 11 on longer scales: the second digit within a moment; a single digit is taken once no second follows</source>
-        <translation>较长量表上的 10 或 11：在片刻之内按下第二位数字；如果没有接着按第二位，则按单个数字处理</translation>
-    </message>
-    <message>
         <source>0</source>
         <translation>0</translation>
     </message>
@@ -3658,6 +3650,30 @@ This is done once, for every participant and researcher, in one transaction; the
     <message>
         <source>Step the focused rating down or up</source>
         <translation>将焦点所在的评分调低或调高</translation>
+    </message>
+    <message>
+        <source>Several digits (1 0 0)</source>
+        <translation>多位数（1 0 0）</translation>
+    </message>
+    <message>
+        <source>10 and more on longer scales: each digit within a moment of the last; a number is taken once no digit could extend it, or none follows</source>
+        <translation>较长量表上的 10 及以上：每位数字在上一位之后片刻之内按下；当再按数字也无法延长它，或没有接着按下数字时，即采用这个数</translation>
+    </message>
+    <message>
+        <source>Shift+Left / Shift+Right</source>
+        <translation>Shift+左 / Shift+右</translation>
+    </message>
+    <message>
+        <source>Step the focused rating by a tenth of a scale of more than 11 points</source>
+        <translation>在超过 11 个分值的量表上，将获得焦点的评分按量表的十分之一调低或调高</translation>
+    </message>
+    <message>
+        <source>Home / End</source>
+        <translation>Home / End</translation>
+    </message>
+    <message>
+        <source>The focused scale&apos;s lowest or highest point</source>
+        <translation>获得焦点的量表的最低或最高分值</translation>
     </message>
 </context>
 <context>
@@ -7961,6 +7977,14 @@ below 0 where participants differ no more than their ratings vary within each. R
     <message>
         <source>the scale has %1 points; a scale has 2 to %2</source>
         <translation>量表有 %1 个分值；量表应有 2 到 %2 个分值</translation>
+    </message>
+    <message>
+        <source>&quot;labels&quot; is missing: label the scale&apos;s ends, %1 and %2, and any points between</source>
+        <translation>缺少“labels”：请为量表的两端 %1 和 %2 加标签，中间的分值也可以加</translation>
+    </message>
+    <message>
+        <source>labels for %1 do not fit the scale %2–%3: a scale of more than 11 points needs labels for its ends, %2 and %3, and may have them for points between</source>
+        <translation>%1 的标签与量表 %2–%3 不符：超过 11 个分值的量表需要为两端 %2 和 %3 加标签，中间的分值也可以加</translation>
     </message>
 </context>
 <context>

@@ -66,7 +66,8 @@ public:
     void rateCurrent(Rating value);
     /**
      * A digit typed anywhere in the window: for the current scale of the Conversation tab while
-     * it is shown, else of the Turn tab (ScaleSelector::typeDigit: two digits for 10 and 11).
+     * it is shown, else of the Turn tab (ScaleSelector::typeDigit: several digits for 10 and
+     * more).
      */
     void typeDigit(int digit);
     /** "Not applicable" for the current scale of the tab shown, where that is an answer. */

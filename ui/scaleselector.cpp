@@ -31,6 +31,7 @@ ScaleSelector::ScaleSelector(int minimum, int maximum, bool allowNotApplicable, 
 
 void ScaleSelector::setValue(const QJsonValue &value)
 {
+    cancelDrag(); // another reply's value, or one chosen otherwise: a drag rates nothing now
     if (m_value == value)
         return;
     m_value = value;
@@ -112,12 +113,14 @@ QRectF ScaleSelector::contentRect() const
 
 QRectF ScaleSelector::pointsRect() const
 {
-    // The N/A segment stands a little apart from the scale, and so does a track's value.
+    // The N/A segment stands a little apart from the scale, and so does a track's value. A
+    // track is drawn where its points are, so that a click rates the point drawn under it.
     const QRectF area = contentRect();
     const double na = notApplicableWidth();
+    const double inset = isTrack() ? 2.0 : 0.0;
     const double left = isTrack() ? readoutWidth() + 6.0 : 0.0;
     const double right = na > 0 ? na + 8.0 : 0.0;
-    return area.adjusted(left, 0, -right, 0);
+    return area.adjusted(left + inset, 0, -right - inset, 0);
 }
 
 QRectF ScaleSelector::readoutRect() const
@@ -317,7 +320,7 @@ void ScaleSelector::paintTrack(QPainter &p, int selected, bool rated)
     p.drawText(box, Qt::AlignCenter, shown);
 
     // The track: filled up to the chosen point, a tick on every tenth or so of its points.
-    const QRectF track = pointsRect().adjusted(2, 2, -2, -2);
+    const QRectF track = pointsRect().adjusted(0, 2, 0, -2);
     QPainterPath trackPath;
     trackPath.addRoundedRect(track, 5, 5);
     p.fillPath(trackPath, pal.color(QPalette::Base));
@@ -397,9 +400,7 @@ bool ScaleSelector::event(QEvent *event)
         if (plain
             && ((k >= Qt::Key_0 && k <= Qt::Key_9) || k == Qt::Key_N || k == Qt::Key_Delete
                 || k == Qt::Key_Backspace || k == Qt::Key_Plus || k == Qt::Key_Minus
-                || (isTrack()
-                    && (k == Qt::Key_PageUp || k == Qt::Key_PageDown || k == Qt::Key_Home
-                        || k == Qt::Key_End)))) {
+                || k == Qt::Key_Home || k == Qt::Key_End)) {
             event->accept();
             return true;
         }
@@ -427,6 +428,8 @@ void ScaleSelector::mousePressEvent(QMouseEvent *event)
 
 void ScaleSelector::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_drag >= 0 && !(event->buttons() & Qt::LeftButton))
+        cancelDrag(); // the release went elsewhere
     if (m_drag >= 0) {
         const int s = pointAt(event->position().x());
         if (s != m_drag) {
@@ -448,9 +451,37 @@ void ScaleSelector::mouseReleaseEvent(QMouseEvent *event)
         return;
     const QJsonValue value = valueOf(m_drag);
     m_drag = -1;
+    m_hover = segmentAt(event->position());
     update();
     if (value != m_value)
         choose(value);
+}
+
+void ScaleSelector::cancelDrag()
+{
+    if (m_drag < 0)
+        return;
+    m_drag = -1;
+    update();
+}
+
+void ScaleSelector::focusOutEvent(QFocusEvent *event)
+{
+    cancelDrag();
+    QWidget::focusOutEvent(event);
+}
+
+void ScaleSelector::hideEvent(QHideEvent *event)
+{
+    cancelDrag();
+    QWidget::hideEvent(event);
+}
+
+void ScaleSelector::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::EnabledChange && !isEnabled())
+        cancelDrag();
+    QWidget::changeEvent(event);
 }
 
 void ScaleSelector::leaveEvent(QEvent *event)
@@ -476,6 +507,7 @@ bool ScaleSelector::typeDigit(int digit)
 {
     if (!isEnabled() || digit < 0 || digit > 9)
         return false;
+    cancelDrag();
     if (m_pending >= 0) {
         const int typed = m_pending;
         const int longer = typed * 10 + digit;
@@ -556,6 +588,7 @@ bool ScaleSelector::chooseByKey(const QKeyEvent *event)
 
 void ScaleSelector::keyPressEvent(QKeyEvent *event)
 {
+    cancelDrag();
     if (!(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier)) && chooseByKey(event))
         return;
     switch (event->key()) {
@@ -572,16 +605,12 @@ void ScaleSelector::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Left:
     case Qt::Key_Right:
     case Qt::Key_Minus:
-    case Qt::Key_Plus:
-    case Qt::Key_PageUp:
-    case Qt::Key_PageDown: {
-        const bool page = event->key() == Qt::Key_PageUp || event->key() == Qt::Key_PageDown;
-        if (page && !isTrack())
-            break;
+    case Qt::Key_Plus: {
         cancelTyping();
-        const bool down = event->key() == Qt::Key_Left || event->key() == Qt::Key_Minus
-            || event->key() == Qt::Key_PageDown;
-        const int step = (down ? -1 : 1) * (page ? qMax(1, (m_max - m_min + 1) / 10) : 1);
+        const bool down = event->key() == Qt::Key_Left || event->key() == Qt::Key_Minus;
+        // With Shift, a track steps a tenth of its points (10 on 0-100).
+        const bool tenth = isTrack() && (event->modifiers() & Qt::ShiftModifier);
+        const int step = (down ? -1 : 1) * (tenth ? qMax(1, (m_max - m_min + 1) / 10) : 1);
         const int current =
             m_value.isDouble() ? m_value.toInt() : (step > 0 ? m_min - 1 : m_max + 1);
         const int next = qBound(m_min, current + step, m_max);
@@ -590,8 +619,6 @@ void ScaleSelector::keyPressEvent(QKeyEvent *event)
     }
     case Qt::Key_Home:
     case Qt::Key_End:
-        if (!isTrack())
-            break;
         cancelTyping();
         choose(event->key() == Qt::Key_Home ? m_min : m_max);
         return;

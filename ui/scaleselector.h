@@ -15,9 +15,10 @@ namespace sense7 {
  * under the scale. Keys: digits type a value (typeDigit()): on a scale that reaches 10 or more a
  * digit that a further one could extend waits typingDelay() for it, and a number is committed
  * once no digit could extend it or none follows; 0 or N is "not applicable" where 0 is no point
- * of the scale, Delete clears, Left and Right (or - and +) step, and on a track Page Up and Page
- * Down step a tenth of the scale, Home and End go to its ends. A track is also rated by clicking
- * or dragging along it, the value taken when the button is released. Every choice emits chosen().
+ * of the scale, Delete clears, Left and Right (or - and +) step, on a track with Shift a tenth of
+ * the scale, Home and End go to its ends. A track is also rated by clicking or dragging along it,
+ * the value taken when the button is released (a value set meanwhile, a key, a digit or the
+ * focus leaving cancels it). Every choice emits chosen().
  */
 class ScaleSelector : public QWidget
 {
@@ -39,6 +40,8 @@ public:
     int maximum() const { return m_max; }
     /** Whether the scale is drawn as a track (more than 11 points) rather than a box a point. */
     bool isTrack() const { return m_max - m_min + 1 > 11; }
+    /** Where the point \a value is drawn and answers the mouse (a box, or a strip of a track). */
+    QRectF pointRect(int value) const { return segmentRect(value - m_min); }
 
     /**
      * A digit typed for this scale (from the keyboard, focused or not). A value it completes is
@@ -75,6 +78,9 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void leaveEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
 
@@ -109,6 +115,8 @@ private:
     /** Chooses \a value (a point or null) as a key did, and moves on. */
     void commitTyped(const QJsonValue &value);
     void commitPending();
+    /** Forgets a press on a track whose release has not come (or will rate nothing). */
+    void cancelDrag();
     /** Height of the anchors' line under the segments; 0 when the ends have no anchors. */
     int anchorHeight() const;
     QFont anchorFont() const;

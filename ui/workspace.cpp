@@ -105,12 +105,15 @@ QList<QPair<QString, QString>> Workspace::shortcutHelp()
 {
     return {
         {tr("1 – 9"), tr("Rate the current dimension and move to the next")},
-        {tr("Two digits (1 0)"),
-         tr("10 or 11 on longer scales: the second digit within a moment; a single digit is "
-            "taken once no second follows")},
+        {tr("Several digits (1 0 0)"),
+         tr("10 and more on longer scales: each digit within a moment of the last; a number is "
+            "taken once no digit could extend it, or none follows")},
         {tr("0"), tr("0 on scales that have it; elsewhere not applicable")},
         {tr("N"), tr("Not applicable, and move to the next (where the dimension allows it)")},
         {tr("Left / Right, - / +"), tr("Step the focused rating down or up")},
+        {tr("Shift+Left / Shift+Right"),
+         tr("Step the focused rating by a tenth of a scale of more than 11 points")},
+        {tr("Home / End"), tr("The focused scale's lowest or highest point")},
         {tr("Delete"), tr("Clear the focused rating")},
         {tr("Up / Down"), tr("Previous or next dimension (when a scale has focus)")},
         {tr("J or Page Down"), tr("Next assistant reply")},

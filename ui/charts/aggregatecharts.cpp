@@ -479,7 +479,9 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
     const int scaleMin = dimensions.isEmpty() ? 1 : dimensions.first().scaleMin;
     // A wide scale (0-100) is shown in bands of points, as many as fit a legend: 1–10, 11–20, ...
     const int band = scaleTickStep(levels);
-    const int bands = (levels + band - 1) / band;
+    int bands = (levels + band - 1) / band;
+    if (band > 1 && levels % band == 1)
+        --bands; // 0-100: 90–100 last, not 100 alone
     // From red-orange (low) through yellow to blue (high), all Okabe–Ito.
     QCPColorGradient ramp;
     ramp.setColorStopAt(0.0, okabeIto()[6]);
@@ -488,7 +490,7 @@ void drawDistribution(QCustomPlot *plot, const series::Distribution &distributio
     QCPBars *below = nullptr;
     for (int b = 0; b < bands; ++b) {
         const int first = b * band;
-        const int last = std::min(levels, first + band) - 1;
+        const int last = b == bands - 1 ? levels - 1 : first + band - 1;
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(first == last
                           ? QString::number(scaleMin + first)
