@@ -52,7 +52,46 @@ QByteArray storage::requiredCellsJson(const QVector<QPair<qint64, QString>> &cel
 namespace {
 
 /**
- * Summaries of the conversations that \a where selects (with ?2 bound to \a whereValue). Rated
+ * The values of a column that many rows share (participant codes, assistants, conditions), each
+ * made a QString once: reading 500,000 summaries made a million and a half copies of a few
+ * thousand strings.
+ */
+class Distinct
+{
+public:
+    int indexOf(QByteArrayView utf8)
+    {
+        // The lookup borrows SQLite's bytes; only a new value is copied.
+        const auto found = m_index.constFind(QByteArray::fromRawData(utf8.data(), utf8.size()));
+        if (found != m_index.cend())
+            return *found;
+        m_index.insert(QByteArray(utf8.data(), utf8.size()), int(m_values.size()));
+        m_values.append(QString::fromUtf8(utf8));
+        return int(m_values.size() - 1);
+    }
+    const QString &at(int index) const { return m_values.at(index); }
+    /** Each value's place in the order of their UTF-8 bytes, by index. */
+    QVector<int> ranks() const
+    {
+        QVector<std::pair<QByteArray, int>> bytes;
+        bytes.reserve(m_index.size());
+        for (auto it = m_index.cbegin(); it != m_index.cend(); ++it)
+            bytes.append({it.key(), it.value()});
+        std::sort(bytes.begin(), bytes.end());
+        QVector<int> rank(m_values.size());
+        for (int i = 0; i < bytes.size(); ++i)
+            rank[bytes[i].second] = i;
+        return rank;
+    }
+
+private:
+    QHash<QByteArray, int> m_index;
+    QStringList m_values;
+};
+
+/**
+ * Summaries of the conversations that \a where selects (with ?2 bound to \a whereValue), by
+ * participant code, start and id. Rated
  * share counts annotator ?1's ratings (the "self" annotator when ?1 is 0) of what the protocol
  * asks to be rated, \a cells: the required turn-level dimensions of every instrument on the
  * turns of the roles each rates. A digest's count of self ratings is used only while it is fresh
@@ -95,28 +134,63 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
           JOIN participant p ON p.id = c.participant_id
           LEFT JOIN conversation_digest d ON d.conversation_id = c.id
          WHERE )sql")
-        + where + " ORDER BY p.code, c.started_at, c.id";
+        + where;
     sql::Statement query(db, sql);
     query.bind(1, annotatorId)
         .bind(2, whereValue)
         .bind(3, QString::fromUtf8(requiredCellsJson(cells)));
+    // Read in the table's order and sorted here: SQLite's sorter, with the index walk it chose
+    // for the order, took about 0.8 s of the 1.6 s that 500,000 summaries took; sorting keys of
+    // numbers takes a tenth of that.
+    struct Key
+    {
+        int participant; // its place among the codes read
+        qint64 started;
+        qint64 id;
+        int row;
+    };
+    QVector<Key> keys;
+    Distinct participants;
+    Distinct agents;
+    Distinct conditions;
     QVector<ConversationSummary> result;
     while (query.next()) {
         ConversationSummary s;
         s.id = query.int64(0);
-        s.participant = query.text(1);
-        s.agent = query.text(2);
+        const int participant = participants.indexOf(query.utf8(1));
+        s.participant = participants.at(participant);
+        s.agent = agents.at(agents.indexOf(query.utf8(2)));
         s.title = query.text(3);
-        s.startedAt = parseTime(query.text(4));
+        s.startedAt = parseIsoUtc(query.utf8(4));
         s.turns = query.integer(5);
         s.assistantTurns = query.integer(6);
         s.ratedCells = query.integer(7);
         s.cells = s.assistantTurns * query.integer(8) + query.integer(9);
         s.ratedShare = s.cells > 0 ? double(s.ratedCells) / double(s.cells) : 0.0;
-        s.condition = query.text(10);
-        result.append(s);
+        s.condition = conditions.at(conditions.indexOf(query.utf8(10)));
+        keys.append({participant,
+                     s.startedAt.isValid() ? s.startedAt.toMSecsSinceEpoch()
+                                           : std::numeric_limits<qint64>::min(),
+                     s.id, int(result.size())});
+        result.append(std::move(s));
     }
-    return result;
+    // Participants in SQLite's order for text (BINARY: UTF-8 bytes); within one, conversations
+    // without a start first, as SQL puts NULLs.
+    const QVector<int> rank = participants.ranks();
+    std::sort(keys.begin(), keys.end(), [&rank](const Key &a, const Key &b) {
+        const int ra = rank[a.participant];
+        const int rb = rank[b.participant];
+        if (ra != rb)
+            return ra < rb;
+        if (a.started != b.started)
+            return a.started < b.started;
+        return a.id < b.id;
+    });
+    QVector<ConversationSummary> sorted;
+    sorted.reserve(result.size());
+    for (const Key &k : keys)
+        sorted.append(std::move(result[k.row]));
+    return sorted;
 }
 
 } // namespace
@@ -429,8 +503,10 @@ void Store::setConversationProvenance(qint64 conversationId, const QJsonObject &
 QVector<ConversationSummary> Store::conversationSummaries(qint64 annotatorId,
                                                           qint64 participantId) const
 {
-    return summaries(*m_db, annotatorId, "(?2 = 0 OR c.participant_id = ?2)", participantId,
-                     requiredTurnCells());
+    // Two statements, so that one participant's rows come from the participant index and
+    // everyone's from the table in its order.
+    return summaries(*m_db, annotatorId, participantId == 0 ? "?2 = 0" : "c.participant_id = ?2",
+                     participantId, requiredTurnCells());
 }
 
 std::optional<ConversationSummary> Store::conversationSummary(qint64 conversationId,

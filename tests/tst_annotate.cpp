@@ -71,6 +71,7 @@ private slots:
     void historySurvivesReopening();
     void refusedEditStaysOffTheStack();
     void summariesFollowAnnotatorAndParticipant();
+    void summariesAreInCodeStartAndIdOrder();
 };
 
 void TestAnnotate::appliesEveryKindOfEdit()
@@ -302,6 +303,67 @@ void TestAnnotate::summariesFollowAnnotatorAndParticipant()
     QCOMPARE(observed->cells, observed->assistantTurns * 7);
     QCOMPARE(observed->ratedShare, 1.0 / observed->cells);
     QVERIFY(f.store->conversationSummary(f.conversation)->ratedCells > 1); // self's ratings
+}
+
+void TestAnnotate::summariesAreInCodeStartAndIdOrder()
+{
+    QTemporaryDir dir;
+    auto store = Store::create(dir.filePath(QStringLiteral("order.sense7")));
+    // Codes added in no order. By UTF-8 bytes, as SQLite orders text, "Ａ" (U+FF21) comes before
+    // "😀" (U+1F600); by UTF-16 code units it would come after.
+    const QStringList codes {QStringLiteral("P10"), QStringLiteral("😀"), QStringLiteral("P02"),
+                             QStringLiteral("Ａ"), QStringLiteral("P1")};
+    // Starts added in no order, one twice, one missing.
+    const QList<QDateTime> starts {QDateTime(QDate(2025, 3, 1), QTime(9, 30, 15, 250), Qt::UTC),
+                                   QDateTime(QDate(2025, 1, 1), QTime(8, 0), Qt::UTC), QDateTime(),
+                                   QDateTime(QDate(2024, 2, 29), QTime(23, 59, 59, 999), Qt::UTC),
+                                   QDateTime(QDate(2025, 1, 1), QTime(8, 0), Qt::UTC)};
+    QHash<QString, QList<qint64>> ids; // by code, in the order added
+    int n = 0;
+    for (const QString &code : codes) {
+        const qint64 participant = store->addParticipant(code);
+        for (const QDateTime &start : starts) {
+            Conversation c;
+            c.participantId = participant;
+            c.sourceFormat = QStringLiteral("test");
+            c.title = QStringLiteral("Conversation %1").arg(++n);
+            c.startedAt = start;
+            Turn question;
+            question.role = Role::User;
+            question.text = QStringLiteral("Question %1").arg(n);
+            Turn answer;
+            answer.role = Role::Assistant;
+            answer.text = QStringLiteral("Answer %1").arg(n);
+            QVector<Turn> turns {question, answer};
+            ids[code].append(store->addConversation(c, turns));
+        }
+    }
+    // Within a participant: no start first, then by start, equal starts by id.
+    const auto within = [](const QList<qint64> &added) {
+        return QList<qint64> {added[2], added[3], added[1], added[4], added[0]};
+    };
+    QList<qint64> expected;
+    for (const char *code : {"P02", "P1", "P10", "Ａ", "😀"})
+        expected += within(ids.value(QString::fromUtf8(code)));
+    QList<qint64> got;
+    const auto all = store->conversationSummaries();
+    for (const ConversationSummary &s : all)
+        got.append(s.id);
+    QCOMPARE(got, expected);
+    QCOMPARE(all.at(0).participant, QStringLiteral("P02"));
+    QCOMPARE(all.last().participant, QStringLiteral("😀"));
+    QVERIFY(!all.at(0).startedAt.isValid());
+    QCOMPARE(all.at(1).startedAt, starts[3]); // a leap day, to the millisecond
+    QCOMPARE(all.at(4).startedAt, starts[0]);
+    QCOMPARE(all.at(4).startedAt.timeSpec(), Qt::UTC);
+    QCOMPARE(all.at(4).title, QStringLiteral("Conversation 11"));
+
+    // One participant's, from the participant index: the same order.
+    const auto one = store->conversationSummaries(0, store->participantId(QStringLiteral("Ａ")));
+    got.clear();
+    for (const ConversationSummary &s : one)
+        got.append(s.id);
+    QCOMPARE(got, within(ids.value(QStringLiteral("Ａ"))));
 }
 
 QTEST_GUILESS_MAIN(TestAnnotate)

@@ -6,12 +6,14 @@
 #include "schema.h"
 #include "sqlite.h"
 #include "store.h"
+#include "store_p.h"
 #include "testsupport.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -86,6 +88,7 @@ class TestStore : public QObject
     Q_OBJECT
 
 private slots:
+    void storedTimesAreReadAsQtReadsThem();
     void createsNewDataSet();
     void createRefusesExistingFile();
     void reopenKeepsData();
@@ -1027,6 +1030,35 @@ void TestStore::aWriterThatCanWaitSeesOthersWaiting()
     again.commit();
     waiter.setBusyWait(5000);
     sql::Transaction {waiter}.commit();
+}
+
+void TestStore::storedTimesAreReadAsQtReadsThem()
+{
+    // The summaries' own reader of "YYYY-MM-DDTHH:MM:SS.mmmZ" against Qt's, on times the store
+    // writes (years 1 to 9999, both sides of 1970) and on text it does not write.
+    QRandomGenerator random(7);
+    const qint64 first = QDateTime(QDate(1, 1, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+    const qint64 last =
+        QDateTime(QDate(9999, 12, 31), QTime(23, 59, 59, 999), Qt::UTC).toMSecsSinceEpoch();
+    for (int i = 0; i < 20000; ++i) {
+        const auto when = QDateTime::fromMSecsSinceEpoch(
+            first + qint64(random.bounded(double(last - first))), Qt::UTC);
+        char text[24];
+        QVERIFY(storage::isoUtc(when, text));
+        const QDateTime read = storage::parseIsoUtc(QByteArrayView(text, 24));
+        QCOMPARE(read, when);
+        QCOMPARE(read, QDateTime::fromString(QString::fromLatin1(text, 24), Qt::ISODateWithMs));
+    }
+    for (const char *text :
+         {"", "2024-02-29T12:00:00.000Z", "2023-02-29T12:00:00.000Z", "2025-04-31T00:00:00.000Z",
+          "2025-13-01T00:00:00.000Z", "2025-00-10T00:00:00.000Z", "2025-01-00T00:00:00.000Z",
+          "2025-01-01T24:00:00.000Z", "2025-01-01T23:60:00.000Z", "2025-06-30T23:59:60.000Z",
+          "2025-01-01T08:00:00Z", "2025-01-01T08:00:00.000+02:00", "2025-01-01 08:00:00.000Z",
+          "2025-01-01T08:0a:00.000Z", "1900-02-29T00:00:00.000Z", "2000-02-29T00:00:00.000Z"}) {
+        const QDateTime qt = storage::parseTime(QString::fromLatin1(text));
+        const QDateTime ours = storage::parseIsoUtc(QByteArrayView(text));
+        QVERIFY2(ours == qt && ours.isValid() == qt.isValid(), text);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStore)
