@@ -8,6 +8,7 @@
 #include "browse/trajectory.h"
 #include "import/importer.h"
 #include "livesupport.h"
+#include "protocol.h"
 #include "schema.h"
 #include "testsupport.h"
 
@@ -214,6 +215,7 @@ private Q_SLOTS:
     void digestsSummariseTheSelfRatings();
     void editsMarkDigestsStale();
     void digestsHoldFlaggedAndDetectedBreaks();
+    void ratingDropFollowsTheScale();
     void refreshCanStopAndResume();
     void refreshStoppedInLargerBatchesStaysConsistent();
     void searchIndexMergesFewerSegmentsAndStaysWhole();
@@ -1553,6 +1555,61 @@ void TestBrowse::filterToJsonNamesWhatIsSet()
              QJsonObject({{QStringLiteral("agents"), QJsonArray {QStringLiteral("gpt-4o")}},
                           {QStringLiteral("to"), QStringLiteral("2025-01-31")},
                           {QStringLiteral("breaks"), QStringLiteral("detected")}}));
+}
+
+void TestBrowse::ratingDropFollowsTheScale()
+{
+    // A 1-100 score: the rule fires on a drop of the same share of the scale as 1.5 of SENSE-7's
+    // 1-5 (37 points), not on a score's ordinary 8 points; in the digest and in the chart alike.
+    QTemporaryDir dir;
+    auto store =
+        Store::create(dir.filePath(QStringLiteral("prism.sense7")),
+                      protocol::load(QStringLiteral(SENSE7_TEST_DATA "/protocols/prism.json")));
+    const qint64 participant = store->addParticipant(QStringLiteral("P01"));
+    const qint64 score = store->findDimension(QStringLiteral("prism/score"))->id;
+    const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const auto add = [&](const QString &title, const QVector<int> &scores) {
+        Conversation c;
+        c.participantId = participant;
+        c.sourceFormat = QStringLiteral("test");
+        c.title = title;
+        QVector<Turn> turns;
+        for (int i = 0; i < scores.size(); ++i) {
+            Turn question;
+            question.role = Role::User;
+            question.text = QStringLiteral("%1: question %2").arg(title).arg(i);
+            Turn answer;
+            answer.role = Role::Assistant;
+            answer.text = QStringLiteral("%1: answer %2").arg(title).arg(i);
+            turns << question << answer;
+        }
+        const qint64 id = store->addConversation(c, turns);
+        const QVector<Turn> stored = store->turns(id);
+        for (int i = 0; i < scores.size(); ++i)
+            store->setRating(stored[2 * i + 1].id, score, self, scores[i]);
+        return id;
+    };
+    const qint64 ordinary = add(QStringLiteral("Ordinary"), {74, 66, 60});
+    const qint64 dropped = add(QStringLiteral("Dropped"), {90, 40, 45});
+    digest::refresh(*store);
+    sql::Statement detected(test::connection(*store),
+                            "SELECT detected, breaks FROM conversation_digest "
+                            "WHERE conversation_id = ?");
+    detected.bind(1, ordinary);
+    QVERIFY(detected.next());
+    QCOMPARE(detected.integer(0), 0);
+    detected.reset();
+    detected.bind(1, dropped);
+    QVERIFY(detected.next());
+    QCOMPARE(detected.integer(0), 1);
+    QVERIFY2(detected.text(1).contains(QStringLiteral("[1,\"rating_drop\"]")),
+             qPrintable(detected.text(1)));
+
+    QVERIFY(browse::conversationTrajectory(*store, ordinary, self).detected.isEmpty());
+    const auto t = browse::conversationTrajectory(*store, dropped, self);
+    QCOMPARE(t.detected.size(), 1);
+    QCOMPARE(t.detected.first().reply, 1);
+    QCOMPARE(t.detected.first().detection.detail, QLocale().toString(50.0, 'f', 1));
 }
 
 QTEST_GUILESS_MAIN(TestBrowse)

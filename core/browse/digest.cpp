@@ -108,6 +108,7 @@ struct Material
     QVector<int> assistantPositions; // index in turns of each assistant turn
     QHash<qint64, QHash<qint64, Rating>> ratings; // turn id -> dimension id -> value
     QSet<qint64> flagged;
+    int widestSpan = 0; // max - min of the widest scale rated (continuity::dropThreshold())
 };
 
 /** Gives each turn of \a m with ratings the mean of its values (not-applicable left out). */
@@ -150,14 +151,18 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
     if (annotatorId == 0)
         return m;
     sql::Statement ratings(db,
-                           "SELECT r.turn_id, r.dimension_id, r.value FROM turn t "
+                           "SELECT r.turn_id, r.dimension_id, r.value, d.scale_max - d.scale_min "
+                           "FROM turn t "
                            "JOIN rating r ON r.turn_id = t.id AND r.annotator_id = ? "
                            "JOIN dimension d ON d.id = r.dimension_id AND d.level = 'turn' "
                            "WHERE t.conversation_id = ?");
     ratings.bind(1, annotatorId).bind(2, conversationId);
-    while (ratings.next())
+    while (ratings.next()) {
         m.ratings[ratings.int64(0)].insert(ratings.int64(1),
                                            Rating::orNotApplicable(ratings.optionalInt(2)));
+        if (!ratings.isNull(2)) // as the trajectory: scales with a value
+            m.widestSpan = std::max(m.widestSpan, ratings.integer(3));
+    }
     sql::Statement flags(db,
                          "SELECT f.turn_id FROM turn t JOIN turn_flag f ON f.turn_id = t.id "
                          "WHERE t.conversation_id = ? AND f.annotator_id = ?");
@@ -174,7 +179,8 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
  * Conversations no longer in the data set are left out. */
 QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qint64 last,
                                            qint64 annotatorId,
-                                           const QVector<qint64> &turnDimensions)
+                                           const QVector<qint64> &turnDimensions,
+                                           const QHash<qint64, int> &spans)
 {
     QVector<QPair<qint64, Material>> batch;
     QHash<qint64, int> position; // conversation id -> index in batch
@@ -226,9 +232,13 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
         if (!std::binary_search(turnDimensions.cbegin(), turnDimensions.cend(), ratings.int64(2)))
             continue;
         const int at = position.value(ratings.int64(0), -1);
-        if (at >= 0)
-            batch[at].second.ratings[ratings.int64(1)].insert(
-                ratings.int64(2), Rating::orNotApplicable(ratings.optionalInt(3)));
+        if (at >= 0) {
+            Material &m = batch[at].second;
+            m.ratings[ratings.int64(1)].insert(ratings.int64(2),
+                                               Rating::orNotApplicable(ratings.optionalInt(3)));
+            if (!ratings.isNull(3))
+                m.widestSpan = std::max(m.widestSpan, spans.value(ratings.int64(2)));
+        }
     }
     sql::Statement flags(db,
                          "SELECT t.conversation_id, f.turn_id "
@@ -358,7 +368,9 @@ void write(Writer &writer, qint64 conversationId, const Material &m,
 
     // The breaks as QJsonDocument writes them, compact with the keys in order, built directly:
     // most conversations have none, and this is done for every one.
-    const Detected detected = detectBreaks(m.turns, m.assistantPositions, options);
+    continuity::Options scaled = options;
+    scaled.threshold = continuity::dropThreshold(options.threshold, m.widestSpan);
+    const Detected detected = detectBreaks(m.turns, m.assistantPositions, scaled);
     QByteArray breaks = "{\"detected\":[" + detected.members + "],\"flagged\":[";
     int flagged = 0;
     if (!m.flagged.isEmpty())
@@ -638,10 +650,14 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
         bulk.emplace(store);
     const qint64 self = store.selfAnnotatorId();
     QVector<qint64> dimensions;
+    QHash<qint64, int> spans; // max - min
     {
-        sql::Statement query(db, "SELECT id FROM dimension WHERE level = 'turn' ORDER BY id");
-        while (query.next())
+        sql::Statement query(
+            db, "SELECT id, scale_max - scale_min FROM dimension WHERE level = 'turn' ORDER BY id");
+        while (query.next()) {
             dimensions.append(query.int64(0));
+            spans.insert(query.int64(0), query.integer(1));
+        }
     }
     qint64 done = 0;
     qint64 refreshed = 0;
@@ -670,7 +686,7 @@ qint64 refresh(Store &store, const Progress &progress, const continuity::Options
             }
             // Every stale conversation from first to last is in this batch.
             const QVector<QPair<qint64, Material>> batch =
-                loadBatch(db, first, last, self, dimensions);
+                loadBatch(db, first, last, self, dimensions, spans);
             sql::Statement(
                 db,
                 "DELETE FROM digest_dimension WHERE conversation_id IN (SELECT "

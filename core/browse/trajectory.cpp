@@ -4,6 +4,8 @@
 #include "browse/sample.h"
 #include "store.h"
 
+#include <algorithm>
+
 namespace sense7::browse {
 
 ConversationTrajectory conversationTrajectory(const Store &store, qint64 conversationId,
@@ -81,7 +83,16 @@ ConversationTrajectory conversationTrajectory(const Store &store, qint64 convers
         if (reply >= 0)
             turn.meanRating = t.mean[reply];
     }
-    for (const continuity::Detection &d : continuity::detect(input, options))
+    // The drop threshold follows the widest scale that rated a reply here.
+    int span = 0;
+    for (int d = 0; d < t.dimensions.size(); ++d) {
+        if (std::any_of(t.values[d].cbegin(), t.values[d].cend(),
+                        [](const std::optional<int> &v) { return v.has_value(); }))
+            span = std::max(span, t.dimensions[d].scaleMax - t.dimensions[d].scaleMin);
+    }
+    continuity::Options scaled = options;
+    scaled.threshold = continuity::dropThreshold(options.threshold, span);
+    for (const continuity::Detection &d : continuity::detect(input, scaled))
         t.detected.append({t.replyOf(d.turnId), d});
     const QVector<int> firstTurns = sessionFirstTurns(store, conversationId);
     for (int s = 1; s < firstTurns.size(); ++s) {

@@ -59,6 +59,17 @@ struct Options
     QStringList cues = defaultRepairCues();
 };
 
+/**
+ * The rating-drop threshold for ratings whose widest scale spans \a span points (max - min):
+ * \a threshold up to 11 points (SENSE-7's 1-5 and the like), the same share of a wider scale
+ * (1.5 of 1-5's 4 is 37 of 1-100's 99), so that a 1-100 score's ordinary ups and downs are no
+ * continuity break.
+ */
+inline double dropThreshold(double threshold, int span)
+{
+    return span > 10 ? threshold * span / 4.0 : threshold;
+}
+
 /** One turn as detection sees it; meanRating is the mean of its ratings, when it has any. */
 struct TurnInput
 {
