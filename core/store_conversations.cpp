@@ -107,7 +107,7 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
         rater AS (
             SELECT CASE WHEN ?1 <> 0 THEN ?1
                         ELSE (SELECT id FROM annotator WHERE code = 'self') END AS id)
-        SELECT c.id, p.code, coalesce(c.agent, ''), c.title, coalesce(c.started_at, ''),
+        SELECT c.id, p.code, coalesce(c.agent, ''), c.title, c.started_at,
                -- A digest knows the turn counts (turns never change) and, while it is fresh,
                -- the count of self ratings: large data sets open fast. Without one, count.
                coalesce(d.turns, (SELECT count(*) FROM turn t WHERE t.conversation_id = c.id)),
@@ -145,11 +145,14 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
     struct Key
     {
         int participant; // its place among the codes read
-        qint64 started;
+        bool started; // false: NULL, first as in SQL
+        qint64 ms; // the start, when in the store's own form (the text of nearly all)
+        int other; // else its text in others
         qint64 id;
         int row;
     };
     QVector<Key> keys;
+    QVector<QByteArray> others;
     Distinct participants;
     Distinct agents;
     Distinct conditions;
@@ -161,29 +164,52 @@ QVector<ConversationSummary> summaries(sql::Connection &db, qint64 annotatorId, 
         s.participant = participants.at(participant);
         s.agent = agents.at(agents.indexOf(query.utf8(2)));
         s.title = query.text(3);
-        s.startedAt = parseIsoUtc(query.utf8(4));
+        Key key {participant, !query.isNull(4), 0, -1, s.id, int(result.size())};
+        const QByteArrayView started = query.utf8(4);
+        if (const auto ms = isoUtcMilliseconds(started)) {
+            key.ms = *ms;
+            s.startedAt = QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC);
+        } else {
+            s.startedAt = parseTime(QString::fromUtf8(started));
+            if (key.started) {
+                key.other = int(others.size());
+                others.append(started.toByteArray());
+            }
+        }
         s.turns = query.integer(5);
         s.assistantTurns = query.integer(6);
         s.ratedCells = query.integer(7);
         s.cells = s.assistantTurns * query.integer(8) + query.integer(9);
         s.ratedShare = s.cells > 0 ? double(s.ratedCells) / double(s.cells) : 0.0;
         s.condition = conditions.at(conditions.indexOf(query.utf8(10)));
-        keys.append({participant,
-                     s.startedAt.isValid() ? s.startedAt.toMSecsSinceEpoch()
-                                           : std::numeric_limits<qint64>::min(),
-                     s.id, int(result.size())});
+        keys.append(key);
         result.append(std::move(s));
     }
-    // Participants in SQLite's order for text (BINARY: UTF-8 bytes); within one, conversations
-    // without a start first, as SQL puts NULLs.
+    // SQL's order: participants by their codes' UTF-8 bytes; within one, no start first, then
+    // starts by their text's bytes (for the store's own form, by time), then by id.
     const QVector<int> rank = participants.ranks();
-    std::sort(keys.begin(), keys.end(), [&rank](const Key &a, const Key &b) {
+    const auto text = [&others](const Key &k) {
+        if (k.other >= 0)
+            return others[k.other];
+        char iso[24];
+        isoUtc(QDateTime::fromMSecsSinceEpoch(k.ms, Qt::UTC), iso);
+        return QByteArray(iso, 24);
+    };
+    std::sort(keys.begin(), keys.end(), [&](const Key &a, const Key &b) {
         const int ra = rank[a.participant];
         const int rb = rank[b.participant];
         if (ra != rb)
             return ra < rb;
         if (a.started != b.started)
-            return a.started < b.started;
+            return !a.started;
+        if (a.started) {
+            if (a.other < 0 && b.other < 0) {
+                if (a.ms != b.ms)
+                    return a.ms < b.ms;
+            } else if (const int c = text(a).compare(text(b)); c != 0) {
+                return c < 0;
+            }
+        }
         return a.id < b.id;
     });
     QVector<ConversationSummary> sorted;

@@ -358,6 +358,37 @@ void TestAnnotate::summariesAreInCodeStartAndIdOrder()
     QCOMPARE(all.at(4).startedAt.timeSpec(), Qt::UTC);
     QCOMPARE(all.at(4).title, QStringLiteral("Conversation 11"));
 
+    // Starts the store does not write (other programs', older data sets): SQL's order, by text,
+    // NULL before ''.
+    sql::Connection &db = test::connection(*store);
+    const QStringList odd {QString(),
+                           QStringLiteral(""),
+                           QStringLiteral("2025-01-01T08:00:00Z"),
+                           QStringLiteral("2025-01-01T08:00:00.500Z"),
+                           QStringLiteral("2025-01-01T10:00:00.000+02:00"),
+                           QStringLiteral("not a date"),
+                           QStringLiteral("2025-01-01T08:00:00")};
+    const QList<qint64> changed =
+        ids.value(QStringLiteral("P02")) + ids.value(QStringLiteral("P1"));
+    for (int i = 0; i < changed.size(); ++i) {
+        sql::Statement update(db, "UPDATE conversation SET started_at = ? WHERE id = ?");
+        if (odd.value(i % odd.size()).isNull())
+            update.bind(1, QVariant());
+        else
+            update.bind(1, odd.value(i % odd.size()));
+        update.bind(2, changed[i]).run();
+    }
+    QList<qint64> bySql;
+    sql::Statement ordered(db,
+                           "SELECT c.id FROM conversation c JOIN participant p "
+                           "ON p.id = c.participant_id ORDER BY p.code, c.started_at, c.id");
+    while (ordered.next())
+        bySql.append(ordered.int64(0));
+    got.clear();
+    for (const ConversationSummary &s : store->conversationSummaries())
+        got.append(s.id);
+    QCOMPARE(got, bySql);
+
     // One participant's, from the participant index: the same order.
     const auto one = store->conversationSummaries(0, store->participantId(QStringLiteral("Ａ")));
     got.clear();
