@@ -380,6 +380,20 @@ void TestRatingPanel::hundredPointScaleIsATrack()
     QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(55));
     window.workspace()->setCurrentTurn(turns[3].id);
 
+    // The same value read again (another program wrote to the data set) or a modifier pressed
+    // alone leaves a drag going; the focus leaving ends it.
+    QTest::mousePress(scale, Qt::LeftButton, {}, scale->pointRect(30).center().toPoint());
+    scale->setValue(scale->value());
+    QTest::keyPress(scale, Qt::Key_Shift);
+    QTest::keyRelease(scale, Qt::Key_Shift);
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, scale->pointRect(30).center().toPoint());
+    QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(30));
+    QTest::mousePress(scale, Qt::LeftButton, {}, scale->pointRect(40).center().toPoint());
+    window.conversationView()->setFocus();
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, scale->pointRect(40).center().toPoint());
+    QCOMPARE(rating(QStringLiteral("item1"), turns[3].id), QJsonValue(30));
+    scale->setFocus();
+
     // A click rates the point drawn under it, and the marker is drawn where the point answers.
     const QColor highlight = scale->palette().color(QPalette::Highlight);
     for (int value : {1, 2, 37, 50, 99, 100}) {

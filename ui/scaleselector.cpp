@@ -31,9 +31,9 @@ ScaleSelector::ScaleSelector(int minimum, int maximum, bool allowNotApplicable, 
 
 void ScaleSelector::setValue(const QJsonValue &value)
 {
-    cancelDrag(); // another reply's value, or one chosen otherwise: a drag rates nothing now
     if (m_value == value)
-        return;
+        return; // the same value read again (another program wrote): a drag goes on
+    cancelDrag(); // a value chosen otherwise: the drag rates nothing now
     m_value = value;
     updateAccessibleDescription();
     update();
@@ -550,6 +550,7 @@ bool ScaleSelector::typeDigit(int digit)
 
 void ScaleSelector::cancelTyping()
 {
+    cancelDrag();
     if (m_pending < 0)
         return;
     m_typing->stop();
@@ -588,7 +589,16 @@ bool ScaleSelector::chooseByKey(const QKeyEvent *event)
 
 void ScaleSelector::keyPressEvent(QKeyEvent *event)
 {
-    cancelDrag();
+    switch (event->key()) {
+    case Qt::Key_Shift:
+    case Qt::Key_Control:
+    case Qt::Key_Alt:
+    case Qt::Key_AltGr:
+    case Qt::Key_Meta:
+        break; // a modifier alone leaves a drag alone
+    default:
+        cancelDrag();
+    }
     if (!(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier)) && chooseByKey(event))
         return;
     switch (event->key()) {

@@ -50,7 +50,10 @@ public:
      * ignored; returns whether \a digit was taken.
      */
     bool typeDigit(int digit);
-    /** Forgets digits waiting for another one. */
+    /**
+     * Forgets digits waiting for another one, and a press on a track not released yet (the pages
+     * call it when they show another reply).
+     */
     void cancelTyping();
     bool isTyping() const { return m_pending >= 0; }
     /** How long a first digit waits for a second one, in milliseconds. */
