@@ -287,6 +287,22 @@ inline QString testFunctionPath(const QTemporaryDir &dir, const QString &prefix 
     return path;
 }
 
+/** \a count questions and answers, "LABEL: question N" and "LABEL: answer N", to add. */
+inline QVector<Turn> exchanges(const QString &label, int count)
+{
+    QVector<Turn> turns;
+    for (int i = 0; i < count; ++i) {
+        Turn question;
+        question.role = Role::User;
+        question.text = QStringLiteral("%1: question %2").arg(label).arg(i);
+        Turn answer;
+        answer.role = Role::Assistant;
+        answer.text = QStringLiteral("%1: answer %2").arg(label).arg(i);
+        turns << question << answer;
+    }
+    return turns;
+}
+
 /**
  * Adds a conversation of the participant \a participantId: \a userText and the assistant's
  * \a reply, the reply rated \a warmth by the participant. Returns the conversation's id.

@@ -328,13 +328,7 @@ void TestAnnotate::summariesAreInCodeStartAndIdOrder()
             c.sourceFormat = QStringLiteral("test");
             c.title = QStringLiteral("Conversation %1").arg(++n);
             c.startedAt = start;
-            Turn question;
-            question.role = Role::User;
-            question.text = QStringLiteral("Question %1").arg(n);
-            Turn answer;
-            answer.role = Role::Assistant;
-            answer.text = QStringLiteral("Answer %1").arg(n);
-            QVector<Turn> turns {question, answer};
+            QVector<Turn> turns = test::exchanges(c.title, 1);
             ids[code].append(store->addConversation(c, turns));
         }
     }

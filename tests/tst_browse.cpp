@@ -1573,16 +1573,7 @@ void TestBrowse::ratingDropFollowsTheScale()
         c.participantId = participant;
         c.sourceFormat = QStringLiteral("test");
         c.title = title;
-        QVector<Turn> turns;
-        for (int i = 0; i < scores.size(); ++i) {
-            Turn question;
-            question.role = Role::User;
-            question.text = QStringLiteral("%1: question %2").arg(title).arg(i);
-            Turn answer;
-            answer.role = Role::Assistant;
-            answer.text = QStringLiteral("%1: answer %2").arg(title).arg(i);
-            turns << question << answer;
-        }
+        QVector<Turn> turns = test::exchanges(title, int(scores.size()));
         const qint64 id = store->addConversation(c, turns);
         const QVector<Turn> stored = store->turns(id);
         for (int i = 0; i < scores.size(); ++i)
@@ -1604,6 +1595,38 @@ void TestBrowse::ratingDropFollowsTheScale()
     QCOMPARE(detected.integer(0), 1);
     QVERIFY2(detected.text(1).contains(QStringLiteral("[1,\"rating_drop\"]")),
              qPrintable(detected.text(1)));
+
+    // A wide scale rating the user's messages leaves the replies' threshold alone: the rule
+    // compares replies. (PRISM's score given to user turns beside a 1-5 item on replies.)
+    QByteArray json = test::readFile(QStringLiteral(SENSE7_TEST_DATA "/protocols/prism.json"));
+    json.replace(R"("labels": {"1": "Terrible", "100": "Perfect"})",
+                 R"("labels": {"1": "Terrible", "100": "Perfect"}, "roles": ["user"]},
+                    {"key": "effort", "name": "Effort", "question": "How much effort?",
+                     "labels": {"1": "None", "3": "Some", "5": "A lot"})");
+    auto mixedStore = Store::create(dir.filePath(QStringLiteral("mixed.sense7")),
+                                    protocol::parse(json, QStringLiteral("mixed.json")));
+    Conversation c;
+    c.participantId = mixedStore->addParticipant(QStringLiteral("P01"));
+    c.sourceFormat = QStringLiteral("test");
+    c.title = QStringLiteral("Mixed");
+    QVector<Turn> turns = test::exchanges(c.title, 3);
+    const qint64 mixed = mixedStore->addConversation(c, turns);
+    const qint64 mixedSelf = mixedStore->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
+    const qint64 userScore = mixedStore->findDimension(QStringLiteral("prism/score"))->id;
+    const qint64 effort = mixedStore->findDimension(QStringLiteral("prism/effort"))->id;
+    const QVector<Turn> stored = mixedStore->turns(mixed);
+    const int efforts[] = {5, 5, 3}; // 5 -> 3: 2 points
+    for (int i = 0; i < 3; ++i) {
+        mixedStore->setRating(stored[2 * i].id, userScore, mixedSelf, 50);
+        mixedStore->setRating(stored[2 * i + 1].id, effort, mixedSelf, efforts[i]);
+    }
+    digest::refresh(*mixedStore);
+    sql::Statement digested(test::connection(*mixedStore),
+                            "SELECT detected FROM conversation_digest WHERE conversation_id = ?");
+    digested.bind(1, mixed);
+    QVERIFY(digested.next());
+    QCOMPARE(digested.integer(0), 1);
+    QCOMPARE(browse::conversationTrajectory(*mixedStore, mixed, mixedSelf).detected.size(), 1);
 
     QVERIFY(browse::conversationTrajectory(*store, ordinary, self).detected.isEmpty());
     const auto t = browse::conversationTrajectory(*store, dropped, self);

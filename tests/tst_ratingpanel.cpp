@@ -417,6 +417,20 @@ void TestRatingPanel::hundredPointScaleIsATrack()
                                 .arg(at.x())));
     }
 
+    // The same reply shown again (a live conversation's reply count changed): a number being
+    // typed and a drag go on.
+    const qint64 conversation = m_store->conversationSummaries().at(0).id;
+    window.workspace()->setCurrentTurn(turns[5].id);
+    QVERIFY(scale->typeDigit(1));
+    panel->setTurn(conversation, turns[5].id, 3, 3, Role::Assistant);
+    QVERIFY(scale->typeDigit(5));
+    QCOMPARE(rating(QStringLiteral("item1"), turns[5].id), QJsonValue(15));
+    window.workspace()->setCurrentTurn(turns[5].id);
+    QTest::mousePress(scale, Qt::LeftButton, {}, scale->pointRect(70).center().toPoint());
+    panel->setTurn(conversation, turns[5].id, 3, 3, Role::Assistant);
+    QTest::mouseRelease(scale, Qt::LeftButton, {}, scale->pointRect(70).center().toPoint());
+    QCOMPARE(rating(QStringLiteral("item1"), turns[5].id), QJsonValue(70));
+
     // A scale from 50: "1" can only begin 100 to 150, so it waits two digits long.
     ScaleSelector fifty(50, 150, false);
     QSignalSpy typed(&fifty, &ScaleSelector::chosen);

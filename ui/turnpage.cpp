@@ -247,8 +247,12 @@ const Dimension *TurnPage::dimension(int row) const
 
 void TurnPage::setTurn(qint64 conversationId, qint64 turnId, int number, int count, Role role)
 {
-    for (ScaleSelector *scale : std::as_const(m_scales))
-        scale->cancelTyping();
+    // The same reply shown again (a live conversation's reply count changed): what is being
+    // typed or dragged on it goes on.
+    if (turnId != m_turnId || conversationId != m_conversationId) {
+        for (ScaleSelector *scale : std::as_const(m_scales))
+            scale->cancelTyping();
+    }
     m_flagGroup->setTurn(conversationId, turnId);
     m_conversationId = conversationId;
     m_turnId = turnId;

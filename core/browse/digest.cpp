@@ -151,8 +151,8 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
     if (annotatorId == 0)
         return m;
     sql::Statement ratings(db,
-                           "SELECT r.turn_id, r.dimension_id, r.value, d.scale_max - d.scale_min "
-                           "FROM turn t "
+                           "SELECT r.turn_id, r.dimension_id, r.value, d.scale_max - d.scale_min, "
+                           "t.role FROM turn t "
                            "JOIN rating r ON r.turn_id = t.id AND r.annotator_id = ? "
                            "JOIN dimension d ON d.id = r.dimension_id AND d.level = 'turn' "
                            "WHERE t.conversation_id = ?");
@@ -160,7 +160,8 @@ Material load(sql::Connection &db, qint64 conversationId, qint64 annotatorId)
     while (ratings.next()) {
         m.ratings[ratings.int64(0)].insert(ratings.int64(1),
                                            Rating::orNotApplicable(ratings.optionalInt(2)));
-        if (!ratings.isNull(2)) // as the trajectory: scales with a value
+        // As the trajectory: the scales of the replies' values, which the rule compares.
+        if (!ratings.isNull(2) && ratings.utf8(4) == "assistant")
             m.widestSpan = std::max(m.widestSpan, ratings.integer(3));
     }
     sql::Statement flags(db,
@@ -222,7 +223,7 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
         return batch;
     sql::Statement ratings(
         db,
-        "SELECT t.conversation_id, r.turn_id, r.dimension_id, r.value "
+        "SELECT t.conversation_id, r.turn_id, r.dimension_id, r.value, t.role "
         "FROM digest_stale s JOIN turn t ON t.conversation_id = s.conversation_id "
         "JOIN rating r ON r.turn_id = t.id AND r.annotator_id = ? "
         "WHERE s.conversation_id BETWEEN ? AND ?");
@@ -236,7 +237,7 @@ QVector<QPair<qint64, Material>> loadBatch(sql::Connection &db, qint64 first, qi
             Material &m = batch[at].second;
             m.ratings[ratings.int64(1)].insert(ratings.int64(2),
                                                Rating::orNotApplicable(ratings.optionalInt(3)));
-            if (!ratings.isNull(3))
+            if (!ratings.isNull(3) && ratings.utf8(4) == "assistant")
                 m.widestSpan = std::max(m.widestSpan, spans.value(ratings.int64(2)));
         }
     }

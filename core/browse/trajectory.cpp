@@ -83,12 +83,19 @@ ConversationTrajectory conversationTrajectory(const Store &store, qint64 convers
         if (reply >= 0)
             turn.meanRating = t.mean[reply];
     }
-    // The drop threshold follows the widest scale that rated a reply here.
+    // The drop threshold follows the widest scale that rated a reply here (an assistant's: the
+    // rule compares those).
+    QSet<qint64> replies;
+    for (const Turn &turn : turns) {
+        if (turn.role == Role::Assistant)
+            replies.insert(turn.id);
+    }
     int span = 0;
     for (int d = 0; d < t.dimensions.size(); ++d) {
-        if (std::any_of(t.values[d].cbegin(), t.values[d].cend(),
-                        [](const std::optional<int> &v) { return v.has_value(); }))
-            span = std::max(span, t.dimensions[d].scaleMax - t.dimensions[d].scaleMin);
+        for (int k = 0; k < t.turnIds.size(); ++k) {
+            if (t.values[d][k] && replies.contains(t.turnIds[k]))
+                span = std::max(span, t.dimensions[d].scaleMax - t.dimensions[d].scaleMin);
+        }
     }
     continuity::Options scaled = options;
     scaled.threshold = continuity::dropThreshold(options.threshold, span);
