@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (const Instrument &instrument : p.instruments) {
                 for (const Dimension &d : instrument.dimensions) {
                     const int points = d.scaleMax - d.scaleMin + 1;
-                    if (points < 2 || points > 11)
+                    if (points < 2 || points > protocol::maxScalePoints || d.scaleMin < -100
+                        || d.scaleMax > 100)
                         abort(); // validation let a scale through that the studio cannot show
                     const QVector<int> order = p.dimensionOrder(instrument.dimensions, size);
                     if (order.size() != instrument.dimensions.size())
