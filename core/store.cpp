@@ -247,6 +247,11 @@ Store::Store()
     : m_db(std::make_unique<sql::Connection>())
 { }
 
+bool Store::isStillAtPath() const
+{
+    return !m_openedFile.isEmpty() && integrity::fileIdentity(path()) == m_openedFile;
+}
+
 Store::~Store()
 {
     if (!m_verifiedAt.isValid() || !m_db->isOpen() || m_db->isReadOnly())
@@ -303,6 +308,7 @@ std::unique_ptr<Store> Store::create(const QString &path, const Protocol &protoc
         throw;
     }
     store->m_dataVersion = store->m_db->pragmaInt("PRAGMA data_version");
+    store->m_openedFile = integrity::fileIdentity(path);
     return store;
 }
 
@@ -451,10 +457,9 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
         db.exec("PRAGMA journal_mode = WAL");
     applyConnectionSettings(db);
     store->m_dataVersion = db.pragmaInt("PRAGMA data_version");
-    if (report && report->ok && !db.isReadOnly()) {
+    store->m_openedFile = integrity::fileIdentity(path);
+    if (report && report->ok && !db.isReadOnly())
         store->m_verifiedAt = report->verifiedAt;
-        store->m_openedFile = integrity::fileIdentity(path);
-    }
     return store;
 }
 

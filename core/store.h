@@ -197,6 +197,11 @@ public:
     ~Store() override;
 
     QString path() const;
+    /**
+     * Whether path() still names the file this store opened, not another moved or copied over
+     * it since: whether another connection opened at the path reads the same data set.
+     */
+    bool isStillAtPath() const;
     bool isReadOnly() const;
     /** True when the check at opening found damage: then the store is read-only. */
     bool isDamaged() const { return !m_damage.isEmpty(); }

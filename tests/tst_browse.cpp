@@ -5,6 +5,7 @@
 #include "browse/filter.h"
 #include "browse/page.h"
 #include "browse/sample.h"
+#include "browse/select.h"
 #include "browse/trajectory.h"
 #include "import/importer.h"
 #include "livesupport.h"
@@ -20,8 +21,10 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 using namespace sense7;
@@ -70,6 +73,15 @@ qint64 addConversation(Store &store, const QString &participant, const QStringLi
     }
     return store.addConversation(c, turns);
 }
+
+/** Every inRanges() reads ranges of at least the ids given, while it lives. */
+struct LeastIds
+{
+    explicit LeastIds(qint64 ids) { setLeastIdsPerRange(ids); }
+    ~LeastIds() { setLeastIdsPerRange(0); }
+    LeastIds(const LeastIds &) = delete;
+    LeastIds &operator=(const LeastIds &) = delete;
+};
 
 QVector<qint64> replyIds(const Store &store, qint64 conversation)
 {
@@ -235,6 +247,8 @@ private Q_SLOTS:
     void pagesFollowEveryOrderAndQueryShape();
     void sampleHoldsTheFilteredRatings();
     void sampleAndChartsStayExact();
+    void rangesAreReadOnEveryCore();
+    void textAndSamplesReadInRangesAlike();
     void choicesListDistinctValues();
     void filterToJsonNamesWhatIsSet();
     void contextKeysAndSamplesOfAnyInstrument();
@@ -1470,18 +1484,28 @@ void TestBrowse::sampleAndChartsStayExact()
     some.participants = {QStringLiteral("P01"), QStringLiteral("P03"), QStringLiteral("L02")};
     Filter esconv;
     esconv.participants = participantCodes(store).filter(QStringLiteral("esconv"));
-    QString all;
-    for (const Filter &filter : {Filter(), some, esconv})
-        for (const QString &field : {QStringLiteral("task_type"), QStringLiteral("goal_achieved"),
-                                     conditionGroup, QStringLiteral("emotion_type")})
-            for (const QString &instrument : {QString(), QStringLiteral("esconv")}) {
-                all += fingerprint(loadSample(store, filter, field, instrument));
-                for (const series::Cluster cluster :
-                     {series::Cluster::Participant, series::Cluster::Conversation,
-                      series::Cluster::None})
-                    all +=
-                        fingerprint(computeAggregates(store, filter, field, instrument, cluster));
-            }
+    const auto everything = [&] {
+        QString all;
+        for (const Filter &filter : {Filter(), some, esconv})
+            for (const QString &field :
+                 {QStringLiteral("task_type"), QStringLiteral("goal_achieved"), conditionGroup,
+                  QStringLiteral("emotion_type")})
+                for (const QString &instrument : {QString(), QStringLiteral("esconv")}) {
+                    all += fingerprint(loadSample(store, filter, field, instrument));
+                    for (const series::Cluster cluster :
+                         {series::Cluster::Participant, series::Cluster::Conversation,
+                          series::Cluster::None})
+                        all += fingerprint(
+                            computeAggregates(store, filter, field, instrument, cluster));
+                }
+        return all;
+    };
+    const QString all = everything();
+    {
+        // Read in ranges of a few conversations on every core, the same.
+        const LeastIds least(3);
+        QCOMPARE(everything(), all);
+    }
     QVERIFY(all.contains(QStringLiteral("rule any")));
     QVERIFY(all.contains(QStringLiteral("empathic")));
     // The figures as the sample was first loaded (a conversation at a time) gave them.
@@ -1510,6 +1534,169 @@ void TestBrowse::sampleAndChartsStayExact()
     test::connection(store).exec(
         "UPDATE conversation_digest SET breaks = replace(breaks, ',', ', ')");
     QCOMPARE(fingerprint(loadSample(store, Filter())), compact);
+}
+
+void TestBrowse::rangesAreReadOnEveryCore()
+{
+    Store &store = *m_store;
+    const int cores = std::min(QThread::idealThreadCount(), maxRanges);
+    struct Read
+    {
+        qint64 from = 0;
+        qint64 to = 0;
+        bool storeConnection = false;
+        std::thread::id thread;
+    };
+    const auto readRanges =
+        [&](qint64 first, qint64 last, qint64 least,
+            const std::function<void(int range, bool storeConnection)> &also = {}) {
+            std::vector<Read> reads(maxRanges);
+            std::mutex mutex;
+            int calls = 0;
+            inRanges(store, first, last, least,
+                     [&](sql::Connection &db, qint64 from, qint64 to, int range) {
+                         const bool own = &db == &test::connection(store);
+                         {
+                             std::lock_guard<std::mutex> lock(mutex);
+                             ++calls;
+                         }
+                         if (also)
+                             also(range, own);
+                         // Each connection reads the data set (the others' are opened to read
+                         // only).
+                         sql::Statement query(db,
+                                              "SELECT count(*) FROM conversation WHERE id "
+                                              "BETWEEN ? AND ?");
+                         query.bind(1, from).bind(2, to);
+                         QVERIFY(query.next());
+                         reads[size_t(range)] = {from, to, own, std::this_thread::get_id()};
+                     });
+            reads.erase(std::remove_if(reads.begin(), reads.end(),
+                                       [](const Read &r) { return r.from == 0 && r.to == 0; }),
+                        reads.end());
+            return std::make_pair(reads, calls);
+        };
+
+    // As many ranges as cores, at least `least` ids each, end to end in order; the first on the
+    // store's connection and this thread, the others each on a connection and thread of its own.
+    auto [reads, calls] = readRanges(1, 1000, 10);
+    QCOMPARE(int(reads.size()), cores);
+    QCOMPARE(calls, cores);
+    qint64 next = 1;
+    QSet<std::thread::id> threads;
+    for (size_t r = 0; r < reads.size(); ++r) {
+        QCOMPARE(reads[r].from, next);
+        QVERIFY(reads[r].to >= reads[r].from + 10 - 1);
+        next = reads[r].to + 1;
+        QCOMPARE(reads[r].storeConnection, r == 0);
+        QCOMPARE(reads[r].thread == std::this_thread::get_id(), r == 0);
+        threads.insert(reads[r].thread);
+    }
+    QCOMPARE(next, 1001);
+    QCOMPARE(int(threads.size()), cores);
+    // Too few ids for two ranges: one.
+    std::tie(reads, calls) = readRanges(1, 19, 10);
+    QCOMPARE(int(reads.size()), 1);
+    QCOMPARE(reads[0].from, 1);
+    QCOMPARE(reads[0].to, 19);
+    // Within a transaction, which other connections do not see: one, on the store's connection.
+    store.transaction([&] { std::tie(reads, calls) = readRanges(1, 1000, 10); });
+    QCOMPARE(int(reads.size()), 1);
+    QVERIFY(reads[0].storeConnection);
+    QCOMPARE(reads[0].to, 1000);
+    // A range its own connection could not read is read again on the store's.
+    std::atomic<int> failed {0};
+    std::tie(reads, calls) = readRanges(1, 1000, 10, [&](int, bool own) {
+        if (!own && failed++ == 0)
+            throw Error(QStringLiteral("database is locked"));
+    });
+    QCOMPARE(int(reads.size()), cores);
+    QCOMPARE(calls, cores + (cores > 1 ? 1 : 0));
+    for (const Read &read : reads)
+        QVERIFY(read.storeConnection);
+    QCOMPARE(reads.back().to, 1000);
+    // Other exceptions come through.
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, readRanges(1, 1000, 10, [cores](int range, bool) {
+                                 if (range == cores - 1)
+                                     throw std::runtime_error("out of memory");
+                             }));
+    // Another file put at the store's path: the others would read it, so one range.
+    const QString copy = m_dir->filePath(QStringLiteral("copy.sense7"));
+    QVERIFY(QFile::copy(store.path(), copy));
+    QVERIFY(store.isStillAtPath());
+    QVERIFY(std::rename(QFile::encodeName(copy).constData(),
+                        QFile::encodeName(store.path()).constData())
+            == 0);
+    QVERIFY(!store.isStillAtPath());
+    std::tie(reads, calls) = readRanges(1, 1000, 10);
+    QCOMPARE(int(reads.size()), 1);
+    QVERIFY(reads[0].storeConnection);
+}
+
+void TestBrowse::textAndSamplesReadInRangesAlike()
+{
+    // The demo with more conversations, indexed, and a few more not indexed yet: text searches
+    // and samples read in ranges of a few ids find what one read finds.
+    Store &store = *m_store;
+    for (int i = 0; i < 40; ++i)
+        addConversation(store, QStringLiteral("P%1").arg(20 + i % 7),
+                        {QStringLiteral("Deadline friday, part %1").arg(i),
+                         QStringLiteral("Noted: the deadline is Friday (%1).").arg(i),
+                         QStringLiteral("你忘了吗 %1").arg(i), QStringLiteral("ok")});
+    digest::refresh(store);
+    for (int i = 0; i < 5; ++i)
+        addConversation(
+            store, QStringLiteral("P30"),
+            {QStringLiteral("a DEADLINE FRIDAY not indexed %1").arg(i), QStringLiteral("ok")});
+    digest::refresh(store, {}, {}, digest::preparationCommit, digest::Part::Digests);
+    QVERIFY(count(store,
+                  QStringLiteral("SELECT count(*) FROM turn WHERE id > (SELECT "
+                                 "indexed_upto FROM search_state)"))
+            == 10);
+    const QStringList texts = {QStringLiteral("deadline friday"), QStringLiteral("你忘了"),
+                               QStringLiteral("part 1"),          QStringLiteral("ok"),
+                               QStringLiteral("not indexed"),     QStringLiteral("nowhere at all")};
+    QStringList miscounted;
+    const auto found = [&](qint64 least) {
+        const LeastIds ranges(least);
+        // A connection of its own: the text searches found on one are kept on it.
+        auto own = Store::open(store.path());
+        QStringList result;
+        for (const QString &text : texts) {
+            Filter f;
+            f.text = text;
+            QStringList ids;
+            for (const PageRow &row : browse::page(*own, f, {}, 0, 10'000))
+                ids.append(QString::number(row.id));
+            ids.sort();
+            if (browse::count(*own, f) != filtered(*own, f) || browse::count(*own, f) != ids.size())
+                miscounted.append(text);
+            result.append(text + QLatin1Char(':') + ids.join(QLatin1Char(',')));
+        }
+        for (const QString &field :
+             {QStringLiteral("task_type"), QStringLiteral("goal_achieved")}) {
+            const series::Sample sample = loadSample(*own, Filter(), field);
+            result.append(fingerprint(sample));
+            result.append(sample.participants.names().join(QLatin1Char(',')));
+            result.append(sample.agents.names().join(QLatin1Char(',')));
+            result.append(sample.groups.names().join(QLatin1Char(',')));
+            for (const series::Sample::Row &r : sample.rows)
+                result.append(QStringLiteral("%1 %2 %3 %4 %5 %6 %7")
+                                  .arg(r.participant)
+                                  .arg(r.agent)
+                                  .arg(r.group)
+                                  .arg(r.first)
+                                  .arg(r.firstFlag)
+                                  .arg(r.firstDetection)
+                                  .arg(r.width));
+        }
+        return result;
+    };
+    const QStringList once = found(0);
+    QVERIFY(once.constFirst().count(QLatin1Char(',')) == 40 + 5 - 1);
+    for (const qint64 least : {1, 7, 25})
+        QCOMPARE(found(least), once);
+    QVERIFY2(miscounted.isEmpty(), qPrintable(miscounted.join(QLatin1Char(','))));
 }
 
 void TestBrowse::choicesListDistinctValues()

@@ -85,6 +85,16 @@ QString fromClause()
                           "LEFT JOIN conversation_digest d ON d.conversation_id = c.id");
 }
 
+QString indexPhrase(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.toUcs4().size() < 3) // characters, not UTF-16 units: "👍🏽" is two
+        return {};
+    QString quoted = trimmed;
+    quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
 Condition textConversations(const QString &text)
 {
     // The trigram index answers substrings of three characters or more; shorter ones, and
@@ -93,15 +103,14 @@ Condition textConversations(const QString &text)
     // the index of (id, conversation_id), not from the turns' rows.
     Condition result;
     const QString trimmed = text.trimmed();
-    if (trimmed.toUcs4().size() >= 3) { // characters, not UTF-16 units: "👍🏽" is two
-        QString quoted = trimmed;
-        quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
+    const QString phrase = indexPhrase(trimmed);
+    if (!phrase.isEmpty()) {
         result.sql = QStringLiteral(
             "SELECT t.conversation_id FROM turn t INDEXED BY turn_conversation WHERE t.id IN "
             "(SELECT rowid FROM "
             "turn_text WHERE turn_text MATCH ?) UNION SELECT conversation_id FROM turn WHERE "
             "id > (SELECT indexed_upto FROM search_state) AND contains_folded(text, ?)");
-        result.binds << QString(QLatin1Char('"') + quoted + QLatin1Char('"')) << trimmed;
+        result.binds << phrase << trimmed;
     } else {
         result.sql = QStringLiteral(
             "SELECT DISTINCT conversation_id FROM turn WHERE contains_folded(text, ?)");

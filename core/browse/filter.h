@@ -78,6 +78,12 @@ enum class Shape {
 };
 
 /**
+ * The full-text index's query for \a text (trimmed): its characters as one phrase; empty when
+ * it has fewer than the three characters the index's trigrams need.
+ */
+QString indexPhrase(const QString &text);
+
+/**
  * A query of the ids of the conversations with a turn whose text holds \a text (trimmed; not
  * empty), each once.
  */

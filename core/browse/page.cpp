@@ -5,11 +5,69 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <atomic>
 #include <sqlite3.h>
 
 namespace sense7::browse {
 namespace {
+
+/**
+ * Puts the conversations with a turn whose text holds \a text into temp.browse_text_hits (empty).
+ * The indexed turns are searched in ranges of ids at once (inRanges(): the index's phrase query
+ * reads every trigram's list of turns, about 150 ms of one core for a common phrase among three
+ * million turns); the turns not indexed yet are read on the store's connection.
+ */
+void findText(const Store &store, const QString &text)
+{
+    sql::Connection &db = connection(store);
+    const QString phrase = indexPhrase(text);
+    if (phrase.isEmpty()) {
+        const Condition found = textConversations(text);
+        sql::Statement fill(db, "INSERT INTO temp.browse_text_hits " + found.sql.toUtf8());
+        for (int i = 0; i < found.binds.size(); ++i)
+            fill.bind(i + 1, found.binds[i]);
+        fill.run();
+        return;
+    }
+    const qint64 indexed = db.pragmaInt("SELECT indexed_upto FROM search_state");
+    std::vector<std::vector<qint64>> found(maxRanges);
+    // The conversations themselves are not read: every turn has one, in the index of
+    // (id, conversation_id).
+    inRanges(store, 1, indexed, 250'000,
+             [&](sql::Connection &reader, qint64 from, qint64 to, int range) {
+                 std::vector<qint64> &ids = found[size_t(range)];
+                 ids.clear();
+                 sql::Statement query(
+                     reader,
+                     "SELECT t.conversation_id FROM turn t INDEXED BY turn_conversation "
+                     "WHERE t.id IN (SELECT rowid FROM turn_text WHERE turn_text MATCH ?1 AND "
+                     "rowid BETWEEN ?2 AND ?3)");
+                 query.bind(1, phrase).bind(2, from).bind(3, to);
+                 while (query.next())
+                     ids.push_back(query.int64(0));
+             });
+    std::vector<qint64> all;
+    for (const std::vector<qint64> &ids : found)
+        all.insert(all.end(), ids.cbegin(), ids.cend());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    // One statement for them all, in the order the table keeps.
+    QByteArray list("[");
+    for (const qint64 id : all)
+        list += QByteArray::number(id) + ',';
+    list.back() = ']';
+    if (!all.empty())
+        sql::Statement(db, "INSERT INTO temp.browse_text_hits SELECT value FROM json_each(?)")
+            .bind(1, list)
+            .run();
+    sql::Statement(db,
+                   "INSERT OR IGNORE INTO temp.browse_text_hits SELECT conversation_id FROM turn "
+                   "WHERE id > ?1 AND contains_folded(text, ?2)")
+        .bind(1, indexed)
+        .bind(2, text.trimmed())
+        .run();
+}
 
 /**
  * \a filter's condition, its full-text part read from the conversations it found the last time
@@ -34,14 +92,9 @@ Condition browsed(const Store &store, const Filter &filter, Shape shape = Shape:
                        "AND changes = ?");
     key.bind(1, filter.text).bind(2, version).bind(3, qint64(sqlite3_total_changes64(db.handle())));
     if (!key.next()) {
-        // The conversations themselves are not read: every turn has one.
-        const Condition found = textConversations(filter.text);
         db.exec("DELETE FROM temp.browse_text_key");
         db.exec("DELETE FROM temp.browse_text_hits");
-        sql::Statement fill(db, "INSERT INTO temp.browse_text_hits " + found.sql.toUtf8());
-        for (int i = 0; i < found.binds.size(); ++i)
-            fill.bind(i + 1, found.binds[i]);
-        fill.run();
+        findText(store, filter.text);
         // The key's own row is one more change.
         sql::Statement(db, "INSERT INTO temp.browse_text_key VALUES(?, ?, ?)")
             .bind(1, filter.text)

@@ -113,23 +113,29 @@ void mergeScan(sql::Statement &query, const series::Sample &sample, Found &&foun
 
 } // namespace
 
-series::Sample loadSample(const Store &store, const Filter &filter, const QString &contextField,
-                          const QString &instrumentKey)
+namespace {
+
+/**
+ * loadSample() of the conversations from \a from to \a to (ids) that \a selected selects, on
+ * \a db, without the turn means.
+ */
+series::Sample loadRange(sql::Connection &db, const QVector<Dimension> &dimensions,
+                         const Condition &selected, const QString &contextField, qint64 from,
+                         qint64 to)
 {
     series::Sample sample;
-    const Protocol protocol = store.protocol();
-    const Instrument *instrument =
-        instrumentKey.isEmpty() ? &protocol.primary() : protocol.instrument(instrumentKey);
-    if (instrument)
-        sample.dimensions = instrument->dimensionsAt(Level::Turn);
+    sample.dimensions = dimensions;
     const int dims = int(sample.dimensions.size());
 
     // The selected conversations in order, names interned from the bytes SQLite holds (the
     // participant by its id), then their digests and rating rows by scans in the same order.
-    const Condition condition = where(filter);
+    Condition condition = selected;
+    condition.sql =
+        QStringLiteral("(") + condition.sql + QStringLiteral(") AND c.id BETWEEN ? AND ?");
+    condition.binds << from << to;
     {
         const bool byCondition = contextField == conditionGroup;
-        Select select(store,
+        Select select(db,
                       QStringLiteral("c.id, c.participant_id, p.code, coalesce(c.agent, ''), ")
                           + (byCondition ? QStringLiteral("coalesce(c.condition, ?), ")
                                          : QStringLiteral("json_extract(c.context, ?), "))
@@ -160,11 +166,9 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
             sample.rows.push_back(r);
         }
     }
-    sql::Statement top(connection(store), "SELECT max(id) FROM conversation");
-    const qint64 highest = top.next() ? top.int64(0) : 0;
-    // Most of the data set: a scan of every row in conversation order merged with the selection;
+    // Most of the range: a scan of every row in conversation order merged with the selection;
     // a few: a look-up per conversation.
-    const bool most = qint64(sample.size()) * 8 >= highest;
+    const bool most = qint64(sample.size()) * 8 >= to - from + 1;
 
     // Each digest's assistant turns and breaks, the breaks' text only where a list has some
     // (digest::refresh() counts them beside).
@@ -190,13 +194,14 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         r.detections = int(sample.detected.size() - detected);
     };
     if (most) {
-        sql::Statement query(connection(store),
+        sql::Statement query(db,
                              "SELECT conversation_id, assistant_turns, CASE WHEN flagged > 0 OR "
                              "detected > 0 THEN breaks END FROM conversation_digest "
-                             "ORDER BY conversation_id");
+                             "WHERE conversation_id BETWEEN ? AND ? ORDER BY conversation_id");
+        query.bind(1, from).bind(2, to);
         mergeScan(query, sample, [&](int i) { readDigest(sample.rows[size_t(i)], query, 1); });
     } else {
-        sql::Statement query(connection(store),
+        sql::Statement query(db,
                              "SELECT assistant_turns, CASE WHEN flagged > 0 OR detected > 0 THEN "
                              "breaks END FROM conversation_digest WHERE conversation_id = ?");
         for (series::Sample::Row &r : sample.rows) {
@@ -219,10 +224,8 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
         r.firstDetection = detections;
         detections += r.detections;
     }
-    if (dims == 0 || sample.isEmpty()) {
-        sample.computeMeans(); // none
+    if (dims == 0 || sample.isEmpty())
         return sample;
-    }
 
     // The rating rows, placed turn by turn. A row longer than its conversation's assistant turns
     // (not as refresh() writes them) widens that conversation afterwards.
@@ -252,13 +255,14 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
     if (most) {
         // Most of the data set: one scan of every rating row in conversation order, merged
         // with the selection (also in order).
-        sql::Statement query(connection(store),
+        sql::Statement query(db,
                              "SELECT conversation_id, dimension_id, vals FROM digest_dimension "
-                             "ORDER BY conversation_id");
+                             "WHERE conversation_id BETWEEN ? AND ? ORDER BY conversation_id");
+        query.bind(1, from).bind(2, to);
         mergeScan(query, sample, [&](int i) { place(i, query.int64(1), query.utf8(2)); });
     } else {
         // A few: their rows one conversation at a time.
-        sql::Statement query(connection(store),
+        sql::Statement query(db,
                              "SELECT dimension_id, vals FROM digest_dimension "
                              "WHERE conversation_id = ?");
         for (int i = 0; i < sample.size(); ++i) {
@@ -294,6 +298,75 @@ series::Sample loadSample(const Store &store, const Filter &filter, const QStrin
                 sample.values[size_t((r.first + k) * dims + l.dimension)] = qint8(l.row[k]);
         }
     }
+    return sample;
+}
+
+/** Adds \a part's conversations after \a sample's: names numbered as one read would number them. */
+void append(series::Sample &sample, const series::Sample &part)
+{
+    const auto numbers = [](series::Names &into, const series::Names &names) {
+        std::vector<int> number(size_t(names.size()));
+        for (int i = 0; i < names.size(); ++i)
+            number[size_t(i)] = into.intern(names.name(i));
+        return number;
+    };
+    const std::vector<int> participants = numbers(sample.participants, part.participants);
+    const std::vector<int> agents = numbers(sample.agents, part.agents);
+    const std::vector<int> conditions = numbers(sample.conditions, part.conditions);
+    const std::vector<int> groups = numbers(sample.groups, part.groups);
+    const qint64 turns =
+        sample.rows.empty() ? 0 : sample.rows.back().first + sample.rows.back().width;
+    const int flags = int(sample.flagged.size());
+    const int detections = int(sample.detected.size());
+    sample.rows.reserve(sample.rows.size() + part.rows.size());
+    for (series::Sample::Row r : part.rows) {
+        r.participant = participants[size_t(r.participant)];
+        r.agent = agents[size_t(r.agent)];
+        r.condition = conditions[size_t(r.condition)];
+        r.group = groups[size_t(r.group)];
+        r.first += turns;
+        r.firstFlag += flags;
+        r.firstDetection += detections;
+        sample.rows.push_back(r);
+    }
+    sample.values.insert(sample.values.end(), part.values.cbegin(), part.values.cend());
+    sample.flagged.insert(sample.flagged.end(), part.flagged.cbegin(), part.flagged.cend());
+    sample.detected.insert(sample.detected.end(), part.detected.cbegin(), part.detected.cend());
+}
+
+} // namespace
+
+series::Sample loadSample(const Store &store, const Filter &filter, const QString &contextField,
+                          const QString &instrumentKey)
+{
+    QVector<Dimension> dimensions;
+    const Protocol protocol = store.protocol();
+    const Instrument *instrument =
+        instrumentKey.isEmpty() ? &protocol.primary() : protocol.instrument(instrumentKey);
+    if (instrument)
+        dimensions = instrument->dimensionsAt(Level::Turn);
+    const Condition condition = where(filter);
+    sql::Statement ids(connection(store), "SELECT min(id), max(id) FROM conversation");
+    qint64 lowest = 0;
+    qint64 highest = 0;
+    if (ids.next() && !ids.isNull(0)) {
+        lowest = ids.int64(0);
+        highest = ids.int64(1);
+    }
+    ids.reset();
+    // A range of ids a core: each is read on a connection of its own (most of the time goes to
+    // SQLite's reading and the context field's JSON), and their samples are put end to end. Not
+    // with a text search, which each range's statement would make whole again.
+    std::vector<series::Sample> parts(maxRanges);
+    const bool text = !filter.text.trimmed().isEmpty();
+    inRanges(store, lowest, highest, text ? std::numeric_limits<qint64>::max() : 50'000,
+             [&](sql::Connection &db, qint64 from, qint64 to, int range) {
+                 parts[size_t(range)] =
+                     loadRange(db, dimensions, condition, contextField, from, to);
+             });
+    series::Sample sample = std::move(parts.front());
+    for (size_t i = 1; i < parts.size(); ++i)
+        append(sample, parts[i]);
     sample.computeMeans();
     return sample;
 }

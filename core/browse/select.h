@@ -3,6 +3,8 @@
 #include "browse/filter.h"
 #include "sqlite.h"
 
+#include <functional>
+
 namespace sense7 {
 class Store;
 }
@@ -15,6 +17,30 @@ namespace sense7::browse {
  */
 sql::Connection &connection(const Store &store);
 
+/** The most ranges inRanges() reads at once. */
+constexpr int maxRanges = 4;
+
+/**
+ * Reads the ids from \a first to \a last in up to maxRanges ranges of at least \a least ids at
+ * once, one a core: \a part(db, from, to, range) reads one, range 0 on the store's connection,
+ * each other on a read-only connection of its own on a thread of its own (so \a part sees the
+ * main schema only, not the connection's temporary tables). Ranges are numbered in the ids'
+ * order and each is read once; a range whose connection could not read it (the file cannot be
+ * opened again, or another program holds it) is read again on the store's connection, so
+ * \a part starts its range's results afresh. One range, on the store's connection, for a store
+ * without a file or whose path names another file now (Store::isStillAtPath()), within a
+ * transaction (which other connections would not see), or for fewer ids. \a part's other exceptions
+ * come through.
+ */
+void inRanges(
+    const Store &store, qint64 first, qint64 last, qint64 least,
+    const std::function<void(sql::Connection &db, qint64 from, qint64 to, int range)> &part);
+/**
+ * Gives every inRanges() \a ids as its least, where callers give their own (about what a core
+ * reads in 50 ms); 0 goes back to theirs. Tests read small data sets in ranges with it.
+ */
+void setLeastIdsPerRange(qint64 ids);
+
 /**
  * "SELECT columns FROM fromClause() joins WHERE condition rest", prepared, with \a leading bound
  * first, then the condition's values, then \a trailing: the placeholders in \a columns and
@@ -25,6 +51,11 @@ class Select
 {
 public:
     Select(const Store &store, const QString &columns, const Condition &condition,
+           const QString &rest = {}, const QVariantList &leading = {},
+           const QVariantList &trailing = {}, const QString &joins = {},
+           const QString &around = {});
+    /** The same on \a db, a connection to the store's file. */
+    Select(sql::Connection &db, const QString &columns, const Condition &condition,
            const QString &rest = {}, const QVariantList &leading = {},
            const QVariantList &trailing = {}, const QString &joins = {},
            const QString &around = {});
