@@ -380,6 +380,7 @@ void Connection::open(const QString &path, Access access)
     }
     m_db = db;
     m_path = path;
+    m_immutable = access == Access::Immutable;
     sqlite3_extended_result_codes(m_db, 1);
     sqlite3_create_function_v2(m_db, "contains_folded", 2,
                                SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,

@@ -51,6 +51,8 @@ public:
     void close();
     bool isOpen() const { return m_db != nullptr; }
     bool isReadOnly() const;
+    /** Opened with Access::Immutable. */
+    bool isImmutable() const { return m_immutable; }
     bool inTransaction() const;
     /**
      * Whether closing the last connection to a WAL file copies the log into it (SQLite's
@@ -134,6 +136,7 @@ private:
     };
     sqlite3 *m_db = nullptr;
     QString m_path;
+    bool m_immutable = false;
     // This process's connections to the file waiting for its write lock (writersWaiting()).
     std::shared_ptr<std::atomic<int>> m_writers;
     std::function<bool()> m_stopWaiting; // setBusyWait()

@@ -252,6 +252,18 @@ bool Store::isStillAtPath() const
     return !m_openedFile.isEmpty() && integrity::fileIdentity(path()) == m_openedFile;
 }
 
+std::unique_ptr<sql::Connection> Store::openReader() const
+{
+    if (!isStillAtPath())
+        throw Error(tr("%1 is not the file this data set was opened from any more.").arg(path()));
+    auto db = std::make_unique<sql::Connection>();
+    db->open(path(),
+             m_db->isImmutable() ? sql::Connection::Access::Immutable
+                                 : sql::Connection::Access::ReadOnly);
+    applyConnectionSettings(*db);
+    return db;
+}
+
 Store::~Store()
 {
     if (!m_verifiedAt.isValid() || !m_db->isOpen() || m_db->isReadOnly())

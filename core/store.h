@@ -114,7 +114,8 @@ struct RatedTurn
 class Store;
 namespace browse {
 sql::Connection &connection(const Store &store);
-}
+std::unique_ptr<sql::Connection> openReader(const Store &store);
+} // namespace browse
 namespace test {
 struct StoreAccess;
 }
@@ -722,9 +723,16 @@ private:
     static void requireSqliteFile(const QString &path);
     static QString newerVersion(const QString &path, qint64 version); // the message
     friend sql::Connection &browse::connection(const Store &store);
+    friend std::unique_ptr<sql::Connection> browse::openReader(const Store &store);
     friend struct test::StoreAccess;
 
     sql::Connection &connection() const { return *m_db; }
+    /**
+     * A connection of its own to read the store's file (immutable where the store's is), set up
+     * as the store's: for reading on another thread (browse::inRanges()). Throws Error when the
+     * file cannot be opened or path() names another file now.
+     */
+    std::unique_ptr<sql::Connection> openReader() const;
     Store();
     static std::unique_ptr<Store> openFile(const QString &path, Access access, Check check,
                                            const integrity::Report *known);

@@ -74,13 +74,13 @@ qint64 addConversation(Store &store, const QString &participant, const QStringLi
     return store.addConversation(c, turns);
 }
 
-/** Every inRanges() reads ranges of at least the ids given, while it lives. */
-struct LeastIds
+/** Every inRanges() splits as setRangeSplit() says, while it lives. */
+struct RangeSplit
 {
-    explicit LeastIds(qint64 ids) { setLeastIdsPerRange(ids); }
-    ~LeastIds() { setLeastIdsPerRange(0); }
-    LeastIds(const LeastIds &) = delete;
-    LeastIds &operator=(const LeastIds &) = delete;
+    RangeSplit(qint64 least, int ranges) { setRangeSplit(least, ranges); }
+    ~RangeSplit() { setRangeSplit(0, 0); }
+    RangeSplit(const RangeSplit &) = delete;
+    RangeSplit &operator=(const RangeSplit &) = delete;
 };
 
 QVector<qint64> replyIds(const Store &store, qint64 conversation)
@@ -1503,8 +1503,10 @@ void TestBrowse::sampleAndChartsStayExact()
     const QString all = everything();
     {
         // Read in ranges of a few conversations on every core, the same.
-        const LeastIds least(3);
-        QCOMPARE(everything(), all);
+        for (const int ranges : {2, 4}) {
+            const RangeSplit split(3, ranges);
+            QCOMPARE(everything(), all);
+        }
     }
     QVERIFY(all.contains(QStringLiteral("rule any")));
     QVERIFY(all.contains(QStringLiteral("empathic")));
@@ -1546,59 +1548,75 @@ void TestBrowse::rangesAreReadOnEveryCore()
         qint64 to = 0;
         bool storeConnection = false;
         std::thread::id thread;
+        qint64 conversations = -1; // what the range's connection read of the data set
     };
+    std::mutex mutex;
     const auto readRanges =
         [&](qint64 first, qint64 last, qint64 least,
             const std::function<void(int range, bool storeConnection)> &also = {}) {
             std::vector<Read> reads(maxRanges);
-            std::mutex mutex;
             int calls = 0;
             inRanges(store, first, last, least,
                      [&](sql::Connection &db, qint64 from, qint64 to, int range) {
                          const bool own = &db == &test::connection(store);
                          {
-                             std::lock_guard<std::mutex> lock(mutex);
+                             const std::lock_guard<std::mutex> lock(mutex);
                              ++calls;
                          }
                          if (also)
                              also(range, own);
-                         // Each connection reads the data set (the others' are opened to read
-                         // only).
                          sql::Statement query(db,
                                               "SELECT count(*) FROM conversation WHERE id "
                                               "BETWEEN ? AND ?");
                          query.bind(1, from).bind(2, to);
-                         QVERIFY(query.next());
-                         reads[size_t(range)] = {from, to, own, std::this_thread::get_id()};
+                         const qint64 n = query.next() ? query.int64(0) : -1;
+                         reads[size_t(range)] = {from, to, own, std::this_thread::get_id(), n};
                      });
             reads.erase(std::remove_if(reads.begin(), reads.end(),
-                                       [](const Read &r) { return r.from == 0 && r.to == 0; }),
+                                       [](const Read &r) { return r.conversations < 0; }),
                         reads.end());
             return std::make_pair(reads, calls);
         };
-
-    // As many ranges as cores, at least `least` ids each, end to end in order; the first on the
-    // store's connection and this thread, the others each on a connection and thread of its own.
+    const qint64 conversations = count(store, QStringLiteral("SELECT count(*) FROM conversation"));
+    // Ranges end to end in order, at least `least` ids each; the first on the store's connection
+    // and this thread, the others each on a connection and thread of its own, all reading the
+    // data set: as many as cores, or as many as asked.
     auto [reads, calls] = readRanges(1, 1000, 10);
     QCOMPARE(int(reads.size()), cores);
-    QCOMPARE(calls, cores);
-    qint64 next = 1;
-    QSet<std::thread::id> threads;
-    for (size_t r = 0; r < reads.size(); ++r) {
-        QCOMPARE(reads[r].from, next);
-        QVERIFY(reads[r].to >= reads[r].from + 10 - 1);
-        next = reads[r].to + 1;
-        QCOMPARE(reads[r].storeConnection, r == 0);
-        QCOMPARE(reads[r].thread == std::this_thread::get_id(), r == 0);
-        threads.insert(reads[r].thread);
+    for (const int asked : {2, 3, maxRanges}) {
+        const RangeSplit split(0, asked);
+        std::tie(reads, calls) = readRanges(1, 1000, 10);
+        QCOMPARE(int(reads.size()), asked);
+        QCOMPARE(calls, asked);
+        qint64 next = 1;
+        qint64 read = 0;
+        QSet<std::thread::id> threads;
+        for (size_t r = 0; r < reads.size(); ++r) {
+            QCOMPARE(reads[r].from, next);
+            QVERIFY(reads[r].to >= reads[r].from + 10 - 1);
+            next = reads[r].to + 1;
+            read += reads[r].conversations;
+            QCOMPARE(reads[r].storeConnection, r == 0);
+            QCOMPARE(reads[r].thread == std::this_thread::get_id(), r == 0);
+            threads.insert(reads[r].thread);
+        }
+        QCOMPARE(next, 1001);
+        QCOMPARE(read, conversations);
+        QCOMPARE(int(threads.size()), asked);
+        // Too few ids for two ranges: one.
+        std::tie(reads, calls) = readRanges(1, 19, 10);
+        QCOMPARE(int(reads.size()), 1);
+        QCOMPARE(reads[0].from, 1);
+        QCOMPARE(reads[0].to, 19);
+        // Ids at the ends of their type: one range, read whole.
+        std::tie(reads, calls) = readRanges(std::numeric_limits<qint64>::min() + 1,
+                                            std::numeric_limits<qint64>::max(), 10);
+        QCOMPARE(int(reads.size()), 1);
+        QCOMPARE(reads[0].to, std::numeric_limits<qint64>::max());
+        std::tie(reads, calls) = readRanges(1, std::numeric_limits<qint64>::max(), 10);
+        QCOMPARE(int(reads.size()), 1);
     }
-    QCOMPARE(next, 1001);
-    QCOMPARE(int(threads.size()), cores);
-    // Too few ids for two ranges: one.
-    std::tie(reads, calls) = readRanges(1, 19, 10);
-    QCOMPARE(int(reads.size()), 1);
-    QCOMPARE(reads[0].from, 1);
-    QCOMPARE(reads[0].to, 19);
+    const RangeSplit split(0, 3);
     // Within a transaction, which other connections do not see: one, on the store's connection.
     store.transaction([&] { std::tie(reads, calls) = readRanges(1, 1000, 10); });
     QCOMPARE(int(reads.size()), 1);
@@ -1610,14 +1628,15 @@ void TestBrowse::rangesAreReadOnEveryCore()
         if (!own && failed++ == 0)
             throw Error(QStringLiteral("database is locked"));
     });
-    QCOMPARE(int(reads.size()), cores);
-    QCOMPARE(calls, cores + (cores > 1 ? 1 : 0));
-    for (const Read &read : reads)
-        QVERIFY(read.storeConnection);
+    QCOMPARE(int(reads.size()), 3);
+    QCOMPARE(calls, 3 + 1);
+    QCOMPARE(int(std::count_if(reads.cbegin(), reads.cend(),
+                               [](const Read &r) { return r.storeConnection; })),
+             2);
     QCOMPARE(reads.back().to, 1000);
     // Other exceptions come through.
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error, readRanges(1, 1000, 10, [cores](int range, bool) {
-                                 if (range == cores - 1)
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, readRanges(1, 1000, 10, [](int range, bool) {
+                                 if (range == 2)
                                      throw std::runtime_error("out of memory");
                              }));
     // Another file put at the store's path: the others would read it, so one range.
@@ -1635,30 +1654,44 @@ void TestBrowse::rangesAreReadOnEveryCore()
 
 void TestBrowse::textAndSamplesReadInRangesAlike()
 {
-    // The demo with more conversations, indexed, and a few more not indexed yet: text searches
-    // and samples read in ranges of a few ids find what one read finds.
+    // The demo with many more conversations, indexed, and a few more not indexed yet: text
+    // searches and samples read in two to four ranges find what one read finds. Most turns are
+    // conversations of one turn that the needle finds, so that a turn missed or read twice at a
+    // range's edge changes what is found.
     Store &store = *m_store;
+    const qint64 demoTurns = count(store, QStringLiteral("SELECT count(*) FROM turn"));
     for (int i = 0; i < 40; ++i)
         addConversation(store, QStringLiteral("P%1").arg(20 + i % 7),
                         {QStringLiteral("Deadline friday, part %1").arg(i),
                          QStringLiteral("Noted: the deadline is Friday (%1).").arg(i),
                          QStringLiteral("你忘了吗 %1").arg(i), QStringLiteral("ok")});
+    for (int i = 0; i < 4 * demoTurns; ++i)
+        addConversation(store, QStringLiteral("P%1").arg(40 + i % 5),
+                        {QStringLiteral("a needle, alone %1").arg(i)});
+    // Assistants whose name is not UTF-8 (another program's bytes) in every range.
+    sql::Statement(test::connection(store),
+                   "UPDATE conversation SET agent = CAST(X'61EDB280' AS TEXT) WHERE id % 3 = 0")
+        .run();
     digest::refresh(store);
     for (int i = 0; i < 5; ++i)
-        addConversation(
-            store, QStringLiteral("P30"),
-            {QStringLiteral("a DEADLINE FRIDAY not indexed %1").arg(i), QStringLiteral("ok")});
+        addConversation(store, QStringLiteral("P30"),
+                        {QStringLiteral("a DEADLINE FRIDAY not indexed %1").arg(i),
+                         QStringLiteral("a needle, alone and not indexed")});
     digest::refresh(store, {}, {}, digest::preparationCommit, digest::Part::Digests);
-    QVERIFY(count(store,
-                  QStringLiteral("SELECT count(*) FROM turn WHERE id > (SELECT "
-                                 "indexed_upto FROM search_state)"))
-            == 10);
-    const QStringList texts = {QStringLiteral("deadline friday"), QStringLiteral("你忘了"),
-                               QStringLiteral("part 1"),          QStringLiteral("ok"),
-                               QStringLiteral("not indexed"),     QStringLiteral("nowhere at all")};
+    QCOMPARE(count(store,
+                   QStringLiteral("SELECT count(*) FROM turn WHERE id > (SELECT "
+                                  "indexed_upto FROM search_state)")),
+             10);
+    const QStringList texts = {QStringLiteral("deadline friday"),
+                               QStringLiteral("你忘了"),
+                               QStringLiteral("needle, alone"),
+                               QStringLiteral("part 1"),
+                               QStringLiteral("ok"),
+                               QStringLiteral("not indexed"),
+                               QStringLiteral("nowhere at all")};
     QStringList miscounted;
-    const auto found = [&](qint64 least) {
-        const LeastIds ranges(least);
+    const auto found = [&](int ranges) {
+        const RangeSplit split(1, ranges);
         // A connection of its own: the text searches found on one are kept on it.
         auto own = Store::open(store.path());
         QStringList result;
@@ -1666,7 +1699,7 @@ void TestBrowse::textAndSamplesReadInRangesAlike()
             Filter f;
             f.text = text;
             QStringList ids;
-            for (const PageRow &row : browse::page(*own, f, {}, 0, 10'000))
+            for (const PageRow &row : browse::page(*own, f, {}, 0, 100'000))
                 ids.append(QString::number(row.id));
             ids.sort();
             if (browse::count(*own, f) != filtered(*own, f) || browse::count(*own, f) != ids.size())
@@ -1690,12 +1723,21 @@ void TestBrowse::textAndSamplesReadInRangesAlike()
                                   .arg(r.firstDetection)
                                   .arg(r.width));
         }
+        // As many ranges were read as asked.
+        std::atomic<int> read {0};
+        inRanges(*own, 1, 1'000'000, 1000, [&](sql::Connection &, qint64, qint64, int) { ++read; });
+        result.append(QString::number(read));
         return result;
     };
-    const QStringList once = found(0);
-    QVERIFY(once.constFirst().count(QLatin1Char(',')) == 40 + 5 - 1);
-    for (const qint64 least : {1, 7, 25})
-        QCOMPARE(found(least), once);
+    const QStringList once = found(1);
+    QCOMPARE(once.constLast(), QStringLiteral("1"));
+    QCOMPARE(once.constFirst().count(QLatin1Char(',')), 40 + 5 - 1);
+    QCOMPARE(once[2].section(QLatin1Char(':'), 1).count(QLatin1Char(',')), 4 * demoTurns + 5 - 1);
+    for (const int ranges : {2, 3, 4}) {
+        QStringList inRanges = found(ranges);
+        QCOMPARE(inRanges.takeLast(), QString::number(ranges));
+        QCOMPARE(inRanges, once.mid(0, once.size() - 1));
+    }
     QVERIFY2(miscounted.isEmpty(), qPrintable(miscounted.join(QLatin1Char(','))));
 }
 

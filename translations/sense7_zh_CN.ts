@@ -3238,6 +3238,10 @@ Copilot: …</translation>
         <source>%1 uses an older data set format (%2), which this version upgrades when it opens the data set to write into it: open it in the studio or import into it (`sense7 backup %1` keeps a copy as it is first).</source>
         <translation>%1 使用较旧的数据集格式（%2），本版本在打开数据集进行写入时会将其升级：请在工作室中打开它或向其中导入（`sense7 backup %1` 会先保留一份原样的副本）。</translation>
     </message>
+    <message>
+        <source>%1 is not the file this data set was opened from any more.</source>
+        <translation>%1 已不再是打开此数据集时所用的文件。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::StudyProgressModel</name>

@@ -305,9 +305,10 @@ series::Sample loadRange(sql::Connection &db, const QVector<Dimension> &dimensio
 void append(series::Sample &sample, const series::Sample &part)
 {
     const auto numbers = [](series::Names &into, const series::Names &names) {
+        // By their bytes, as one read interns them: text that is not UTF-8 stays apart.
         std::vector<int> number(size_t(names.size()));
         for (int i = 0; i < names.size(); ++i)
-            number[size_t(i)] = into.intern(names.name(i));
+            number[size_t(i)] = into.intern(QByteArrayView(names.utf8(i)));
         return number;
     };
     const std::vector<int> participants = numbers(sample.participants, part.participants);

@@ -4,6 +4,7 @@
 #include "sqlite.h"
 
 #include <functional>
+#include <memory>
 
 namespace sense7 {
 class Store;
@@ -16,6 +17,12 @@ namespace sense7::browse {
  * core/browse/ and the store's own files prepares SQL.
  */
 sql::Connection &connection(const Store &store);
+/**
+ * A connection of its own to read the store's file, set up as the store's (immutable where the
+ * store's is); throws Error when the file cannot be opened or the store's path names another
+ * file now (Store::isStillAtPath()).
+ */
+std::unique_ptr<sql::Connection> openReader(const Store &store);
 
 /** The most ranges inRanges() reads at once. */
 constexpr int maxRanges = 4;
@@ -36,10 +43,11 @@ void inRanges(
     const Store &store, qint64 first, qint64 last, qint64 least,
     const std::function<void(sql::Connection &db, qint64 from, qint64 to, int range)> &part);
 /**
- * Gives every inRanges() \a ids as its least, where callers give their own (about what a core
- * reads in 50 ms); 0 goes back to theirs. Tests read small data sets in ranges with it.
+ * How every inRanges() splits, for tests that read small data sets in ranges: \a least ids at the
+ * least where callers give their own (about what a core reads in 50 ms), and \a ranges (up to
+ * maxRanges) where the cores' count would decide; 0 leaves either to them.
  */
-void setLeastIdsPerRange(qint64 ids);
+void setRangeSplit(qint64 least, int ranges = 0);
 
 /**
  * "SELECT columns FROM fromClause() joins WHERE condition rest", prepared, with \a leading bound

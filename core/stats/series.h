@@ -77,6 +77,8 @@ public:
     /** The same for UTF-8 text; copied only when new. */
     int intern(QByteArrayView utf8);
     const QString &name(int index) const { return m_names[index]; }
+    /** The bytes the name was interned from (not always valid UTF-8, unlike name()). */
+    const QByteArray &utf8(int index) const { return m_utf8[size_t(index)]; }
     int size() const { return int(m_names.size()); }
     const QStringList &names() const { return m_names; }
 
