@@ -24,6 +24,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <limits>
 #include <mutex>
 #include <thread>
 

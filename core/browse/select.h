@@ -32,12 +32,12 @@ constexpr int maxRanges = 4;
  * once, one a core: \a part(db, from, to, range) reads one, range 0 on the store's connection,
  * each other on a read-only connection of its own on a thread of its own (so \a part sees the
  * main schema only, not the connection's temporary tables). Ranges are numbered in the ids'
- * order and each is read once; a range whose connection could not read it (the file cannot be
- * opened again, or another program holds it) is read again on the store's connection, so
- * \a part starts its range's results afresh. One range, on the store's connection, for a store
- * without a file or whose path names another file now (Store::isStillAtPath()), within a
- * transaction (which other connections would not see), or for fewer ids. \a part's other exceptions
- * come through.
+ * order and each is read once. A range whose connection could not read it (the file cannot be
+ * opened again, another program holds it, or no thread could be started) is read again on the
+ * store's connection, so \a part starts its range's results afresh. One range, on the store's
+ * connection, for a store without a file or whose path names another file now
+ * (Store::isStillAtPath()), within a transaction (which other connections would not see), or
+ * for fewer ids. \a part's other exceptions come through.
  */
 void inRanges(
     const Store &store, qint64 first, qint64 last, qint64 least,
