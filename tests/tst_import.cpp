@@ -3,6 +3,7 @@
 #include "export/writer.h"
 #include "import/csvreader.h"
 #include "import/importer.h"
+#include "import/queue.h"
 #include "import/times.h"
 #include "live/livechat.h"
 #include "store.h"
@@ -270,6 +271,8 @@ class TestImport : public QObject
     Q_OBJECT
 
 private slots:
+    void queueHandsOverInOrder();
+    void queueHoldsTheReaderAndLetsItGo();
     void importKeepsWriteAheadLogMode();
     void importAloneWritesPagesOnce();
     void importWritesTheDigestsRefreshWould();
@@ -1381,6 +1384,79 @@ void TestImport::cancelChangesNothing()
 
     import::Importer again(*store);
     QCOMPARE(again.importFile(big).imported, 3000);
+}
+
+void TestImport::queueHandsOverInOrder()
+{
+    // Batches, the last one short, cross whole and in order; conversations and warnings mixed.
+    using import::Item;
+    using import::QueueSink;
+    Progress progress;
+    QueueSink sink(progress);
+    constexpr int items = int(QueueSink::capacity * 5 + QueueSink::batch / 2 + 1);
+    std::thread reader([&] {
+        for (int i = 0; i < items; ++i) {
+            if (i % 3 == 0) {
+                sink.warning(QString::number(i));
+                continue;
+            }
+            import::ImportedConversation c;
+            Turn turn;
+            turn.text = QString::number(i);
+            c.turns.append(turn);
+            c.conversation.title = QString::number(i);
+            sink.conversation(std::move(c));
+        }
+        sink.finish({});
+    });
+    QStringList seen;
+    Item item;
+    while (sink.pop(item)) {
+        if (const auto *warning = std::get_if<QString>(&item))
+            seen << *warning;
+        else if (const auto *c = std::get_if<import::ImportedConversation>(&item)) {
+            QVERIFY(!c->conversation.contentHash.isEmpty()); // hashed on the reader's thread
+            QCOMPARE(c->encoded.size(), 1);
+            seen << c->conversation.title;
+        }
+        if (seen.size() % 50 == 0) // now and then slower than the reader, now and then faster
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    reader.join();
+    QVERIFY(!sink.error());
+    QStringList expected;
+    for (int i = 0; i < items; ++i)
+        expected << QString::number(i);
+    QCOMPARE(seen, expected);
+    QVERIFY(!sink.pop(item)); // and stays done
+}
+
+void TestImport::queueHoldsTheReaderAndLetsItGo()
+{
+    // A writer that takes nothing holds the reader at capacity plus one batch; stop() lets it go.
+    using import::QueueSink;
+    Progress progress;
+    QueueSink sink(progress);
+    std::atomic<int> given {0};
+    std::thread reader([&] {
+        for (int i = 0; i < 100000 && !sink.cancelled(); ++i) {
+            sink.warning(QString::number(i));
+            ++given;
+        }
+        sink.finish({});
+    });
+    const auto end = qScopeGuard([&] { // also when a comparison fails
+        sink.stop();
+        reader.join();
+    });
+    // The last warning of the batch waits in warning(), to be handed over.
+    const int held = int(QueueSink::capacity + QueueSink::batch) - 1;
+    QTRY_COMPARE_WITH_TIMEOUT(given.load(), held, 5000);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    QCOMPARE(given.load(), held); // held, not running on
+    sink.stop();
+    QTRY_COMPARE_WITH_TIMEOUT(given.load(), held + 1, 5000);
+    QVERIFY(sink.cancelled());
 }
 
 void TestImport::importKeepsWriteAheadLogMode()

@@ -3,6 +3,8 @@
 #include "identity.h"
 #include "store.h"
 
+#include <iterator>
+
 namespace sense7::import {
 
 void QueueSink::conversation(ImportedConversation &&c)
@@ -22,23 +24,36 @@ void QueueSink::conversation(ImportedConversation &&c)
 
 bool QueueSink::pop(Item &item)
 {
-    std::unique_lock lock(m_mutex);
-    if (!m_done) // else the reader frees nothing more: the writer's thread does
-        m_spent.push_back(std::move(item));
-    m_ready.wait(lock, [&] { return !m_items.empty() || m_done; });
-    if (m_items.empty())
-        return false;
-    item = std::move(m_items.front());
-    m_items.pop_front();
-    // Wake a waiting reader only once the queue is half empty: one wake-up per batch.
-    if (m_items.size() == capacity / 2)
-        m_space.notify_one();
+    m_used.push_back(std::move(item));
+    if (m_taken.empty()) {
+        std::vector<Item> used;
+        used.swap(m_used);
+        std::unique_lock lock(m_mutex);
+        if (!m_done) { // else the reader frees nothing more: the writer's thread does
+            if (m_spent.empty())
+                m_spent.swap(used);
+            else
+                std::move(used.begin(), used.end(), std::back_inserter(m_spent));
+        }
+        m_writerWaits = true;
+        m_ready.wait(lock, [&] { return !m_items.empty() || m_done; });
+        m_writerWaits = false;
+        m_taken.swap(m_items); // all that wait: the queue is empty again
+        if (m_readerWaits)
+            m_space.notify_one();
+        if (m_taken.empty())
+            return false;
+    }
+    item = std::move(m_taken.front());
+    m_taken.pop_front();
     return true;
 }
 
 void QueueSink::finish(std::exception_ptr error)
 {
-    std::lock_guard lock(m_mutex);
+    std::unique_lock lock(m_mutex);
+    if (!m_batch.empty())
+        handOver(lock);
     m_error = error;
     m_done = true;
     m_ready.notify_all();
@@ -54,18 +69,29 @@ void QueueSink::stop()
 
 void QueueSink::push(Item &&item)
 {
+    if (m_stop)
+        return;
+    m_batch.push_back(std::move(item));
+    if (m_batch.size() < batch)
+        return;
     m_freeing.clear(); // outside the lock
     std::unique_lock lock(m_mutex);
     m_freeing.swap(m_spent);
-    if (m_items.size() >= capacity)
-        m_space.wait(lock, [&] {
-            return m_items.size() <= capacity / 2 || m_stop || m_progress.cancelled();
-        });
-    if (m_stop || m_progress.cancelled())
-        return;
-    m_items.push_back(std::move(item));
-    if (m_items.size() == 1) // the writer waits only on an empty queue
-        m_ready.notify_one();
+    handOver(lock);
+}
+
+void QueueSink::handOver(std::unique_lock<std::mutex> &lock)
+{
+    m_readerWaits = true;
+    m_space.wait(lock,
+                 [&] { return m_items.size() < capacity || m_stop || m_progress.cancelled(); });
+    m_readerWaits = false;
+    if (!m_stop && !m_progress.cancelled()) {
+        std::move(m_batch.begin(), m_batch.end(), std::back_inserter(m_items));
+        if (m_writerWaits)
+            m_ready.notify_one();
+    }
+    m_batch.clear();
 }
 
 } // namespace sense7::import
