@@ -323,6 +323,9 @@ void TestContinuity::matchingAgreesWithItsPlainDefinition()
         QStringLiteral("no no no, not that. I meant the other one."),
         QStringLiteral("123 456 789 0"),
         QStringLiteral("you forgot you forgot you forgot"),
+        // Letters outside the BMP are two surrogates, neither a letter; U+001F joins shingles.
+        QStringLiteral("𝐀𝐁 math 𠀀𠀁 ext b 𝐀 x\x1fy z_w A-Z a0 9z é'ü"),
+        QStringLiteral("'lead and trail' ''x'' a'b O'BRIEN rock'n'roll"),
     };
     QStringList cues = defaultRepairCues();
     cues << QStringLiteral("said") << QStringLiteral("Straße") << QStringLiteral("😀 between")

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bitset>
+#include <vector>
 
 namespace sense7 {
 
@@ -53,54 +54,116 @@ QString normalised(const QString &text)
     return folded;
 }
 
-/** The words of folded text, one after the other in chars, each a span of it. */
+/** What a character of folded text is to Words::split(): a word of its own (isHan()), part of a
+ * word (a letter or number), nothing (an apostrophe: "that's" is one word) or a separator. */
+enum class CharKind { Separator, Apostrophe, Letter, Han };
+
+CharKind kindOf(QChar c)
+{
+    const char16_t u = c.unicode();
+    if (u < 0x80) { // ASCII, most text: no look-up in Unicode's tables
+        if ((u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9'))
+            return CharKind::Letter;
+        return u == u'\'' ? CharKind::Apostrophe : CharKind::Separator;
+    }
+    if (isHan(c))
+        return CharKind::Han;
+    return c.isLetterOrNumber() ? CharKind::Letter : CharKind::Separator;
+}
+
+/**
+ * The words of folded text, joined by U+001F, and where each ends: the words i to j joined, as
+ * a shingle hashes them, are the chars from the start of word i to the end of word j, so no
+ * shingle is copied to be hashed.
+ */
 struct Words
 {
-    QString chars;
-    QVector<QPair<qsizetype, qsizetype>> spans; // start, length
+    std::vector<char16_t> chars;
+    std::vector<std::size_t> starts, ends;
+
+    void split(const QString &folded)
+    {
+        const std::size_t most = std::size_t(folded.size()) * 2; // a separator after each char
+        if (chars.size() < most)
+            chars.resize(most);
+        starts.clear();
+        ends.clear();
+        std::size_t at = 0;
+        bool inWord = false;
+        const auto endWord = [&] {
+            if (inWord) {
+                ends.push_back(at);
+                chars[at++] = 0x1f;
+                inWord = false;
+            }
+        };
+        for (const QChar c : folded) {
+            switch (kindOf(c)) {
+            case CharKind::Han:
+                endWord();
+                starts.push_back(at);
+                chars[at++] = c.unicode();
+                inWord = true;
+                endWord();
+                break;
+            case CharKind::Letter:
+                if (!inWord)
+                    starts.push_back(at);
+                inWord = true;
+                chars[at++] = c.unicode();
+                break;
+            case CharKind::Separator:
+                endWord();
+                break;
+            case CharKind::Apostrophe:
+                break;
+            }
+        }
+        endWord();
+    }
 };
 
-Words words(const QString &folded)
+/**
+ * Word n-gram hashes of folded text (see shingles()), each once, sorted: as a set, without a
+ * hash table's node for each.
+ */
+std::vector<quint64> foldedShingles(const QString &folded, int n)
 {
-    Words result;
-    result.chars.reserve(folded.size());
-    qsizetype start = 0;
-    const auto endWord = [&] {
-        if (result.chars.size() > start)
-            result.spans.append({start, result.chars.size() - start});
-        start = result.chars.size();
-    };
-    for (QChar c : folded) {
-        if (isHan(c)) {
-            endWord();
-            result.chars.append(c);
-            endWord();
-        } else if (c.isLetterOrNumber()) {
-            result.chars.append(c);
-        } else if (c != QLatin1Char('\'')) {
-            endWord();
-        }
+    thread_local Words list;
+    list.split(folded);
+    std::vector<quint64> result;
+    const std::size_t count = list.starts.size();
+    if (n <= 0 || count < std::size_t(n))
+        return result;
+    result.reserve(count - std::size_t(n) + 1);
+    for (std::size_t i = 0; i + std::size_t(n) <= count; ++i) {
+        const std::size_t from = list.starts[i];
+        const QStringView joined(list.chars.data() + from, qsizetype(list.ends[i + n - 1] - from));
+        result.push_back(quint64(qHash(joined, 0x5e75e7)));
     }
-    endWord();
+    std::sort(result.begin(), result.end());
+    result.erase(std::unique(result.begin(), result.end()), result.end());
     return result;
 }
 
-/** Word n-gram hashes of folded text (see shingles()). */
-QSet<quint64> foldedShingles(const QString &folded, int n)
+/** jaccard() of two sets from foldedShingles(). */
+double sortedJaccard(const std::vector<quint64> &a, const std::vector<quint64> &b)
 {
-    const Words list = words(folded);
-    QSet<quint64> result;
-    QString joined; // the n words joined by U+001F, in one buffer for every i
-    for (qsizetype i = 0; n > 0 && i + n <= list.spans.size(); ++i) {
-        joined.resize(0); // keeps the capacity, unlike clear()
-        for (qsizetype j = i; j < i + n; ++j) {
-            if (j > i)
-                joined.append(QChar(0x1f));
-            joined.append(QStringView(list.chars).mid(list.spans[j].first, list.spans[j].second));
+    if (a.empty() && b.empty())
+        return 0.0;
+    std::size_t common = 0;
+    for (auto i = a.cbegin(), j = b.cbegin(); i != a.cend() && j != b.cend();) {
+        if (*i < *j) {
+            ++i;
+        } else if (*j < *i) {
+            ++j;
+        } else {
+            ++common;
+            ++i;
+            ++j;
         }
-        result.insert(quint64(qHash(joined, 0x5e75e7)));
     }
-    return result;
+    return double(common) / double(a.size() + b.size() - common);
 }
 
 QStringList loadCues()
@@ -218,7 +281,8 @@ QString findRepairCue(const QString &text, const QStringList &cues)
 
 QSet<quint64> shingles(const QString &text, int n)
 {
-    return foldedShingles(normalised(text), n);
+    const std::vector<quint64> sorted = foldedShingles(normalised(text), n);
+    return QSet<quint64>(sorted.cbegin(), sorted.cend());
 }
 
 double jaccard(const QSet<quint64> &a, const QSet<quint64> &b)
@@ -246,7 +310,7 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
     // conversation costs about its length rather than its square. Short conversations, nearly
     // all of them, build no index.
     constexpr int pairwiseUpTo = 64;
-    QVector<QPair<int, QSet<quint64>>> requests;
+    QVector<QPair<int, std::vector<quint64>>> requests;
     QHash<quint64, QVector<int>> having; // once there are more than pairwiseUpTo
     QVector<int> shared; // by request: shingles it shares with the message at hand
     QVector<int> sharing; // the requests that share any
@@ -271,7 +335,7 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
         if (turn.role != Role::User)
             continue;
         const QString folded = normalised(turn.text);
-        const QSet<quint64> own = foldedShingles(folded, options.shingle);
+        std::vector<quint64> own = foldedShingles(folded, options.shingle);
         if (lastAssistant >= 0) {
             // The reply before this message is the one the user is repairing.
             const QString cue = foldedRepairCue(folded, options.cues);
@@ -280,7 +344,7 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
             if (requests.size() <= pairwiseUpTo) {
                 for (const auto &[position, earlier] : std::as_const(requests)) {
                     if (position < lastAssistant
-                        && jaccard(own, earlier) >= options.jaccard - 1e-9) {
+                        && sortedJaccard(own, earlier) >= options.jaccard - 1e-9) {
                         add(lastAssistant, Rule::RepeatedRequest, QString::number(position + 1));
                         break;
                     }
@@ -303,8 +367,8 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
                 for (const int r : std::as_const(sharing)) {
                     const auto &[position, earlier] = requests[r];
                     // As jaccard() works it out, so that the threshold cuts alike.
-                    const double similarity =
-                        double(shared[r]) / double(own.size() + earlier.size() - shared[r]);
+                    const double similarity = double(shared[r])
+                        / double(qsizetype(own.size() + earlier.size()) - shared[r]);
                     if (position < lastAssistant && similarity >= options.jaccard - 1e-9) {
                         add(lastAssistant, Rule::RepeatedRequest, QString::number(position + 1));
                         break;
@@ -315,8 +379,8 @@ QVector<Detection> detect(const QVector<TurnInput> &turns, const Options &option
                 sharing.clear();
             }
         }
-        if (!own.isEmpty()) {
-            requests.append({i, own});
+        if (!own.empty()) {
+            requests.append({i, std::move(own)});
             const int count = int(requests.size());
             // Past pairwiseUpTo, every request is in the index: all of them when it starts.
             for (int r = count == pairwiseUpTo + 1 ? 0 : count - 1;
