@@ -1389,7 +1389,6 @@ void TestImport::cancelChangesNothing()
 void TestImport::queueHandsOverInOrder()
 {
     // Batches, the last one short, cross whole and in order; conversations and warnings mixed.
-    using import::Item;
     using import::QueueSink;
     Progress progress;
     QueueSink sink(progress);
@@ -1410,11 +1409,11 @@ void TestImport::queueHandsOverInOrder()
         sink.finish({});
     });
     QStringList seen;
-    Item item;
+    import::ItemPtr item;
     while (sink.pop(item)) {
-        if (const auto *warning = std::get_if<QString>(&item))
+        if (const auto *warning = std::get_if<QString>(item.get()))
             seen << *warning;
-        else if (const auto *c = std::get_if<import::ImportedConversation>(&item)) {
+        else if (const auto *c = std::get_if<import::ImportedConversation>(item.get())) {
             QVERIFY(!c->conversation.contentHash.isEmpty()); // hashed on the reader's thread
             QCOMPARE(c->encoded.size(), 1);
             seen << c->conversation.title;

@@ -190,7 +190,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
     QElapsedTimer sinceProgress; // invalid until the first report, which comes at once
     m_store.transaction([&] {
         Store::AddingConversations adding(m_store);
-        Item item;
+        ItemPtr item;
         // The reader works out digests while most of the last conversations were new: a file
         // imported again would pay for them and throw them away.
         constexpr int digestWindow = 256;
@@ -201,7 +201,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
             if (m_progress.cancelled())
                 throw Cancelled(
                     tr("The import of %1 was cancelled; nothing was changed.").arg(source));
-            writer.apply(item);
+            writer.apply(*item);
             if (++applied % digestWindow == 0) {
                 sink.wantDigests(summary.imported - importedBefore
                                  >= summary.alreadyPresent - presentBefore);

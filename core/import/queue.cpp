@@ -19,21 +19,22 @@ void QueueSink::conversation(ImportedConversation &&c)
     c.turns = {};
     if (c.ratings.isEmpty() && c.flags.isEmpty() && m_digests.load(std::memory_order_relaxed))
         c.digest = digest::unrated(c.encoded, m_detection);
-    push(Item(std::move(c)));
+    push(std::make_unique<Item>(std::move(c)));
 }
 
-bool QueueSink::pop(Item &item)
+bool QueueSink::pop(ItemPtr &item)
 {
-    m_used.push_back(std::move(item));
+    if (item)
+        m_used.push_back(std::move(item));
     if (m_taken.empty()) {
-        std::vector<Item> used;
-        used.swap(m_used);
         std::unique_lock lock(m_mutex);
-        if (!m_done) { // else the reader frees nothing more: the writer's thread does
-            if (m_spent.empty())
-                m_spent.swap(used);
-            else
-                std::move(used.begin(), used.end(), std::back_inserter(m_spent));
+        if (m_done) // the reader frees nothing more: the writer's thread does
+            m_used.clear();
+        else if (m_spent.empty())
+            m_spent.swap(m_used); // each keeps a vector that has grown
+        else {
+            std::move(m_used.begin(), m_used.end(), std::back_inserter(m_spent));
+            m_used.clear();
         }
         m_writerWaits = true;
         m_ready.wait(lock, [&] { return !m_items.empty() || m_done; });
@@ -67,7 +68,7 @@ void QueueSink::stop()
     m_space.notify_all();
 }
 
-void QueueSink::push(Item &&item)
+void QueueSink::push(ItemPtr item)
 {
     if (m_stop)
         return;

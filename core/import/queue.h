@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <variant>
 #include <vector>
@@ -17,6 +18,11 @@ namespace sense7::import {
 
 /** What a reader hands the writer: a conversation, a rating of one already there, a warning. */
 using Item = std::variant<ImportedConversation, ExternalRating, QString>;
+/**
+ * An item as it crosses: made on the reader's thread, and freed there (see QueueSink::m_spent);
+ * moving it is moving a pointer.
+ */
+using ItemPtr = std::unique_ptr<Item>;
 
 /**
  * Hands items from the reader's worker thread to the store's thread. Bounded, so a fast
@@ -25,7 +31,8 @@ using Item = std::variant<ImportedConversation, ExternalRating, QString>;
  * Items cross in batches: the reader gathers them alone and hands them over together, and the
  * writer takes all that wait at once. Item by item, each crossing took the lock on both sides
  * and, the writer keeping up with the reader, woke the writer for every item: a tenth of both
- * threads' time at a million conversations went to waking each other.
+ * threads' time at a million conversations went to waking each other. An item crosses as a
+ * pointer: a conversation moved whole, and the queue's nodes, cost the writer as much again.
  */
 class QueueSink : public ImportSink
 {
@@ -35,8 +42,8 @@ public:
     { }
 
     void conversation(ImportedConversation &&c) override;
-    void rating(ExternalRating &&r) override { push(Item(std::move(r))); }
-    void warning(const QString &message) override { push(Item(message)); }
+    void rating(ExternalRating &&r) override { push(std::make_unique<Item>(std::move(r))); }
+    void warning(const QString &message) override { push(std::make_unique<Item>(message)); }
     void progress(qint64 bytes) override { m_bytes = bytes; }
     bool cancelled() const override { return m_progress.cancelled() || m_stop; }
 
@@ -45,7 +52,7 @@ public:
      * failed: see error()). What \a item held before, the writer's last item, is handed back to
      * the reader's thread to be freed there.
      */
-    bool pop(Item &item);
+    bool pop(ItemPtr &item);
     /** Called on the reader's thread at its end: hands over what it gathered, and wakes the
      * writer. */
     void finish(std::exception_ptr error);
@@ -66,7 +73,7 @@ public:
     static constexpr std::size_t capacity = 128;
 
 private:
-    void push(Item &&item);
+    void push(ItemPtr item);
     /** Hands the reader's batch over, waiting for room (the reader's thread). */
     void handOver(std::unique_lock<std::mutex> &lock);
 
@@ -78,17 +85,17 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_ready;
     std::condition_variable m_space;
-    std::deque<Item> m_items; // handed over, under m_mutex
+    std::deque<ItemPtr> m_items; // handed over, under m_mutex
     bool m_writerWaits = false; // under m_mutex
     bool m_readerWaits = false; // under m_mutex
-    std::vector<Item> m_batch; // the reader's alone: gathered, not handed over yet
-    std::deque<Item> m_taken; // the writer's alone: taken, not popped yet
-    std::vector<Item> m_used; // the writer's alone: popped and done with
+    std::vector<ItemPtr> m_batch; // the reader's alone: gathered, not handed over yet
+    std::deque<ItemPtr> m_taken; // the writer's alone: taken, not popped yet
+    std::vector<ItemPtr> m_used; // the writer's alone: popped and done with
     // Items the writer is done with, freed by the reader: the memory of an item is the reader's
     // (glibc's arena of its thread), and freeing it on the writer's thread took that arena's
     // lock against the reader's own allocations, both threads waiting on each other.
-    std::vector<Item> m_spent; // under m_mutex
-    std::vector<Item> m_freeing; // the reader's alone
+    std::vector<ItemPtr> m_spent; // under m_mutex
+    std::vector<ItemPtr> m_freeing; // the reader's alone
     bool m_done = false;
     std::exception_ptr m_error;
 };
