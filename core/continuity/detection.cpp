@@ -48,6 +48,16 @@ bool hasLatin(const QString &text)
 /** Case-folded, with typographic apostrophes made plain so "that’s" matches "that's". */
 QString normalised(const QString &text)
 {
+    // ASCII, most text, folds to lower case alone, and has no typographic apostrophe: without
+    // Unicode's tables.
+    if (std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() < 0x80; })) {
+        QString folded(text.size(), Qt::Uninitialized);
+        std::transform(text.cbegin(), text.cend(), folded.begin(), [](QChar c) {
+            const char16_t u = c.unicode();
+            return QChar(u >= u'A' && u <= u'Z' ? char16_t(u + (u'a' - u'A')) : u);
+        });
+        return folded;
+    }
     QString folded = text.toCaseFolded();
     folded.replace(QChar(0x2019), QLatin1Char('\''));
     folded.replace(QChar(0x2018), QLatin1Char('\''));

@@ -559,7 +559,7 @@ public:
         , m_id(keys(m.id))
         , m_title(keys(m.title))
         , m_time(keys(m.time))
-        , m_lineAt(tr("%1: line %2"))
+        , m_lineAt(tr("%1: line %2").arg(source)) // the line's number filled in for each
     {
         // A line nested deeper than a data set keeps (maxKeptDepth) is left to the reference
         // reading, which refuses it by name: what this reading keeps is never deeper.
@@ -586,7 +586,7 @@ public:
                         || ch == '\f';
                 }))
                 continue;
-            const QString where = m_lineAt.arg(m_source).arg(lineNumber);
+            const QString where = m_lineAt.arg(lineNumber);
             element entry;
             if (m_parser.parse(line, size, false).get(entry) != simdjson::SUCCESS) {
                 // Refused: the reference reading reports it in its words, or reads it.
