@@ -3,6 +3,7 @@
 #include "error.h"
 #include "schema.h"
 #include "store_p.h"
+#include "writeback.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -84,6 +85,8 @@ Store::BulkWrite::BulkWrite(Store &store, Sorting sorting)
                 // Only a question of speed: the sorting stays in memory.
             }
         }
+        if (!store.m_openedFile.isEmpty())
+            m_writeBehind = std::make_unique<WriteBehind>(QFileInfo(store.path()).absolutePath());
         if (m_db.pragmaText("PRAGMA journal_mode")
                 .compare(QLatin1String("wal"), Qt::CaseInsensitive)
             != 0)

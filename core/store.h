@@ -112,6 +112,7 @@ struct RatedTurn
 };
 
 class Store;
+class WriteBehind;
 namespace browse {
 sql::Connection &connection(const Store &store);
 std::unique_ptr<sql::Connection> openReader(const Store &store);
@@ -546,7 +547,8 @@ public:
      * journal only keeps the few pages that existed before, and the new ones go straight into
      * the file; a crash mid-write is rolled back from the journal at the next open. With another
      * connection open (the studio's browser, another process) the switch is refused at once and
-     * the write stays in WAL mode.
+     * the write stays in WAL mode. Meanwhile the file is written to disk behind the write
+     * (WriteBehind), so that the commit does not wait for all of it.
      */
     class BulkWrite
     {
@@ -569,6 +571,8 @@ public:
 
         /** Whether the data set writes with a rollback journal while this lives. */
         bool rollbackJournal() const { return m_rollbackJournal; }
+        /** Whether its file is written to disk behind the write (not without a file). */
+        bool writesBehind() const { return bool(m_writeBehind); }
 
     private:
         void restore() noexcept;
@@ -577,6 +581,7 @@ public:
         qint64 m_cacheSize = 0;
         qint64 m_tempStore = -1; // the temp_store to restore; -1: unchanged
         bool m_rollbackJournal = false;
+        std::unique_ptr<WriteBehind> m_writeBehind; // none for a data set without a file
     };
 
     /**

@@ -8,6 +8,7 @@
 #include "store.h"
 #include "store_p.h"
 #include "testsupport.h"
+#include "writeback.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -114,6 +115,7 @@ private slots:
     void turnsKeepTextTimeAndMeta();
     void rejectsUnknownFlagReason();
     void bulkWriteRestoresOnException();
+    void writesBehindUntilStopped();
     void bulkWriteKeepsTheLogWhenShared();
     void aWriterThatCanWaitSeesOthersWaiting();
 };
@@ -934,6 +936,7 @@ void TestStore::bulkWriteRestoresOnException()
         const Store::BulkWrite bulk(*store);
         // Alone with the data set: a rollback journal and a 64 MiB cache while it lives.
         QVERIFY(bulk.rollbackJournal());
+        QVERIFY(bulk.writesBehind());
         QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("delete"));
         QCOMPARE(db.pragmaInt("PRAGMA cache_size"), qint64(-65536));
         store->transaction([&] {
@@ -952,6 +955,32 @@ void TestStore::bulkWriteRestoresOnException()
     store.reset();
     // WAL mode is in the file itself: the write version byte of the header is 2.
     QCOMPARE(test::readFile(path).at(18), char(2));
+}
+
+void TestStore::writesBehindUntilStopped()
+{
+    using namespace std::chrono_literals;
+    QTemporaryDir dir;
+    {
+        const WriteBehind behind(dir.path(), 10ms);
+        QTRY_VERIFY_WITH_TIMEOUT(behind.rounds() >= 3, 10000); // again and again
+    }
+    {
+        // Stopping is at once, not after the next round's wait; nothing was written yet.
+        QElapsedTimer stopping;
+        stopping.start();
+        {
+            const WriteBehind slow(dir.path(), 1h);
+            QCOMPARE(slow.rounds(), 0);
+        }
+        QVERIFY(stopping.elapsed() < 1000);
+    }
+    // No folder, or one that is not there: no thread, nothing written.
+    const WriteBehind none(QString(), 1ms);
+    const WriteBehind missing(dir.filePath(QStringLiteral("missing")), 1ms);
+    std::this_thread::sleep_for(100ms);
+    QCOMPARE(none.rounds(), 0);
+    QCOMPARE(missing.rounds(), 0);
 }
 
 void TestStore::bulkWriteKeepsTheLogWhenShared()
