@@ -86,7 +86,7 @@ Store::BulkWrite::BulkWrite(Store &store, Sorting sorting)
             }
         }
         if (!store.m_openedFile.isEmpty())
-            m_writeBehind = std::make_unique<WriteBehind>(QFileInfo(store.path()).absolutePath());
+            m_writeBehind = std::make_unique<WriteBehind>(store.path());
         if (m_db.pragmaText("PRAGMA journal_mode")
                 .compare(QLatin1String("wal"), Qt::CaseInsensitive)
             != 0)
@@ -105,6 +105,11 @@ Store::BulkWrite::BulkWrite(Store &store, Sorting sorting)
         restore();
         throw;
     }
+}
+
+bool Store::BulkWrite::writesBehind() const
+{
+    return m_writeBehind && m_writeBehind->watching();
 }
 
 Store::BulkWrite::~BulkWrite()

@@ -572,7 +572,7 @@ public:
         /** Whether the data set writes with a rollback journal while this lives. */
         bool rollbackJournal() const { return m_rollbackJournal; }
         /** Whether its file is written to disk behind the write (not without a file). */
-        bool writesBehind() const { return bool(m_writeBehind); }
+        bool writesBehind() const;
 
     private:
         void restore() noexcept;

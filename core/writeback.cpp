@@ -1,11 +1,14 @@
 #include "writeback.h"
 
+#include <QFileInfo>
+
 #include <condition_variable>
 #include <mutex>
 #include <thread>
 
 #ifdef Q_OS_LINUX
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -19,32 +22,62 @@ struct WriteBehind::State
     int rounds = 0;
 };
 
-WriteBehind::WriteBehind(const QString &folder, std::chrono::milliseconds every)
+#ifdef Q_OS_LINUX
+namespace {
+
+/** The bytes of \a file and of its write-ahead log. */
+qint64 grown(const QByteArray &file, const QByteArray &log)
+{
+    qint64 bytes = 0;
+    for (const QByteArray &path : {file, log}) {
+        struct stat info
+        {
+        };
+        if (::stat(path.constData(), &info) == 0)
+            bytes += qint64(info.st_size);
+    }
+    return bytes;
+}
+
+} // namespace
+#endif
+
+WriteBehind::WriteBehind(const QString &file, std::chrono::milliseconds every, qint64 step)
     : m_state(std::make_shared<State>())
 {
 #ifdef Q_OS_LINUX
-    if (folder.isEmpty())
+    if (file.isEmpty())
         return;
-    const int fd = ::open(folder.toLocal8Bit().constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) // only a question of when the disk writes
+    const int folder = ::open(QFileInfo(file).absolutePath().toLocal8Bit().constData(),
+                              O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0) // only a question of when the disk writes
         return;
+    const QByteArray path = file.toLocal8Bit();
+    const QByteArray log = path + "-wal";
     try {
-        std::thread([state = m_state, fd, every] {
+        std::thread([state = m_state, folder, path, log, every, step] {
+            qint64 written = grown(path, log);
             std::unique_lock lock(state->mutex);
             while (!state->stop.wait_for(lock, every, [&] { return state->stopped; })) {
+                const qint64 now = grown(path, log);
+                if (now - written < step)
+                    continue;
+                written = now;
                 lock.unlock();
-                ::syncfs(fd);
+                ::syncfs(folder);
                 lock.lock();
                 ++state->rounds;
             }
-            ::close(fd);
+            ::close(folder);
         }).detach();
+        m_watching = true;
     } catch (const std::system_error &) { // no thread: the commit writes it all, as before
-        ::close(fd);
+        ::close(folder);
     }
 #else
-    Q_UNUSED(folder)
+    Q_UNUSED(file)
     Q_UNUSED(every)
+    Q_UNUSED(step)
 #endif
 }
 

@@ -961,26 +961,39 @@ void TestStore::writesBehindUntilStopped()
 {
     using namespace std::chrono_literals;
     QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("growing.sense7"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QFile log(path + QStringLiteral("-wal"));
+    QVERIFY(log.open(QIODevice::WriteOnly));
+    const QByteArray twoMiB(2 << 20, 'x');
     {
-        const WriteBehind behind(dir.path(), 10ms);
-        QTRY_VERIFY_WITH_TIMEOUT(behind.rounds() >= 3, 10000); // again and again
+        const WriteBehind behind(path, 10ms, 1 << 20);
+        QVERIFY(behind.watching());
+        std::this_thread::sleep_for(100ms);
+        QCOMPARE(behind.rounds(), 0); // not grown: nothing to write behind
+        QCOMPARE(file.write(twoMiB), twoMiB.size());
+        QVERIFY(file.flush());
+        QTRY_COMPARE_WITH_TIMEOUT(behind.rounds(), 1, 10000);
+        std::this_thread::sleep_for(100ms);
+        QCOMPARE(behind.rounds(), 1); // once, until it grows by a step again
+        QCOMPARE(log.write(twoMiB), twoMiB.size()); // the log counts as well
+        QVERIFY(log.flush());
+        QTRY_COMPARE_WITH_TIMEOUT(behind.rounds(), 2, 10000);
     }
     {
-        // Stopping is at once, not after the next round's wait; nothing was written yet.
+        // Stopping is at once, not after the next round's wait.
         QElapsedTimer stopping;
         stopping.start();
         {
-            const WriteBehind slow(dir.path(), 1h);
-            QCOMPARE(slow.rounds(), 0);
+            const WriteBehind slow(path, 1h, 0);
+            QVERIFY(slow.watching());
         }
         QVERIFY(stopping.elapsed() < 1000);
     }
-    // No folder, or one that is not there: no thread, nothing written.
-    const WriteBehind none(QString(), 1ms);
-    const WriteBehind missing(dir.filePath(QStringLiteral("missing")), 1ms);
-    std::this_thread::sleep_for(100ms);
-    QCOMPARE(none.rounds(), 0);
-    QCOMPARE(missing.rounds(), 0);
+    // No file, or a folder that is not there: nothing watches.
+    QVERIFY(!WriteBehind(QString(), 1ms).watching());
+    QVERIFY(!WriteBehind(dir.filePath(QStringLiteral("missing/x.sense7")), 1ms).watching());
 }
 
 void TestStore::bulkWriteKeepsTheLogWhenShared()
