@@ -549,7 +549,6 @@ class FastReader
 public:
     FastReader(const Mapping &m, const QString &source, ImportSink &sink, const Options &options)
         : m_mapping(m)
-        , m_source(source)
         , m_sink(sink)
         , m_options(options)
         , m_turns(keys(m.turns))
@@ -776,7 +775,6 @@ private:
     }
 
     const Mapping &m_mapping;
-    const QString &m_source;
     ImportSink &m_sink;
     const Options &m_options;
     const std::vector<std::string> m_turns, m_role, m_text, m_agent, m_id, m_title, m_time;
