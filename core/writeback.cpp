@@ -3,11 +3,13 @@
 #include <QFileInfo>
 
 #include <condition_variable>
+#include <exception>
 #include <mutex>
 #include <thread>
 
 #ifdef Q_OS_LINUX
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
@@ -56,6 +58,7 @@ WriteBehind::WriteBehind(const QString &file, std::chrono::milliseconds every, q
     const QByteArray log = path + "-wal";
     try {
         std::thread([state = m_state, folder, path, log, every, step] {
+            ::pthread_setname_np(::pthread_self(), "write-behind"); // as top and the tests see it
             qint64 written = grown(path, log);
             std::unique_lock lock(state->mutex);
             while (!state->stop.wait_for(lock, every, [&] { return state->stopped; })) {
@@ -71,7 +74,7 @@ WriteBehind::WriteBehind(const QString &file, std::chrono::milliseconds every, q
             ::close(folder);
         }).detach();
         m_watching = true;
-    } catch (const std::system_error &) { // no thread: the commit writes it all, as before
+    } catch (const std::exception &) { // no thread: the commit writes it all, as before
         ::close(folder);
     }
 #else

@@ -20,7 +20,9 @@ namespace sense7 {
  * small or slow write, which the kernel keeps up with, is left alone.
  *
  * The thread never holds up the owner: stopping tells it to end, and a sync under way ends on
- * its own (it may be flushing what other programs wrote to the same file system).
+ * its own (it may be flushing what other programs wrote to the same file system). A process
+ * that exits meanwhile waits for that sync, as the kernel finishes it first; a write too small
+ * to make a step never starts one.
  */
 class WriteBehind
 {

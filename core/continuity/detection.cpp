@@ -139,6 +139,7 @@ struct Words
  */
 std::vector<quint64> foldedShingles(const QString &folded, int n)
 {
+    constexpr std::size_t keptChars = std::size_t(1) << 16;
     thread_local Words list;
     list.split(folded);
     std::vector<quint64> result;
@@ -153,6 +154,8 @@ std::vector<quint64> foldedShingles(const QString &folded, int n)
     }
     std::sort(result.begin(), result.end());
     result.erase(std::unique(result.begin(), result.end()), result.end());
+    if (list.chars.size() > keptChars) // a long text's buffers are not kept for the thread's life
+        list = Words();
     return result;
 }
 
