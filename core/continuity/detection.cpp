@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <bitset>
@@ -139,8 +140,12 @@ struct Words
  */
 std::vector<quint64> foldedShingles(const QString &folded, int n)
 {
-    constexpr std::size_t keptChars = std::size_t(1) << 16;
     thread_local Words list;
+    const auto release = qScopeGuard([] {
+        // A long text's buffers are not kept for the thread's life.
+        if (list.chars.size() > std::size_t(1) << 16)
+            list = Words();
+    });
     list.split(folded);
     std::vector<quint64> result;
     const std::size_t count = list.starts.size();
@@ -154,8 +159,6 @@ std::vector<quint64> foldedShingles(const QString &folded, int n)
     }
     std::sort(result.begin(), result.end());
     result.erase(std::unique(result.begin(), result.end()), result.end());
-    if (list.chars.size() > keptChars) // a long text's buffers are not kept for the thread's life
-        list = Words();
     return result;
 }
 
