@@ -397,6 +397,7 @@ void Connection::close()
 {
     for (auto &entry : m_cache)
         sqlite3_finalize(entry.second);
+    m_byAddress.clear();
     m_cache.clear();
     for (const Dynamic &entry : m_dynamic)
         sqlite3_finalize(entry.stmt);
@@ -581,13 +582,16 @@ QString Connection::explain(int rc, const QString &message)
 
 sqlite3_stmt *Connection::cached(const char *sql)
 {
-    const std::string key(sql);
-    const auto found = m_cache.find(key);
-    if (found != m_cache.end())
-        return found->second;
-    sqlite3_stmt *stmt = prepare(sql, SQLITE_PREPARE_PERSISTENT);
-    m_cache.emplace(key, stmt);
-    return stmt;
+    // By address first: no copy of the text, and a hash of a pointer rather than of the text.
+    if (const auto known = m_byAddress.find(sql);
+        known != m_byAddress.end() && std::strcmp(known->second->first.c_str(), sql) == 0)
+        return known->second->second;
+    std::string key(sql);
+    auto found = m_cache.find(key);
+    if (found == m_cache.end())
+        found = m_cache.emplace(std::move(key), prepare(sql, SQLITE_PREPARE_PERSISTENT)).first;
+    m_byAddress[sql] = &*found; // elements keep their address when the map grows
+    return found->second;
 }
 
 sqlite3_stmt *Connection::prepare(const char *sql, unsigned flags)
@@ -677,6 +681,25 @@ Statement &Statement::bind(int index, double value)
 
 Statement &Statement::bind(int index, const QString &value)
 {
+    // Most text bound is ASCII (keys, hashes, times, names): narrowed into the statement's own
+    // buffer and bound from there, without an allocation. Other text is converted.
+    const auto size = std::size_t(value.size());
+    if (size < m_ascii.size() - m_asciiUsed) {
+        char *out = m_ascii.data() + m_asciiUsed;
+        const QChar *in = value.constData();
+        char16_t seen = 0;
+        for (std::size_t i = 0; i < size; ++i) {
+            seen |= in[i].unicode();
+            out[i] = char(in[i].unicode());
+        }
+        if (seen < 0x80) {
+            m_asciiUsed += size;
+            check(sqlite3_bind_text64(m_stmt, index, out, sqlite3_uint64(size), SQLITE_STATIC,
+                                      SQLITE_UTF8),
+                  "bind a value");
+            return *this;
+        }
+    }
     return bind(index, value.toUtf8());
 }
 
@@ -766,6 +789,7 @@ void Statement::reset()
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);
     m_bound.clear();
+    m_asciiUsed = 0;
 }
 
 int Statement::columnCount() const

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <list>
@@ -146,6 +147,10 @@ private:
     mutable bool m_sawDamage = false;
     QString m_refusal;
     std::unordered_map<std::string, sqlite3_stmt *> m_cache;
+    // The same statements by the address of the text they were asked for by (cached()): a
+    // literal's address is fixed, and the text is compared with the entry's to be sure.
+    std::unordered_map<const char *, const std::pair<const std::string, sqlite3_stmt *> *>
+        m_byAddress;
     std::list<Dynamic> m_dynamic; // most recently used first
 };
 
@@ -214,6 +219,9 @@ private:
     sqlite3_stmt *m_stmt;
     bool m_dynamic = false;
     QList<QByteArray> m_bound; // text bound without a copy, alive until the next bind or reset
+    // ASCII text bound by bind(const QString &), narrowed here, until reset(): no allocation.
+    std::array<char, 512> m_ascii;
+    std::size_t m_asciiUsed = 0;
 };
 
 /**

@@ -107,6 +107,7 @@ private slots:
     void rollsBackFailedTransaction();
     void nestedFailureKeepsOuterWork();
     void enforcesForeignKeys();
+    void statementsBindTextAndAreFoundByTheirText();
     void twoConnectionsAtOnce();
     void journalsRatingChanges();
     void rejectsOutOfRangeRating();
@@ -713,6 +714,59 @@ void TestStore::enforcesForeignKeys()
         Error,
         test::connection(*store).exec("INSERT INTO turn(conversation_id, idx, role, text) "
                                       "VALUES (NULL, 0, 'robot', 'bad role')"));
+}
+
+void TestStore::statementsBindTextAndAreFoundByTheirText()
+{
+    auto store = Store::create(QStringLiteral(":memory:"));
+    sql::Connection &db = test::connection(*store);
+    db.exec("CREATE TEMP TABLE bound(a TEXT, b TEXT, c TEXT, d TEXT)");
+    // ASCII text is bound from the statement's own buffer, the rest converted: short and long,
+    // more than the buffer holds together, and after a reset.
+    const QString wide = QStringLiteral("caf\u00e9 \u6f22\u5b57 \U0001F600");
+    const QString longAscii = QString(700, QLatin1Char('x')) + QStringLiteral("end");
+    const QString third = QString(300, QLatin1Char('y'));
+    const QList<QStringList> rows {
+        {QStringLiteral("plain"), wide, QString(), longAscii},
+        {third, third + QLatin1Char('1'), third + QLatin1Char('2'), wide + QLatin1Char('a')},
+        {QStringLiteral("a\u007fb"), QStringLiteral("\u0080"), QStringLiteral("\u00ff"), QString()},
+    };
+    {
+        sql::Statement insert(db, "INSERT INTO bound VALUES (?, ?, ?, ?)");
+        for (const QStringList &row : rows) {
+            for (int i = 0; i < row.size(); ++i)
+                insert.bind(i + 1, row.at(i));
+            insert.run();
+        }
+    }
+    sql::Statement read(db, "SELECT a, b, c, d, typeof(c) FROM bound ORDER BY rowid");
+    for (const QStringList &row : rows) {
+        QVERIFY(read.next());
+        for (int i = 0; i < row.size(); ++i)
+            QCOMPARE(read.text(i), row.at(i));
+        QCOMPARE(read.text(4), QStringLiteral("text")); // an empty string, not NULL
+    }
+    QVERIFY(!read.next());
+
+    // A statement is found by the text it is asked for, even where another text stood before
+    // at the same address.
+    char sql[32];
+    qstrcpy(sql, "SELECT 1");
+    {
+        sql::Statement one(db, sql);
+        QVERIFY(one.next());
+        QCOMPARE(one.int64(0), 1);
+    }
+    qstrcpy(sql, "SELECT 2");
+    {
+        sql::Statement two(db, sql);
+        QVERIFY(two.next());
+        QCOMPARE(two.int64(0), 2);
+    }
+    qstrcpy(sql, "SELECT 1");
+    sql::Statement again(db, sql);
+    QVERIFY(again.next());
+    QCOMPARE(again.int64(0), 1);
 }
 
 void TestStore::twoConnectionsAtOnce()
