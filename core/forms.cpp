@@ -272,7 +272,7 @@ Form parse(const QByteArray &data, const QString &source)
     int position = 0;
     for (const Json &node : r.array("fields")) {
         ++position;
-        const QString where = Reader::tr("%1: field %2").arg(source).arg(position);
+        const QString where = Reader::tr("%1: field %2").arg(source, QString::number(position));
         FormField f = parseField(node, where);
         if (form.field(f.key))
             throw Error(Reader::tr("%1: the key \"%2\" is used twice").arg(where, f.key));

@@ -144,7 +144,7 @@ Instrument parse(const QByteArray &data, const QString &source)
     int position = 0;
     for (const Json &node : dimensions) {
         ++position;
-        const QString where = Reader::tr("%1: dimension %2").arg(source).arg(position);
+        const QString where = Reader::tr("%1: dimension %2").arg(source, QString::number(position));
         Dimension d = parseDimension(node, where, instrument.allowsNotApplicable);
         for (const Dimension &earlier : std::as_const(instrument.dimensions)) {
             if (earlier.key == d.key)

@@ -86,8 +86,8 @@ std::optional<int> turnAt(const Json &node, int turns, const QString &where, boo
         return std::nullopt;
     const std::optional<int> index = wholeInt(turn);
     if (!index || *index < 0 || *index >= turns)
-        throw Error(
-            tr("%1: \"turn\" must be the index of one of the %2 turns.").arg(where).arg(turns));
+        throw Error(tr("%1: \"turn\" must be the index of one of the %2 turns.")
+                        .arg(where, QString::number(turns)));
     return index;
 }
 
@@ -120,7 +120,7 @@ QVector<LiveSession> sessionsAt(const Json &node, int turns, const QString &wher
     QVector<LiveSession> result;
     int number = 0;
     for (const Json &s : list) {
-        const QString at = tr("%1, session %2").arg(where).arg(++number);
+        const QString at = tr("%1, session %2").arg(where, QString::number(++number));
         if (!s.is_object())
             throw Error(tr("%1: a session must be an object.").arg(at));
         LiveSession session;
@@ -132,9 +132,7 @@ QVector<LiveSession> sessionsAt(const Json &node, int turns, const QString &wher
             || first.get<qint64>() > turns)
             throw Error(tr("%1: \"first_turn\" must be the index of the turn the session began "
                            "at, from %2 to %3 (sessions are in order).")
-                            .arg(at)
-                            .arg(previous)
-                            .arg(turns));
+                            .arg(at, QString::number(previous), QString::number(turns)));
         session.firstTurnIndex = first.get<int>();
         if (session.endedAt.isValid() && session.endedAt < session.startedAt)
             throw Error(tr("%1: the session ends before it starts.").arg(at));
@@ -178,7 +176,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         json::parse(data.constBegin(), data.constEnd(), [&](const json::ParseFailure &f) {
             if (!f.syntax) // a number too large for a double, and the like
                 return tr("%1: not valid JSON: %2").arg(source, f.detail);
-            return tr("%1: not valid JSON at byte %2.").arg(source).arg(f.byte);
+            return tr("%1: not valid JSON at byte %2.").arg(source, QString::number(f.byte));
         });
     // Before anything is copied or written out (both recurse), and so that what it keeps stays
     // within what SQLite's json_valid() accepts (readerutil.h).
@@ -193,7 +191,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
     int position = 0;
     for (const Json &node : child(root, "instruments")) {
         ++position;
-        const QString where = tr("%1: instrument %2").arg(source).arg(position);
+        const QString where = tr("%1: instrument %2").arg(source, QString::number(position));
         const Json &definition = child(node, "definition");
         if (!definition.is_object())
             throw Error(tr("%1: it has no \"definition\".").arg(where));
@@ -235,12 +233,14 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         const QString code = stringAt(node, "code");
         if (code.isEmpty())
             throw Error(tr("%1: a participant has no code.").arg(source));
-        profiles.insert(code,
-                        toQt(child(node, "profile"),
-                             tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code),
-                             maxBundleDepth));
+        profiles.insert(
+            code,
+            toQt(child(node, "profile"),
+                 tr("%1: participant %2 (\"%3\")").arg(source, QString::number(position), code),
+                 maxBundleDepth));
         if (const auto assignment = assignmentAt(
-                node, tr("%1: participant %2 (\"%3\")").arg(source).arg(position).arg(code)))
+                node,
+                tr("%1: participant %2 (\"%3\")").arg(source, QString::number(position), code)))
             assignments.insert(code, *assignment);
         // In an anonymised bundle the code is the name the participant goes by.
         const QString pseudonym = anonymised ? code : stringAt(node, "pseudonym");
@@ -303,7 +303,8 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         // By index, from 0, as a bundle's ratings, flags, notes and sessions name turns.
         int turnIndex = 0;
         for (const Json &t : child(node, "turns")) {
-            const QString where = tr("%1, the turn at index %2").arg(c.where).arg(turnIndex++);
+            const QString where =
+                tr("%1, the turn at index %2").arg(c.where, QString::number(turnIndex++));
             const auto role = roleFromKey(stringAt(t, "role"));
             if (!role || !child(t, "text").is_string())
                 throw Error(
@@ -342,7 +343,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         };
         int entry = 0;
         for (const Json &r : child(node, "ratings")) {
-            const QString at = tr("%1, rating %2").arg(c.where).arg(++entry);
+            const QString at = tr("%1, rating %2").arg(c.where, QString::number(++entry));
             ImportedRating rating;
             rating.turnIndex = turnAt(r, turns, at, true).value_or(-1);
             rating.dimension = stringAt(r, "dimension");
@@ -358,7 +359,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         }
         entry = 0;
         for (const Json &f : child(node, "flags")) {
-            const QString at = tr("%1, flag %2").arg(c.where).arg(++entry);
+            const QString at = tr("%1, flag %2").arg(c.where, QString::number(++entry));
             ImportedFlag flag;
             flag.turnIndex = *turnAt(f, turns, at, false);
             flag.annotator = annotatorAt(f);
@@ -374,8 +375,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
                 if (!lost || *lost < 0 || *lost >= turns || *lost == flag.turnIndex)
                     throw Error(tr("%1: \"refers_to\" must be the index of one of the %2 turns "
                                    "other than the flagged one, or null.")
-                                    .arg(at)
-                                    .arg(turns));
+                                    .arg(at, QString::number(turns)));
                 flag.refersTo = *lost;
             }
             if (once(tr("flag of turn %1").arg(flag.turnIndex) + QChar(0x1f) + flag.annotator,
@@ -386,7 +386,7 @@ void readBundle(QIODevice &in, const QString &source, ImportSink &sink)
         }
         entry = 0;
         for (const Json &n : child(node, "notes")) {
-            const QString at = tr("%1, note %2").arg(c.where).arg(++entry);
+            const QString at = tr("%1, note %2").arg(c.where, QString::number(++entry));
             ImportedNote note;
             note.turnIndex = *turnAt(n, turns, at, false);
             note.annotator = annotatorAt(n);

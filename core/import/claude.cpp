@@ -82,12 +82,10 @@ void readClaude(QIODevice &in, const QString &source, ImportSink &sink)
                 else
                     throw Error(tr("%1: message %2 has sender \"%3\"; expected \"human\" or "
                                    "\"assistant\".")
-                                    .arg(where)
-                                    .arg(position)
-                                    .arg(sender));
+                                    .arg(where, QString::number(position), sender));
                 turn.text = messageText(message);
                 turn.createdAt = timeOf(child(message, "created_at"), c, [&] {
-                    return tr("%1, message %2").arg(where).arg(position);
+                    return tr("%1, message %2").arg(where, QString::number(position));
                 });
                 const QString id = stringAt(message, "uuid");
                 if (!id.isEmpty())

@@ -49,7 +49,7 @@ QString cell(const QJsonValue &value)
 QString Conflict::description() const
 {
     const QString subject = turn >= 0
-        ? Importer::tr("conversation \"%1\", turn %2").arg(conversation).arg(turn)
+        ? Importer::tr("conversation \"%1\", turn %2").arg(conversation, QString::number(turn))
         : Importer::tr("conversation \"%1\"").arg(conversation);
     static const QHash<QString, const char *> labels {
         {QStringLiteral("rating"), QT_TRANSLATE_NOOP("sense7::import::Importer", "the rating")},

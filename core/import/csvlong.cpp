@@ -125,12 +125,11 @@ void requireColumns(const QString &source, const QStringList &header,
 QString checkedRecord(const CsvReader &csv, const QString &source, const QStringList &fields,
                       const QStringList &header)
 {
-    QString where = tr("%1: line %2").arg(source).arg(csv.line());
+    QString where = tr("%1: line %2").arg(source, QString::number(csv.line()));
     if (fields.size() != header.size())
-        throw Error(tr("%1: %2 fields where the header has %3.")
-                        .arg(where)
-                        .arg(fields.size())
-                        .arg(header.size()));
+        throw Error(
+            tr("%1: %2 fields where the header has %3.")
+                .arg(where, QString::number(fields.size()), QString::number(header.size())));
     return where;
 }
 
@@ -187,7 +186,8 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
                 continue;
             const QString name = written[c].trimmed();
             const bool twice = header.count(header[c]) > 1;
-            extra.append({c, twice ? QStringLiteral("%1 (%2)").arg(name).arg(c + 1) : name});
+            extra.append(
+                {c, twice ? QStringLiteral("%1 (%2)").arg(name, QString::number(c + 1)) : name});
         }
     }
 
@@ -244,10 +244,9 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
         Pending &pending = conversations[id];
         if (row.index) {
             if (const qint64 first = pending.lineOfIndex.value(*row.index); first > 0)
-                throw Error(tr("%1: conversation \"%2\" has turn %3 twice (first on line %4).")
-                                .arg(where, id)
-                                .arg(*row.index)
-                                .arg(first));
+                throw Error(
+                    tr("%1: conversation \"%2\" has turn %3 twice (first on line %4).")
+                        .arg(where, id, QString::number(*row.index), QString::number(first)));
             pending.lineOfIndex.insert(*row.index, csv.line());
         }
         if (pending.rows.isEmpty()) {
@@ -271,7 +270,7 @@ void readCsvLong(QIODevice &in, const QString &source, ImportSink &sink)
             return a.index.value_or(a.order) < b.index.value_or(b.order);
         });
         ImportedConversation c;
-        c.where = tr("%1: conversation \"%2\" (line %3)").arg(source, id).arg(line);
+        c.where = tr("%1: conversation \"%2\" (line %3)").arg(source, id, QString::number(line));
         c.participant = pending.participant;
         c.conversation.sourceFormat = QStringLiteral("csv");
         c.conversation.sourceId = id;
@@ -363,17 +362,15 @@ void readRatingsCsv(QIODevice &in, const QString &source, ImportSink &sink)
                 : QStringLiteral("%1/%2").arg(r.instrument, r.dimension);
             const QString rater =
                 r.annotator.isEmpty() ? tr("the import's annotator") : r.annotator;
-            throw Error(
-                (r.turnIndex >= 0
-                     ? tr("%1: a second rating of turn %2 of conversation \"%3\" on \"%4\" by "
-                          "%5 (the first is on line %6).")
-                           .arg(where)
-                           .arg(r.turnIndex)
-                     : tr("%1: a second rating of conversation \"%2\" as a whole on \"%3\" by "
-                          "%4 (the first is on line %5).")
-                           .arg(where))
-                    .arg(r.conversation, dimension, rater)
-                    .arg(first));
+            const QString firstLine = QString::number(first);
+            throw Error(r.turnIndex >= 0
+                            ? tr("%1: a second rating of turn %2 of conversation \"%3\" on \"%4\" "
+                                 "by %5 (the first is on line %6).")
+                                  .arg(where, QString::number(r.turnIndex), r.conversation,
+                                       dimension, rater, firstLine)
+                            : tr("%1: a second rating of conversation \"%2\" as a whole on "
+                                 "\"%3\" by %4 (the first is on line %5).")
+                                  .arg(where, r.conversation, dimension, rater, firstLine));
         }
         lineOfRating.insert(key, csv.line());
         sink.rating(std::move(r));

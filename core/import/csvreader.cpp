@@ -89,7 +89,8 @@ bool CsvReader::next(QStringList &fields)
         QStringDecoder decoder(QStringDecoder::Utf8, QStringConverter::Flag::Stateless);
         QString text = decoder(field);
         if (decoder.hasError())
-            throw Error(tr("%1: line %2 is not valid UTF-8 text.").arg(m_source).arg(m_line));
+            throw Error(
+                tr("%1: line %2 is not valid UTF-8 text.").arg(m_source, QString::number(m_line)));
         fields << (wasQuoted ? text : text.trimmed());
         field.clear();
         wasQuoted = false;
@@ -125,8 +126,7 @@ bool CsvReader::next(QStringList &fields)
             } else if (c == '"') {
                 throw Error(tr("%1: line %2: a quote inside an unquoted field; quote the whole "
                                "field and double the quote (\"\").")
-                                .arg(m_source)
-                                .arg(m_line));
+                                .arg(m_source, QString::number(m_line)));
             } else {
                 field += c;
             }
@@ -136,8 +136,7 @@ bool CsvReader::next(QStringList &fields)
         // A line break inside quotes belongs to the field.
         if (!readLine(line))
             throw Error(tr("%1: the quoted field that starts on line %2 is never closed.")
-                            .arg(m_source)
-                            .arg(m_recordLine));
+                            .arg(m_source, QString::number(m_recordLine)));
     }
     finishField();
     return true;

@@ -97,12 +97,10 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                 if (!role || (*role != Role::User && *role != Role::Assistant))
                     throw Error(
                         tr("%1: utterance %2 has speaker \"%3\"; expected seeker or supporter.")
-                            .arg(where)
-                            .arg(position)
-                            .arg(speaker));
+                            .arg(where, QString::number(position), speaker));
                 if (!child(utterance, "content").is_string())
-                    throw Error(
-                        tr("%1: utterance %2 has no text (\"content\").").arg(where).arg(position));
+                    throw Error(tr("%1: utterance %2 has no text (\"content\").")
+                                    .arg(where, QString::number(position)));
                 Turn turn;
                 turn.role = *role;
                 turn.text = stringAt(utterance, "content").trimmed();
@@ -110,7 +108,8 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                 const QString strategy = stringAt(annotation, "strategy");
                 if (!strategy.isEmpty())
                     turn.meta.insert(QStringLiteral("strategy"), strategy);
-                const QString at = QStringLiteral("%1, utterance %2").arg(where).arg(position);
+                const QString at =
+                    QStringLiteral("%1, utterance %2").arg(where, QString::number(position));
                 if (const auto feedback = score(child(annotation, "feedback"), at, "feedback")) {
                     if (*role != Role::User || lastSupporter < 0) {
                         sink.warning(
@@ -128,8 +127,7 @@ void readEsconv(QIODevice &in, const QString &source, ImportSink &sink)
                             ++c.feedbackRepeated;
                             c.notices << tr("%1: a second feedback for the same supporter turn; "
                                             "the later one (%2) is kept.")
-                                             .arg(at)
-                                             .arg(*feedback);
+                                             .arg(at, QString::number(*feedback));
                             for (ImportedRating &r : c.ratings) {
                                 if (r.turnIndex == lastSupporter)
                                     r.value = *feedback;

@@ -50,7 +50,8 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
             const Json &response =
                 wrapper.contains("response") ? child(wrapper, "response") : wrapper;
             if (!response.is_object())
-                throw Error(tr("%1: response %2 is not an object.").arg(where).arg(position));
+                throw Error(
+                    tr("%1: response %2 is not an object.").arg(where, QString::number(position)));
             const QString sender = stringAt(response, "sender").toLower();
             TreeMessage node;
             if (sender == QLatin1String("human") || sender == QLatin1String("user"))
@@ -58,18 +59,17 @@ void readGrok(QIODevice &in, const QString &source, ImportSink &sink)
             else if (sender == QLatin1String("assistant") || sender == QLatin1String("grok"))
                 node.turn.role = Role::Assistant;
             else
-                throw Error(tr("%1: response %2 has sender \"%3\"; expected \"human\" or "
-                               "\"assistant\".")
-                                .arg(where)
-                                .arg(position)
-                                .arg(stringAt(response, "sender")));
+                throw Error(
+                    tr("%1: response %2 has sender \"%3\"; expected \"human\" or "
+                       "\"assistant\".")
+                        .arg(where, QString::number(position), stringAt(response, "sender")));
             const Json &message = child(response, "message");
             if (!message.is_string())
-                throw Error(
-                    tr("%1: response %2 has no text (\"message\").").arg(where).arg(position));
+                throw Error(tr("%1: response %2 has no text (\"message\").")
+                                .arg(where, QString::number(position)));
             node.turn.text = qs(message.get_ref<const std::string &>());
             node.turn.createdAt = timeOf(child(response, "create_time"), c, [&] {
-                return tr("%1, response %2").arg(where).arg(position);
+                return tr("%1, response %2").arg(where, QString::number(position));
             });
             node.id = stringAt(response, "_id");
             if (node.id.isEmpty())

@@ -29,10 +29,8 @@ QString Summary::text() const
 {
     QString line =
         Importer::tr("%1 (%2): conversations imported: %3; already present: %4; skipped: %5")
-            .arg(file, format)
-            .arg(imported)
-            .arg(alreadyPresent)
-            .arg(skipped);
+            .arg(file, format, QString::number(imported), QString::number(alreadyPresent),
+                 QString::number(skipped));
     if (ratings + ratingsUnchanged + ratingsConflicting > 0) {
         QStringList parts {Importer::tr("%1 new").arg(ratings),
                            Importer::tr("%1 unchanged").arg(ratingsUnchanged)};
@@ -78,12 +76,12 @@ QString Summary::text() const
     if (otherVersions > 0)
         line += Importer::tr("; added beside a conversation from the same source with other "
                              "content (a later or edited export of it?): %1 (%2)")
-                    .arg(otherVersions)
-                    .arg(firstFew(otherVersionIds, otherVersions, QStringLiteral(", ")));
+                    .arg(QString::number(otherVersions),
+                         firstFew(otherVersionIds, otherVersions, QStringLiteral(", ")));
     if (timesUnread > 0)
         line += Importer::tr("; times that could not be read, left empty: %1 (%2)")
-                    .arg(timesUnread)
-                    .arg(firstFew(unreadTimes, timesUnread, QStringLiteral("; ")));
+                    .arg(QString::number(timesUnread),
+                         firstFew(unreadTimes, timesUnread, QStringLiteral("; ")));
     return line + QLatin1Char('.');
 }
 

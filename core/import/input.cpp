@@ -57,8 +57,7 @@ Input openInput(const QString &path)
     input.zip = std::make_shared<QuaZip>(path);
     if (!input.zip->open(QuaZip::mdUnzip))
         throw Error(Importer::tr("%1 is not a readable .zip archive (error %2).")
-                        .arg(input.name)
-                        .arg(input.zip->getZipError()));
+                        .arg(input.name, QString::number(input.zip->getZipError())));
     QString entry;
     for (bool more = input.zip->goToFirstFile(); more; more = input.zip->goToNextFile()) {
         const QString name = input.zip->getCurrentFileName();
@@ -88,8 +87,7 @@ QString nulByte(const QString &source, qint64 line)
 {
     return Importer::tr("%1: line %2 holds a NUL byte, which text does not: the file is damaged "
                         "or not a text file (UTF-16 text, perhaps; save it as UTF-8).")
-        .arg(source)
-        .arg(line);
+        .arg(source, QString::number(line));
 }
 
 qint64 lineAt(QByteArrayView bytes, qsizetype at)

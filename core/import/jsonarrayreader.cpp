@@ -74,10 +74,8 @@ void JsonArrayReader::fail(const QString &problem) const
 {
     const qint64 at = m_consumedBase + m_pos;
     throw Error(tr("%1: %2, at line %3, column %4 (byte %5).")
-                    .arg(m_source, problem)
-                    .arg(m_line)
-                    .arg(at - m_lineStart + 1)
-                    .arg(at));
+                    .arg(m_source, problem, QString::number(m_line),
+                         QString::number(at - m_lineStart + 1), QString::number(at)));
 }
 
 bool JsonArrayReader::fill()
@@ -204,8 +202,7 @@ QByteArray JsonArrayReader::scanValue()
                 m_pos = begin + offset;
                 advanceLines(begin, m_pos);
                 fail(tr("the file ends in the middle of conversation %1 (which starts on line %2)")
-                         .arg(m_index)
-                         .arg(m_elementLine));
+                         .arg(QString::number(m_index), QString::number(m_elementLine)));
             }
             start = 0;
             scan = offset;
@@ -273,7 +270,9 @@ QString JsonArrayReader::position(qsizetype offsetInElement) const
             ++column;
         }
     }
-    return tr("line %1, column %2, byte %3").arg(line).arg(column).arg(m_elementOffset + end);
+    return tr("line %1, column %2, byte %3")
+        .arg(QString::number(line), QString::number(column),
+             QString::number(m_elementOffset + end));
 }
 
 } // namespace sense7::import

@@ -47,24 +47,20 @@ Error noTurns(const QString &where, const QStringList &turnKeys)
 
 Error turnNotAnObject(const QString &where, int position)
 {
-    return Error(tr("%1: turn %2 is not an object.").arg(where).arg(position));
+    return Error(tr("%1: turn %2 is not an object.").arg(where, QString::number(position)));
 }
 
 Error unknownRole(const QString &where, int position, const QString &role)
 {
     return Error(tr("%1: turn %2 has role \"%3\"; expected user, assistant (or model, "
                     "gpt, bot), system or tool; name the field with --map role=FIELD.")
-                     .arg(where)
-                     .arg(position)
-                     .arg(role));
+                     .arg(where, QString::number(position), role));
 }
 
 Error contentNotText(const QString &where, int position, const QString &field)
 {
     return Error(tr("%1: turn %2: \"%3\" must be text or a list of parts.")
-                     .arg(where)
-                     .arg(position)
-                     .arg(field));
+                     .arg(where, QString::number(position), field));
 }
 
 /**
@@ -74,9 +70,7 @@ Error contentNotText(const QString &where, int position, const QString &field)
 Error noText(const QString &where, int position, const QStringList &fields)
 {
     return Error(tr("%1: turn %2 has no text field (%3); name the field with --map text=FIELD.")
-                     .arg(where)
-                     .arg(position)
-                     .arg(fields.join(QStringLiteral(", "))));
+                     .arg(where, QString::number(position), fields.join(QStringLiteral(", "))));
 }
 
 /** A conversation without a title takes its first user message's start, else its first turn's. */
@@ -278,10 +272,11 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
                 extra[key] = value;
         }
         if (!extra.empty())
-            turn.meta = toQt(extra, tr("%1, turn %2").arg(where).arg(position));
+            turn.meta = toQt(extra, tr("%1, turn %2").arg(where, QString::number(position)));
         if (message.contains("timestamp"))
-            turn.createdAt = timeOf(message.at("timestamp"), c,
-                                    [&] { return tr("%1, turn %2").arg(where).arg(position); });
+            turn.createdAt = timeOf(message.at("timestamp"), c, [&] {
+                return tr("%1, turn %2").arg(where, QString::number(position));
+            });
 
         Read read;
         read.turn = std::move(turn);
@@ -311,16 +306,14 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
                               ? tr("%1: turns %2 to %3 are candidate replies and none is chosen: "
                                    "the first is kept as the turn, the others as its "
                                    "alternatives.")
-                                    .arg(where)
-                                    .arg(all[i].position)
-                                    .arg(all[end - 1].position)
+                                    .arg(where, QString::number(all[i].position),
+                                         QString::number(all[end - 1].position))
                               : tr("%1: turns %2 to %3 are candidate replies and %4 are chosen: "
                                    "the first chosen is kept as the turn, the others as its "
                                    "alternatives.")
-                                    .arg(where)
-                                    .arg(all[i].position)
-                                    .arg(all[end - 1].position)
-                                    .arg(chosen));
+                                    .arg(where, QString::number(all[i].position),
+                                         QString::number(all[end - 1].position),
+                                         QString::number(chosen)));
         Read &r = all[kept];
         // What the mapping used: the turn itself (a field it did not understand stays) and its
         // rating.
@@ -342,9 +335,7 @@ void readEntry(const Json &entry, const QString &where, qint64 lineNumber, qint6
             const double v = r.score.is_number() ? r.score.get<double>() : 0.5;
             if (!r.score.is_number() || std::floor(v) != v || std::abs(v) > 1e9)
                 throw Error(tr("%1: turn %2: the score %3 is not a whole number.")
-                                .arg(where)
-                                .arg(r.position)
-                                .arg(qs(r.score.dump())));
+                                .arg(where, QString::number(r.position), qs(r.score.dump())));
             ImportedRating rating;
             rating.turnIndex = int(c.turns.size());
             rating.dimension = options.scoreDimension;
@@ -558,7 +549,7 @@ public:
         , m_id(keys(m.id))
         , m_title(keys(m.title))
         , m_time(keys(m.time))
-        , m_lineAt(tr("%1: line %2").arg(source)) // the line's number filled in for each
+        , m_lineAt(tr("%1: line %2"), source)
     {
         // A line nested deeper than a data set keeps (maxKeptDepth) is left to the reference
         // reading, which refuses it by name: what this reading keeps is never deeper.
@@ -585,7 +576,7 @@ public:
                         || ch == '\f';
                 }))
                 continue;
-            const QString where = m_lineAt.arg(lineNumber);
+            const QString where = m_lineAt(lineNumber);
             element entry;
             if (m_parser.parse(line, size, false).get(entry) != simdjson::SUCCESS) {
                 // Refused: the reference reading reports it in its words, or reads it.
@@ -593,7 +584,8 @@ public:
                     json::parse(line, line + size, [&](const json::ParseFailure &f) {
                         if (!f.syntax) // a number too large for a double, and the like
                             return tr("%1: not valid JSON: %2").arg(where, f.detail);
-                        return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
+                        return tr("%1, column %2: not valid JSON.")
+                            .arg(where, QString::number(f.byte));
                     });
                 import::readEntry(parsed, where, lineNumber, bytes, m_mapping, m_sink, m_options);
                 continue;
@@ -757,8 +749,9 @@ private:
             else
                 m_scratch += '}';
             if (lastAt(fields, "timestamp", value))
-                turn.createdAt =
-                    timeOf(value, c, [&] { return tr("%1, turn %2").arg(where).arg(position); });
+                turn.createdAt = timeOf(value, c, [&] {
+                    return tr("%1, turn %2").arg(where, QString::number(position));
+                });
             c.encoded.append(turn.role, utf8, turn.createdAt,
                              QByteArrayView(m_scratch.data(), qsizetype(m_scratch.size())));
             c.turns.append(std::move(turn));
@@ -778,7 +771,7 @@ private:
     ImportSink &m_sink;
     const Options &m_options;
     const std::vector<std::string> m_turns, m_role, m_text, m_agent, m_id, m_title, m_time;
-    const QString m_lineAt;
+    const LineNames m_lineAt;
     simdjson::dom::parser m_parser;
     std::string m_scratch;
 };

@@ -52,11 +52,13 @@ void collect(const Json &message, const QString &parent, const QString &where,
     if (depth > 1000)
         throw Error(tr("%1: the message tree is too deep.").arg(where));
     if (!message.is_object())
-        throw Error(tr("%1: message %2 is not an object.").arg(where).arg(nodes.size() + 1));
+        throw Error(
+            tr("%1: message %2 is not an object.").arg(where, QString::number(nodes.size() + 1)));
     TreeMessage node;
     node.id = stringAt(message, "message_id");
     if (node.id.isEmpty())
-        throw Error(tr("%1: message %2 has no \"message_id\".").arg(where).arg(nodes.size() + 1));
+        throw Error(tr("%1: message %2 has no \"message_id\".")
+                        .arg(where, QString::number(nodes.size() + 1)));
     node.parent = parent;
     const QString role = stringAt(message, "role");
     if (role == QLatin1String("prompter"))

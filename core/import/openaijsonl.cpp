@@ -68,14 +68,11 @@ void readOpenAiJsonl(QIODevice &in, const QString &source, ImportSink &sink)
                     throw Error(
                         tr("%1: message %2 has role \"%3\"; expected user, assistant, system "
                            "or tool.")
-                            .arg(where)
-                            .arg(position)
-                            .arg(roleName));
+                            .arg(where, QString::number(position), roleName));
                 const Json &content = child(message, "content");
                 if (!content.is_string() && !content.is_array() && !content.is_null())
                     throw Error(tr("%1: message %2: \"content\" must be text or a list of parts.")
-                                    .arg(where)
-                                    .arg(position));
+                                    .arg(where, QString::number(position)));
                 turn.text = contentText(content);
                 c.turns.append(std::move(turn));
             }

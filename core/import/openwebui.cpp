@@ -214,11 +214,13 @@ void libreChatNodes(const Json &messages, const QString &parent, const QString &
     for (const Json &message : messages) {
         const int position = int(nodes.size()) + 1;
         if (!message.is_object())
-            throw Error(tr("%1: message %2 is not an object.").arg(where).arg(position));
+            throw Error(
+                tr("%1: message %2 is not an object.").arg(where, QString::number(position)));
         TreeMessage node;
         node.id = stringAt(message, "messageId");
         if (node.id.isEmpty())
-            throw Error(tr("%1: message %2 has no \"messageId\".").arg(where).arg(position));
+            throw Error(
+                tr("%1: message %2 has no \"messageId\".").arg(where, QString::number(position)));
         node.parent = stringAt(message, "parentMessageId");
         if (node.parent.isEmpty()
             || node.parent == QLatin1String("00000000-0000-0000-0000-000000000000"))

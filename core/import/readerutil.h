@@ -87,8 +87,7 @@ inline void refuseDeeperThan(const Json &value, int most, const QString &where)
     if (deeperThan(value, most))
         throw Error(JsonArrayReader::tr("%1: nested more than %2 levels deep, deeper than a data "
                                         "set keeps.")
-                        .arg(where)
-                        .arg(most));
+                        .arg(where, QString::number(most)));
 }
 
 /** \a object as Qt's JSON; refused, naming \a where, when nested more than \a most levels. */
@@ -111,11 +110,38 @@ inline Json parseElement(const QByteArray &bytes, const JsonArrayReader &reader,
     });
 }
 
+/**
+ * "FILE: line N", line after line of one file, the file's name filled in once: \a pattern (%1
+ * the name, %2 the number) is filled in one pass, with a mark where the number goes, and split
+ * there. Filling in the name first and each number after would fill a "%1" in the name instead.
+ */
+class LineNames
+{
+public:
+    LineNames(const QString &pattern, const QString &source)
+    {
+        QChar mark(0xFFFF); // a character the name lacks
+        while (source.contains(mark))
+            mark = QChar(char16_t(mark.unicode() - 1));
+        const QString filled = pattern.arg(source, QString(mark));
+        const qsizetype at = filled.indexOf(mark);
+        m_before = at < 0 ? filled : filled.left(at);
+        m_after = at < 0 ? QString() : filled.mid(at + 1);
+    }
+
+    QString operator()(qint64 line) const { return m_before + QString::number(line) + m_after; }
+
+private:
+    QString m_before;
+    QString m_after;
+};
+
 /** "conversation 3 "Title"" for messages. */
 inline QString describe(const QString &kind, int index, const QString &title)
 {
-    return title.isEmpty() ? QStringLiteral("%1 %2").arg(kind).arg(index)
-                           : QStringLiteral("%1 %2 \"%3\"").arg(kind).arg(index).arg(title);
+    return title.isEmpty()
+        ? QStringLiteral("%1 %2").arg(kind, QString::number(index))
+        : QStringLiteral("%1 %2 \"%3\"").arg(kind, QString::number(index), title);
 }
 
 /**
@@ -161,12 +187,12 @@ void forEachJsonLine(QIODevice &in, const QString &source, ImportSink &sink, Han
             line.remove(0, 3);
         if (line.trimmed().isEmpty())
             continue;
-        const QString where = tr("%1: line %2").arg(source).arg(lineNumber);
+        const QString where = tr("%1: line %2").arg(source, QString::number(lineNumber));
         const Json entry =
             json::parse(line.constBegin(), line.constEnd(), [&](const json::ParseFailure &f) {
                 if (!f.syntax) // a number too large for a double, and the like
                     return tr("%1: not valid JSON: %2").arg(where, f.detail);
-                return tr("%1, column %2: not valid JSON.").arg(where).arg(f.byte);
+                return tr("%1, column %2: not valid JSON.").arg(where, QString::number(f.byte));
             });
         handle(entry, where, lineNumber, bytes);
     }

@@ -64,12 +64,10 @@ void readShareGpt(QIODevice &in, const QString &source, ImportSink &sink)
                 if (!role)
                     throw Error(
                         tr("%1: message %2 comes from \"%3\"; expected human, gpt or system.")
-                            .arg(where)
-                            .arg(position)
-                            .arg(stringAt(message, "from")));
+                            .arg(where, QString::number(position), stringAt(message, "from")));
                 if (!child(message, "value").is_string())
-                    throw Error(
-                        tr("%1: message %2 has no text (\"value\").").arg(where).arg(position));
+                    throw Error(tr("%1: message %2 has no text (\"value\").")
+                                    .arg(where, QString::number(position)));
                 Turn turn;
                 turn.role = *role;
                 turn.text = stringAt(message, "value");

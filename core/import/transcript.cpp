@@ -239,9 +239,8 @@ ImportedConversation parse(const QString &text, const QString &source,
     if (!leading.isEmpty()) // the first line that is not the title
         throw Error(tr("%1: line %2: text before the first speaker (\"%3\"); remove it, or name "
                        "its speaker with --speaker NAME=ROLE.")
-                        .arg(source)
-                        .arg(leading.constFirst().first)
-                        .arg(leading.constFirst().second.left(60)));
+                        .arg(source, QString::number(leading.constFirst().first),
+                             leading.constFirst().second.left(60)));
     if (c.conversation.title.isEmpty())
         c.conversation.title = c.turns.constFirst().text.left(60).simplified();
     c.conversation.agent = QStringLiteral("transcript");

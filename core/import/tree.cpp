@@ -137,7 +137,7 @@ QString leftOutNotice(const QStringList &leftOut, const QString &where)
     const int shown = 5;
     QString ids = QStringList(leftOut.mid(0, shown)).join(QStringLiteral(", "));
     if (leftOut.size() > shown)
-        ids = tr("%1 and %2 more").arg(ids).arg(leftOut.size() - shown);
+        ids = tr("%1 and %2 more").arg(ids, QString::number(leftOut.size() - shown));
     return tr("%1: messages on no branch of the kept conversation (below its last message, or "
               "not reached from its first) were left out: %2.")
         .arg(where, ids);

@@ -143,11 +143,10 @@ Rating Writer::checkedRating(const ImportedRating &r, const Dimension &d, const 
         m_notApplicable.insert(d.id, allowed);
     }
     if (!r.value && !m_notApplicable.value(d.id))
-        throw Error(Importer::tr("%1: \"%2\" has no \"not applicable\": the value must be a "
-                                 "whole number from %3 to %4, not null.")
-                        .arg(where, r.dimension)
-                        .arg(d.scaleMin)
-                        .arg(d.scaleMax));
+        throw Error(
+            Importer::tr("%1: \"%2\" has no \"not applicable\": the value must be a "
+                         "whole number from %3 to %4, not null.")
+                .arg(where, r.dimension, QString::number(d.scaleMin), QString::number(d.scaleMax)));
     return Rating::orNotApplicable(r.value);
 }
 
@@ -159,9 +158,8 @@ QVector<ImportedRating> Writer::ratedOnce(const ImportedConversation &c)
         const QString &where = r.where.isEmpty() ? c.where : r.where;
         const Dimension &d = dimension(r.dimension, where);
         const QString what = QStringLiteral("%1 %2 %3\x1f%4")
-                                 .arg(r.turnIndex)
-                                 .arg(d.id)
-                                 .arg(annotatorKindKey(r.kind), r.annotator);
+                                 .arg(QString::number(r.turnIndex), QString::number(d.id),
+                                      annotatorKindKey(r.kind), r.annotator);
         const auto first = given.constFind(what);
         if (first == given.cend()) {
             given.insert(what, int(result.size()));
@@ -516,39 +514,32 @@ void Writer::write(const ExternalRating &r)
         turn = m_store.turnId(conversation, r.turnIndex);
         if (turn == 0)
             throw Error(Importer::tr("%1: conversation \"%2\" has no turn %3.")
-                            .arg(r.where, r.conversation)
-                            .arg(r.turnIndex));
+                            .arg(r.where, r.conversation, QString::number(r.turnIndex)));
     }
     // Checked here as well as by the store: a value off the scale is an error even where the
     // data set's value is kept.
     if (r.value && (*r.value < d.scaleMin || *r.value > d.scaleMax))
         throw Error(Importer::tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
-                        .arg(r.where)
-                        .arg(*r.value)
-                        .arg(d.scaleMin)
-                        .arg(d.scaleMax)
-                        .arg(dimensionName));
+                        .arg(r.where, QString::number(*r.value), QString::number(d.scaleMin),
+                             QString::number(d.scaleMax), dimensionName));
     if (!r.value && !m_notApplicable.value(d.id))
         throw Error(Importer::tr("%1: \"%2\" has no \"not applicable\": the value must be a "
                                  "whole number from %3 to %4, not empty or NA.")
-                        .arg(r.where, dimensionName)
-                        .arg(d.scaleMin)
-                        .arg(d.scaleMax));
+                        .arg(r.where, dimensionName, QString::number(d.scaleMin),
+                             QString::number(d.scaleMax)));
     const qint64 who = annotator(code, *kind, r.where);
     // The reader catches a row given twice in the same words; this, the same rating written
     // two ways ("warmth" and "sense7/warmth"), which would otherwise pass for a conflict.
-    const QString cell = QStringLiteral("%1 %2 %3 %4")
-                             .arg(wholeConversation ? -conversation : turn)
-                             .arg(d.id)
-                             .arg(who)
-                             .arg(wholeConversation ? 1 : 0);
+    const QString cell =
+        QStringLiteral("%1 %2 %3 %4")
+            .arg(QString::number(wholeConversation ? -conversation : turn), QString::number(d.id),
+                 QString::number(who), QString::number(wholeConversation ? 1 : 0));
     if (const qint64 first = m_ratedLines.value(cell); first > 0)
         throw Error((wholeConversation ? Importer::tr("%1: \"%2\" of the same conversation by "
                                                       "%3 is rated on line %4 already.")
                                        : Importer::tr("%1: \"%2\" of the same turn by %3 is "
                                                       "rated on line %4 already."))
-                        .arg(r.where, dimensionName, code)
-                        .arg(first));
+                        .arg(r.where, dimensionName, code, QString::number(first)));
     m_ratedLines.insert(cell, r.line);
     Conflict conflict;
     conflict.line = r.line;
