@@ -136,12 +136,10 @@ QStringList Form::validate(const QJsonObject &answers) const
                                 .arg(f.label);
             else if (chosen.size() < f.minChoices)
                 problems << Reader::tr("\"%1\" needs at least %2 answers.")
-                                .arg(f.label)
-                                .arg(f.minChoices);
+                                .arg(f.label, QString::number(f.minChoices));
             else if (f.maxChoices > 0 && chosen.size() > f.maxChoices)
                 problems << Reader::tr("\"%1\" takes at most %2 answers.")
-                                .arg(f.label)
-                                .arg(f.maxChoices);
+                                .arg(f.label, QString::number(f.maxChoices));
             break;
         }
         case FormField::Type::Date: {
@@ -160,9 +158,7 @@ QStringList Form::validate(const QJsonObject &answers) const
             const bool whole = f.type == FormField::Type::Number || n == std::floor(n);
             if (!v.isDouble() || !whole || n < f.min || n > f.max)
                 problems << Reader::tr("\"%1\" must be a number from %2 to %3.")
-                                .arg(f.label)
-                                .arg(f.min)
-                                .arg(f.max);
+                                .arg(f.label, QString::number(f.min), QString::number(f.max));
             break;
         }
         case FormField::Type::Text:

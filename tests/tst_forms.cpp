@@ -65,6 +65,7 @@ private Q_SLOTS:
     void malformedNewTypes();
     void validatesMultipleChoice();
     void validatesDate();
+    void labelsAreNotReadForPlaceholders();
     void multipleChoiceByKeyboard();
     void dateByKeyboard();
     void dateLeftUnanswered();
@@ -178,6 +179,25 @@ void TestForms::validatesMultipleChoice()
              QStringList {QStringLiteral("\"Moods\" needs at least 2 answers.")});
     answers.remove(QStringLiteral("moods"));
     QCOMPARE(form.validate(answers), QStringList());
+}
+
+void TestForms::labelsAreNotReadForPlaceholders()
+{
+    // A label is filled into a message once, with the numbers, not before them.
+    const QByteArray json = R"json({"key":"f","title":"F","fields":[
+        {"key":"age","label":"Age (%1 = years)","type":"number","min":18,"max":99},
+        {"key":"pick","label":"Pick %1 or %2","type":"multiple_choice","min_choices":2,
+         "max_choices":2,"options":[{"value":"x","label":"X"},{"value":"y","label":"Y"},
+                                    {"value":"z","label":"Z"}]}]})json";
+    const Form form = forms::parse(json, QStringLiteral("labels.json"));
+    QJsonObject answers {{QStringLiteral("age"), 7}, {QStringLiteral("pick"), list({"x"})}};
+    QCOMPARE(form.validate(answers),
+             (QStringList {QStringLiteral("\"Age (%1 = years)\" must be a number from 18 to 99."),
+                           QStringLiteral("\"Pick %1 or %2\" needs at least 2 answers.")}));
+    answers[QStringLiteral("age")] = 30;
+    answers[QStringLiteral("pick")] = list({"x", "y", "z"});
+    QCOMPARE(form.validate(answers),
+             QStringList {QStringLiteral("\"Pick %1 or %2\" takes at most 2 answers.")});
 }
 
 void TestForms::validatesDate()
