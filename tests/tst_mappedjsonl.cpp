@@ -11,6 +11,7 @@
 #include "import/imported.h"
 #include "import/importer.h"
 #include "import/readers.h"
+#include "import/readerutil.h"
 #include "store.h"
 #include "testsupport.h"
 
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void badLineWritesNothing();
     void tooDeepIsRefusedByName();
     void missingTextFieldIsRefused();
+    void lineNamesFillTheNameOnce();
 };
 
 namespace {
@@ -704,6 +706,26 @@ void TestMappedJsonl::missingTextFieldIsRefused()
         QCOMPARE(first.conversations[0].turns.size(), 3);
         QCOMPARE(first.conversations[0].turns[1].text, QString());
         QCOMPARE(first.conversations[0].turns[2].text, QString()); // only a tool call
+    }
+}
+
+void TestMappedJsonl::lineNamesFillTheNameOnce()
+{
+    // The name as it is, whatever placeholders or characters it holds, and the number where the
+    // pattern (as a translation may order it) puts it.
+    const QString name = QStringLiteral("a%1b%2\uFFFF.jsonl");
+    const QList<std::pair<QString, QString>> cases {
+        {QStringLiteral("%1: line %2"), name + QStringLiteral(": line 7")},
+        {QStringLiteral("line %2 of %1"), QStringLiteral("line 7 of ") + name},
+        {QStringLiteral("%1: %2 (%2)"), name + QStringLiteral(": 7 (7)")},
+        {QStringLiteral("\uFFFE%1: line %2"),
+         QStringLiteral("\uFFFE") + name + QStringLiteral(": line 7")},
+    };
+    for (const auto &[pattern, expected] : cases) {
+        const import::LineNames lineAt(pattern, name);
+        QCOMPARE(lineAt(7), expected);
+        QCOMPARE(lineAt(1234567890123),
+                 QString(expected).replace(QStringLiteral("7"), QStringLiteral("1234567890123")));
     }
 }
 

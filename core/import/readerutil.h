@@ -114,24 +114,37 @@ inline Json parseElement(const QByteArray &bytes, const JsonArrayReader &reader,
  * "FILE: line N", line after line of one file, the file's name filled in once: \a pattern (%1
  * the name, %2 the number) is filled in one pass, with a mark where the number goes, and split
  * there. Filling in the name first and each number after would fill a "%1" in the name instead.
+ * A pattern with the number twice (or none) is filled in whole for each line.
  */
 class LineNames
 {
 public:
     LineNames(const QString &pattern, const QString &source)
+        : m_pattern(pattern)
+        , m_source(source)
     {
-        QChar mark(0xFFFF); // a character the name lacks
-        while (source.contains(mark))
+        QChar mark(0xFFFF); // a character neither has
+        while (source.contains(mark) || pattern.contains(mark))
             mark = QChar(char16_t(mark.unicode() - 1));
         const QString filled = pattern.arg(source, QString(mark));
         const qsizetype at = filled.indexOf(mark);
-        m_before = at < 0 ? filled : filled.left(at);
-        m_after = at < 0 ? QString() : filled.mid(at + 1);
+        m_split = at >= 0 && filled.indexOf(mark, at + 1) < 0;
+        if (m_split) {
+            m_before = filled.left(at);
+            m_after = filled.mid(at + 1);
+        }
     }
 
-    QString operator()(qint64 line) const { return m_before + QString::number(line) + m_after; }
+    QString operator()(qint64 line) const
+    {
+        return m_split ? m_before + QString::number(line) + m_after
+                       : m_pattern.arg(m_source, QString::number(line));
+    }
 
 private:
+    QString m_pattern;
+    QString m_source;
+    bool m_split = false;
     QString m_before;
     QString m_after;
 };
