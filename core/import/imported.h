@@ -67,6 +67,17 @@ struct ImportedConversation
      */
     QString derivedHash;
     /**
+     * import::KeyFilter::key() of the content hash, of derivedHash, and of the source (id and
+     * format, import::Writer::sourceKey()), worked out with the hashes on the reader's thread
+     * (import::QueueSink); 0: the writer works them out.
+     */
+    struct Keys
+    {
+        quint64 content = 0;
+        quint64 derived = 0;
+        quint64 source = 0;
+    } keys;
+    /**
      * The conversation's digest, worked out on the reader's thread (import::QueueSink) when it
      * comes with no ratings or flags; written with it when it is new to the data set.
      */

@@ -2,6 +2,7 @@
 
 #include "identity.h"
 #include "store.h"
+#include "writer.h"
 
 #include <iterator>
 
@@ -14,6 +15,8 @@ void QueueSink::conversation(ImportedConversation &&c)
     if (c.conversation.contentHash.isEmpty())
         c.conversation.contentHash = contentHash(c.conversation.sourceFormat, c.turns);
     c.derivedHash = identity::anonymisedHash(c.conversation.contentHash);
+    c.keys = {KeyFilter::key(c.conversation.contentHash), KeyFilter::key(c.derivedHash),
+              Writer::sourceKey(c.conversation)};
     if (c.encoded.size() == 0)
         c.encoded = EncodedTurns::encode(c.turns);
     c.turns = {};

@@ -193,7 +193,7 @@ void Writer::write(ImportedConversation &c)
     // In either form: plain, or anonymised (identity.h).
     const QString derived =
         c.derivedHash.isEmpty() ? identity::anonymisedHash(conv.contentHash) : c.derivedHash;
-    if (const qint64 existing = present(conv, derived)) {
+    if (const qint64 existing = present(conv, derived, c.keys)) {
         ++m_summary.alreadyPresent;
         if (importedAgain(c, existing))
             return;
@@ -229,8 +229,10 @@ void Writer::write(ImportedConversation &c)
         ++m_digested;
     }
     if (m_filtering) {
-        m_hashes.insert(KeyFilter::key(conv.contentHash));
-        m_hashes.insert(KeyFilter::key(conv.anonymisedHash));
+        m_hashes.insert(c.keys.content ? c.keys.content : KeyFilter::key(conv.contentHash));
+        m_hashes.insert(c.keys.derived && conv.anonymisedHash == derived
+                            ? c.keys.derived
+                            : KeyFilter::key(conv.anonymisedHash));
     }
     if (!c.sessions.isEmpty())
         m_store.addSessions(conv.id, c.sessions, int(c.encoded.size())); // the turns just added
@@ -255,7 +257,8 @@ bool Writer::importedAgain(ImportedConversation &c, qint64 existing)
     return true;
 }
 
-qint64 Writer::present(const Conversation &c, const QString &derived)
+qint64 Writer::present(const Conversation &c, const QString &derived,
+                       const ImportedConversation::Keys &keys)
 {
     if (c.contentHash.isEmpty())
         return 0;
@@ -272,8 +275,9 @@ qint64 Writer::present(const Conversation &c, const QString &derived)
     }
     // Not in the filter in any of its forms: not in the data set. Else (present, or a
     // collision of keys) the data set says which.
-    if (m_filtering && !m_hashes.contains(KeyFilter::key(c.contentHash))
-        && !m_hashes.contains(KeyFilter::key(derived))
+    if (m_filtering
+        && !m_hashes.contains(keys.content ? keys.content : KeyFilter::key(c.contentHash))
+        && !m_hashes.contains(keys.derived ? keys.derived : KeyFilter::key(derived))
         && (c.anonymisedHash.isEmpty() || !m_hashes.contains(KeyFilter::key(c.anonymisedHash))))
         return 0;
     return m_store.conversationWithHash(c.contentHash, c.anonymisedHash);
@@ -292,11 +296,8 @@ void Writer::countOtherVersion(const ImportedConversation &imported)
         return;
     // Written here already: by its key alone (two sources share one in 2^64); else the data set
     // as it was, by its index (none when it was empty, as for a first import of a corpus).
-    quint64 key = KeyFilter::key(c.sourceId)
-        ^ (KeyFilter::key(c.sourceFormat) * 0x9e3779b97f4a7c15ULL)
-        ^ (quint64(c.participantId) * 0xc2b2ae3d27d4eb4fULL);
-    if (key == 0)
-        key = 1; // 0 marks an empty slot
+    const quint64 key = sourceFilterKey(imported.keys.source ? imported.keys.source : sourceKey(c),
+                                        c.participantId);
     if (m_sources.contains(key)
         || m_store.hasSource(c.participantId, c.sourceFormat, c.sourceId, m_lastBefore)) {
         ++m_summary.otherVersions;

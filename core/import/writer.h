@@ -48,6 +48,13 @@ public:
      */
     bool addedAllDigested() const { return m_digested == m_summary.imported; }
 
+    /** The source's key in the filter of sources, but for the participant (countOtherVersion). */
+    static quint64 sourceKey(const Conversation &c)
+    {
+        return KeyFilter::key(c.sourceId)
+            ^ (KeyFilter::key(c.sourceFormat) * 0x9e3779b97f4a7c15ULL);
+    }
+
     void apply(Item &item)
     {
         if (auto *c = std::get_if<ImportedConversation>(&item))
@@ -87,9 +94,15 @@ private:
      */
     bool importedAgain(ImportedConversation &c, qint64 existing);
     /** The conversation already in the data set in either of \a c's forms; 0 when none. */
-    qint64 present(const Conversation &c, const QString &derived);
+    qint64 present(const Conversation &c, const QString &derived,
+                   const ImportedConversation::Keys &keys);
     /** Counts \a c, about to be added, when a conversation from its source is there already. */
     void countOtherVersion(const ImportedConversation &c);
+    static quint64 sourceFilterKey(quint64 source, qint64 participantId)
+    {
+        const quint64 key = source ^ (quint64(participantId) * 0xc2b2ae3d27d4eb4fULL);
+        return key == 0 ? 1 : key; // 0 marks an empty slot
+    }
     /** \a c's provenance as JSON text, with its record (ImportedConversation::recordJson). */
     QByteArray provenanceWithRecord(ImportedConversation &c);
     void installInstruments(const ImportedConversation &c);
