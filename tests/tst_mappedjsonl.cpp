@@ -393,11 +393,14 @@ void TestMappedJsonl::duplicatesInMemory()
     QCOMPARE(s.alreadyPresent, 300 + 3 + 2);
     QCOMPARE(s.imported, 1500 - 300 - 2);
     QCOMPARE(store->info().conversations, 1500);
-    // Again: everything is present.
+    // Again: everything is present, and nothing changes (each provenance, written by the
+    // reader's thread, is found the same).
+    const QString before = test::logicalDump(*store);
     const import::Summary again =
         importer.importFile(dir.filePath(QStringLiteral("all.jsonl")), wildChatMapping());
     QCOMPARE(again.imported, 0);
     QCOMPARE(again.alreadyPresent, 1503);
+    QCOMPARE(test::logicalDump(*store), before);
 }
 
 void TestMappedJsonl::repeatsInAFirstImportAreFoundWithoutTheIndexes()

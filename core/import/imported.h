@@ -62,6 +62,11 @@ struct ImportedConversation
      */
     QByteArray recordJson;
     /**
+     * The provenance as written, of a conversation whose provenance is only its record, worked
+     * out on the reader's thread (import::QueueSink); empty: the writer works it out.
+     */
+    QByteArray provenanceJson;
+    /**
      * identity::anonymisedHash() of the content hash, worked out with the hash on the reader's
      * thread (import::QueueSink); empty: the writer works it out.
      */

@@ -161,6 +161,7 @@ Summary Importer::importFile(const QString &path, const Options &options)
     const QString source = input.name;
 
     QueueSink sink(m_progress);
+    sink.setProvenanceStart(Writer::provenanceStart(summary.file, summary.format));
     std::thread worker([&] {
         std::exception_ptr error;
         try {

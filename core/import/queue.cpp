@@ -17,6 +17,9 @@ void QueueSink::conversation(ImportedConversation &&c)
     c.derivedHash = identity::anonymisedHash(c.conversation.contentHash);
     c.keys = {KeyFilter::key(c.conversation.contentHash), KeyFilter::key(c.derivedHash),
               Writer::sourceKey(c.conversation)};
+    if (!m_provenanceStart.isEmpty() && !c.recordJson.isEmpty()
+        && c.conversation.provenance.isEmpty())
+        c.provenanceJson = Writer::withRecord(m_provenanceStart, c.recordJson);
     if (c.encoded.size() == 0)
         c.encoded = EncodedTurns::encode(c.turns);
     c.turns = {};

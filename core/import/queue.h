@@ -64,6 +64,11 @@ public:
      * conversation without one is left to digest::refresh().
      */
     void wantDigests(bool want) { m_digests.store(want, std::memory_order_relaxed); }
+    /**
+     * Writer::provenanceStart() of the import, so that the reader writes the provenance of a
+     * conversation that has only its record. Set before the reader starts.
+     */
+    void setProvenanceStart(const QByteArray &start) { m_provenanceStart = start; }
     std::exception_ptr error() const { return m_error; }
     qint64 bytes() const { return m_bytes; }
 
@@ -85,6 +90,7 @@ private:
 
     const Progress &m_progress;
     const continuity::Options m_detection; // digest::refresh()'s, read by the reader's thread
+    QByteArray m_provenanceStart; // read by the reader's thread
     std::atomic<bool> m_stop {false};
     std::atomic<bool> m_digests {true};
     std::atomic<qint64> m_bytes {0};

@@ -307,19 +307,30 @@ void Writer::countOtherVersion(const ImportedConversation &imported)
     m_sources.insert(key);
 }
 
+QByteArray Writer::provenanceStart(const QString &file, const QString &format)
+{
+    QByteArray start = QJsonDocument(QJsonObject {{QStringLiteral("file"), file},
+                                                  {QStringLiteral("format"), format}})
+                           .toJson(QJsonDocument::Compact);
+    start.chop(1); // the closing brace
+    return start;
+}
+
+QByteArray Writer::withRecord(const QByteArray &start, const QByteArray &record)
+{
+    return start + ",\"record\":" + record + '}';
+}
+
 QByteArray Writer::provenanceWithRecord(ImportedConversation &c)
 {
     QJsonObject &provenance = c.conversation.provenance;
     const bool record = !c.recordJson.isEmpty() && !provenance.contains(QStringLiteral("record"));
     if (record && provenance.isEmpty()) {
-        if (m_provenanceStart.isEmpty()) {
-            m_provenanceStart =
-                QJsonDocument(QJsonObject {{QStringLiteral("file"), m_summary.file},
-                                           {QStringLiteral("format"), m_summary.format}})
-                    .toJson(QJsonDocument::Compact);
-            m_provenanceStart.chop(1); // the closing brace
-        }
-        return m_provenanceStart + ",\"record\":" + c.recordJson + '}';
+        if (!c.provenanceJson.isEmpty()) // the reader's, from the same start
+            return c.provenanceJson;
+        if (m_provenanceStart.isEmpty())
+            m_provenanceStart = provenanceStart(m_summary.file, m_summary.format);
+        return withRecord(m_provenanceStart, c.recordJson);
     }
     provenance.insert(QStringLiteral("file"), m_summary.file);
     provenance.insert(QStringLiteral("format"), m_summary.format);

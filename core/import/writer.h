@@ -48,6 +48,13 @@ public:
      */
     bool addedAllDigested() const { return m_digested == m_summary.imported; }
 
+    /**
+     * The start of the provenance of a conversation an import of \a file in \a format adds:
+     * '{"file":…,"format":…', to which withRecord() adds the conversation's record.
+     */
+    static QByteArray provenanceStart(const QString &file, const QString &format);
+    static QByteArray withRecord(const QByteArray &start, const QByteArray &record);
+
     /** The source's key in the filter of sources, but for the participant (countOtherVersion). */
     static quint64 sourceKey(const Conversation &c)
     {
