@@ -298,12 +298,14 @@ void load(Store &store, const QByteArray &data, const QString &source)
 
         int position = 0;
         for (const Json &p : r.array("participants")) {
-            const Reader pr(p, Reader::tr("%1: participant %2").arg(source).arg(++position));
+            const Reader pr(
+                p, Reader::tr("%1: participant %2").arg(source, QString::number(++position)));
             store.addParticipant(pr.string("code"), answers(pr, "profile", ctx.protocol.profile));
         }
         position = 0;
         for (const Json &c : r.array("conversations"))
-            loadConversation(ctx, c, Reader::tr("%1: conversation %2").arg(source).arg(++position));
+            loadConversation(
+                ctx, c, Reader::tr("%1: conversation %2").arg(source, QString::number(++position)));
         // Under a protocol with the demo's live conditions (sense7_live), every participant is
         // assigned, in the order listed, and the live conversations they held are added. Under
         // any other protocol (one with other conditions or none) they are left out.
@@ -312,8 +314,9 @@ void load(Store &store, const QByteArray &data, const QString &source)
                 store.assignConditions(p.id);
             position = 0;
             for (const Json &c : r.array("live_conversations"))
-                loadLiveConversation(
-                    ctx, c, Reader::tr("%1: live conversation %2").arg(source).arg(++position));
+                loadLiveConversation(ctx, c,
+                                     Reader::tr("%1: live conversation %2")
+                                         .arg(source, QString::number(++position)));
         }
 
         addSecondOpinion(store, ctx.self,

@@ -119,9 +119,8 @@ Json parse(const QByteArray &data, const QString &source)
             return Reader::tr("%1: not valid JSON: %2").arg(source, failure.detail);
         // The library counts the byte just past the offending token; point at the token itself.
         return Reader::tr("%1: not valid JSON at %2 (byte %3): %4")
-            .arg(source, position(data, failure.offset()))
-            .arg(failure.offset())
-            .arg(failure.detail);
+            .arg(source, position(data, failure.offset()), QString::number(failure.offset()),
+                 failure.detail);
     });
 }
 

@@ -433,9 +433,9 @@ private:
             ? max + 1
             : v->get<qint64>();
         if (n < min || n > max)
-            fail(
-                path + key, item,
-                tr("\"%1\" must be from %2 to %3").arg(QString::fromLatin1(key)).arg(min).arg(max));
+            fail(path + key, item,
+                 tr("\"%1\" must be from %2 to %3")
+                     .arg(QString::fromLatin1(key), QString::number(min), QString::number(max)));
         return n;
     }
 
@@ -470,8 +470,7 @@ private:
                     fail(Path {"instruments", i, "key"},
                          tr("instrument %1 (\"%2\")").arg(i + 1).arg(instrument.key),
                          tr("the key \"%1\" is used by instrument %2 too")
-                             .arg(instrument.key)
-                             .arg(earlier + 1));
+                             .arg(instrument.key, QString::number(earlier + 1)));
             }
             result.append(std::move(instrument));
         }
@@ -509,10 +508,9 @@ private:
             for (qsizetype earlier = 0; earlier < result.dimensions.size(); ++earlier) {
                 if (result.dimensions[earlier].key == d.key)
                     fail(at + "key",
-                         tr("%1, dimension %2 (\"%3\")").arg(item).arg(j + 1).arg(d.key),
+                         tr("%1, dimension %2 (\"%3\")").arg(item, QString::number(j + 1), d.key),
                          tr("the key \"%1\" is used by dimension %2 too")
-                             .arg(d.key)
-                             .arg(earlier + 1));
+                             .arg(d.key, QString::number(earlier + 1)));
             }
             result.dimensions.append(std::move(d));
         }
@@ -523,7 +521,7 @@ private:
     Dimension dimension(const Json &node, const Path &path, const QString &instrumentItem,
                         std::size_t number, bool instrumentAllowsNotApplicable) const
     {
-        QString item = tr("%1, dimension %2").arg(instrumentItem).arg(number);
+        QString item = tr("%1, dimension %2").arg(instrumentItem, QString::number(number));
         if (!node.is_object())
             fail(path, item, tr("a dimension is a JSON object"));
         Dimension d;
@@ -531,7 +529,7 @@ private:
         if (!isKey(d.key))
             fail(path + "key", item,
                  tr("the key \"%1\" must be lower-case letters, digits and _").arg(d.key));
-        item = tr("%1, dimension %2 (\"%3\")").arg(instrumentItem).arg(number).arg(d.key);
+        item = tr("%1, dimension %2 (\"%3\")").arg(instrumentItem, QString::number(number), d.key);
         known(node, path, item,
               {"key", "name", "question", "scale", "labels", "anchors", "level", "roles",
                "required", "not_applicable", "translations"});
@@ -647,9 +645,8 @@ private:
             fail(at, item,
                  tr("labels for %1 do not fit the scale %2–%3: a scale of more than 11 points "
                     "needs labels for its ends, %2 and %3, and may have them for points between")
-                     .arg(pointList(d.anchors.keys()))
-                     .arg(d.scaleMin)
-                     .arg(d.scaleMax));
+                     .arg(pointList(d.anchors.keys()), QString::number(d.scaleMin),
+                          QString::number(d.scaleMax)));
         }
         const QList<int> given = d.anchors.keys();
         if (given == all || given == endsAndMiddle)
@@ -675,10 +672,8 @@ private:
         fail(at, item,
              tr("labels for %1 do not fit the scale %2–%3: label every point (missing: %4) or "
                 "only the ends and middle, %5 (%6)")
-                 .arg(pointList(given))
-                 .arg(d.scaleMin)
-                 .arg(d.scaleMax)
-                 .arg(pointList(missingAll), pointList(endsAndMiddle), endsProblem));
+                 .arg(pointList(given), QString::number(d.scaleMin), QString::number(d.scaleMax),
+                      pointList(missingAll), pointList(endsAndMiddle), endsProblem));
     }
 
     void forms(const Json &root, Protocol &p) const
@@ -710,7 +705,8 @@ private:
                 const QString key = child(field, "key") && field["key"].is_string()
                     ? qs(field["key"].get<std::string>())
                     : QString();
-                const QString fieldItem = tr("%1, field %2 (\"%3\")").arg(item).arg(i + 1).arg(key);
+                const QString fieldItem =
+                    tr("%1, field %2 (\"%3\")").arg(item, QString::number(i + 1), key);
                 if (!key.isEmpty() && keys.contains(key))
                     fail(path + "fields" + i + "key", fieldItem,
                          tr("the key \"%1\" is used twice").arg(key));
@@ -795,9 +791,9 @@ private:
             fail(path + key, item, tr("\"%1\" must be a number").arg(QString::fromLatin1(key)));
         const double n = v->get<double>();
         if (n < min || n > max)
-            fail(
-                path + key, item,
-                tr("\"%1\" must be from %2 to %3").arg(QString::fromLatin1(key)).arg(min).arg(max));
+            fail(path + key, item,
+                 tr("\"%1\" must be from %2 to %3")
+                     .arg(QString::fromLatin1(key), QString::number(min), QString::number(max)));
         return n;
     }
 
@@ -826,8 +822,7 @@ private:
                 if (plan.conditions[earlier].key == c.key)
                     fail(at + "key", conditionItem,
                          tr("the key \"%1\" is used by condition %2 too")
-                             .arg(c.key)
-                             .arg(earlier + 1));
+                             .arg(c.key, QString::number(earlier + 1)));
                 // What participants tell the assistants by, and what their live conversations
                 // record as the assistant. Only a file written for a new study is held to it: a
                 // copy a data set or a study server keeps is read as it was accepted.
@@ -836,8 +831,7 @@ private:
                     fail(child((*list)[i], "label") ? at + "label" : at, conditionItem,
                          tr("the label \"%1\" is condition %2's too (case aside): participants "
                             "could not tell the two assistants apart")
-                             .arg(c.label)
-                             .arg(earlier + 1));
+                             .arg(c.label, QString::number(earlier + 1)));
             }
             plan.conditions.append(std::move(c));
         }
@@ -986,7 +980,7 @@ private:
         for (std::size_t i = 0; i < replies->size(); ++i) {
             const Json &reply = (*replies)[i];
             const Path at = path + "replies" + i;
-            const QString replyItem = tr("%1, reply %2").arg(item).arg(i + 1);
+            const QString replyItem = tr("%1, reply %2").arg(item, QString::number(i + 1));
             if (!reply.is_object())
                 fail(at, replyItem, tr("a reply is a JSON object"));
             known(reply, at, replyItem, {"text", "match", "turn"});
@@ -1298,12 +1292,11 @@ Compatibility compare(const Protocol &ours, const Protocol &theirs)
                     tr("%1/%2 is rated per %3 here, per %4 there")
                         .arg(their.key, d.key, levelKey(match->level), levelKey(d.level)));
             if (match->scaleMin != d.scaleMin || match->scaleMax != d.scaleMax)
-                result.differences.append(tr("%1/%2 has the scale %3–%4 here, %5–%6 there")
-                                              .arg(their.key, d.key)
-                                              .arg(match->scaleMin)
-                                              .arg(match->scaleMax)
-                                              .arg(d.scaleMin)
-                                              .arg(d.scaleMax));
+                result.differences.append(
+                    tr("%1/%2 has the scale %3–%4 here, %5–%6 there")
+                        .arg(their.key, d.key, QString::number(match->scaleMin),
+                             QString::number(match->scaleMax), QString::number(d.scaleMin),
+                             QString::number(d.scaleMax)));
         }
         for (const Dimension &o : our->dimensions) {
             const bool there = std::any_of(their.dimensions.begin(), their.dimensions.end(),

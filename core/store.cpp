@@ -366,9 +366,7 @@ QString Store::newerVersion(const QString &path, qint64 version)
 {
     return tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; this "
               "version reads up to %3). Update Sense-7 Studio to open it.")
-        .arg(path)
-        .arg(version)
-        .arg(schema::currentVersion);
+        .arg(path, QString::number(version), QString::number(schema::currentVersion));
 }
 
 void Store::requireSqliteFile(const QString &path)
@@ -464,13 +462,11 @@ std::unique_ptr<Store> Store::openFile(const QString &path, Access access, Check
             throw Error(tr("%1 uses an older data set format (%2), which this version upgrades "
                            "when it opens the data set to write into it: open it in the studio "
                            "or import into it (`sense7 backup %1` keeps a copy as it is first).")
-                            .arg(path)
-                            .arg(version));
+                            .arg(path, QString::number(version)));
         if (db.isReadOnly())
             throw Error(tr("%1 uses an older data set format (%2) and must be upgraded, but it is "
                            "read-only. Copy it to a writable folder first.")
-                            .arg(path)
-                            .arg(version));
+                            .arg(path, QString::number(version)));
         schema::migrate(db);
     }
     if (!db.isReadOnly())

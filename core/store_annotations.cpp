@@ -261,10 +261,8 @@ void Store::writeAnnotation(const Edit &requested, Origin origin)
     const qint64 subject = edit.subjectId, dimension = edit.dimensionId,
                  annotator = edit.annotatorId;
     notify(QStringLiteral("%1 %2 %3 %4")
-               .arg(editKindKey(kind))
-               .arg(subject)
-               .arg(dimension)
-               .arg(annotator),
+               .arg(editKindKey(kind), QString::number(subject), QString::number(dimension),
+                    QString::number(annotator)),
            [=] {
                if (kind == Edit::Kind::Rating)
                    Q_EMIT ratingChanged(subject, dimension, annotator);
@@ -334,10 +332,11 @@ void Store::writeForm(const Edit &edit, Origin origin)
     const bool changed = transaction([&] {
         const QJsonValue old = currentValue(edit);
         if (old.isUndefined())
-            throw Error(
-                edit.kind == Edit::Kind::Context
-                    ? tr("%1: there is no conversation %2.").arg(path()).arg(edit.subjectId)
-                    : tr("%1: there is no participant %2.").arg(path()).arg(edit.subjectId));
+            throw Error(edit.kind == Edit::Kind::Context
+                            ? tr("%1: there is no conversation %2.")
+                                  .arg(path(), QString::number(edit.subjectId))
+                            : tr("%1: there is no participant %2.")
+                                  .arg(path(), QString::number(edit.subjectId)));
         if (old == edit.after)
             return false;
         if (edit.kind == Edit::Kind::Context)
@@ -349,7 +348,8 @@ void Store::writeForm(const Edit &edit, Origin origin)
         return true;
     });
     if (changed)
-        notify(QStringLiteral("form %1 %2").arg(editKindKey(edit.kind)).arg(edit.subjectId),
+        notify(QStringLiteral("form %1 %2")
+                   .arg(editKindKey(edit.kind), QString::number(edit.subjectId)),
                [=] { Q_EMIT annotationChanged(edit.kind, edit.subjectId, edit.annotatorId); });
 }
 
@@ -530,7 +530,7 @@ void Store::requireOnScale(qint64 dimensionId, Rating value, Level level) const
                          "SELECT scale_min, scale_max, key, level FROM dimension WHERE id = ?");
     scale.bind(1, dimensionId);
     if (!scale.next())
-        throw Error(tr("%1: there is no dimension %2.").arg(path()).arg(dimensionId));
+        throw Error(tr("%1: there is no dimension %2.").arg(path(), QString::number(dimensionId)));
     if (scale.text(3) != levelKey(level))
         throw Error(
             level == Level::Turn
@@ -539,11 +539,9 @@ void Store::requireOnScale(qint64 dimensionId, Rating value, Level level) const
                       .arg(path(), scale.text(2)));
     if (value.hasValue() && (value.value() < scale.integer(0) || value.value() > scale.integer(1)))
         throw Error(tr("%1: %2 is outside the scale %3–%4 of \"%5\".")
-                        .arg(path())
-                        .arg(value.value())
-                        .arg(scale.integer(0))
-                        .arg(scale.integer(1))
-                        .arg(scale.text(2)));
+                        .arg(path(), QString::number(value.value()),
+                             QString::number(scale.integer(0)), QString::number(scale.integer(1)),
+                             scale.text(2)));
 }
 
 qint64 Store::addFlag(const TurnFlag &flag)

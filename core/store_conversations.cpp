@@ -291,7 +291,8 @@ void Store::setParticipantProfile(qint64 participantId, const QJsonObject &profi
         sql::Statement update(*m_db, "UPDATE participant SET profile = ? WHERE id = ?");
         update.bind(1, toJson(profile)).bind(2, participantId).run();
         if (m_db->changes() != 1)
-            throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+            throw Error(
+                tr("%1: there is no participant %2.").arg(path(), QString::number(participantId)));
     });
 }
 
@@ -512,7 +513,8 @@ void Store::setConversationContext(qint64 conversationId, const QJsonObject &con
         sql::Statement update(*m_db, "UPDATE conversation SET context = ? WHERE id = ?");
         update.bind(1, toJson(context)).bind(2, conversationId).run();
         if (m_db->changes() != 1)
-            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+            throw Error(tr("%1: there is no conversation %2.")
+                            .arg(path(), QString::number(conversationId)));
     });
 }
 
@@ -522,7 +524,8 @@ void Store::setConversationProvenance(qint64 conversationId, const QJsonObject &
         sql::Statement update(*m_db, "UPDATE conversation SET provenance = ? WHERE id = ?");
         update.bind(1, toJson(provenance)).bind(2, conversationId).run();
         if (m_db->changes() != 1)
-            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+            throw Error(tr("%1: there is no conversation %2.")
+                            .arg(path(), QString::number(conversationId)));
     });
 }
 

@@ -59,18 +59,17 @@ void Store::requireLive(qint64 conversationId, bool evenImported) const
                          "FROM conversation WHERE id = ?");
     query.bind(1, conversationId);
     if (!query.next())
-        throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+        throw Error(
+            tr("%1: there is no conversation %2.").arg(path(), QString::number(conversationId)));
     if (query.text(0).isEmpty())
         throw Error(tr("%1: conversation %2 is not a live conversation; only live conversations "
                        "take new turns.")
-                        .arg(path())
-                        .arg(conversationId));
+                        .arg(path(), QString::number(conversationId)));
     // Held live elsewhere and imported (a bundle): it is the participant's record, not to go on.
     if (!evenImported && query.integer(1) != 0)
         throw Error(tr("%1: conversation %2 was held live elsewhere and imported; only the data "
                        "set it was held in continues it.")
-                        .arg(path())
-                        .arg(conversationId));
+                        .arg(path(), QString::number(conversationId)));
 }
 
 void Store::turnsChanged(qint64 conversationId, int firstIndex, int lastIndex)
@@ -107,7 +106,8 @@ Assignment Store::assignConditions(qint64 participantId)
         {
             sql::Statement exists(*m_db, "SELECT 1 FROM participant WHERE id = ?");
             if (!exists.bind(1, participantId).next())
-                throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+                throw Error(tr("%1: there is no participant %2.")
+                                .arg(path(), QString::number(participantId)));
         }
         const LivePlan plan = protocol().live;
         if (plan.conditions.isEmpty())
@@ -144,7 +144,8 @@ qint64 Store::startLiveConversation(qint64 participantId, const QString &conditi
         {
             sql::Statement exists(*m_db, "SELECT 1 FROM participant WHERE id = ?");
             if (!exists.bind(1, participantId).next())
-                throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+                throw Error(tr("%1: there is no participant %2.")
+                                .arg(path(), QString::number(participantId)));
         }
         // Live text changes as it arrives: the hash only identifies the conversation.
         const QString hash = randomHash();
@@ -227,7 +228,7 @@ void Store::endSession(qint64 sessionId)
     transaction([&] {
         sql::Statement exists(*m_db, "SELECT 1 FROM session WHERE id = ?");
         if (!exists.bind(1, sessionId).next())
-            throw Error(tr("%1: there is no session %2.").arg(path()).arg(sessionId));
+            throw Error(tr("%1: there is no session %2.").arg(path(), QString::number(sessionId)));
         sql::Statement(*m_db, "UPDATE session SET ended_at = ? WHERE id = ? AND ended_at IS NULL")
             .bind(1, now())
             .bind(2, sessionId)
@@ -264,17 +265,17 @@ void Store::addSessions(qint64 conversationId, const QVector<LiveSession> &sessi
         }
         sql::Statement exists(*m_db, "SELECT 1 FROM conversation WHERE id = ?");
         if (!exists.bind(1, conversationId).next())
-            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+            throw Error(tr("%1: there is no conversation %2.")
+                            .arg(path(), QString::number(conversationId)));
         sql::Statement insert(*m_db,
                               "INSERT INTO session(conversation_id, started_at, ended_at, "
                               "first_turn_idx, begun_here) VALUES (?, ?, ?, ?, 0)");
         for (const LiveSession &s : sessions) {
             if (!s.startedAt.isValid() || s.firstTurnIndex < 0 || s.firstTurnIndex > count)
-                throw Error(tr("%1: a session of conversation %2 needs a start and a first turn "
-                               "from 0 to %3.")
-                                .arg(path())
-                                .arg(conversationId)
-                                .arg(count));
+                throw Error(
+                    tr("%1: a session of conversation %2 needs a start and a first turn "
+                       "from 0 to %3.")
+                        .arg(path(), QString::number(conversationId), QString::number(count)));
             insert.bind(1, conversationId)
                 .bind(2, timestamp(s.startedAt))
                 .bindNullIfEmpty(3, timestamp(s.endedAt))
@@ -291,15 +292,14 @@ void Store::setCondition(qint64 conversationId, const QString &conditionKey)
                              "SELECT coalesce(condition, '') FROM conversation WHERE id = ?");
         query.bind(1, conversationId);
         if (!query.next())
-            throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+            throw Error(tr("%1: there is no conversation %2.")
+                            .arg(path(), QString::number(conversationId)));
         const QString current = query.text(0);
         if (current == conditionKey)
             return;
         if (!current.isEmpty())
             throw Error(tr("%1: conversation %2 was held with the condition \"%3\", not \"%4\".")
-                            .arg(path())
-                            .arg(conversationId)
-                            .arg(current, conditionKey));
+                            .arg(path(), QString::number(conversationId), current, conditionKey));
         sql::Statement(*m_db, "UPDATE conversation SET condition = ? WHERE id = ?")
             .bindNullIfEmpty(1, conditionKey)
             .bind(2, conversationId)
@@ -345,7 +345,7 @@ void Store::updateLiveTurn(qint64 turnId, const QString &text, const QJsonObject
                              "SELECT conversation_id, idx, json_extract(meta, '$.moved_from') "
                              "FROM turn WHERE id = ?");
         if (!where.bind(1, turnId).next())
-            throw Error(tr("%1: there is no turn %2.").arg(path()).arg(turnId));
+            throw Error(tr("%1: there is no turn %2.").arg(path(), QString::number(turnId)));
         const qint64 conversationId = where.int64(0);
         const int index = where.integer(1);
         // A reply moved while it streamed (moveDivergedTurns, by a sync) stays marked so.
@@ -446,7 +446,8 @@ void Store::setAssignment(qint64 participantId, const Assignment &assignment)
         sql::Statement update(*m_db, "UPDATE participant SET assignment = ? WHERE id = ?");
         update.bind(1, toJson(live::toJson(assignment))).bind(2, participantId).run();
         if (m_db->changes() != 1)
-            throw Error(tr("%1: there is no participant %2.").arg(path()).arg(participantId));
+            throw Error(
+                tr("%1: there is no participant %2.").arg(path(), QString::number(participantId)));
     });
 }
 
@@ -550,7 +551,8 @@ int Store::moveDivergedTurns(qint64 conversationId, const QVector<Turn> &theirs,
                                 "SELECT coalesce(condition, '') FROM conversation "
                                 "WHERE id = ?");
             if (!live.bind(1, conversationId).next())
-                throw Error(tr("%1: there is no conversation %2.").arg(path()).arg(conversationId));
+                throw Error(tr("%1: there is no conversation %2.")
+                                .arg(path(), QString::number(conversationId)));
             if (live.text(0).isEmpty())
                 return 0; // not live here yet: merging the other copy makes it so
         }

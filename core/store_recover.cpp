@@ -315,12 +315,11 @@ Recovery recover(const QString &damaged, const QString &out)
     }
     // Its tables have columns and tables this version does not know: they would be left out.
     if (newer > schema::currentVersion)
-        throw Error(tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; "
-                       "this version reads up to %3): salvage it with that version, which "
-                       "knows all of its tables.")
-                        .arg(damaged)
-                        .arg(newer)
-                        .arg(schema::currentVersion));
+        throw Error(
+            tr("%1 was written by a newer version of Sense-7 Studio (data set format %2; "
+               "this version reads up to %3): salvage it with that version, which "
+               "knows all of its tables.")
+                .arg(damaged, QString::number(newer), QString::number(schema::currentVersion)));
 
     // A name of its own beside the output, never one a file has already (an earlier salvage's
     // left-over, another salvage running): nothing is removed that this one did not make. Made
@@ -329,8 +328,9 @@ Recovery recover(const QString &damaged, const QString &out)
     for (int attempt = 0; partial.isEmpty(); ++attempt) {
         const QString name =
             QStringLiteral("%1.%2.partial")
-                .arg(out)
-                .arg(QRandomGenerator::global()->generate() & 0xffffff, 6, 16, QLatin1Char('0'));
+                .arg(out,
+                     QString::number(QRandomGenerator::global()->generate() & 0xffffff, 16)
+                         .rightJustified(6, QLatin1Char('0')));
         QFile file(name);
         if (file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
             partial = name;

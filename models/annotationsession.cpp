@@ -187,7 +187,7 @@ QString AnnotationSession::describe(const Edit &edit) const
             return tr("Clear %1").arg(name);
         if (after.isNotApplicable())
             return tr("Rate %1 not applicable").arg(name);
-        return tr("Rate %1 %2").arg(name).arg(after.value());
+        return tr("Rate %1 %2").arg(name, QString::number(after.value()));
     }
     case Edit::Kind::Flag:
         return edit.after.isUndefined() ? tr("Remove continuity flag")

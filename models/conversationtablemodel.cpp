@@ -266,8 +266,8 @@ QVariant ConversationTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole && index.column() == Rated) {
         return tr("%1 of %2 assistant turns' ratings given")
-            .arg(QLocale().toString(s.ratedShare * 100.0, 'f', 0) + QLatin1Char('%'))
-            .arg(s.assistantTurns);
+            .arg(QLocale().toString(s.ratedShare * 100.0, 'f', 0) + QLatin1Char('%'),
+                 QString::number(s.assistantTurns));
     }
     if (role == Qt::ToolTipRole && (index.column() == Title || index.column() == Agent))
         return index.column() == Title ? s.title : agentText(s);

@@ -48,8 +48,8 @@ QVariant StudyProgressModel::data(const QModelIndex &index, int role) const
             return locale.toString(p.conversations);
         case ShareRated:
             return p.cells > 0 ? tr("%1% (%2 of %3)")
-                                     .arg(locale.toString(100.0 * p.shareRated(), 'f', 0))
-                                     .arg(locale.toString(p.ratedCells), locale.toString(p.cells))
+                                     .arg(locale.toString(100.0 * p.shareRated(), 'f', 0),
+                                          locale.toString(p.ratedCells), locale.toString(p.cells))
                                : tr("nothing to rate yet");
         case LastSync:
             return p.lastSync.isValid()

@@ -49,6 +49,7 @@ class TestCli : public QObject
 private slots:
     void printsVersion();
     void initDemoThenInfoJson();
+    void initNamesAPathHoldingPlaceholders();
     void infoPrintsText();
     void infoChangesNothing();
     void infoReadsDataSetInReadOnlyFolder();
@@ -139,6 +140,21 @@ void TestCli::initDemoThenInfoJson()
     auto store = Store::open(db, Store::Access::ReadOnly);
     const QJsonObject fromLibrary = store->info().toJson();
     QCOMPARE(json.value(QStringLiteral("ratings")), fromLibrary.value(QStringLiteral("ratings")));
+}
+
+void TestCli::initNamesAPathHoldingPlaceholders()
+{
+    // "%4" in the path is the user's text, not the message's count of participants.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("wave %4")));
+    const QString db = dir.filePath(QStringLiteral("wave %4/data %5.sense7"));
+    const Result init = sense7Cli({QStringLiteral("init"), db});
+    QCOMPARE(init.exitCode, 0);
+    QVERIFY2(init.out.startsWith(QStringLiteral("Created %1 under the protocol sense7 (").arg(db)),
+             qPrintable(init.out));
+    QVERIFY2(init.out.trimmed().endsWith(
+                 QStringLiteral("): 0 participants, 0 conversations, 0 ratings.")),
+             qPrintable(init.out));
 }
 
 void TestCli::infoPrintsText()

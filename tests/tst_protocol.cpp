@@ -543,6 +543,12 @@ void TestProtocol::liveMalformed_data()
                           {"key": "b", "label": §"helper ", "scripted": {"replies": [{"text": "Ho."}]}}]})",
         "live condition 2 (\"b\"): the label \"helper\" is condition 1's too (case aside): "
         "participants could not tell the two assistants apart");
+    // A label is the protocol author's text: a "%1" in it is not a placeholder of the message.
+    row("duplicate_condition_label_with_percent",
+        R"({"conditions": [{"key": "a", "label": "50%1 off", "scripted": {"replies": [{"text": "Hi."}]}},
+                          {"key": "b", "label": §"50%1 off", "scripted": {"replies": [{"text": "Ho."}]}}]})",
+        "live condition 2 (\"b\"): the label \"50%1 off\" is condition 1's too (case aside): "
+        "participants could not tell the two assistants apart");
     row("label_of_a_default_label",
         R"({"conditions": [{"key": "a", "label": "Assistant B", "scripted": {"replies": [{"text": "Hi."}]}},
                           §{"key": "b", "scripted": {"replies": [{"text": "Ho."}]}}]})",

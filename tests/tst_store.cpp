@@ -21,6 +21,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <functional>
 #include <thread>
 
 using namespace sense7;
@@ -99,6 +100,7 @@ private slots:
     void previousVersionsDataSetAndBundleStillWork();
     void sittingsOfAJoinedDataSetAreNotTakenAsOwn();
     void refusesNewerVersion();
+    void messagesNameAPathHoldingPlaceholders();
     void heldWritesAreRefusedUntilReleased();
     void refusesJunk_data();
     void refusesJunk();
@@ -545,6 +547,46 @@ void TestStore::sittingsOfAJoinedDataSetAreNotTakenAsOwn()
         QVERIFY(ofImported > 0 && sittings > ofImported);
         QCOMPARE(db.pragmaInt("SELECT count(*) FROM session WHERE begun_here = 1"),
                  kind == QLatin1String("pulled") ? 0 : sittings - ofImported);
+    }
+}
+
+void TestStore::messagesNameAPathHoldingPlaceholders()
+{
+    // A path is the user's text: "%1" in it is not a placeholder of the message it appears in.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("study %1 %2")));
+    const QString path = dir.filePath(QStringLiteral("study %1 %2/wave %3.sense7"));
+    {
+        auto store = Store::create(path);
+        const auto errorOf = [](const std::function<void()> &call) {
+            try {
+                call();
+            } catch (const Error &e) {
+                return e.message();
+            }
+            return QString();
+        };
+        QCOMPARE(errorOf([&] { store->setConversationContext(4242, {}); }),
+                 path + QStringLiteral(": there is no conversation 4242."));
+        QCOMPARE(errorOf([&] { store->setParticipantProfile(4243, {}); }),
+                 path + QStringLiteral(": there is no participant 4243."));
+    }
+    {
+        sql::Connection raw;
+        raw.open(path, sql::Connection::Access::ReadWrite);
+        raw.exec("PRAGMA user_version = 99");
+        raw.exec("PRAGMA journal_mode = DELETE");
+    }
+    try {
+        Store::open(path);
+        QFAIL("open() accepted a newer schema");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().startsWith(path
+                                        + QStringLiteral(" was written by a newer version of "
+                                                         "Sense-7 Studio (data set format "
+                                                         "99; this version reads up to %1)")
+                                              .arg(schema::currentVersion)),
+                 qPrintable(e.message()));
     }
 }
 

@@ -457,9 +457,7 @@ void AnalysisDialog::display(const Results &results)
         showConfusion();
         status += QLatin1Char(' ')
             + tr("Model “%1”: %2 rated pairs, %3 one-sided “not applicable”.")
-                  .arg(e.model)
-                  .arg(e.mean.n)
-                  .arg(e.mean.abstentions);
+                  .arg(e.model, QString::number(e.mean.n), QString::number(e.mean.abstentions));
     }
     m_status->setText(status);
 }
@@ -480,9 +478,10 @@ void AnalysisDialog::showConfusion()
     if (index < 0 || index >= m_lastEvaluation->dimensions.size())
         return;
     const auto &d = m_lastEvaluation->dimensions[index];
-    charts::drawConfusion(m_confusion, d.confusion, d.dimension.scaleMin,
-                          tr("%1: %2 pairs").arg(d.dimension.displayName()).arg(d.model.n),
-                          tr("Participant's rating"), tr("Model's rating"));
+    charts::drawConfusion(
+        m_confusion, d.confusion, d.dimension.scaleMin,
+        tr("%1: %2 pairs").arg(d.dimension.displayName(), QString::number(d.model.n)),
+        tr("Participant's rating"), tr("Model's rating"));
 }
 
 } // namespace sense7

@@ -119,10 +119,8 @@ void PasteDialog::updatePreview()
         m_status->setText(tr("Nothing pasted yet."));
     else
         m_status->setText(tr("\"%1\" — turns: %2 (%3 from the participant, %4 from the assistant).")
-                              .arg(m_preview.title)
-                              .arg(m_preview.turns.size())
-                              .arg(users)
-                              .arg(assistants));
+                              .arg(m_preview.title, QString::number(m_preview.turns.size()),
+                                   QString::number(users), QString::number(assistants)));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!m_preview.turns.isEmpty());
 }
 

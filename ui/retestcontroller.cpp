@@ -47,8 +47,7 @@ QString RetestController::describe(const Protocol &protocol)
     return tr("The study protocol \"%1\" asks for a round of %2 % of the replies already rated "
               "after every %n fully rated conversation(s).",
               nullptr, protocol.retest.everyConversations)
-        .arg(protocol.name)
-        .arg(protocol.retest.percent);
+        .arg(protocol.name, QString::number(protocol.retest.percent));
 }
 
 void RetestController::configure(QWidget *parent)

@@ -216,9 +216,9 @@ QString ShareDialog::previewHtml() const
         + tr("Participant: <b>%1</b> · Assistant: %2 · Ratings: %3 · Continuity flags: %4")
               .arg(shared.value(QStringLiteral("participant")).toString().toHtmlEscaped(),
                    original->agent.isEmpty() ? QStringLiteral("–")
-                                             : original->agent.toHtmlEscaped())
-              .arg(shared.value(QStringLiteral("ratings")).toArray().size())
-              .arg(shared.value(QStringLiteral("flags")).toArray().size())
+                                             : original->agent.toHtmlEscaped(),
+                   QString::number(shared.value(QStringLiteral("ratings")).toArray().size()),
+                   QString::number(shared.value(QStringLiteral("flags")).toArray().size()))
         + QStringLiteral("</p><hr>");
     for (const Turn &turn : m_store.turns(id)) {
         const bool person = turn.role == Role::User || turn.role == Role::Assistant;

@@ -191,9 +191,7 @@ void StudySync::roundDone(const sync::Result &result)
         if (result.ok()) {
             m_label->setText(tr("Synced %1").arg(clock(result.at)));
             tip << tr("Study server %1: sent %2, received %3.")
-                       .arg(m_url)
-                       .arg(result.pushed)
-                       .arg(result.pulled);
+                       .arg(m_url, QString::number(result.pushed), QString::number(result.pulled));
         } else if (result.offline) {
             m_label->setText(tr("Offline — %n change(s) waiting", nullptr, int(result.waiting)));
             tip << result.error;

@@ -107,9 +107,8 @@ QString abstentions(int count, const std::optional<double> &share)
 void agreementLine(QTextStream &out, const QString &label, const stats::Agreement &a)
 {
     out << QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8")
-               .arg(label, -16)
-               .arg(a.n, 7)
-               .arg(withInterval(a), decimal(a.accuracy), decimal(a.mae), decimal(a.qwk),
+               .arg(label.leftJustified(16), QString::number(a.n).rightJustified(7),
+                    withInterval(a), decimal(a.accuracy), decimal(a.mae), decimal(a.qwk),
                     abstentions(a.abstentions, a.abstentionShare),
                     decimal(a.accuracyWithAbstentions, 10))
         << '\n';
@@ -118,23 +117,18 @@ void agreementLine(QTextStream &out, const QString &label, const stats::Agreemen
 void agreementHeader(QTextStream &out, const QString &first)
 {
     out << QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8")
-               .arg(first, -16)
-               .arg(QStringLiteral("n"), 7)
-               .arg(tr("Spearman ρ [95% CI]"), -24)
-               .arg(tr("accuracy"), 8)
-               .arg(tr("MAE"), 8)
-               .arg(tr("QWK"), 8)
-               .arg(tr("one-sided NA"), 13)
-               .arg(tr("acc. w/ NA"), 10)
+               .arg(first.leftJustified(16), QStringLiteral("n").rightJustified(7),
+                    tr("Spearman ρ [95% CI]").leftJustified(24), tr("accuracy").rightJustified(8),
+                    tr("MAE").rightJustified(8), tr("QWK").rightJustified(8),
+                    tr("one-sided NA").rightJustified(13), tr("acc. w/ NA").rightJustified(10))
         << '\n';
 }
 
 void meansLine(QTextStream &out, const QString &label, const analysis::Means &m)
 {
     out << QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8")
-               .arg(label, -16)
-               .arg(m.n, 7)
-               .arg(decimal(m.spearman, 7) + QString(17, QLatin1Char(' ')), decimal(m.accuracy),
+               .arg(label.leftJustified(16), QString::number(m.n).rightJustified(7),
+                    decimal(m.spearman, 7) + QString(17, QLatin1Char(' ')), decimal(m.accuracy),
                     decimal(m.mae), decimal(m.qwk), QStringLiteral("%1").arg(m.abstentions, 13),
                     decimal(m.accuracyWithAbstentions, 10))
         << '\n';
@@ -200,11 +194,12 @@ void requirePairs(const Store &store, const analysis::Evaluation &e,
     throw Error(
         tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings "
            "(self) have %3 rated cells, model “%4” has %5, and they share none.")
-            .arg(options.instrument, store.path())
-            .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
-                              options.participantId))
-            .arg(e.model)
-            .arg(ratedCellsOn(store, options.instrument, e.annotatorId, options.participantId)));
+            .arg(options.instrument, store.path(),
+                 QString::number(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                                              options.participantId)),
+                 e.model,
+                 QString::number(ratedCellsOn(store, options.instrument, e.annotatorId,
+                                              options.participantId))));
 }
 
 /** Throws, saying what is missing, when \a r has nothing to show. */
@@ -225,12 +220,10 @@ void requireRatings(const Store &store, const analysis::Reliability &r,
         tr("Nothing to compare on instrument “%1” in %2: the participants' own ratings (self) "
            "have %3 rated cells, with %4 blind re-ratings and %5 observer ratings of the same "
            "turns (%6 observers), and too few participants to compare them with one another.")
-            .arg(options.instrument, store.path())
-            .arg(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
-                              options.participantId))
-            .arg(retest)
-            .arg(observed)
-            .arg(r.observers));
+            .arg(options.instrument, store.path(),
+                 QString::number(ratedCellsOn(store, options.instrument, store.selfAnnotatorId(),
+                                              options.participantId)),
+                 QString::number(retest), QString::number(observed), QString::number(r.observers)));
 }
 
 } // namespace
@@ -344,10 +337,10 @@ int evaluate(const QStringList &arguments, QTextStream &out, QTextStream &err)
         << '\n';
     for (const auto &row : e.dimensions)
         out << QStringLiteral("  %1 %2 %3 %4")
-                   .arg(row.dimension.key, -16)
-                   .arg(differenceText(row.overParticipantMean.spearman), -24)
-                   .arg(differenceText(row.overMajority.accuracy), -24)
-                   .arg(differenceText(row.overParticipantMean.accuracy), -24)
+                   .arg(row.dimension.key.leftJustified(16),
+                        differenceText(row.overParticipantMean.spearman).leftJustified(24),
+                        differenceText(row.overMajority.accuracy).leftJustified(24),
+                        differenceText(row.overParticipantMean.accuracy).leftJustified(24))
             << '\n';
     if (!byCondition.isEmpty()) {
         out << '\n'
@@ -433,10 +426,10 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
         << '\n';
     for (int i = 0; i < r.dimensions.size(); ++i)
         out << QStringLiteral("  %1 %2 %3 %4")
-                   .arg(r.dimensions[i].key, -16)
-                   .arg(iccText(r.retestIcc[i]), -24)
-                   .arg(iccText(r.selfObserverIcc[i]), -24)
-                   .arg(iccText(r.observerIcc[i]), -24)
+                   .arg(r.dimensions[i].key.leftJustified(16),
+                        iccText(r.retestIcc[i]).leftJustified(24),
+                        iccText(r.selfObserverIcc[i]).leftJustified(24),
+                        iccText(r.observerIcc[i]).leftJustified(24))
             << '\n';
     out << '\n'
         << QStringLiteral("  %1 %2 %3 %4")
@@ -447,9 +440,8 @@ int agreement(const QStringList &arguments, QTextStream &out, QTextStream &err)
         << '\n';
     for (int i = 0; i < r.dimensions.size(); ++i)
         out << QStringLiteral("  %1 %2 %3 %4")
-                   .arg(r.dimensions[i].key, -16)
-                   .arg(decimal(r.selfObserverAlpha[i], 12), decimal(r.observerAlpha[i], 12),
-                        decimal(r.individualisation[i], 22))
+                   .arg(r.dimensions[i].key.leftJustified(16), decimal(r.selfObserverAlpha[i], 12),
+                        decimal(r.observerAlpha[i], 12), decimal(r.individualisation[i], 22))
             << '\n';
     if (std::any_of(r.individualisation.cbegin(), r.individualisation.cend(),
                     [](const std::optional<double> &share) { return share && *share < 0; }))

@@ -112,11 +112,8 @@ int classifyTurns(const QStringList &arguments, QTextStream &out, QTextStream &e
 
     const classify::RunSummary &s = classifier.summary();
     out << tr("%1: %2 turns rated, %3 unchanged and skipped, %4 failed; %5 requests.")
-               .arg(endpoint.model)
-               .arg(s.predicted)
-               .arg(s.cached)
-               .arg(s.failed)
-               .arg(s.requests)
+               .arg(endpoint.model, QString::number(s.predicted), QString::number(s.cached),
+                    QString::number(s.failed), QString::number(s.requests))
         << Qt::endl;
     if (!s.fatal.isEmpty()) {
         err << tr("sense7 classify: %1").arg(s.fatal) << Qt::endl;

@@ -60,10 +60,9 @@ int init(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const DataSetInfo info = store->info();
     out << tr("Created %1 under the protocol %2 (%3): %4 participants, %5 conversations, %6 "
               "ratings.")
-               .arg(path, studyProtocol.key, studyProtocol.fingerprint())
-               .arg(info.participants)
-               .arg(info.conversations)
-               .arg(info.ratings)
+               .arg(path, studyProtocol.key, studyProtocol.fingerprint(),
+                    QString::number(info.participants), QString::number(info.conversations),
+                    QString::number(info.ratings))
         << Qt::endl;
     return 0;
 }
@@ -282,7 +281,8 @@ int importFiles(const QStringList &arguments, QTextStream &out, QTextStream &err
     if (!report.isEmpty()) {
         try {
             import::writeConflictReport(report, conflicts);
-            out << tr("Conflicts written to %1: %2.").arg(report).arg(conflicts.size()) << Qt::endl;
+            out << tr("Conflicts written to %1: %2.").arg(report, QString::number(conflicts.size()))
+                << Qt::endl;
         } catch (const Error &e) {
             err << tr("sense7 import: %1").arg(e.message()) << Qt::endl;
             ++failures;
@@ -357,7 +357,8 @@ void usage(QTextStream &stream)
 {
     stream << tr("Usage: sense7 COMMAND [OPTIONS] ...") << '\n' << '\n' << tr("Commands:") << '\n';
     for (const auto &[name, command] : commands())
-        stream << QStringLiteral("  %1  %2").arg(name, -10).arg(tr(command.summary)) << '\n';
+        stream << QStringLiteral("  %1  %2").arg(name.leftJustified(10), tr(command.summary))
+               << '\n';
     stream << '\n'
            << tr("Run 'sense7 COMMAND --help' for a command's options; 'sense7 --version' for the "
                  "version.")

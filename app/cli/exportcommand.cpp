@@ -67,9 +67,8 @@ int exportData(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const exporter::Summary summary =
         exporter::write(*store, *format, parser.value(QStringLiteral("out")), options);
     out << tr("Wrote %1: %2 conversations, %3 ratings.")
-               .arg(summary.files.join(QStringLiteral(", ")))
-               .arg(summary.conversations)
-               .arg(summary.ratings);
+               .arg(summary.files.join(QStringLiteral(", ")),
+                    QString::number(summary.conversations), QString::number(summary.ratings));
     if (options.anonymise.enabled)
         out << ' ' << tr("Redactions: %1.").arg(summary.redactions);
     out << Qt::endl;

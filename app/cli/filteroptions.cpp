@@ -181,9 +181,8 @@ browse::Filter filterFromOptions(const QCommandLineParser &parser, const Store &
                 QCoreApplication::translate("sense7::cli",
                                             "--range %1: %2 is rated from %3 to %4; MIN and MAX "
                                             "lie within that.")
-                    .arg(range, dimension->displayName())
-                    .arg(dimension->scaleMin)
-                    .arg(dimension->scaleMax));
+                    .arg(range, dimension->displayName(), QString::number(dimension->scaleMin),
+                         QString::number(dimension->scaleMax)));
         filter.ranges.append({dimension->id, min, max});
     }
     return filter;

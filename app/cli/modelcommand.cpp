@@ -25,14 +25,13 @@ void fitLine(QTextStream &out, const QString &label, const stats::MixedModelFit 
         return;
     }
     out << QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8")
-               .arg(label, -16)
-               .arg(component(fit.participant), 15)
-               .arg(component(fit.conversation), 15)
-               .arg(component(fit.residual), 15)
-               .arg(fit.iccParticipant, 9, 'f', 3)
-               .arg(fit.iccConversation, 9, 'f', 3)
-               .arg(fit.remlCriterion, 11, 'f', 3)
-               .arg(fit.singular ? tr("yes") : tr("no"), 9)
+               .arg(label.leftJustified(16), component(fit.participant).rightJustified(15),
+                    component(fit.conversation).rightJustified(15),
+                    component(fit.residual).rightJustified(15),
+                    QString::number(fit.iccParticipant, 'f', 3).rightJustified(9),
+                    QString::number(fit.iccConversation, 'f', 3).rightJustified(9),
+                    QString::number(fit.remlCriterion, 'f', 3).rightJustified(11),
+                    (fit.singular ? tr("yes") : tr("no")).rightJustified(9))
         << '\n';
 }
 

@@ -40,10 +40,8 @@ void printInstruments(const Protocol &p, QTextStream &out)
             if (!d.allowsNotApplicable)
                 notes << tr("no \"not applicable\"");
             out << QStringLiteral("  %1  %2  %3  %4  %5")
-                       .arg(d.key, -24)
-                       .arg(levelKey(d.level), -12)
-                       .arg(scaleText(d), -6)
-                       .arg(d.name, notes.join(QStringLiteral("; ")))
+                       .arg(d.key.leftJustified(24), levelKey(d.level).leftJustified(12),
+                            scaleText(d).leftJustified(6), d.name, notes.join(QStringLiteral("; ")))
                 << '\n';
         }
     }
@@ -89,7 +87,9 @@ void printLive(const LivePlan &plan, QTextStream &out)
                   .arg(c.replies.size())
                   .arg(c.chunkMs)
             : tr("endpoint: %1, model %2").arg(endpointText(c), c.model);
-        out << QStringLiteral("  %1  %2  %3").arg(c.key, -16).arg(c.label, -14).arg(kind) << '\n';
+        out << QStringLiteral("  %1  %2  %3")
+                   .arg(c.key.leftJustified(16), c.label.leftJustified(14), kind)
+            << '\n';
     }
 }
 
@@ -132,10 +132,10 @@ void printAssignments(const Store &store, QTextStream &out)
     for (const Participant &participant : participants) {
         const auto assignment = store.assignment(participant.id);
         out << QStringLiteral("  %1  %2")
-                   .arg(participant.code, -12)
-                   .arg(assignment ? tr("%1 (position %2)")
-                                         .arg(assignment->conditions.join(QStringLiteral(" → ")))
-                                         .arg(assignment->position)
+                   .arg(participant.code.leftJustified(12),
+                        assignment ? tr("%1 (position %2)")
+                                         .arg(assignment->conditions.join(QStringLiteral(" → ")),
+                                              QString::number(assignment->position))
                                    : tr("not assigned yet"))
             << '\n';
     }

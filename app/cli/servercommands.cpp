@@ -150,8 +150,7 @@ int withdrawParticipant(const QStringList &arguments, QTextStream &out, QTextStr
     const qint64 removed = server::withdraw(*db, positional.at(1));
     out << tr("Withdrew the participant %1: removed their %2 rows, journaled the withdrawal and "
               "removed their login.")
-               .arg(positional.at(1))
-               .arg(removed)
+               .arg(positional.at(1), QString::number(removed))
         << Qt::endl;
     return 0;
 }
@@ -172,15 +171,13 @@ int upgradeServer(const QStringList &arguments, QTextStream &out, QTextStream &e
     if (found == server::schemaVersion)
         out << tr("The study in the database \"%1\" on %2 has schema version %3 already; "
                   "nothing to do.")
-                   .arg(db->database(), db->host())
-                   .arg(found)
+                   .arg(db->database(), db->host(), QString::number(found))
             << Qt::endl;
     else
         out << tr("Upgraded the study in the database \"%1\" on %2 from schema version %3 to "
                   "%4.")
-                   .arg(db->database(), db->host())
-                   .arg(found)
-                   .arg(server::schemaVersion)
+                   .arg(db->database(), db->host(), QString::number(found),
+                        QString::number(server::schemaVersion))
             << Qt::endl;
     return 0;
 }
@@ -253,19 +250,17 @@ int serverStatus(const QStringList &arguments, QTextStream &out, QTextStream &er
         ratings += p.ratings;
         if (p.withdrawnAt.isValid()) {
             ++withdrawn;
-            out << QStringLiteral("%1  %2")
-                       .arg(p.code, -20)
-                       .arg(tr("withdrawn %1").arg(when(p.withdrawnAt)))
+            out << QStringLiteral("%1  %2").arg(p.code.leftJustified(20),
+                                                tr("withdrawn %1").arg(when(p.withdrawnAt)))
                 << '\n';
             continue;
         }
         out << QStringLiteral("%1  %2  %3  %4  %5  %6")
-                   .arg(p.code, -20)
-                   .arg(p.machines, 8)
-                   .arg(p.conversations, 13)
-                   .arg(p.ratings, 8)
-                   .arg(when(p.lastSyncAt), -20)
-                   .arg(p.conditions.join(QStringLiteral(", ")))
+                   .arg(p.code.leftJustified(20), QString::number(p.machines).rightJustified(8),
+                        QString::number(p.conversations).rightJustified(13),
+                        QString::number(p.ratings).rightJustified(8),
+                        when(p.lastSyncAt).leftJustified(20),
+                        p.conditions.join(QStringLiteral(", ")))
             << '\n';
     }
     out << tr("Participants: %1 (%2 withdrawn); conversations: %3; ratings: %4.")

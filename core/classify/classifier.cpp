@@ -217,9 +217,8 @@ void Classifier::handle(QNetworkReply *reply, Job job, qint64 elapsedMs)
     }
     if (status == 401 || status == 403 || status == 404) {
         stop(tr("%1 answered HTTP %2: %3")
-                 .arg(m_endpoint.completionsUrl().toString())
-                 .arg(status)
-                 .arg(QString::fromUtf8(body.left(300)).simplified()));
+                 .arg(m_endpoint.completionsUrl().toString(), QString::number(status),
+                      QString::fromUtf8(body.left(300)).simplified()));
         return;
     }
     if (status != 200) {

@@ -76,10 +76,8 @@ QJsonArray buildMessages(const Instrument &instrument, const QVector<Turn> &turn
     for (const Dimension &d : dimensions) {
         keys << QStringLiteral("\"%1\": <rating>").arg(d.key);
         system += QStringLiteral("%1 (key \"%2\", a whole number from %3 to %4%5): %6\n")
-                      .arg(d.name, d.key)
-                      .arg(d.scaleMin)
-                      .arg(d.scaleMax)
-                      .arg(notApplicable && d.allowsNotApplicable ? QStringLiteral(" or null")
+                      .arg(d.name, d.key, QString::number(d.scaleMin), QString::number(d.scaleMax),
+                           notApplicable && d.allowsNotApplicable ? QStringLiteral(" or null")
                                                                   : QString(),
                            d.question.isEmpty() ? d.name : d.question);
         for (auto it = d.anchors.constBegin(); it != d.anchors.constEnd(); ++it)
@@ -129,8 +127,7 @@ QHash<QString, std::optional<int>> parseReply(const QString &content, const Inst
         QJsonDocument::fromJson(content.mid(open, close - open + 1).toUtf8(), &error);
     if (error.error != QJsonParseError::NoError || !document.isObject())
         throw Error(tr("the reply is not valid JSON (%1 at character %2)")
-                        .arg(error.errorString())
-                        .arg(open + error.offset));
+                        .arg(error.errorString(), QString::number(open + error.offset)));
     const QJsonObject object = document.object();
     QHash<QString, std::optional<int>> values;
     for (const Dimension &d : ratedDimensions(instrument, role)) {
@@ -154,9 +151,8 @@ QHash<QString, std::optional<int>> parseReply(const QString &content, const Inst
                              : QString::fromUtf8(
                                    QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact))
                                    .mid(1)
-                                   .chopped(1))
-                    .arg(d.scaleMin)
-                    .arg(d.scaleMax));
+                                   .chopped(1),
+                         QString::number(d.scaleMin), QString::number(d.scaleMax)));
         values.insert(d.key, int(number));
     }
     return values;

@@ -80,7 +80,7 @@ QJsonValue redactValue(const QJsonValue &value, const redact::Redactor &redactor
             const QString redacted = redact::Redactor::apply(it.key(), spans);
             QString key = redacted;
             for (int n = 2; result.contains(key); ++n)
-                key = QStringLiteral("%1 (%2)").arg(redacted).arg(n);
+                key = QStringLiteral("%1 (%2)").arg(redacted, QString::number(n));
             result.insert(key,
                           dropText && it.key() == QLatin1String("text")
                               ? QJsonValue(QString())

@@ -26,7 +26,8 @@ LiveChat::LiveChat(Store &store, qint64 conversationId, QObject *parent)
 {
     const auto conversation = store.conversation(conversationId);
     if (!conversation)
-        throw Error(tr("%1 has no conversation %2.").arg(store.path()).arg(conversationId));
+        throw Error(
+            tr("%1 has no conversation %2.").arg(store.path(), QString::number(conversationId)));
     if (conversation->condition.isEmpty())
         throw Error(tr("Conversation %1 of %2 was imported, not held live: it has no assistant "
                        "condition to talk with.")
@@ -35,9 +36,9 @@ LiveChat::LiveChat(Store &store, qint64 conversationId, QObject *parent)
     const Protocol protocol = store.protocol();
     const AssistantCondition *condition = protocol.live.condition(conversation->condition);
     if (!condition)
-        throw Error(tr("The protocol of %1 has no assistant condition “%2” (conversation %3).")
-                        .arg(store.path(), conversation->condition)
-                        .arg(conversationId));
+        throw Error(
+            tr("The protocol of %1 has no assistant condition “%2” (conversation %3).")
+                .arg(store.path(), conversation->condition, QString::number(conversationId)));
     m_condition = *condition;
     m_ratingRequired =
         protocol.live.ratingRequired && protocol.live.rating == RatingTiming::AfterEachReply;

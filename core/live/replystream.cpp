@@ -326,8 +326,9 @@ void EndpointStream::onFinished()
     if (m_timedOut) {
         if (m_result.text.isEmpty())
             fail(tr("No reply from %1 within %2 s.")
-                     .arg(m_url.toString())
-                     .arg(m_settings.firstTokenTimeoutMs / 1000.0));
+                     .arg(m_url.toString(),
+                          QString::number(m_settings.firstTokenTimeoutMs / 1000.0, 'g',
+                                          QLocale::FloatingPointShortest)));
         else
             fail(tr("The reply stopped arriving: nothing new for %1 s.")
                      .arg(m_settings.idleTimeoutMs / 1000.0));
@@ -354,9 +355,7 @@ void EndpointStream::onFinished()
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     if (status == 401 || status == 403) {
         fail(tr("%1 refused the API key (HTTP %2: %3). %4")
-                 .arg(m_url.toString())
-                 .arg(status)
-                 .arg(serverMessage(body), m_keySource));
+                 .arg(m_url.toString(), QString::number(status), serverMessage(body), m_keySource));
         return;
     }
     if (status == 404) {
@@ -387,7 +386,8 @@ void EndpointStream::onFinished()
             -1);
         return;
     }
-    fail(tr("%1 answered HTTP %2: %3").arg(m_url.toString()).arg(status).arg(serverMessage(body)));
+    fail(tr("%1 answered HTTP %2: %3")
+             .arg(m_url.toString(), QString::number(status), serverMessage(body)));
 }
 
 void EndpointStream::retryOrFail(const QString &why, int waitMs)
@@ -399,7 +399,8 @@ void EndpointStream::retryOrFail(const QString &why, int waitMs)
     const int wait =
         waitMs >= 0 ? waitMs : m_settings.backoffMs * (1 << std::min(m_attempts - 1, 6));
     if (wait > m_settings.maxWaitSeconds * 1000) {
-        fail(tr("%1 and asks to wait %2 s; try again later.").arg(why).arg(wait / 1000));
+        fail(tr("%1 and asks to wait %2 s; try again later.")
+                 .arg(why, QString::number(wait / 1000)));
         return;
     }
     Q_EMIT waiting(int(std::ceil(wait / 1000.0)), why);

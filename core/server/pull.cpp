@@ -286,9 +286,9 @@ public:
         const auto turn = [&](int index) -> qint64 {
             const qint64 turnId = turnIds.value(index);
             if (turnId == 0)
-                throw Error(Puller::tr("Conversation %1 of participant %2 has no turn %3.")
-                                .arg(c.conversation.contentHash, c.participant)
-                                .arg(index));
+                throw Error(
+                    Puller::tr("Conversation %1 of participant %2 has no turn %3.")
+                        .arg(c.conversation.contentHash, c.participant, QString::number(index)));
             return turnId;
         };
         for (const PulledRating &r : std::as_const(c.ratings)) {

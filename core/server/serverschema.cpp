@@ -426,9 +426,7 @@ int upgrade(pg::Connection &db)
                 tr("The study in the database \"%1\" has schema version %2, made by a later "
                    "version of Sense-7 Studio than this one (which knows up to %3); nothing "
                    "was changed.")
-                    .arg(db.database())
-                    .arg(found)
-                    .arg(schemaVersion));
+                    .arg(db.database(), QString::number(found), QString::number(schemaVersion)));
         if (found == schemaVersion)
             return found;
         upgradeFrom(db, found);

@@ -693,9 +693,8 @@ QString Conflict::describe() const
     if (turn >= 0)
         return Tr::tr("%1 of turn %2 of conversation %3 was changed on two machines; kept the "
                       "later edit (%4, machine %5).")
-            .arg(what)
-            .arg(turn)
-            .arg(conversation.left(12), std::max(localAt, remoteAt), keptMachine);
+            .arg(what, QString::number(turn), conversation.left(12), std::max(localAt, remoteAt),
+                 keptMachine);
     return Tr::tr("%1 of conversation %2 was changed on two machines; kept the later edit (%3, "
                   "machine %4).")
         .arg(what, conversation.left(12), std::max(localAt, remoteAt), keptMachine);

@@ -129,8 +129,7 @@ void applyConversation(pg::Connection &db, const QString &participant, const QSt
             throw Diverged(Tr::tr("Another machine went on with conversation %1 from the same "
                                   "turn (turn %2 differs); this machine's turns must follow "
                                   "it.")
-                               .arg(uid)
-                               .arg(other.int64(0, 0)),
+                               .arg(uid, QString::number(other.int64(0, 0))),
                            uid);
     }
     db.exec("INSERT INTO sense7.turn(participant_code, conversation_uid, idx, role, text, "
