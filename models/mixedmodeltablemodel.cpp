@@ -106,10 +106,10 @@ QVariant MixedModelTableModel::toolTip(const stats::MixedModelFit &fit, int colu
         for (const stats::FixedEffect &effect : fit.fixed)
             lines << tr("%1: %2 ± %3 (t = %4)")
                          .arg(effect.term == QLatin1String("(Intercept)") ? tr("Intercept")
-                                                                          : effect.term)
-                         .arg(effect.estimate, 0, 'f', 3)
-                         .arg(effect.se, 0, 'f', 3)
-                         .arg(effect.t, 0, 'f', 2);
+                                                                          : effect.term,
+                              QString::number(effect.estimate, 'f', 3),
+                              QString::number(effect.se, 'f', 3),
+                              QString::number(effect.t, 'f', 2));
         return lines.join(QLatin1Char('\n'));
     }
     if (column == Singular && fit.singular) {

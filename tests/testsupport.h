@@ -40,6 +40,21 @@ inline sql::Connection &connection(const Store &store)
  * changes that leave the file's content as it is: writable_schema on, a new schema_version, and
  * the schema read again.
  */
+/**
+ * Copies the data set at \a source to \a copy and renames the assistant \a from there to \a to:
+ * whether any conversation had it.
+ */
+[[nodiscard]] inline bool copyRenamingAgent(const QString &source, const QString &copy,
+                                            const QString &from, const QString &to)
+{
+    if (!QFile::copy(source, copy))
+        return false;
+    auto store = Store::open(copy);
+    sql::Statement rename(connection(*store), "UPDATE conversation SET agent = ? WHERE agent = ?");
+    rename.bind(1, to).bind(2, from).run();
+    return connection(*store).changes() > 0;
+}
+
 inline void editSchema(sql::Connection &db, std::initializer_list<const char *> edits)
 {
     const qint64 schemaVersion = db.pragmaInt("PRAGMA schema_version");

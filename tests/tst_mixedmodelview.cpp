@@ -41,6 +41,7 @@ private Q_SLOTS:
     void tableShowsTheDemoModels();
     void everyColumnExplainsItself();
     void unfittedModelsSayWhy();
+    void effectsNameAnAssistantAsItIs();
     void tableModelPassesTheTester();
 
 private:
@@ -172,6 +173,28 @@ void TestMixedModelView::unfittedModelsSayWhy()
     QVERIFY(d.withAssistant.failure.contains(QLatin1String("at least two")));
     QCOMPARE(text(model, 1, MixedModelTableModel::FixedEffects),
              QStringLiteral("Not fitted: %1").arg(d.withAssistant.failure));
+}
+
+void TestMixedModelView::effectsNameAnAssistantAsItIs()
+{
+    // An assistant's name is data: "%1" in it is not a placeholder of the effect's tooltip.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("renamed.sense7"));
+    const QString name = QStringLiteral("gpt 50%1 off");
+    QVERIFY(test::copyRenamingAgent(m_db, db, QStringLiteral("gpt-4o"), name));
+    auto store = Store::open(db);
+    const analysis::MixedModels models = analysis::mixedModels(*store);
+    MixedModelTableModel model;
+    model.setModels(models);
+    const stats::MixedModelFit &fit = models.dimensions[0].withAssistant;
+    const auto effect = std::find_if(fit.fixed.cbegin(), fit.fixed.cend(),
+                                     [&](const stats::FixedEffect &e) { return e.term == name; });
+    QVERIFY(effect != fit.fixed.cend());
+    const QString tip = text(&model, 1, MixedModelTableModel::FixedEffects, Qt::ToolTipRole);
+    const QString line = name + QStringLiteral(": ") + QString::number(effect->estimate, 'f', 3)
+        + QStringLiteral(" ± ") + QString::number(effect->se, 'f', 3) + QStringLiteral(" (t = ")
+        + QString::number(effect->t, 'f', 2) + QLatin1Char(')');
+    QVERIFY2(tip.split(QLatin1Char('\n')).contains(line), qPrintable(tip));
 }
 
 void TestMixedModelView::tableModelPassesTheTester()

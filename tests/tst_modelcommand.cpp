@@ -63,6 +63,7 @@ private Q_SLOTS:
     void choosesOneDimension();
     void jsonMatchesTheLibrary();
     void tableShowsComponentsAndEffects();
+    void effectsNameAnAssistantAsItIs();
     void exitsWithMessageWithoutRatings();
     void modelsThePrimaryInstrumentAndFailsWhenNothingFits();
 
@@ -200,6 +201,31 @@ void TestModelCommand::tableShowsComponentsAndEffects()
     QVERIFY2(r.out.contains(QLatin1String("Singular (intercept only): the variance between "
                                           "participants is estimated at zero")),
              qPrintable(r.out));
+}
+
+void TestModelCommand::effectsNameAnAssistantAsItIs()
+{
+    // An assistant's name is data (a live condition's label, say): "%1" in it is not a
+    // placeholder of the line that shows its effect.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("renamed.sense7"));
+    const QString name = QStringLiteral("gpt 50%1 off");
+    QVERIFY(test::copyRenamingAgent(m_demo, db, QStringLiteral("gpt-4o"), name));
+    const Result r = sense7Cli({QStringLiteral("model"), QStringLiteral("--db"), db,
+                                QStringLiteral("--dimension"), QStringLiteral("warmth")});
+    QCOMPARE(r.exitCode, 0);
+    auto store = Store::open(db, Store::Access::ReadOnly);
+    const analysis::DimensionModels d =
+        analysis::mixedModels(*store, QStringLiteral("sense7"), QStringLiteral("warmth"))
+            .dimensions[0];
+    const auto effect = std::find_if(d.withAssistant.fixed.cbegin(), d.withAssistant.fixed.cend(),
+                                     [&](const stats::FixedEffect &e) { return e.term == name; });
+    QVERIFY(effect != d.withAssistant.fixed.cend());
+    const QString line = QStringLiteral("    ") + name.leftJustified(20) + QLatin1Char(' ')
+        + QString::number(effect->estimate, 'f', 3).rightJustified(7) + QStringLiteral(" ± ")
+        + QString::number(effect->se, 'f', 3) + QStringLiteral("   t = ")
+        + QString::number(effect->t, 'f', 2);
+    QVERIFY2(r.out.contains(line), qPrintable(r.out));
 }
 
 void TestModelCommand::exitsWithMessageWithoutRatings()

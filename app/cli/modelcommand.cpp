@@ -42,12 +42,11 @@ void fixedLines(QTextStream &out, const QString &title, const stats::MixedModelF
     out << "  " << title << '\n';
     for (const stats::FixedEffect &effect : fit.fixed)
         out << QStringLiteral("    %1 %2 ± %3   t = %4")
-                   .arg(effect.term == QLatin1String("(Intercept)") ? tr("(intercept)")
-                                                                    : effect.term,
-                        -20)
-                   .arg(effect.estimate, 7, 'f', 3)
-                   .arg(effect.se, 0, 'f', 3)
-                   .arg(effect.t, 0, 'f', 2)
+                   .arg((effect.term == QLatin1String("(Intercept)") ? tr("(intercept)")
+                                                                     : effect.term)
+                            .leftJustified(20),
+                        QString::number(effect.estimate, 'f', 3).rightJustified(7),
+                        QString::number(effect.se, 'f', 3), QString::number(effect.t, 'f', 2))
             << '\n';
 }
 

@@ -327,8 +327,7 @@ void EndpointStream::onFinished()
         if (m_result.text.isEmpty())
             fail(tr("No reply from %1 within %2 s.")
                      .arg(m_url.toString(),
-                          QString::number(m_settings.firstTokenTimeoutMs / 1000.0, 'g',
-                                          QLocale::FloatingPointShortest)));
+                          QString::number(m_settings.firstTokenTimeoutMs / 1000.0)));
         else
             fail(tr("The reply stopped arriving: nothing new for %1 s.")
                      .arg(m_settings.idleTimeoutMs / 1000.0));
@@ -381,9 +380,9 @@ void EndpointStream::onFinished()
         return;
     }
     if (status >= 500) {
-        retryOrFail(
-            tr("%1 failed (HTTP %2: %3)").arg(m_url.host()).arg(status).arg(serverMessage(body)),
-            -1);
+        retryOrFail(tr("%1 failed (HTTP %2: %3)")
+                        .arg(m_url.host(), QString::number(status), serverMessage(body)),
+                    -1);
         return;
     }
     fail(tr("%1 answered HTTP %2: %3")
