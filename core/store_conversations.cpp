@@ -61,13 +61,22 @@ class Distinct
 public:
     int indexOf(QByteArrayView utf8)
     {
+        // Rows come in the table's order, where one participant's conversations and one
+        // assistant's mostly follow one another: the last value is compared before hashing.
+        if (m_last >= 0 && utf8 == QByteArrayView(m_lastBytes))
+            return m_last;
         // The lookup borrows SQLite's bytes; only a new value is copied.
         const auto found = m_index.constFind(QByteArray::fromRawData(utf8.data(), utf8.size()));
-        if (found != m_index.cend())
-            return *found;
-        m_index.insert(QByteArray(utf8.data(), utf8.size()), int(m_values.size()));
+        if (found != m_index.cend()) {
+            m_last = *found;
+            m_lastBytes = found.key();
+            return m_last;
+        }
+        m_lastBytes = QByteArray(utf8.data(), utf8.size());
+        m_last = int(m_values.size());
+        m_index.insert(m_lastBytes, m_last);
         m_values.append(QString::fromUtf8(utf8));
-        return int(m_values.size() - 1);
+        return m_last;
     }
     const QString &at(int index) const { return m_values.at(index); }
     /** Each value's place in the order of their UTF-8 bytes, by index. */
@@ -87,6 +96,8 @@ public:
 private:
     QHash<QByteArray, int> m_index;
     QStringList m_values;
+    QByteArray m_lastBytes; // shares the key's data
+    int m_last = -1;
 };
 
 /**

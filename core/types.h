@@ -242,3 +242,7 @@ TurnFlag flagFromJson(const QJsonObject &json, qint64 turnId, qint64 annotatorId
 QString contentHash(const QString &sourceFormat, const QVector<Turn> &turns);
 
 } // namespace sense7
+
+// Every member is a number or one of Qt's implicitly shared types: a list of 500,000 summaries
+// grows by moving its memory at once instead of moving and destroying each summary in turn.
+Q_DECLARE_TYPEINFO(sense7::ConversationSummary, Q_RELOCATABLE_TYPE);

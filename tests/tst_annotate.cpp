@@ -318,7 +318,12 @@ void TestAnnotate::summariesAreInCodeStartAndIdOrder()
                                    QDateTime(QDate(2025, 1, 1), QTime(8, 0), Qt::UTC), QDateTime(),
                                    QDateTime(QDate(2024, 2, 29), QTime(23, 59, 59, 999), Qt::UTC),
                                    QDateTime(QDate(2025, 1, 1), QTime(8, 0), Qt::UTC)};
+    // Assistants that change from one conversation to the next or stay, come back, one of them
+    // none, one of them named like a participant.
+    const QStringList agents {QStringLiteral("gpt-4o"), QString(), QStringLiteral("gpt-4o"),
+                              QStringLiteral("gpt-4o"), QStringLiteral("P1")};
     QHash<QString, QList<qint64>> ids; // by code, in the order added
+    QHash<qint64, std::pair<QString, QString>> made; // code and assistant, by id
     int n = 0;
     for (const QString &code : codes) {
         const qint64 participant = store->addParticipant(code);
@@ -326,10 +331,13 @@ void TestAnnotate::summariesAreInCodeStartAndIdOrder()
             Conversation c;
             c.participantId = participant;
             c.sourceFormat = QStringLiteral("test");
+            c.agent = agents[n % agents.size()];
             c.title = QStringLiteral("Conversation %1").arg(++n);
             c.startedAt = start;
             QVector<Turn> turns = test::exchanges(c.title, 1);
-            ids[code].append(store->addConversation(c, turns));
+            const qint64 id = store->addConversation(c, turns);
+            ids[code].append(id);
+            made.insert(id, {code, c.agent});
         }
     }
     // Within a participant: no start first, then by start, equal starts by id.
@@ -344,6 +352,10 @@ void TestAnnotate::summariesAreInCodeStartAndIdOrder()
     for (const ConversationSummary &s : all)
         got.append(s.id);
     QCOMPARE(got, expected);
+    for (const ConversationSummary &s : all) {
+        QCOMPARE(s.participant, made.value(s.id).first);
+        QCOMPARE(s.agent, made.value(s.id).second);
+    }
     QCOMPARE(all.at(0).participant, QStringLiteral("P02"));
     QCOMPARE(all.last().participant, QStringLiteral("😀"));
     QVERIFY(!all.at(0).startedAt.isValid());

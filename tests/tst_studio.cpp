@@ -525,9 +525,9 @@ void TestStudio::followsImportsByOtherPrograms()
     QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), chosen);
     QCOMPARE(list->selectionModel()->selectedRows().size(), 1);
     QCOMPARE(window.workspace()->currentTurn(), turn);
-    QVERIFY(window.findChild<QLabel *>(QStringLiteral("statusCounts"))
-                ->text()
-                .contains(QStringLiteral("Conversations: 14")));
+    QTRY_VERIFY(window.findChild<QLabel *>(QStringLiteral("statusCounts"))
+                    ->text()
+                    .contains(QStringLiteral("Conversations: 14")));
 
     // A rating of the reply shown, given elsewhere, shows in the panel; the focus stays put.
     window.workspace()->transcript()->setFocus();

@@ -56,6 +56,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTime>
+#include <QTimer>
 #include <QUndoGroup>
 #include <QUndoStack>
 
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_retest(new RetestController(m_workspace, this))
     , m_guard(new DataSetGuard(this))
     , m_statusCounts(new QLabel(this))
+    , m_statusTimer(new QTimer(this))
     , m_statusSaved(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_statusNotice(new QLabel(this))
@@ -116,9 +118,15 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::conversationSelected);
-    connect(m_conversations, &QAbstractItemModel::modelReset, this, &MainWindow::updateStatus);
-    connect(m_conversations, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateStatus);
-    connect(m_conversations, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateStatus);
+    // The counts are read from the data set (a fifth of a second at 500,000 conversations): once
+    // for a list read again in many steps, or for the several resets of opening a data set.
+    m_statusTimer->setSingleShot(true);
+    m_statusTimer->setInterval(0);
+    connect(m_statusTimer, &QTimer::timeout, this, &MainWindow::updateStatus);
+    connect(m_conversations, &QAbstractItemModel::modelReset, this, &MainWindow::updateStatusSoon);
+    connect(m_conversations, &QAbstractItemModel::rowsInserted, this,
+            &MainWindow::updateStatusSoon);
+    connect(m_conversations, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateStatusSoon);
     // Another program (the CLI, a sync tool) may change the open data set: look once a second
     // while the studio is in front, and at once when it comes back to the front.
     connect(qApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState s) {
@@ -340,7 +348,7 @@ QString MainWindow::openDataSet(const QString &path)
     m_statusSaved->clear();
     connect(m_store.get(), &Store::changedElsewhere, this, [this] {
         m_annotationBar->refresh();
-        updateStatus();
+        updateStatusSoon(); // once with the list's own changes, which follow
     });
     m_store->watchForOutsideChanges(1000);
     m_sync->setStore(m_store.get());
@@ -842,8 +850,14 @@ void MainWindow::showError(const QString &message)
     QMessageBox::warning(this, tr("Sense-7 Studio"), message);
 }
 
+void MainWindow::updateStatusSoon()
+{
+    m_statusTimer->start();
+}
+
 void MainWindow::updateStatus()
 {
+    m_statusTimer->stop(); // this update answers any that was asked for
     if (!m_store) {
         m_statusCounts->setText(tr("No data set open"));
         m_statusNotice->clear();

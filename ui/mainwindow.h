@@ -10,6 +10,7 @@
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QTimer;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
@@ -110,6 +111,8 @@ private:
     void showError(const QString &message);
     void conversationSelected();
     void updateStatus();
+    /** Updates the status bar once the events at hand are handled (once for many changes). */
+    void updateStatusSoon();
 
     Settings m_settings;
     std::unique_ptr<Store> m_store;
@@ -133,6 +136,7 @@ private:
     QAction *m_researcherAction = nullptr;
     bool m_applyingMode = false; // openDataSet() sets the mode actions itself
     QLabel *m_statusCounts;
+    QTimer *m_statusTimer;
     QLabel *m_statusSaved;
     QProgressBar *m_progress;
     QLabel *m_statusNotice;
