@@ -12,6 +12,7 @@
 #include "browser/browserwindow.h"
 #include "browser/filterbar.h"
 #include "cmdline.h"
+#include "conversationtablemodel.h"
 #include "datasetmodel.h"
 #include "mainwindow.h"
 #include "result.h"
@@ -233,7 +234,16 @@ int main(int argc, char **argv)
         main.show();
         QCoreApplication::processEvents();
         row("studio main window opens the data set", m.nsecsElapsed() / 1e6, "",
-            QStringLiteral("(conversation list of every summary)"));
+            main.conversations()->isLoading()
+                ? QStringLiteral("(the list read on a thread)")
+                : QStringLiteral("(conversation list of every summary)"));
+        while (main.conversations()->isLoading())
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        row("studio list of every conversation shown", m.nsecsElapsed() / 1e6, "",
+            QStringLiteral("(%1 rows, first selected: %2)")
+                .arg(QString::number(main.conversations()->rowCount()),
+                     main.conversationView()->currentIndex().isValid() ? QStringLiteral("yes")
+                                                                       : QStringLiteral("no")));
     }
     // Under 500 MB for a million replies; under 1 GB for 500,000 conversations (1.5M replies).
     const char *memoryTarget = conversations >= 500000 ? "< 1000" : "< 500";

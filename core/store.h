@@ -111,6 +111,15 @@ struct RatedTurn
     int value = 0;
 };
 
+/** Conversation summaries read on another thread (Store::conversationSummariesReader()). */
+struct SummariesRead
+{
+    /** Reads the rows; throws Error when that fails or was interrupted. */
+    std::function<QVector<ConversationSummary>()> read;
+    /** From any thread, while read() runs or before: read() stops soon, throwing. */
+    std::function<void()> interrupt;
+};
+
 class Store;
 class WriteBehind;
 namespace browse {
@@ -447,6 +456,13 @@ public:
      */
     QVector<ConversationSummary> conversationSummaries(qint64 annotatorId = 0,
                                                        qint64 participantId = 0) const;
+    /**
+     * conversationSummaries() to run on another thread, on a connection of its own opened here:
+     * it needs nothing of this store once made. Throws Error when the file cannot be opened
+     * again (see isStillAtPath()).
+     */
+    SummariesRead conversationSummariesReader(qint64 annotatorId = 0,
+                                              qint64 participantId = 0) const;
     std::optional<ConversationSummary> conversationSummary(qint64 conversationId,
                                                            qint64 annotatorId = 0) const;
     std::optional<Conversation> conversation(qint64 id) const;

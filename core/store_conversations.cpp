@@ -12,7 +12,9 @@
 #include <QStringEncoder>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
+#include <sqlite3.h>
 
 namespace sense7 {
 
@@ -547,6 +549,29 @@ QVector<ConversationSummary> Store::conversationSummaries(qint64 annotatorId,
     // everyone's from the table in its order.
     return summaries(*m_db, annotatorId, participantId == 0 ? "?2 = 0" : "c.participant_id = ?2",
                      participantId, requiredTurnCells());
+}
+
+SummariesRead Store::conversationSummariesReader(qint64 annotatorId, qint64 participantId) const
+{
+    const auto stop = std::make_shared<std::atomic<bool>>(false);
+    const std::shared_ptr<sql::Connection> reader = openReader();
+    // Asked every thousand steps of the statement, whenever it starts (sqlite3_interrupt()
+    // would miss a statement that has not started yet).
+    sqlite3_progress_handler(
+        reader->handle(), 1000,
+        [](void *flag) { return static_cast<std::atomic<bool> *>(flag)->load() ? 1 : 0; },
+        stop.get());
+    reader->setBusyWait(5000, [stop] { return stop->load(); }); // nor while another writes
+    SummariesRead r;
+    r.read = [reader, stop, annotatorId, participantId, cells = requiredTurnCells()] {
+        return summaries(*reader, annotatorId,
+                         participantId == 0 ? "?2 = 0" : "c.participant_id = ?2", participantId,
+                         cells);
+    };
+    r.interrupt = [stop] {
+        *stop = true;
+    };
+    return r;
 }
 
 std::optional<ConversationSummary> Store::conversationSummary(qint64 conversationId,

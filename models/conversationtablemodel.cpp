@@ -1,11 +1,14 @@
 #include "conversationtablemodel.h"
 
+#include "error.h"
 #include "store.h"
 
 #include <QLocale>
 #include <QSet>
+#include <QThread>
 #include <QTimer>
 
+#include <memory>
 #include <utility>
 
 namespace sense7 {
@@ -57,15 +60,159 @@ void ConversationTableModel::setParticipant(qint64 participantId)
     reload();
 }
 
+ConversationTableModel::~ConversationTableModel()
+{
+    if (m_reader) {
+        m_reader->disconnect(this);
+        m_interruptReader();
+        m_reader->wait();
+        delete m_reader;
+    }
+}
+
 void ConversationTableModel::reload()
 {
-    m_written.clear();
-    m_writtenTimer->stop();
-    beginResetModel();
-    m_rows = m_store ? m_store->conversationSummaries(m_annotatorId, m_participantId)
-                     : QVector<ConversationSummary>();
-    endResetModel();
-    Q_EMIT progressChanged();
+    read(Apply::Reset);
+}
+
+void ConversationTableModel::refresh()
+{
+    read(m_store ? Apply::Changes : Apply::Reset);
+}
+
+bool ConversationTableModel::isLoading() const
+{
+    return (m_reader && m_readerGeneration == m_generation) || m_readAgain.has_value();
+}
+
+bool ConversationTableModel::readsOnThread() const
+{
+    if (!m_store || m_threadedFrom < 0 || m_store->isDamaged() || !m_store->isStillAtPath())
+        return false;
+    return m_threadedFrom == 0 || m_store->lastConversationId() >= m_threadedFrom;
+}
+
+void ConversationTableModel::read(Apply how)
+{
+    ++m_generation;
+    const bool threaded = readsOnThread();
+    // Rows read at once, or for another store, rater or participant, make a thread's rows
+    // worth nothing: it is stopped, and its rows dropped.
+    if (how == Apply::Reset || !threaded) {
+        ++m_listing;
+        if (m_reader)
+            m_interruptReader();
+    }
+    if (!threaded) {
+        m_readAgain.reset();
+        m_written.clear(); // what was written before now is in what is read
+        m_writtenTimer->stop();
+        apply(m_store ? m_store->conversationSummaries(m_annotatorId, m_participantId)
+                      : QVector<ConversationSummary>(),
+              how);
+        return;
+    }
+    if (how == Apply::Reset && !m_rows.isEmpty()) {
+        // Another data set's, participant's or rater's rows must not stay on show meanwhile.
+        beginResetModel();
+        m_rows.clear();
+        endResetModel();
+    }
+    if (m_reader) // one thread at a time: the newest rows asked for are read once it ends
+        m_readAgain = how == Apply::Reset || m_readAgain == Apply::Reset ? Apply::Reset : how;
+    else
+        startReader(how);
+    if (isLoading()) {
+        Q_EMIT progressChanged();
+        Q_EMIT loadingStarted();
+    }
+}
+
+void ConversationTableModel::startReader(Apply how)
+{
+    SummariesRead reader;
+    try {
+        reader = m_store->conversationSummariesReader(m_annotatorId, m_participantId);
+    } catch (const Error &) {
+        applyAtOnce(how);
+        return;
+    }
+    auto rows = std::make_shared<std::optional<QVector<ConversationSummary>>>();
+    m_interruptReader = reader.interrupt;
+    m_reader = QThread::create([read = std::move(reader.read), rows, hook = m_afterThreadedRead] {
+        try {
+            *rows = read();
+        } catch (...) { // no exception may leave a thread
+            // Interrupted, or read again on the store's connection once back (see below).
+        }
+        if (hook)
+            hook();
+    });
+    m_readerGeneration = m_generation;
+    connect(m_reader, &QThread::finished, this,
+            [this, rows, how, generation = m_generation, listing = m_listing] {
+                m_reader->deleteLater();
+                m_reader = nullptr;
+                m_interruptReader = nullptr;
+                // Rows of the list shown, read before a refresh asked for newer ones, are still
+                // newer than those on show: shown, so that changes made every second do not
+                // keep the list from ever changing. (isLoading() stays true meanwhile when a
+                // read follows.)
+                const bool wanted = listing == m_listing && m_store;
+                bool shown = !wanted;
+                try {
+                    if (wanted && rows->has_value())
+                        apply(std::move(**rows), how);
+                    else if (wanted && generation == m_generation)
+                        applyAtOnce(how); // the thread could not read it
+                    shown = true;
+                } catch (const Error &) {
+                    // Reading a row again failed: the rows shown stay, a later change reads
+                    // them again.
+                }
+                try {
+                    if (const auto again = std::exchange(m_readAgain, std::nullopt))
+                        read(*again); // at once, when the store can no longer be read apart
+                    else if (!shown)
+                        Q_EMIT loaded();
+                    else if (!wanted && !m_written.isEmpty())
+                        refreshWritten(); // noted while it read, after the rows shown were
+                } catch (const Error &) {
+                    Q_EMIT loaded();
+                }
+            });
+    m_reader->start();
+    if (!m_reader->isRunning() && !m_reader->isFinished()) { // no thread to be had
+        delete m_reader;
+        m_reader = nullptr;
+        m_interruptReader = nullptr;
+        applyAtOnce(how);
+    }
+}
+
+void ConversationTableModel::applyAtOnce(Apply how)
+{
+    try {
+        apply(m_store->conversationSummaries(m_annotatorId, m_participantId), how);
+    } catch (const Error &) {
+        Q_EMIT loaded(); // the rows shown stay; a later change reads them again
+    }
+}
+
+void ConversationTableModel::apply(QVector<ConversationSummary> fresh, Apply how)
+{
+    if (how == Apply::Reset) {
+        beginResetModel();
+        m_rows = std::move(fresh);
+        endResetModel();
+        Q_EMIT progressChanged();
+    } else {
+        applyChanges(std::move(fresh));
+    }
+    // Ratings and turns written while a thread read: the rows it read may predate them.
+    if (!m_written.isEmpty())
+        refreshWritten();
+    Q_EMIT loaded();
 }
 
 bool ConversationTableModel::sameValues(const ConversationSummary &a, const ConversationSummary &b)
@@ -76,16 +223,8 @@ bool ConversationTableModel::sameValues(const ConversationSummary &a, const Conv
         && a.ratedCells == b.ratedCells && a.cells == b.cells;
 }
 
-void ConversationTableModel::refresh()
+void ConversationTableModel::applyChanges(QVector<ConversationSummary> fresh)
 {
-    m_written.clear(); // every row is read again
-    m_writtenTimer->stop();
-    if (!m_store) {
-        reload();
-        return;
-    }
-    QVector<ConversationSummary> fresh =
-        m_store->conversationSummaries(m_annotatorId, m_participantId);
     QSet<qint64> oldIds;
     QSet<qint64> freshIds;
     for (const ConversationSummary &s : std::as_const(m_rows))
@@ -167,7 +306,10 @@ void ConversationTableModel::ratingChanged(qint64 turnId, qint64 annotatorId)
     const qint64 shown = m_annotatorId ? m_annotatorId : (m_store ? m_store->selfAnnotatorId() : 0);
     if (!m_store || annotatorId != shown)
         return;
-    const int row = rowOf(m_store->conversationOfTurn(turnId));
+    const qint64 conversationId = m_store->conversationOfTurn(turnId);
+    if (isLoading()) // the rows on their way may predate it: its row is read again once in
+        m_written.insert(conversationId);
+    const int row = rowOf(conversationId);
     if (row < 0)
         return;
     if (const auto summary = m_store->conversationSummary(m_rows[row].id, m_annotatorId)) {
@@ -192,7 +334,8 @@ bool ConversationTableModel::refreshRow(int row)
 void ConversationTableModel::refreshWritten()
 {
     m_writtenTimer->stop();
-    const QSet<qint64> written = std::exchange(m_written, {});
+    // While rows are read, they are read again once those are in: they may predate the writes.
+    const QSet<qint64> written = isLoading() ? m_written : std::exchange(m_written, {});
     bool changed = false;
     for (const qint64 id : written)
         changed = refreshRow(rowOf(id)) || changed;

@@ -171,6 +171,21 @@ inline QString writeManyConversations(const QString &path, int count, int paddin
     return path;
 }
 
+/** Adds a conversation of a question and its reply to \a participantId's; its id. */
+inline qint64 addExchange(Store &store, qint64 participantId, const QString &title)
+{
+    Conversation added;
+    added.participantId = participantId;
+    added.sourceFormat = QStringLiteral("test");
+    added.title = title;
+    QVector<Turn> turns(2);
+    turns[0].role = Role::User;
+    turns[0].text = title + QStringLiteral(": are you there?"); // content unique to the title
+    turns[1].role = Role::Assistant;
+    turns[1].text = QStringLiteral("Yes.");
+    return store.addConversation(added, turns);
+}
+
 inline QByteArray readFile(const QString &path)
 {
     QFile file(path);

@@ -2,16 +2,23 @@
 #include "conversationtablemodel.h"
 #include "datasetmodel.h"
 #include "demo.h"
+#include "error.h"
 #include "livesupport.h"
 #include "store.h"
 #include "testsupport.h"
 #include "turnlistmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
 
 using namespace sense7;
 
@@ -28,6 +35,10 @@ private slots:
     void turnModelFollowsTurnsWrittenElsewhere();
     void conversationModelCountsLiveTurnsOnce();
     void conversationModelFollowsAnnotatorAndParticipant();
+    void conversationModelReadsOnAThread();
+    void conversationModelKeepsWhatChangesWhileReading();
+    void conversationModelShowsRowsWhileChangesKeepComing();
+    void conversationModelDropsAnotherParticipantsRows();
     void dataSetModelPassesTester();
     void dataSetModelPagesLazily();
     void dataSetModelSortsInSql();
@@ -321,6 +332,247 @@ void TestModels::conversationModelFollowsAnnotatorAndParticipant()
     // The self ratings of that turn do not move the observer's progress.
     store->setRating(reply, dims.first().id, store->selfAnnotatorId(), 1);
     QCOMPARE(changed.count(), 7);
+}
+
+namespace {
+
+/** The demo data set in a file of \a dir: a list can be read on a thread only from a file. */
+QString demoFile(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("demo.sense7"));
+    demo::load(*Store::create(path));
+    return path;
+}
+
+/**
+ * Holds a model's next reading thread once it has read its rows, until proceed(): what the test
+ * does meanwhile happens after the read. Declared after the model, it lets a held thread go on
+ * when a test fails, so that the model's destructor does not wait for ever.
+ */
+class ReadHold
+{
+public:
+    explicit ReadHold(ConversationTableModel &model)
+    {
+        model.setAfterThreadedRead([state = m_state] {
+            if (!state->hold.exchange(false))
+                return;
+            state->read.release();
+            state->proceed.acquire();
+        });
+    }
+    ~ReadHold() { m_state->proceed.release(10); }
+    ReadHold(const ReadHold &) = delete;
+    ReadHold &operator=(const ReadHold &) = delete;
+
+    bool waitForRead() { return m_state->read.tryAcquire(1, 10000); }
+    void holdNext() { m_state->hold = true; }
+    void proceed() { m_state->proceed.release(); }
+
+private:
+    struct State
+    {
+        QSemaphore read;
+        QSemaphore proceed;
+        std::atomic<bool> hold {true};
+    };
+    std::shared_ptr<State> m_state = std::make_shared<State>();
+};
+
+} // namespace
+
+void TestModels::conversationModelReadsOnAThread()
+{
+    QTemporaryDir dir;
+    auto store = Store::open(demoFile(dir));
+    QCOMPARE(store->lastConversationId(), 13);
+    ConversationTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy loaded(&model, &ConversationTableModel::loaded);
+
+    // Below the size read on a thread (judged by the highest id), read at once.
+    model.setThreadedFrom(14);
+    model.setStore(store.get());
+    QVERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 13);
+    QCOMPARE(loaded.count(), 1);
+
+    // At it, on a thread: the list empties at once and fills once read.
+    QSignalSpy started(&model, &ConversationTableModel::loadingStarted);
+    model.setThreadedFrom(13);
+    model.reload();
+    QVERIFY(model.isLoading());
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(loaded.count(), 1);
+    QCOMPARE(started.count(), 1);
+    QVERIFY(loaded.wait());
+    QVERIFY(!model.isLoading());
+    const auto summaries = store->conversationSummaries();
+    QCOMPARE(model.rowCount(), summaries.size());
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const ConversationSummary &s = model.summary(row);
+        QCOMPARE(s.id, summaries[row].id);
+        QCOMPARE(s.participant, summaries[row].participant);
+        QCOMPARE(s.title, summaries[row].title);
+        QCOMPARE(s.startedAt, summaries[row].startedAt);
+        QCOMPARE(s.turns, summaries[row].turns);
+        QCOMPARE(s.ratedCells, summaries[row].ratedCells);
+        QCOMPARE(s.cells, summaries[row].cells);
+    }
+    QVERIFY(model.progress().first > 0);
+
+    // A data set in memory has no file to read on another connection: read at once.
+    auto memory = Store::create(QStringLiteral(":memory:"));
+    demo::load(*memory);
+    model.setThreadedFrom(0);
+    model.setStore(memory.get());
+    QVERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 13);
+
+    // A read for a data set no longer shown is dropped when it ends. A list already empty
+    // says it is being read as well.
+    std::atomic<int> reads {0};
+    model.setAfterThreadedRead([&reads] { ++reads; });
+    model.setStore(nullptr);
+    started.clear();
+    model.setStore(store.get());
+    QVERIFY(model.isLoading());
+    QCOMPARE(started.count(), 1);
+    model.setStore(nullptr);
+    QVERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 0);
+    const int before = int(loaded.count());
+    QTRY_COMPARE(reads.load(), 1); // the thread has read them
+    QTest::qWait(200); // and handed them over, for nothing
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(loaded.count(), before);
+
+    // A model destroyed while its thread reads waits for it to end.
+    std::atomic<bool> ended {false};
+    {
+        ConversationTableModel gone;
+        gone.setThreadedFrom(0);
+        gone.setAfterThreadedRead([&ended] {
+            QThread::msleep(200);
+            ended = true;
+        });
+        gone.setStore(store.get());
+        QVERIFY(gone.isLoading());
+    }
+    QVERIFY(ended);
+}
+
+void TestModels::conversationModelKeepsWhatChangesWhileReading()
+{
+    QTemporaryDir dir;
+    auto store = Store::open(demoFile(dir));
+    ConversationTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setThreadedFrom(0);
+    ReadHold hold(model); // the thread stops once it has read, until the data set changed
+
+    // Ratings given after the rows were read: that conversation's row is read again.
+    model.setStore(store.get());
+    QVERIFY(hold.waitForRead());
+    const auto summaries = store->conversationSummaries();
+    const auto partly = std::find_if(summaries.begin(), summaries.end(),
+                                     [](const auto &s) { return s.ratedCells < s.cells; });
+    QVERIFY(partly != summaries.end());
+    const QVector<Dimension> dims = store->instruments().constFirst().dimensions;
+    for (const Turn &t : store->turns(partly->id)) {
+        for (const Dimension &d : dims) {
+            if (t.role == Role::Assistant)
+                store->setRating(t.id, d.id, store->selfAnnotatorId(), 3);
+        }
+    }
+    const int rated = store->conversationSummary(partly->id)->ratedCells;
+    QVERIFY(rated > partly->ratedCells);
+    hold.proceed();
+    QTRY_VERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 13);
+    QCOMPARE(model.summary(model.rowOf(partly->id)).ratedCells, rated);
+
+    // A conversation added while the rows are read: the rows without it are never shown.
+    QSignalSpy loaded(&model, &ConversationTableModel::loaded);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    hold.holdNext();
+    model.refresh();
+    QVERIFY(model.isLoading());
+    QCOMPARE(model.rowCount(), 13); // refreshing keeps the rows shown
+    QVERIFY(hold.waitForRead());
+    const qint64 id = test::addExchange(*store, store->participantId(QStringLiteral("P01")),
+                                        QStringLiteral("added while reading"));
+    hold.proceed();
+    QTRY_VERIFY(!model.isLoading());
+    // The rows read before it are shown (they are no older than those on show), then the rows
+    // read after it: the new one inserted, nothing reset.
+    QCOMPARE(loaded.count(), 2);
+    QCOMPARE(model.rowCount(), 14);
+    QVERIFY(model.rowOf(id) >= 0);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestModels::conversationModelShowsRowsWhileChangesKeepComing()
+{
+    // A study server or a tool writing every second asks for the rows again and again, more
+    // often than a large data set's take to read: rows read are shown all the same.
+    QTemporaryDir dir;
+    auto store = Store::open(demoFile(dir));
+    ConversationTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setThreadedFrom(0);
+    model.setStore(store.get());
+    QTRY_VERIFY(!model.isLoading());
+    model.setAfterThreadedRead([] { QThread::msleep(150); }); // each read takes a while
+    QSignalSpy loaded(&model, &ConversationTableModel::loaded);
+    model.refresh();
+    const qint64 id = test::addExchange(*store, store->participantId(QStringLiteral("P01")),
+                                        QStringLiteral("added while the rows are read"));
+    QElapsedTimer storm;
+    storm.start();
+    bool shown = false;
+    while (storm.elapsed() < 1500) {
+        model.refresh(); // three times a read
+        QTest::qWait(50);
+        shown = shown || model.rowOf(id) >= 0;
+    }
+    QVERIFY2(loaded.count() >= 3, qPrintable(QString::number(loaded.count())));
+    QVERIFY(shown);
+    model.setAfterThreadedRead({});
+    QTRY_VERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 14);
+}
+
+void TestModels::conversationModelDropsAnotherParticipantsRows()
+{
+    QTemporaryDir dir;
+    auto store = Store::open(demoFile(dir));
+    ConversationTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setThreadedFrom(0);
+    ReadHold hold(model);
+    QSignalSpy loaded(&model, &ConversationTableModel::loaded);
+    model.setStore(store.get());
+    QVERIFY(hold.waitForRead());
+    // Everyone's rows are read; meanwhile the list is asked for one participant's.
+    const qint64 p02 = store->participantId(QStringLiteral("P02"));
+    model.setParticipant(p02);
+    QVERIFY(model.isLoading());
+    hold.proceed();
+    QTRY_VERIFY(!model.isLoading());
+    QCOMPARE(loaded.count(), 1); // everyone's rows were never shown
+    QVERIFY(model.rowCount() > 0 && model.rowCount() < 13);
+    for (int row = 0; row < model.rowCount(); ++row)
+        QCOMPARE(model.summary(row).participant, QStringLiteral("P02"));
+
+    // A read interrupted before its statement starts stops with an error (the same handler
+    // stops one that runs, every thousand of its steps).
+    const SummariesRead interrupted = store->conversationSummariesReader();
+    interrupted.interrupt();
+    QVERIFY_THROWS_EXCEPTION(Error, interrupted.read());
+    QCOMPARE(store->conversationSummariesReader().read().size(), 13);
 }
 
 void TestModels::turnModelPassesTester()

@@ -1,6 +1,8 @@
 // The studio shell, offscreen: main window, start-up choice of data set, settings, screenshot.
 
+#include "annotationbar.h"
 #include "annotationsession.h"
+#include "conversationlist.h"
 #include "conversationtablemodel.h"
 #include "error.h"
 #include "guisupport.h"
@@ -17,6 +19,7 @@
 #include "testsupport.h"
 #include "trajectorychart.h"
 #include "transcriptview.h"
+#include "turnlistmodel.h"
 #include "workspace.h"
 
 #include <QAction>
@@ -37,6 +40,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QRadioButton>
@@ -52,6 +56,8 @@
 #include <QTest>
 #include <QTimer>
 #include <QTranslator>
+
+#include <algorithm>
 
 using namespace sense7;
 
@@ -73,7 +79,9 @@ private slots:
     void cancelledImportTakesBackOnlyItself();
     void pasteConversationPreviewsTheSplit();
     void titleColumnGetsTheSpareWidth();
+    void followsImportsByOtherPrograms_data();
     void followsImportsByOtherPrograms();
+    void readsALargeListOnAThread();
     void ownWritesAreNotOutsideChanges();
     void listDatesFollowTheLanguage();
 
@@ -489,14 +497,25 @@ void TestStudio::titleColumnGetsTheSpareWidth()
     }
 }
 
+void TestStudio::followsImportsByOtherPrograms_data()
+{
+    QTest::addColumn<bool>("threaded");
+    QTest::newRow("list read at once") << false;
+    QTest::newRow("list read on a thread") << true; // as a large data set's is
+}
+
 void TestStudio::followsImportsByOtherPrograms()
 {
+    QFETCH(bool, threaded);
     const QString path = copyOfDemo(QStringLiteral("followed.sense7"));
     Settings().annotationMode.set(QStringLiteral("participant"));
     MainWindow window;
+    window.conversations()->setThreadedFrom(threaded ? 0 : -1);
     QCOMPARE(window.openDataSet(path), QString());
+    QCOMPARE(window.conversations()->isLoading(), threaded);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(!window.conversations()->isLoading());
     QTableView *list = window.conversationView();
     QCOMPARE(list->model()->rowCount(), 5);
     window.selectConversationRow(2);
@@ -544,6 +563,94 @@ void TestStudio::followsImportsByOtherPrograms()
     QCOMPARE(window.workspace()->currentTurn(), turn);
     QCOMPARE(QApplication::focusWidget(), focused);
     QCOMPARE(reset.count(), 0);
+}
+
+void TestStudio::readsALargeListOnAThread()
+{
+    const QString path = copyOfDemo(QStringLiteral("large.sense7"));
+    Settings().annotationMode.set(QStringLiteral("researcher"));
+    MainWindow window;
+    window.conversations()->setThreadedFrom(0);
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.openDataSet(path), QString());
+    // The window is there at once; the list says it is being read, not that it is empty.
+    auto *list = qobject_cast<ConversationList *>(window.conversationView());
+    QVERIFY(list);
+    QVERIFY(window.conversations()->isLoading());
+    QCOMPARE(list->model()->rowCount(), 0);
+    QCOMPARE(list->placeholderText(), QStringLiteral("Reading the conversations…"));
+    QCOMPARE(window.progressBar()->format(), QStringLiteral("Reading…"));
+    QVERIFY(!window.goToNextUnrated());
+    QCOMPARE(window.statusBar()->currentMessage(),
+             QStringLiteral("The conversations are still being read."));
+
+    // Once in, every conversation is listed and the first one is open, as when read at once.
+    QTRY_VERIFY(!window.conversations()->isLoading());
+    QCOMPARE(list->model()->rowCount(), 13);
+    QVERIFY(list->placeholderText().isEmpty());
+    QVERIFY(window.progressBar()->format().endsWith(QStringLiteral("% rated")));
+    QCOMPARE(list->currentIndex().row(), 0);
+    const qint64 first = list->currentIndex().data(ConversationTableModel::IdRole).toLongLong();
+    QCOMPARE(window.turns()->conversationId(), first);
+
+    // Another participant's rows: emptied at once, then read, and their first one opened.
+    const qint64 p02 = window.store()->participantId(QStringLiteral("P02"));
+    auto *participants = window.findChild<QComboBox *>(QStringLiteral("participantBox"));
+    QVERIFY(participants);
+    participants->setCurrentIndex(participants->findData(p02));
+    Q_EMIT participants->activated(participants->currentIndex());
+    QVERIFY(window.conversations()->isLoading());
+    QCOMPARE(list->model()->rowCount(), 0);
+    QTRY_VERIFY(!window.conversations()->isLoading());
+    QVERIFY(list->model()->rowCount() > 0);
+    QCOMPARE(list->currentIndex().row(), 0);
+    const qint64 theirs = list->currentIndex().data(ConversationTableModel::IdRole).toLongLong();
+    QCOMPARE(window.store()->conversation(theirs)->participantId, p02);
+    QCOMPARE(window.turns()->conversationId(), theirs);
+
+    // A conversation asked for while the list is read is the one opened once it is in.
+    const qint64 wanted = window.conversations()->conversationId(1);
+    window.conversations()->reload();
+    // Not another participant's: the caller shows everyone's first (as the browser does).
+    const auto everyone = window.store()->conversationSummaries();
+    const auto other = std::find_if(everyone.begin(), everyone.end(), [](const auto &s) {
+        return s.participant != QLatin1String("P02");
+    });
+    QVERIFY(other != everyone.end());
+    QVERIFY(!window.selectConversation(other->id));
+    QVERIFY(window.selectConversation(wanted));
+    QCOMPARE(window.turns()->conversationId(), wanted); // shown at once, its row selected later
+    // The reply the user moved to meanwhile stays the one shown when the row is selected.
+    QVERIFY(window.workspace()->step(+1));
+    const qint64 reply = window.workspace()->currentTurn();
+    QTRY_VERIFY(!window.conversations()->isLoading());
+    QCOMPARE(window.turns()->conversationId(), wanted);
+    QCOMPARE(window.workspace()->currentTurn(), reply);
+    QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), wanted);
+
+    // A conversation just added (as a live one is) while the rows shown are read again.
+    const qint64 id = test::addExchange(*window.store(), p02, QStringLiteral("just started"));
+    QVERIFY(window.conversations()->isLoading());
+    QVERIFY(list->model()->rowCount() > 0);
+    QVERIFY(window.selectConversation(id));
+    QCOMPARE(window.turns()->conversationId(), id);
+    QVERIFY(!list->currentIndex().isValid()); // no other row stays selected meanwhile
+    QTRY_VERIFY(!window.conversations()->isLoading());
+    QCOMPARE(window.turns()->conversationId(), id);
+    QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), id);
+
+    // A row chosen while the rows are read stays chosen once they are in.
+    const qint64 later = test::addExchange(*window.store(), p02, QStringLiteral("one more"));
+    QVERIFY(window.conversations()->isLoading());
+    QVERIFY(window.selectConversation(later));
+    window.selectConversationRow(1); // as a click does
+    const qint64 clicked = list->currentIndex().data(ConversationTableModel::IdRole).toLongLong();
+    QVERIFY(clicked != later);
+    QTRY_VERIFY(!window.conversations()->isLoading());
+    QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), clicked);
+    QCOMPARE(window.turns()->conversationId(), clicked);
 }
 
 void TestStudio::ownWritesAreNotOutsideChanges()

@@ -2133,6 +2133,22 @@ Import predictions as a ratings CSV with annotator_kind “model”, or use Anal
         <source>&amp;Study</source>
         <translation>研究(&amp;S)</translation>
     </message>
+    <message>
+        <source>Reading the conversations…</source>
+        <translation>正在读取对话…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>The conversations&apos; rated shares are being read</source>
+        <translation>正在读取各对话的已评分比例</translation>
+    </message>
+    <message>
+        <source>The conversations are still being read.</source>
+        <translation>对话列表仍在读取中。</translation>
+    </message>
 </context>
 <context>
     <name>sense7::MixedModelTableModel</name>

@@ -3,6 +3,7 @@
 #include "conversationtablemodel.h"
 
 #include <QHeaderView>
+#include <QPainter>
 #include <QResizeEvent>
 
 namespace sense7 {
@@ -58,6 +59,26 @@ void ConversationList::setModel(QAbstractItemModel *model)
                            << connect(model, &QAbstractItemModel::rowsRemoved, this, changed);
     }
     rowsChanged();
+}
+
+void ConversationList::setPlaceholderText(const QString &text)
+{
+    if (text == m_placeholder)
+        return;
+    m_placeholder = text;
+    viewport()->update();
+}
+
+void ConversationList::paintEvent(QPaintEvent *event)
+{
+    QTableView::paintEvent(event);
+    if (m_placeholder.isEmpty() || (model() && model()->rowCount() > 0))
+        return;
+    QPainter painter(viewport());
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    const int margin = characterWidth() * 2;
+    painter.drawText(viewport()->rect().adjusted(margin, margin, -margin, -margin),
+                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_placeholder);
 }
 
 void ConversationList::resizeEvent(QResizeEvent *event)

@@ -22,15 +22,20 @@ public:
     int minimumTitleWidth() const;
     /** A typical letter's width, the unit of the columns' limits. */
     int characterWidth() const;
+    /** Shown in the middle of the list while it has no rows; none when empty. */
+    void setPlaceholderText(const QString &text);
+    const QString &placeholderText() const { return m_placeholder; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void rowsChanged();
     void fitColumns();
 
     QList<QMetaObject::Connection> m_modelConnections;
+    QString m_placeholder;
 };
 
 } // namespace sense7

@@ -49,6 +49,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScopedValueRollback>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -137,6 +138,25 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_conversations, &ConversationTableModel::progressChanged, this,
             &MainWindow::updateProgress);
+    connect(m_conversations, &ConversationTableModel::loadingStarted, this,
+            &MainWindow::updateProgress);
+    connect(m_conversations, &ConversationTableModel::loaded, this, [this] {
+        updateProgress();
+        const auto wanted = std::exchange(m_selectWhenLoaded, std::nullopt);
+        if (!wanted)
+            return;
+        if (*wanted == 0) { // the first row, unless one was chosen meanwhile
+            if (!m_list->currentIndex().isValid())
+                selectConversationRow(0);
+        } else if (m_conversations->rowOf(*wanted) >= 0) {
+            // Shown already, perhaps at another reply by now: its row is selected, its turns
+            // are not read again.
+            const QScopedValueRollback<bool> keep(m_selectingShown, true);
+            selectConversation(*wanted);
+        } else if (m_conversations->isLoading()) {
+            m_selectWhenLoaded = wanted; // shown already; its row may come with the next rows
+        }
+    });
     connect(m_annotationBar, &AnnotationBar::participantChanged, this, [this](qint64 id) {
         m_conversations->setParticipant(id);
         selectConversationRow(0);
@@ -489,6 +509,16 @@ void MainWindow::saved(const QString &what)
 
 void MainWindow::updateProgress()
 {
+    // A large data set's list is read on a thread: until it is in, its share is not known.
+    const bool reading = m_conversations->isLoading() && m_conversations->rowCount() == 0;
+    m_list->setPlaceholderText(reading ? tr("Reading the conversations…") : QString());
+    if (reading) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(0);
+        m_progress->setFormat(tr("Reading…"));
+        m_progress->setToolTip(tr("The conversations' rated shares are being read"));
+        return;
+    }
     const auto [rated, cells] = m_conversations->progress();
     m_progress->setRange(0, 1000);
     m_progress->setValue(cells > 0 ? int(rated * 1000 / cells) : 0);
@@ -578,8 +608,26 @@ void MainWindow::openFromBrowser(qint64 conversationId)
     activateWindow();
 }
 
+QTableView *MainWindow::conversationView() const
+{
+    return m_list;
+}
+
 bool MainWindow::selectConversation(qint64 conversationId)
 {
+    if (conversationId != 0 && m_conversations->isLoading()
+        && m_conversations->rowOf(conversationId) < 0) {
+        // Not among the rows yet: shown at once, its row selected once the rows being read are
+        // in. They list it unless it is another participant's (or no more).
+        const auto conversation = m_store ? m_store->conversation(conversationId) : std::nullopt;
+        const qint64 listed = m_conversations->participant();
+        if (!conversation || (listed != 0 && conversation->participantId != listed))
+            return false;
+        m_list->selectionModel()->clear();
+        m_turns->setConversation(conversationId);
+        m_selectWhenLoaded = conversationId;
+        return true;
+    }
     const int row = m_conversations->rowOf(conversationId);
     if (conversationId == 0 || row < 0)
         return false;
@@ -592,6 +640,10 @@ bool MainWindow::goToNextUnrated()
 {
     if (m_workspace->nextUnrated())
         return true;
+    if (m_conversations->isLoading() && m_conversations->rowCount() == 0) {
+        statusBar()->showMessage(tr("The conversations are still being read."), 4000);
+        return false;
+    }
     // Then the next conversations in the list's order, wrapping around once.
     const int start = m_list->currentIndex().row();
     const int rows = m_sorted->rowCount();
@@ -634,6 +686,10 @@ void MainWindow::predictRatings()
             tr("%1 is open read-only: predictions cannot be stored in it.").arg(m_store->path()));
         return;
     }
+    if (m_conversations->isLoading() && m_conversations->rowCount() == 0) {
+        statusBar()->showMessage(tr("The conversations are still being read."), 4000);
+        return;
+    }
     QVector<qint64> listed;
     for (int row = 0; row < m_conversations->rowCount(); ++row)
         listed << m_conversations->summary(row).id;
@@ -653,6 +709,8 @@ void MainWindow::showShortcuts()
 
 void MainWindow::selectConversationRow(int row)
 {
+    if (row == 0 && m_conversations->isLoading() && m_conversations->rowCount() == 0)
+        m_selectWhenLoaded = 0; // the first row, once there is one
     if (row < 0 || row >= m_sorted->rowCount()) {
         m_turns->setConversation(0);
         return;
@@ -664,8 +722,13 @@ void MainWindow::selectConversationRow(int row)
 void MainWindow::conversationSelected()
 {
     const QModelIndex current = m_list->currentIndex();
-    m_turns->setConversation(
-        current.isValid() ? current.data(ConversationTableModel::IdRole).toLongLong() : 0);
+    if (current.isValid())
+        m_selectWhenLoaded.reset(); // chosen: whatever was to be selected later is not
+    const qint64 id =
+        current.isValid() ? current.data(ConversationTableModel::IdRole).toLongLong() : 0;
+    if (m_selectingShown && id == m_turns->conversationId())
+        return;
+    m_turns->setConversation(id);
 }
 
 void MainWindow::newDataSet()
@@ -858,6 +921,7 @@ void MainWindow::updateStatusSoon()
 void MainWindow::updateStatus()
 {
     m_statusTimer->stop(); // this update answers any that was asked for
+    updateProgress();
     if (!m_store) {
         m_statusCounts->setText(tr("No data set open"));
         m_statusNotice->clear();

@@ -6,14 +6,15 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 class QMenu;
 class QProgressBar;
-class QTimer;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
+class QTimer;
 class QUndoGroup;
 
 namespace sense7 {
@@ -21,6 +22,7 @@ namespace sense7 {
 class AnnotationBar;
 class AnnotationSession;
 class BrowserWindow;
+class ConversationList;
 class ConversationTableModel;
 class DataSetGuard;
 class LiveStudy;
@@ -53,7 +55,7 @@ public:
     void closeDataSet();
     DataSetGuard *guard() const { return m_guard; }
     Store *store() const { return m_store.get(); }
-    QTableView *conversationView() const { return m_list; }
+    QTableView *conversationView() const;
     TranscriptView *transcriptView() const;
     Workspace *workspace() const { return m_workspace; }
     AnnotationSession *session() const { return m_session; }
@@ -67,6 +69,8 @@ public:
     /** The study server's background sync of the open data set (File ▸ Join study… joins). */
     StudySync *studySync() const { return m_sync; }
     QProgressBar *progressBar() const { return m_progress; }
+    /** The conversations listed (read on a thread for a large data set). */
+    ConversationTableModel *conversations() const { return m_conversations; }
     /** Selects the conversation with id \a conversationId in the list; false when not listed. */
     bool selectConversation(qint64 conversationId);
     /** Moves to the next reply not fully rated, in this conversation or the next ones. */
@@ -125,7 +129,7 @@ private:
     QUndoGroup *m_undo;
     AnnotationSession *m_session = nullptr;
     QSplitter *m_splitter;
-    QTableView *m_list;
+    ConversationList *m_list;
     Workspace *m_workspace;
     AnnotationBar *m_annotationBar;
     RetestController *m_retest;
@@ -135,6 +139,9 @@ private:
     QAction *m_importAction = nullptr;
     QAction *m_researcherAction = nullptr;
     bool m_applyingMode = false; // openDataSet() sets the mode actions itself
+    // What to select once the list being read is in: a conversation's id, 0 for the first row.
+    std::optional<qint64> m_selectWhenLoaded;
+    bool m_selectingShown = false; // selecting the row of the conversation shown already
     QLabel *m_statusCounts;
     QTimer *m_statusTimer;
     QLabel *m_statusSaved;

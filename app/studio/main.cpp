@@ -1,6 +1,7 @@
 // sense7-studio: the desktop application. Parses arguments, installs translations, hands over.
 
 #include "chatpane.h"
+#include "conversationtablemodel.h"
 #include "error.h"
 #include "fonts.h"
 #include "i18n.h"
@@ -14,6 +15,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QIcon>
 #include <QLabel>
 #include <QMessageBox>
@@ -113,6 +115,14 @@ int main(int argc, char *argv[])
             ? sense7::startup::ensureDemoDataSet()
             : sense7::startup::dataSetToOpen(argument, sense7::Settings());
         error = window.openDataSet(path);
+        // A large data set's list is read on a thread: the conversation is chosen in it once
+        // read (once: another program's changes may keep a next read coming).
+        if (parser.isSet(conversation) && window.conversations()->isLoading()) {
+            QEventLoop listed;
+            QObject::connect(window.conversations(), &sense7::ConversationTableModel::loaded,
+                             &listed, &QEventLoop::quit);
+            listed.exec();
+        }
         // A damaged data set shows only its banner (window.store() is null).
         if (error.isEmpty() && parser.isSet(conversation) && window.store()
             && !window.selectConversation(
@@ -143,12 +153,20 @@ int main(int argc, char *argv[])
         }
         window.show();
         const QString file = parser.value(screenshot);
-        QTimer::singleShot(200, &window, [&window, file] {
-            const bool saved = window.grab().save(file, "PNG");
-            if (!saved)
-                qCritical("Cannot write %s", qPrintable(file));
-            QApplication::exit(saved ? 0 : 1);
-        });
+        const auto grabSoon = [&window, file] {
+            QTimer::singleShot(200, &window, [&window, file] {
+                const bool saved = window.grab().save(file, "PNG");
+                if (!saved)
+                    qCritical("Cannot write %s", qPrintable(file));
+                QApplication::exit(saved ? 0 : 1);
+            });
+        };
+        // The window as it is once a large data set's list is in, not while it is read.
+        if (window.conversations()->isLoading())
+            QObject::connect(window.conversations(), &sense7::ConversationTableModel::loaded,
+                             &window, grabSoon, Qt::SingleShotConnection);
+        else
+            grabSoon();
         return QApplication::exec();
     }
 
