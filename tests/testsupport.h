@@ -171,19 +171,25 @@ inline QString writeManyConversations(const QString &path, int count, int paddin
     return path;
 }
 
-/** Adds a conversation of a question and its reply to \a participantId's; its id. */
-inline qint64 addExchange(Store &store, qint64 participantId, const QString &title)
+/** A conversation of one user and two assistant turns for \a participant. */
+inline qint64 addSmallConversation(Store &store, qint64 participant, const QString &title,
+                                   QVector<Turn> *turnsOut = nullptr)
 {
-    Conversation added;
-    added.participantId = participantId;
-    added.sourceFormat = QStringLiteral("test");
-    added.title = title;
-    QVector<Turn> turns(2);
+    Conversation c;
+    c.participantId = participant;
+    c.sourceFormat = QStringLiteral("test");
+    c.title = title;
+    QVector<Turn> turns(3);
     turns[0].role = Role::User;
-    turns[0].text = title + QStringLiteral(": are you there?"); // content unique to the title
+    turns[0].text = QStringLiteral("Question about ") + title;
     turns[1].role = Role::Assistant;
-    turns[1].text = QStringLiteral("Yes.");
-    return store.addConversation(added, turns);
+    turns[1].text = QStringLiteral("First answer about ") + title;
+    turns[2].role = Role::Assistant;
+    turns[2].text = QStringLiteral("Second answer about ") + title;
+    const qint64 id = store.addConversation(c, turns);
+    if (turnsOut)
+        *turnsOut = turns;
+    return id;
 }
 
 inline QByteArray readFile(const QString &path)

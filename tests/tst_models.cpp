@@ -501,8 +501,8 @@ void TestModels::conversationModelKeepsWhatChangesWhileReading()
     QVERIFY(model.isLoading());
     QCOMPARE(model.rowCount(), 13); // refreshing keeps the rows shown
     QVERIFY(hold.waitForRead());
-    const qint64 id = test::addExchange(*store, store->participantId(QStringLiteral("P01")),
-                                        QStringLiteral("added while reading"));
+    const qint64 id = test::addSmallConversation(
+        *store, store->participantId(QStringLiteral("P01")), QStringLiteral("added while reading"));
     hold.proceed();
     QTRY_VERIFY(!model.isLoading());
     // The rows read before it are shown (they are no older than those on show), then the rows
@@ -528,8 +528,9 @@ void TestModels::conversationModelShowsRowsWhileChangesKeepComing()
     model.setAfterThreadedRead([] { QThread::msleep(150); }); // each read takes a while
     QSignalSpy loaded(&model, &ConversationTableModel::loaded);
     model.refresh();
-    const qint64 id = test::addExchange(*store, store->participantId(QStringLiteral("P01")),
-                                        QStringLiteral("added while the rows are read"));
+    const qint64 id =
+        test::addSmallConversation(*store, store->participantId(QStringLiteral("P01")),
+                                   QStringLiteral("added while the rows are read"));
     QElapsedTimer storm;
     storm.start();
     bool shown = false;

@@ -28,27 +28,6 @@ using namespace sense7;
 
 namespace {
 
-/** A conversation of one user and two assistant turns for \a participant. */
-qint64 addSmallConversation(Store &store, qint64 participant, const QString &title,
-                            QVector<Turn> *turnsOut = nullptr)
-{
-    Conversation c;
-    c.participantId = participant;
-    c.sourceFormat = QStringLiteral("test");
-    c.title = title;
-    QVector<Turn> turns(3);
-    turns[0].role = Role::User;
-    turns[0].text = QStringLiteral("Question about ") + title;
-    turns[1].role = Role::Assistant;
-    turns[1].text = QStringLiteral("First answer about ") + title;
-    turns[2].role = Role::Assistant;
-    turns[2].text = QStringLiteral("Second answer about ") + title;
-    const qint64 id = store.addConversation(c, turns);
-    if (turnsOut)
-        *turnsOut = turns;
-    return id;
-}
-
 qint64 firstDimension(Store &store)
 {
     return store.instruments().constFirst().dimensions.constFirst().id;
@@ -176,7 +155,7 @@ void TestStore::reopenKeepsData()
         auto store = Store::create(path);
         const qint64 p =
             store->addParticipant(QStringLiteral("P01"), {{QStringLiteral("trust_in_ai"), 4}});
-        addSmallConversation(*store, p, QStringLiteral("budget"), &turns);
+        test::addSmallConversation(*store, p, QStringLiteral("budget"), &turns);
         const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
         store->setRating(turns[1].id, firstDimension(*store), self, 4);
     }
@@ -710,7 +689,7 @@ void TestStore::rollsBackFailedTransaction()
     try {
         store->transaction([&] {
             const qint64 p = store->addParticipant(QStringLiteral("P01"));
-            addSmallConversation(*store, p, QStringLiteral("half"));
+            test::addSmallConversation(*store, p, QStringLiteral("half"));
             throw Error(QStringLiteral("cancelled"));
         });
         QFAIL("the exception did not propagate");
@@ -849,8 +828,8 @@ void TestStore::journalsRatingChanges()
 {
     auto store = Store::create(QStringLiteral(":memory:"));
     QVector<Turn> turns;
-    addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")), QStringLiteral("x"),
-                         &turns);
+    test::addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")),
+                               QStringLiteral("x"), &turns);
     const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
     const qint64 dim = firstDimension(*store);
     const qint64 turn = turns[1].id;
@@ -890,8 +869,8 @@ void TestStore::rejectsOutOfRangeRating()
 {
     auto store = Store::create(QStringLiteral(":memory:"));
     QVector<Turn> turns;
-    addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")), QStringLiteral("x"),
-                         &turns);
+    test::addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")),
+                               QStringLiteral("x"), &turns);
     const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
     for (int bad : {0, 6, -1}) {
         try {
@@ -912,8 +891,8 @@ void TestStore::notifiesOnlyAfterCommit()
     QSignalSpy changed(store.get(), &Store::conversationsChanged);
     const qint64 p = store->addParticipant(QStringLiteral("P01"));
     store->transaction([&] {
-        addSmallConversation(*store, p, QStringLiteral("a"));
-        addSmallConversation(*store, p, QStringLiteral("b"));
+        test::addSmallConversation(*store, p, QStringLiteral("a"));
+        test::addSmallConversation(*store, p, QStringLiteral("b"));
         QCOMPARE(changed.count(), 0); // nothing is announced before the commit
     });
     QCOMPARE(changed.count(), 1); // once per transaction, however many conversations it added
@@ -921,7 +900,7 @@ void TestStore::notifiesOnlyAfterCommit()
     changed.clear();
     try {
         store->transaction([&] {
-            addSmallConversation(*store, p, QStringLiteral("c"));
+            test::addSmallConversation(*store, p, QStringLiteral("c"));
             throw Error(QStringLiteral("rolled back"));
         });
     } catch (const Error &) { }
@@ -930,7 +909,7 @@ void TestStore::notifiesOnlyAfterCommit()
 
     // Outside a transaction every change is its own announcement; distinct ratings are each
     // announced, a rating changed twice in one transaction once.
-    addSmallConversation(*store, p, QStringLiteral("d"));
+    test::addSmallConversation(*store, p, QStringLiteral("d"));
     QCOMPARE(changed.count(), 1);
     QSignalSpy rated(store.get(), &Store::ratingChanged);
     const qint64 self = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
@@ -991,9 +970,9 @@ void TestStore::rejectsDuplicateConversation()
 {
     auto store = Store::create(QStringLiteral(":memory:"));
     const qint64 p = store->addParticipant(QStringLiteral("P01"));
-    addSmallConversation(*store, p, QStringLiteral("same"));
+    test::addSmallConversation(*store, p, QStringLiteral("same"));
     try {
-        addSmallConversation(*store, p, QStringLiteral("same"));
+        test::addSmallConversation(*store, p, QStringLiteral("same"));
         QFAIL("a duplicate conversation was accepted");
     } catch (const Error &e) {
         QVERIFY2(e.message().contains(QStringLiteral("already in the data set")),
@@ -1007,8 +986,8 @@ void TestStore::rejectsUnknownFlagReason()
 {
     auto store = Store::create(QStringLiteral(":memory:"));
     QVector<Turn> turns;
-    addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")), QStringLiteral("x"),
-                         &turns);
+    test::addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")),
+                               QStringLiteral("x"), &turns);
     TurnFlag flag;
     flag.turnId = turns[2].id;
     flag.annotatorId = store->annotatorId(QStringLiteral("self"), AnnotatorKind::Self);
@@ -1038,8 +1017,8 @@ void TestStore::bulkWriteRestoresOnException()
         QCOMPARE(db.pragmaText("PRAGMA journal_mode"), QStringLiteral("delete"));
         QCOMPARE(db.pragmaInt("PRAGMA cache_size"), qint64(-65536));
         store->transaction([&] {
-            addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")),
-                                 QStringLiteral("lost"));
+            test::addSmallConversation(*store, store->addParticipant(QStringLiteral("P01")),
+                                       QStringLiteral("lost"));
             throw Error(QStringLiteral("stop"));
         });
         QFAIL("the transaction did not throw");

@@ -631,7 +631,8 @@ void TestStudio::readsALargeListOnAThread()
     QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), wanted);
 
     // A conversation just added (as a live one is) while the rows shown are read again.
-    const qint64 id = test::addExchange(*window.store(), p02, QStringLiteral("just started"));
+    const qint64 id =
+        test::addSmallConversation(*window.store(), p02, QStringLiteral("just started"));
     QVERIFY(window.conversations()->isLoading());
     QVERIFY(list->model()->rowCount() > 0);
     QVERIFY(window.selectConversation(id));
@@ -642,7 +643,8 @@ void TestStudio::readsALargeListOnAThread()
     QCOMPARE(list->currentIndex().data(ConversationTableModel::IdRole).toLongLong(), id);
 
     // A row chosen while the rows are read stays chosen once they are in.
-    const qint64 later = test::addExchange(*window.store(), p02, QStringLiteral("one more"));
+    const qint64 later =
+        test::addSmallConversation(*window.store(), p02, QStringLiteral("one more"));
     QVERIFY(window.conversations()->isLoading());
     QVERIFY(window.selectConversation(later));
     window.selectConversationRow(1); // as a click does
